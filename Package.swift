@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Hometown",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "hometown", targets: ["hometown"]),
+        .library(name: "HometownCore", targets: ["HometownCore"]),
+        .library(name: "HometownProj", targets: ["HometownProj"]),
+        .library(name: "HometownGEOS", targets: ["HometownGEOS"]),
+        .library(name: "HometownBoundaries", targets: ["HometownBoundaries"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries from Debian: libproj-dev + proj-data, libgeos-dev, libsqlite3-dev (tools/install-deps.sh).
+        .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev", "proj-data"])]),
+        .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+
+        // Pure-Swift value types: Coordinate, BoundingBox, GeoJSON.
+        .target(name: "HometownCore", linkerSettings: [.linkedLibrary("m")]),
+        // The only modules that import the C libraries.
+        .target(name: "HometownProj", dependencies: ["CPROJ", "HometownCore"]),
+        .target(name: "HometownGEOS", dependencies: ["CGEOS", "HometownCore"]),
+        // Bundled boundary data (runtime format) and reverse geocoding; no C library at run time.
+        .target(name: "HometownBoundaries", dependencies: ["HometownCore"]),
+        // Marker views (issue 4): markers + filters, supercluster-compatible clustering, fitting a viewport.
+        .target(name: "HometownMarkers", dependencies: ["HometownCore"]),
+        .target(name: "HometownClustering", dependencies: ["HometownCore"]),
+        .target(name: "HometownViewport", dependencies: ["HometownCore"]),
+        // The CLI: a thin ArgumentParser layer.
+        .target(name: "HometownCLI", dependencies: [
+            "HometownCore", "HometownBoundaries", "HometownMarkers", "HometownClustering", "HometownViewport",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
+
+        // Offline tools: the data builder, the accuracy report, the benchmark driver.
+        .executableTarget(name: "hometown-data", dependencies: [
+            "HometownCore", "HometownGEOS", "HometownBoundaries", "CSQLite",
+        ], path: "tools/databuilder"),
+        .executableTarget(name: "hometown-accuracy", dependencies: ["HometownCore", "HometownBoundaries"],
+                          path: "tools/accuracy"),
+        .executableTarget(name: "hometown-bench", dependencies: ["HometownCore", "HometownBoundaries", "HometownGEOS"],
+                          path: "tools/bench/swift"),
+
+        .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore"]),
+        .testTarget(name: "HometownProjTests", dependencies: ["HometownProj", "HometownCore"]),
+        .testTarget(name: "HometownGEOSTests", dependencies: ["HometownGEOS", "HometownCore"]),
+        .testTarget(name: "HometownBoundariesTests", dependencies: ["HometownBoundaries", "HometownGEOS", "HometownCore"]),
+        .testTarget(name: "HometownMarkersTests", dependencies: ["HometownMarkers", "HometownCore"]),
+        .testTarget(name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"]),
+        .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
+        .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

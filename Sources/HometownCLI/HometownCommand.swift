@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// The `hometown` command: turns map points into places and places into map points, and shows many posted
+/// places on a map. Each capability is a subcommand; the work is done by the library modules.
+public struct HometownCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "hometown",
+        abstract: "Offline geocoding and map tools for posted hometowns.",
+        discussion: """
+        Reverse geocoding (a point to country, state and city), forward geocoding (a name to a point and
+        box), marker clustering and map regions, all from the bundled Natural Earth and GeoNames data.
+        Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
+        """,
+        subcommands: [ReverseCommand.self, ClusterCommand.self, RegionCommand.self]
+    )
+    public init() {}
+}

@@ -1,0 +1,72 @@
+/// A point on the WGS84 ellipsoid in decimal degrees.
+///
+/// Invariants (checked by every throwing initialiser):
+/// - `latitude` is finite and in [-90, 90];
+/// - `longitude` is finite and in [-180, 180). Longitude 180 is the same meridian as -180 and is stored as -180.
+///
+/// Argument order is always latitude first, then longitude, as people say it ("47.6, -122.3");
+/// GeoJSON and PROJ's normalised axis order are longitude first, and the conversions say so.
+public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Degrees north of the equator, in [-90, 90].
+    public let latitude: Double
+    /// Degrees east of Greenwich, in [-180, 180).
+    public let longitude: Double
+
+    /// Validates and normalises a coordinate.
+    /// - Parameters:
+    ///   - latitude: degrees in [-90, 90].
+    ///   - longitude: degrees in [-180, 180]; 180 becomes -180.
+    /// - Throws: `CoreError.invalidLatitude` / `.invalidLongitude` naming the value.
+    public init(latitude: Double, longitude: Double) throws {
+        guard latitude.isFinite, latitude >= -90, latitude <= 90 else { throw CoreError.invalidLatitude(latitude) }
+        guard longitude.isFinite, longitude >= -180, longitude <= 180 else { throw CoreError.invalidLongitude(longitude) }
+        self.latitude = latitude
+        self.longitude = longitude == 180 ? -180 : longitude
+    }
+
+    /// Builds a coordinate from values the caller has already validated (no checks).
+    /// Use only for values produced by this library, e.g. decoded from the bundled data.
+    public init(uncheckedLatitude latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// Parses decimal-degree texts such as `"47.6062"`, `"-122.33"` (surrounding spaces allowed).
+    /// - Throws: `CoreError.malformedNumber` for text that is not a number, or a range error.
+    public init(latitudeText: String, longitudeText: String) throws {
+        let lat = try Coordinate.parseDegrees(latitudeText, field: "latitude")
+        let lon = try Coordinate.parseDegrees(longitudeText, field: "longitude")
+        try self.init(latitude: lat, longitude: lon)
+    }
+
+    /// Parses one decimal-degree number; rejects empty text, hex, and words like "nan" or "inf".
+    public static func parseDegrees(_ text: String, field: String) throws -> Double {
+        let t = text.trimmingSpaces()
+        guard !t.isEmpty, t.utf8.allSatisfy({ c in
+            (c >= 48 && c <= 57) || c == 46 || c == 45 || c == 43 || c == 101 || c == 69
+        }), let v = Double(t) else {
+            throw CoreError.malformedNumber(field: field, text: text)
+        }
+        return v
+    }
+
+    /// Wraps any finite longitude into [-180, 180).
+    public static func wrapLongitude(_ lon: Double) -> Double {
+        if lon >= -180 && lon < 180 { return lon }
+        var x = (lon + 180).truncatingRemainder(dividingBy: 360)
+        if x < 0 { x += 360 }
+        return x - 180
+    }
+
+    public var description: String { "(\(latitude), \(longitude))" }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,34 @@
+/// Errors raised by the core value types. Each message names the offending value and the rule it broke.
+public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A latitude that is NaN, infinite or outside [-90, 90] degrees.
+    case invalidLatitude(Double)
+    /// A longitude that is NaN, infinite or outside [-180, 180] degrees.
+    case invalidLongitude(Double)
+    /// A text that should hold a number of degrees but does not.
+    case malformedNumber(field: String, text: String)
+    /// A bounding box whose south edge lies north of its north edge.
+    case invalidBoundingBox(String)
+    /// GeoJSON that does not have the expected shape.
+    case invalidGeoJSON(String)
+
+    public var description: String {
+        switch self {
+        case .invalidLatitude(let v):
+            return "latitude \(Self.show(v)) is out of range: a latitude must be a finite number of degrees in [-90, 90]"
+        case .invalidLongitude(let v):
+            return "longitude \(Self.show(v)) is out of range: a longitude must be a finite number of degrees in [-180, 180]"
+        case .malformedNumber(let field, let text):
+            return "\(field) \"\(text)\" is not a number: expected decimal degrees such as 47.6062"
+        case .invalidBoundingBox(let why):
+            return "invalid bounding box: \(why)"
+        case .invalidGeoJSON(let why):
+            return "invalid GeoJSON: \(why)"
+        }
+    }
+
+    static func show(_ v: Double) -> String {
+        if v.isNaN { return "NaN" }
+        if v.isInfinite { return v > 0 ? "inf" : "-inf" }
+        return "\(v)"
+    }
+}

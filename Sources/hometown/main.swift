@@ -1,0 +1,3 @@
+import HometownCLI
+
+HometownCommand.main()

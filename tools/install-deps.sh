@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Hometown needs, only those that are missing.
+#   libproj-dev proj-data  PROJ (projections, geodesics) and its grids/database
+#   libgeos-dev            GEOS (geometry), used by the wrapper module and the data builder
+#   libsqlite3-dev         SQLite, read by the data builder (the QGIS GeoPackage is SQLite)
+#   pkg-config unzip       finding the C libraries; unpacking the Natural Earth admin-0 zip
+# Runs apt-get as root, or through sudo when not root. Safe to run again: it does nothing when all is there.
+set -euo pipefail
+pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get -o DPkg::Lock::Timeout=120 update -q
+$SUDO apt-get -o DPkg::Lock::Timeout=120 install -y -q --no-install-recommends "${missing[@]}"
