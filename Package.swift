@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "HometownGEOSTests", dependencies: ["HometownGEOS", "HometownCore"]),
         .testTarget(name: "HometownBoundariesTests", dependencies: ["HometownBoundaries", "HometownGEOS", "HometownCore"]),
         .testTarget(name: "HometownMarkersTests", dependencies: ["HometownMarkers", "HometownCore"]),
-        .testTarget(name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"]),
+        .testTarget(name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
         .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
     ],

@@ -1,0 +1,24 @@
+import HometownCore
+
+/// One input point of a cluster index: a position, an optional feature id and properties, as in a GeoJSON
+/// Point feature.
+public struct ClusterPoint: Hashable, Sendable {
+    /// Degrees east, normally in [-180, 180].
+    public var longitude: Double
+    /// Degrees north, in [-90, 90]; values beyond ±85.0511 sit on the Web Mercator edge.
+    public var latitude: Double
+    /// The feature id, copied to tile features and GeoJSON output.
+    public var id: JSONValue?
+    /// The feature properties (tile `tags`), or nil.
+    public var properties: [String: JSONValue]?
+
+    /// - Parameters: longitude then latitude in degrees (GeoJSON order).
+    public init(longitude: Double, latitude: Double, id: JSONValue? = nil, properties: [String: JSONValue]? = nil) {
+        self.longitude = longitude; self.latitude = latitude; self.id = id; self.properties = properties
+    }
+
+    /// The point as a GeoJSON Point feature (`coordinates` = `[longitude, latitude]`).
+    public var feature: GeoJSONFeature {
+        GeoJSONFeature(id: id, geometry: .point([longitude, latitude]), properties: properties)
+    }
+}

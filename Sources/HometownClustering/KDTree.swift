@@ -1,0 +1,168 @@
+import Foundation
+
+/// A static 2-D KD-tree over points stored as single-precision (x, y) pairs, built by recursive median
+/// selection (Floyd–Rivest) into leaves of at most `nodeSize` items, the layout kdbush uses.
+///
+/// The traversal order of `range` and `within` (right half popped before left) is part of the contract:
+/// supercluster's output order and cluster ids depend on it. Coordinates are whatever plane the caller uses
+/// (here unit Web Mercator); queries take doubles and compare them with the stored single-precision values.
+struct KDTree: Sendable {
+    let nodeSize: Int
+    /// Item numbers (the order the items were given in), permuted into tree order.
+    private(set) var ids: [UInt32]
+    /// Interleaved x, y in tree order.
+    private(set) var coords: [Float]
+
+    var count: Int { ids.count }
+
+    /// Builds the tree over items 0..<count whose coordinates `x(i)`, `y(i)` are rounded to single precision.
+    init(count: Int, nodeSize: Int, x: (Int) -> Double, y: (Int) -> Double) {
+        self.nodeSize = nodeSize
+        var ids = [UInt32](repeating: 0, count: count)
+        var coords = [Float](repeating: 0, count: 2 * count)
+        for i in 0..<count {
+            ids[i] = UInt32(i)
+            coords[2 * i] = Float(x(i))
+            coords[2 * i + 1] = Float(y(i))
+        }
+        ids.withUnsafeMutableBufferPointer { idb in
+            coords.withUnsafeMutableBufferPointer { cb in
+                KDTree.sort(idb, cb, nodeSize: nodeSize, left: 0, right: count - 1, axis: 0)
+            }
+        }
+        self.ids = ids
+        self.coords = coords
+    }
+
+    // MARK: building
+
+    private static func sort(_ ids: UnsafeMutableBufferPointer<UInt32>, _ coords: UnsafeMutableBufferPointer<Float>,
+                             nodeSize: Int, left: Int, right: Int, axis: Int) {
+        if right - left <= nodeSize { return }
+        let m = (left + right) >> 1
+        select(ids, coords, k: m, left: left, right: right, axis: axis)
+        sort(ids, coords, nodeSize: nodeSize, left: left, right: m - 1, axis: 1 - axis)
+        sort(ids, coords, nodeSize: nodeSize, left: m + 1, right: right, axis: 1 - axis)
+    }
+
+    /// Rearranges items so that the k-th (by `axis`) sits at k, smaller ones left of it, larger right.
+    private static func select(_ ids: UnsafeMutableBufferPointer<UInt32>, _ coords: UnsafeMutableBufferPointer<Float>,
+                               k: Int, left leftIn: Int, right rightIn: Int, axis: Int) {
+        var left = leftIn, right = rightIn
+        while right > left {
+            if right - left > 600 {
+                // Floyd–Rivest: recurse on a sample window around k to find a good pivot quickly.
+                let n = Double(right - left + 1)
+                let m = Double(k - left + 1)
+                let z = log(n)
+                let s = 0.5 * exp(2 * z / 3)
+                let sd = 0.5 * (z * s * (n - s) / n).squareRoot() * (m - n / 2 < 0 ? -1 : 1)
+                let newLeft = max(left, Int((Double(k) - m * s / n + sd).rounded(.down)))
+                let newRight = min(right, Int((Double(k) + (n - m) * s / n + sd).rounded(.down)))
+                select(ids, coords, k: k, left: newLeft, right: newRight, axis: axis)
+            }
+            let t = coords[2 * k + axis]
+            var i = left, j = right
+            swapItems(ids, coords, left, k)
+            if coords[2 * right + axis] > t { swapItems(ids, coords, left, right) }
+            while i < j {
+                swapItems(ids, coords, i, j)
+                i += 1; j -= 1
+                while coords[2 * i + axis] < t { i += 1 }
+                while coords[2 * j + axis] > t { j -= 1 }
+            }
+            if coords[2 * left + axis] == t {
+                swapItems(ids, coords, left, j)
+            } else {
+                j += 1
+                swapItems(ids, coords, j, right)
+            }
+            if j <= k { left = j + 1 }
+            if k <= j { right = j - 1 }
+        }
+    }
+
+    @inline(__always)
+    private static func swapItems(_ ids: UnsafeMutableBufferPointer<UInt32>, _ coords: UnsafeMutableBufferPointer<Float>,
+                                  _ i: Int, _ j: Int) {
+        ids.swapAt(i, j)
+        coords.swapAt(2 * i, 2 * j)
+        coords.swapAt(2 * i + 1, 2 * j + 1)
+    }
+
+    // MARK: queries
+
+    /// Items with minX <= x <= maxX and minY <= y <= maxY, appended to `result` (cleared first) in tree order.
+    func range(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int]) {
+        result.removeAll(keepingCapacity: true)
+        let nodeSize = self.nodeSize
+        ids.withUnsafeBufferPointer { ids in
+            coords.withUnsafeBufferPointer { c in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 80) { stack in
+                    var sp = 3
+                    stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
+                    while sp > 0 {
+                        let axis = stack[sp - 1], right = stack[sp - 2], left = stack[sp - 3]
+                        sp -= 3
+                        if right - left <= nodeSize {
+                            var i = left
+                            while i <= right {
+                                let x = Double(c[2 * i]), y = Double(c[2 * i + 1])
+                                if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[i])) }
+                                i += 1
+                            }
+                            continue
+                        }
+                        let m = (left + right) >> 1
+                        let x = Double(c[2 * m]), y = Double(c[2 * m + 1])
+                        if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[m])) }
+                        if axis == 0 ? minX <= x : minY <= y {
+                            stack[sp] = left; stack[sp + 1] = m - 1; stack[sp + 2] = 1 - axis; sp += 3
+                        }
+                        if axis == 0 ? maxX >= x : maxY >= y {
+                            stack[sp] = m + 1; stack[sp + 1] = right; stack[sp + 2] = 1 - axis; sp += 3
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Items within distance `r` of (qx, qy) (inclusive), appended to `result` (cleared first) in tree order.
+    func within(x qx: Double, y qy: Double, radius r: Double, into result: inout [Int]) {
+        result.removeAll(keepingCapacity: true)
+        let nodeSize = self.nodeSize
+        let r2 = r * r
+        ids.withUnsafeBufferPointer { ids in
+            coords.withUnsafeBufferPointer { c in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 80) { stack in
+                    var sp = 3
+                    stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
+                    while sp > 0 {
+                        let axis = stack[sp - 1], right = stack[sp - 2], left = stack[sp - 3]
+                        sp -= 3
+                        if right - left <= nodeSize {
+                            var i = left
+                            while i <= right {
+                                let dx = Double(c[2 * i]) - qx, dy = Double(c[2 * i + 1]) - qy
+                                if dx * dx + dy * dy <= r2 { result.append(Int(ids[i])) }
+                                i += 1
+                            }
+                            continue
+                        }
+                        let m = (left + right) >> 1
+                        let x = Double(c[2 * m]), y = Double(c[2 * m + 1])
+                        let dx = x - qx, dy = y - qy
+                        if dx * dx + dy * dy <= r2 { result.append(Int(ids[m])) }
+                        if axis == 0 ? qx - r <= x : qy - r <= y {
+                            stack[sp] = left; stack[sp + 1] = m - 1; stack[sp + 2] = 1 - axis; sp += 3
+                        }
+                        if axis == 0 ? qx + r >= x : qy + r >= y {
+                            stack[sp] = m + 1; stack[sp + 1] = right; stack[sp + 2] = 1 - axis; sp += 3
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import HometownClustering
+import HometownCore
+import Testing
+
+/// Invariants on seeded random inputs.
+@Suite struct PropertyTests {
+    static func randomPoints(seed: UInt64, count: Int, clustered: Bool) -> [ClusterPoint] {
+        var g = SeededGenerator(seed: seed)
+        var points: [ClusterPoint] = []
+        // A few dense centres (cities) plus scatter, or uniform over the world.
+        let centres = (0..<8).map { _ in (Double.random(in: -180..<180, using: &g), Double.random(in: -80...80, using: &g)) }
+        for i in 0..<count {
+            if clustered {
+                let c = centres[i % centres.count]
+                let lon = Coordinate.wrapLongitude(c.0 + Double.random(in: -2...2, using: &g))
+                let lat = max(-90, min(90, c.1 + Double.random(in: -2...2, using: &g)))
+                points.append(ClusterPoint(longitude: lon, latitude: lat, properties: ["n": .number(Double(i))]))
+            } else {
+                points.append(ClusterPoint(longitude: Double.random(in: -180..<180, using: &g),
+                                           latitude: Double.random(in: -90...90, using: &g)))
+            }
+        }
+        return points
+    }
+
+    @Test("counts at every zoom sum to the input count", arguments: [(1, false), (2, true), (3, true), (4, false)])
+    func countsSum(seed: UInt64, clustered: Bool) throws {
+        let points = Self.randomPoints(seed: seed, count: 3000, clustered: clustered)
+        var options = ClusterOptions()
+        options.minPoints = Int(seed % 3) + 2
+        let index = try ClusterIndex(points: points, options: options)
+        for zoom in 0...17 {
+            let items = try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            #expect(items.reduce(0) { $0 + $1.pointCount } == points.count, "zoom \(zoom)")
+        }
+    }
+
+    @Test("every input point is in exactly one item at each zoom", arguments: [5, 6])
+    func everyPointOnce(seed: UInt64) throws {
+        let points = Self.randomPoints(seed: seed, count: 1500, clustered: true)
+        let index = try ClusterIndex(points: points)
+        for zoom in [0, 2, 5, 9, 16, 17] {
+            var seen = [Int](repeating: 0, count: points.count)
+            for item in try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) {
+                switch item {
+                case .point(let i): seen[i] += 1
+                case .cluster(let c):
+                    let leaves = try index.leaves(of: c.id, limit: .max)
+                    #expect(leaves.count == c.pointCount)
+                    for i in leaves {
+                        seen[i] += 1
+                        // The cluster's box holds each of its points.
+                        #expect(c.bounds.contains(Coordinate(uncheckedLatitude: points[i].latitude,
+                                                             longitude: points[i].longitude)))
+                    }
+                }
+            }
+            #expect(seen.allSatisfy { $0 == 1 }, "zoom \(zoom)")
+        }
+    }
+
+    @Test func childrenSumToParent() throws {
+        let points = Self.randomPoints(seed: 7, count: 2000, clustered: true)
+        let index = try ClusterIndex(points: points)
+        for zoom in [0, 3, 8] {
+            for case .cluster(let c) in try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) {
+                #expect(try index.children(of: c.id).reduce(0) { $0 + $1.pointCount } == c.pointCount)
+                let ez = try index.expansionZoom(of: c.id)
+                #expect(ez > zoom && ez <= 17)
+            }
+        }
+    }
+}
