@@ -1,0 +1,48 @@
+import Foundation
+import HometownCore
+
+/// Fits a map view to a set of markers: the tightest bounding box (crossing the antimeridian when that is
+/// narrower), its Web Mercator centre, and the largest fractional zoom at which every marker lies inside the
+/// padded viewport.
+public enum RegionFitter {
+    /// Zoom used for a single marker (or markers all at one place), for 256-pixel tiles: a few streets
+    /// around it. With 512-pixel tiles it is one less (the same scale), and never above `maxZoom`.
+    public static let singleMarkerZoom = 15.0
+
+    /// - Parameters:
+    ///   - markers: positions (latitude, longitude in degrees); latitudes beyond ±85.0511 are clamped for
+    ///     the Mercator computations (the returned bbox keeps the true latitudes).
+    ///   - viewport: the view's size, padding, tile size and optional maximum zoom.
+    /// - Returns: the region; its zoom may be below 0 when the viewport is smaller than one tile.
+    /// - Throws: `ViewportError.noMarkers` for an empty list; `ViewportError` for a bad viewport.
+    public static func fit(_ markers: [Coordinate], in viewport: Viewport) throws -> FittedRegion {
+        try viewport.validate()
+        guard let bbox = BoundingBox.enclosing(markers) else { throw ViewportError.noMarkers }
+
+        // The box in world units: x from the west edge eastwards (across 180° if it crosses), y southwards.
+        let dx = bbox.longitudeSpan / 360
+        let yNorth = WebMercator.worldY(latitude: bbox.north)
+        let ySouth = WebMercator.worldY(latitude: bbox.south)
+        let dy = ySouth - yNorth
+        let availableWidth = viewport.width - 2 * viewport.padding
+        let availableHeight = viewport.height - 2 * viewport.padding
+        let tile = Double(viewport.tileSize)
+
+        var zoom = Double.infinity
+        if dx > 0 { zoom = min(zoom, log2(availableWidth / (dx * tile))) }
+        if dy > 0 { zoom = min(zoom, log2(availableHeight / (dy * tile))) }
+        if zoom == .infinity { zoom = singleMarkerZoom - (viewport.tileSize == 512 ? 1 : 0) }
+        if let maxZoom = viewport.maxZoom { zoom = min(zoom, maxZoom) }
+
+        let centerY = (yNorth + ySouth) / 2
+        let center = Coordinate(uncheckedLatitude: WebMercator.latitude(worldY: centerY),
+                                longitude: Coordinate.wrapLongitude(bbox.west + bbox.longitudeSpan / 2))
+        let world = WebMercator.worldSize(zoom: zoom, tileSize: viewport.tileSize)
+        let halfHeight = viewport.height / 2 / world
+        let top = max(0, centerY - halfHeight), bottom = min(1, centerY + halfHeight)
+        let span = FittedRegion.Span(
+            latitudeDelta: WebMercator.latitude(worldY: top) - WebMercator.latitude(worldY: bottom),
+            longitudeDelta: min(360, viewport.width / world * 360))
+        return FittedRegion(bbox: bbox, center: center, span: span, zoom: zoom)
+    }
+}
