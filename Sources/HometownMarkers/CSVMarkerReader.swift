@@ -1,0 +1,53 @@
+import Foundation
+import HometownCore
+
+/// Reads markers from CSV with a header row. Position columns: `latitude`/`lat` and
+/// `longitude`/`lon`/`lng` (any case). An `id` column becomes the marker id. Other cells become properties:
+/// numbers when the whole cell is a plain decimal number, text otherwise. Errors name the line.
+enum CSVMarkerReader {
+    static func read(_ data: Data, file: String) throws(MarkersError) -> [Marker] {
+        let records: [CSVRecords.Record]
+        do { records = try CSVRecords.parse([UInt8](data)) } catch { throw .malformed(file: file, reason: error.reason) }
+        guard let header = records.first else { throw .malformed(file: file, reason: "empty CSV: expected a header row") }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let lower = names.map { $0.lowercased() }
+        guard let latColumn = lower.firstIndex(where: { CoordinateFields.latitudeKeys.contains($0) }) else {
+            throw .malformed(file: file, reason: "line \(header.line): the header has no latitude column (latitude or lat)")
+        }
+        guard let lonColumn = lower.firstIndex(where: { CoordinateFields.longitudeKeys.contains($0) }) else {
+            throw .malformed(file: file, reason: "line \(header.line): the header has no longitude column (longitude, lon or lng)")
+        }
+        let idColumn = lower.firstIndex(of: "id")
+        var markers: [Marker] = []
+        markers.reserveCapacity(records.count - 1)
+        for record in records.dropFirst() {
+            let location = "line \(record.line)"
+            guard record.fields.count == names.count else {
+                throw .invalidRow(file: file, location: location,
+                                  reason: "\(record.fields.count) fields, but the header has \(names.count)")
+            }
+            let coordinate: Coordinate
+            do {
+                coordinate = try Coordinate(latitudeText: record.fields[latColumn], longitudeText: record.fields[lonColumn])
+            } catch {
+                throw .invalidRow(file: file, location: location, reason: "\(error)")
+            }
+            var properties: [String: JSONValue] = [:]
+            for (c, name) in names.enumerated() where c != latColumn && c != lonColumn {
+                properties[name] = cellValue(record.fields[c])
+            }
+            let id = idColumn.map { cellValue(record.fields[$0]) }
+            markers.append(Marker(id: id, coordinate: coordinate, properties: properties, location: location))
+        }
+        return markers
+    }
+
+    /// A number for a plain decimal cell ("1985", "-3.5"), otherwise the text.
+    static func cellValue(_ text: String) -> JSONValue {
+        if let d = try? Coordinate.parseDegrees(text, field: ""), d.isFinite,
+           text.contains(where: { $0.isNumber }) {
+            return .number(d)
+        }
+        return .string(text)
+    }
+}

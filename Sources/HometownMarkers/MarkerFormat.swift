@@ -1,0 +1,30 @@
+/// The input formats markers are read from.
+public enum MarkerFormat: String, Sendable, CaseIterable {
+    /// A GeoJSON FeatureCollection of Point features.
+    case geoJSON = "geojson"
+    /// Comma-separated values with a header row naming `latitude`/`lat` and `longitude`/`lon`/`lng` columns.
+    case csv
+    /// One JSON object per line: a GeoJSON Point feature or an object with latitude/longitude keys.
+    case ndjson
+    /// The JSON array returned by the Hometown `users` endpoint.
+    case usersArray = "users"
+
+    /// The format a file name's extension implies, or nil (`.json` can be GeoJSON or a users array: the
+    /// content decides).
+    public static func fromExtension(_ path: String) -> MarkerFormat? {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".geojson") { return .geoJSON }
+        if lower.hasSuffix(".csv") { return .csv }
+        if lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || lower.hasSuffix(".geojsonl") { return .ndjson }
+        return nil
+    }
+
+    /// The format the first non-space byte implies: `[` a users array, `{` GeoJSON (or NDJSON when the
+    /// first line is a whole object and more lines follow).
+    static func sniff(_ bytes: [UInt8]) -> MarkerFormat? {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return nil }
+        if first == UInt8(ascii: "[") { return .usersArray }
+        if first == UInt8(ascii: "{") { return nil }
+        return .csv
+    }
+}

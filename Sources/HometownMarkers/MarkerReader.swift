@@ -1,0 +1,45 @@
+import Foundation
+import HometownCore
+
+/// Reads markers from a file in any of the supported formats (`MarkerFormat`).
+public enum MarkerReader {
+    /// Reads a file.
+    /// - Parameters:
+    ///   - path: the file; `-` reads standard input.
+    ///   - format: the format, or nil to tell it from the extension, then from the content.
+    /// - Returns: the markers in file order.
+    /// - Throws: `MarkersError` naming the file and the row at fault.
+    public static func read(path: String, format: MarkerFormat? = nil) throws(MarkersError) -> [Marker] {
+        let data: Data
+        do {
+            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                : try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
+        }
+        return try read(data: data, file: path, format: format ?? MarkerFormat.fromExtension(path))
+    }
+
+    /// Reads markers from bytes. - Parameters: file: the name used in messages.
+    public static func read(data: Data, file: String, format: MarkerFormat? = nil) throws(MarkersError) -> [Marker] {
+        let resolved: MarkerFormat
+        if let format { resolved = format } else { resolved = try detect(data, file: file) }
+        switch resolved {
+        case .geoJSON: return try GeoJSONMarkerReader.read(data, file: file)
+        case .csv: return try CSVMarkerReader.read(data, file: file)
+        case .ndjson: return try NDJSONMarkerReader.read(data, file: file)
+        case .usersArray: return try UsersArrayMarkerReader.read(data, file: file)
+        }
+    }
+
+    /// `[` → users array; `{` → GeoJSON when the whole text is one object, NDJSON otherwise; else CSV.
+    static func detect(_ data: Data, file: String) throws(MarkersError) -> MarkerFormat {
+        let head = [UInt8](data.prefix(4096))
+        if let f = MarkerFormat.sniff(head) { return f }
+        guard head.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            throw .unknownFormat(file: file)
+        }
+        if (try? JSONText.parse(data)) != nil { return .geoJSON }
+        return .ndjson
+    }
+}

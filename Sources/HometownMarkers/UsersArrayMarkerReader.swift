@@ -1,0 +1,27 @@
+import Foundation
+import HometownCore
+
+/// Reads the JSON array the Hometown `users` endpoint returns (objects with `nickname, country, state, city,
+/// year, longitude, latitude, id, time-stamp`). Errors name the element (0-based) and its nickname.
+enum UsersArrayMarkerReader {
+    static func read(_ data: Data, file: String) throws(MarkersError) -> [Marker] {
+        let root: JSONValue
+        do { root = try JSONText.parse(data) } catch { throw .malformed(file: file, reason: error.reason) }
+        guard case .array(let users) = root else {
+            throw .malformed(file: file, reason: "expected a JSON array of users")
+        }
+        var markers: [Marker] = []
+        markers.reserveCapacity(users.count)
+        for (i, u) in users.enumerated() {
+            var location = "user \(i)"
+            do throws(FieldError) {
+                guard case .object(let o) = u else { throw FieldError("expected a user object") }
+                if let nick = o["nickname"]?.stringValue { location += " (\"\(nick)\")" }
+                markers.append(try RecordMarker.marker(from: o, location: location))
+            } catch {
+                throw .invalidRow(file: file, location: location, reason: error.reason)
+            }
+        }
+        return markers
+    }
+}
