@@ -1,6 +1,42 @@
 import ArgumentParser
+import Foundation
+import HometownCore
+import HometownMarkers
+import HometownViewport
 
+/// `hometown region`: the map region (box, centre, span, zoom) that shows all (filtered) markers.
 struct RegionCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "region", abstract: "Region that fits markers (not yet built).")
-    func run() throws { throw ValidationError("hometown region is not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "region",
+        abstract: "Print the map region that fits the markers.",
+        discussion: """
+        Prints {"bbox": [w, s, e, n], "center": {"latitude", "longitude"}, "span": {"latitudeDelta",
+        "longitudeDelta"}, "zoom": z}. The box has the smallest longitude span (it crosses 180° when that is
+        narrower); the zoom is the largest fractional Web Mercator zoom at which every marker lies inside the
+        padded view; span is the whole view's extent in degrees at that zoom. One marker: zoom \
+        \(Int(RegionFitter.singleMarkerZoom)) for 256-pixel tiles. No markers: status 2.
+        """)
+
+    @OptionGroup var input: MarkerInputOptions
+    @Option(help: "View size WxH in pixels, e.g. 800x600.") var size: String
+    @Option(help: "Free margin on each side, in pixels.") var padding: Double = 0
+    @Option(name: .customLong("tile-size"), help: "256 or 512.") var tileSize: Int = 256
+    @Option(name: .customLong("max-zoom"), help: "Largest zoom to return.") var maxZoom: Double?
+
+    func run() throws {
+        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1] else {
+            throw CLIFailure.exit("--size \(size) is not WxH in pixels, e.g. 800x600")
+        }
+        do {
+            let markers = try input.load().compactMap(\.coordinate)
+            let region = try RegionFitter.fit(markers, in: Viewport(width: w, height: h, padding: padding,
+                                                                     tileSize: tileSize, maxZoom: maxZoom))
+            try CLIOutput.printJSON(region)
+        } catch let e as MarkersError {
+            throw CLIFailure.exit(e.description)
+        } catch let e as ViewportError {
+            throw CLIFailure.exit(e.description)
+        }
+    }
 }
