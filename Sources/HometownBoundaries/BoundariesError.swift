@@ -1,0 +1,28 @@
+/// Errors from loading the bundled data and from reverse geocoding.
+public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The data file does not exist or cannot be opened.
+    case dataFileMissing(path: String, reason: String)
+    /// The file is shorter than its header says: an interrupted copy or checkout.
+    case dataFileTruncated(path: String, expected: Int, actual: Int)
+    /// Bytes that do not match their checksum, a wrong magic number or an impossible layout.
+    case dataFileCorrupted(path: String, detail: String)
+    /// A file written by a newer or older builder than this library reads.
+    case unsupportedVersion(path: String, found: UInt32, supported: UInt32)
+    /// A section the reader needs is not in the file.
+    case missingSection(path: String, section: String)
+
+    public var description: String {
+        switch self {
+        case .dataFileMissing(let p, let r):
+            return "data file \(p) cannot be opened (\(r)); set HOMETOWN_DATA or pass --data to the folder holding it, or rebuild it with tools/build-data.sh"
+        case .dataFileTruncated(let p, let e, let a):
+            return "data file \(p) is truncated: it should be \(e) bytes but is \(a); restore it from git (git checkout -- data/) or rebuild it"
+        case .dataFileCorrupted(let p, let d):
+            return "data file \(p) is corrupted: \(d); restore it from git (git checkout -- data/) or rebuild it"
+        case .unsupportedVersion(let p, let f, let s):
+            return "data file \(p) has format version \(f), this build reads version \(s); rebuild the data with tools/build-data.sh"
+        case .missingSection(let p, let s):
+            return "data file \(p) has no section \(s); rebuild the data with tools/build-data.sh"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// The 32-bit cell codes of the lookup index. The top 3 bits are the kind, the low 29 bits its payload.
+///
+/// The world is a grid of 360 x 180 one-degree cells (row 0 = latitudes [-90, -89), column 0 = longitudes
+/// [-180, -179)). A cell is either sea, wholly inside one state, or split into four quadrants (a node),
+/// recursively, down to leaves that keep the pieces of the states clipped to the leaf's rectangle.
+package enum CellCode {
+    /// Sea with no land within the at-sea radius: answers "no country" at once.
+    package static let deepSea: UInt32 = 0
+    /// Wholly inside one state; payload = state index.
+    package static let full: UInt32 = 1
+    /// Split in four; payload = node index, children at nodes[4*i ..< 4*i+4] in order SW, SE, NW, NE.
+    package static let node: UInt32 = 2
+    /// A leaf with state pieces; payload = offset of its record in the leaf stream.
+    package static let leaf: UInt32 = 3
+    /// Sea that may be within the at-sea radius of land.
+    package static let coastalSea: UInt32 = 4
+
+    package static let payloadMask: UInt32 = (1 << 29) - 1
+
+    @inline(__always) package static func kind(_ c: UInt32) -> UInt32 { c >> 29 }
+    @inline(__always) package static func payload(_ c: UInt32) -> UInt32 { c & payloadMask }
+    @inline(__always) package static func make(_ kind: UInt32, _ payload: Int) -> UInt32 {
+        precondition(payload >= 0 && payload <= Int(payloadMask), "cell payload \(payload) out of range")
+        return kind << 29 | UInt32(payload)
+    }
+
+    package static let columns = 360
+    package static let rows = 180
+}
+
+/// Leaf stream record (UInt32 values):
+/// `pieceCount, then per piece: state, ringCount, boxOffset, then per ring: coordOffset, vertexCount`.
+/// `boxOffset` indexes 4 Float64 (minX, minY, maxX, maxY) in the coordinate pool; `coordOffset` indexes the
+/// ring's first x; a ring is `vertexCount` (x, y) pairs with the first repeated at the end.
+enum LeafLayout {}

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only, memory-mapped data container (see `DataFileLayout`).
+///
+/// Opening checks the magic, version, size and header checksum; `verify(_:)` or `verifyAll()` check
+/// section checksums. The mapping lives as long as this object; it is immutable and safe to share between
+/// threads.
+public final class DataFile: @unchecked Sendable {
+    public let path: String
+    public let version: UInt32
+    let base: UnsafeRawPointer
+    let size: Int
+    private let sectionTable: [String: (offset: Int, length: Int, checksum: UInt64)]
+
+    /// Opens and maps `path`.
+    /// - Throws: `BoundariesError` naming the file and what is wrong with it.
+    public init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw BoundariesError.dataFileMissing(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            throw BoundariesError.dataFileMissing(path: path, reason: String(cString: strerror(errno)))
+        }
+        let actual = Int(st.st_size)
+        guard actual >= DataFileLayout.headerSize else {
+            throw BoundariesError.dataFileTruncated(path: path, expected: DataFileLayout.headerSize, actual: actual)
+        }
+        guard let m = mmap(nil, actual, PROT_READ, MAP_PRIVATE, fd, 0), m != MAP_FAILED else {
+            throw BoundariesError.dataFileMissing(path: path, reason: "mmap: " + String(cString: strerror(errno)))
+        }
+        let p = UnsafeRawPointer(m)
+        func unmapAndThrow(_ e: BoundariesError) -> BoundariesError { munmap(m, actual); return e }
+
+        guard (0..<8).allSatisfy({ p.load(fromByteOffset: $0, as: UInt8.self) == DataFileLayout.magic[$0] }) else {
+            throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "it does not start with HOMETOWN (not a Hometown data file)"))
+        }
+        let version = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        guard version == DataFileLayout.formatVersion else {
+            throw unmapAndThrow(.unsupportedVersion(path: path, found: version, supported: DataFileLayout.formatVersion))
+        }
+        let count = Int(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
+        let expected = Int(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 16, as: UInt64.self)))
+        guard expected == actual else {
+            if actual < expected {
+                throw unmapAndThrow(.dataFileTruncated(path: path, expected: expected, actual: actual))
+            }
+            throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "it is \(actual) bytes, its header says \(expected)"))
+        }
+        let tableEnd = DataFileLayout.headerSize + DataFileLayout.sectionEntrySize * count
+        guard count < 4096, tableEnd <= actual else {
+            throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "impossible section count \(count)"))
+        }
+        let header = Array(UnsafeRawBufferPointer(start: p, count: tableEnd))
+        let stored = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        guard DataFileWriter.headerChecksum(header) == stored else {
+            throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "header checksum mismatch"))
+        }
+        var table: [String: (Int, Int, UInt64)] = [:]
+        for i in 0..<count {
+            let e = DataFileLayout.headerSize + i * DataFileLayout.sectionEntrySize
+            var tagBytes = header[e..<(e + 8)].map { $0 }
+            while tagBytes.last == 32 { tagBytes.removeLast() }
+            let tag = String(decoding: tagBytes, as: UTF8.self)
+            let off = Int(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 8, as: UInt64.self)))
+            let len = Int(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 16, as: UInt64.self)))
+            let sum = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 24, as: UInt64.self))
+            guard off >= tableEnd, len >= 0, off % 8 == 0, off <= actual, len <= actual - off else {
+                throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "section \(tag) lies outside the file"))
+            }
+            table[tag] = (off, len, sum)
+        }
+        self.version = version
+        self.base = p
+        self.size = actual
+        self.sectionTable = table
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+
+    /// Section tags in the file.
+    public var sectionTags: [String] { sectionTable.keys.sorted() }
+
+    /// The bytes of a section. - Throws: `missingSection`.
+    public func bytes(_ tag: String) throws -> UnsafeRawBufferPointer {
+        guard let s = sectionTable[tag] else { throw BoundariesError.missingSection(path: path, section: tag) }
+        return UnsafeRawBufferPointer(start: base + s.offset, count: s.length)
+    }
+
+    /// Checks one section's checksum. - Throws: `dataFileCorrupted` naming the section.
+    public func verify(_ tag: String) throws {
+        guard let s = sectionTable[tag] else { throw BoundariesError.missingSection(path: path, section: tag) }
+        let b = UnsafeRawBufferPointer(start: base + s.offset, count: s.length)
+        guard Checksum64.hash(b) == s.checksum else {
+            throw BoundariesError.dataFileCorrupted(path: path, detail: "section \(tag) does not match its checksum")
+        }
+    }
+
+    /// Checks every section's checksum.
+    public func verifyAll() throws { for t in sectionTags { try verify(t) } }
+
+    /// A section as a typed array view (no copy). - Throws when the section's length is not a multiple of
+    /// the element size.
+    func array<T>(_ tag: String, of: T.Type) throws -> UnsafeBufferPointer<T> {
+        let b = try bytes(tag)
+        guard b.count % MemoryLayout<T>.stride == 0 else {
+            throw BoundariesError.dataFileCorrupted(path: path, detail: "section \(tag) has a length that is not a whole number of \(T.self)")
+        }
+        return b.bindMemory(to: T.self)
+    }
+}

@@ -1,0 +1,270 @@
+import Dispatch
+import HometownCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reverse geocoding from the bundled data: a point to its country, state (Natural Earth 1:10m admin-1,
+/// exact borders) and city (GeoNames cities500).
+///
+/// Immutable after loading and `Sendable`: share one instance between threads. Lookups touch no C library
+/// and do not allocate (apart from the strings of a returned `Place`). The data file is memory-mapped, so
+/// only the pages a lookup needs are read.
+///
+/// At sea: a point in no state polygon but within `atSeaRadiusKm` (22.2 km, 12 nautical miles) of one gets
+/// that state with `atSea == true` and the distance; farther out the result has no country and no state.
+// @unchecked: every stored property is immutable, and the buffers point into a read-only mapping owned by `file`.
+public final class ReverseGeocoder: @unchecked Sendable {
+    /// How much of the file to check against its checksums when loading.
+    public enum Verification: Sendable {
+        /// Every section (about 20 ms for the bundled file): use for long-running processes.
+        case full
+        /// The header and the small tables only; the geometry is bounds-checked as it is read.
+        case header
+    }
+
+    /// 12 nautical miles in km.
+    public static let atSeaRadiusKm = 22.224
+
+    public let file: DataFile
+    let strings: UnsafeRawBufferPointer
+    let aliases: UnsafeBufferPointer<UInt32>
+    let stateU32: UnsafeBufferPointer<UInt32>
+    let stateF64: UnsafeBufferPointer<Double>
+    let countryU32: UnsafeBufferPointer<UInt32>
+    let countryF64: UnsafeBufferPointer<Double>
+    let cells: CellIndex
+    let cities: CityIndex
+
+    /// Number of states and countries in the data.
+    public let stateCount: Int
+    public let countryCount: Int
+
+    /// Loads the data file.
+    /// - Parameters:
+    ///   - path: the `hometown.bin` file; nil = `ReverseGeocoder.defaultDataPath()`.
+    ///   - verification: how much to check now (see `Verification`).
+    /// - Throws: `BoundariesError` naming the file and the problem (missing, truncated, corrupted, version).
+    public init(path: String? = nil, verification: Verification = .full) throws {
+        let p = path ?? ReverseGeocoder.defaultDataPath()
+        let f = try DataFile(path: p)
+        for tag in ["META", "STRINGS", "ALIASES", "STATEU32", "STATEF64", "CTRYU32", "CTRYF64", "GRIDTOP", "CITYGRID"] {
+            try f.verify(tag)
+        }
+        if verification == .full { try f.verifyAll() }
+        file = f
+        strings = try f.bytes("STRINGS")
+        aliases = try f.array("ALIASES", of: UInt32.self)
+        stateU32 = try f.array("STATEU32", of: UInt32.self)
+        stateF64 = try f.array("STATEF64", of: Double.self)
+        countryU32 = try f.array("CTRYU32", of: UInt32.self)
+        countryF64 = try f.array("CTRYF64", of: Double.self)
+        stateCount = stateU32.count / 8
+        countryCount = countryU32.count / 8
+        guard stateF64.count == 6 * stateCount, countryF64.count == 6 * countryCount, stateCount > 0 else {
+            throw BoundariesError.dataFileCorrupted(path: p, detail: "state and country tables do not agree in size")
+        }
+        for s in 0..<stateCount where Int(stateU32[8 * s + 4]) >= countryCount {
+            throw BoundariesError.dataFileCorrupted(path: p, detail: "state \(s) names country \(stateU32[8 * s + 4]) of \(countryCount)")
+        }
+        cells = try CellIndex(file: f, stateCount: stateCount)
+        cities = try CityIndex(file: f)
+    }
+
+    /// Where the data is looked for: `$HOMETOWN_DATA` (a file, or a folder holding hometown.bin); then
+    /// `data/hometown.bin` beside the package the executable was built in (`.build/<config>/` two levels up);
+    /// then `../share/hometown/hometown.bin` beside the executable; then `data/hometown.bin` in the current folder.
+    public static func defaultDataPath() -> String {
+        if let env = getenv("HOMETOWN_DATA").map({ String(cString: $0) }), !env.isEmpty {
+            return env.hasSuffix(".bin") ? env : env + "/hometown.bin"
+        }
+        var candidates: [String] = []
+        if let exe = executableDirectory() {
+            candidates.append(exe + "/../../data/hometown.bin")
+            candidates.append(exe + "/../../../data/hometown.bin")
+            candidates.append(exe + "/../share/hometown/hometown.bin")
+        }
+        candidates.append("data/hometown.bin")
+        for c in candidates where access(c, R_OK) == 0 { return c }
+        return "data/hometown.bin"
+    }
+
+    private static func executableDirectory() -> String? {
+        var buf = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    // MARK: Lookups
+
+    /// The index of the state whose polygon contains the point, or nil (sea). The hot path: no allocation,
+    /// no C call. - Parameters: latitude in [-90, 90], longitude in [-180, 180) (validated `Coordinate`s are).
+    @inline(__always)
+    public func stateIndex(latitude: Double, longitude: Double) -> Int? {
+        if case .state(let s) = cells.locate(latitude: latitude, longitude: longitude) { return s }
+        return nil
+    }
+
+    /// State indices for many points, using all cores. `latitudes` and `longitudes` have the same length;
+    /// -1 marks sea.
+    public func stateIndices(latitudes: [Double], longitudes: [Double]) -> [Int32] {
+        precondition(latitudes.count == longitudes.count, "latitudes and longitudes differ in length")
+        let n = latitudes.count
+        var out = [Int32](repeating: -1, count: n)
+        out.withUnsafeMutableBufferPointer { o in
+            let op = o
+            latitudes.withUnsafeBufferPointer { la in
+                longitudes.withUnsafeBufferPointer { lo in
+                    ReverseGeocoder.parallelChunks(n) { range in
+                        for i in range {
+                            op[i] = Int32(self.stateIndex(latitude: la[i], longitude: lo[i]) ?? -1)
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Everything known about the point: country, state, city, at sea.
+    public func place(at c: Coordinate) -> Place {
+        let lat = c.latitude, lon = c.longitude
+        var state: Int? = nil
+        var atSea = false
+        var distance = 0.0
+        switch cells.locate(latitude: lat, longitude: lon) {
+        case .state(let s):
+            state = s
+        case .sea(let deep):
+            atSea = true
+            if !deep, let near = cells.nearestState(latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm) {
+                state = near.state
+                distance = near.km
+            }
+        }
+        guard let s = state else {
+            return Place(coordinate: c, country: nil, state: nil, city: nil, atSea: true, distanceKm: 0)
+        }
+        var city: Place.City? = nil
+        if let hit = cities.city(for: s, latitude: lat, longitude: lon) {
+            city = cityInfo(hit.index, km: hit.km)
+        }
+        return Place(coordinate: c, country: countryInfo(Int(stateU32[8 * s + 4])), state: stateInfo(s), city: city,
+                     atSea: atSea, distanceKm: distance)
+    }
+
+    /// `place(at:)` for many points, in input order, using all cores.
+    public func places(_ coordinates: [Coordinate]) -> [Place?] {
+        let n = coordinates.count
+        var out = [Place?](repeating: nil, count: n)
+        out.withUnsafeMutableBufferPointer { o in
+            let op = o
+            coordinates.withUnsafeBufferPointer { cs in
+                ReverseGeocoder.parallelChunks(n) { range in
+                    for i in range { op[i] = self.place(at: cs[i]) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Runs `body` over contiguous chunks of 0..<n on all cores; each index is visited once.
+    static func parallelChunks(_ n: Int, _ body: (Range<Int>) -> Void) {
+        let chunk = 4096
+        let chunks = (n + chunk - 1) / chunk
+        if chunks <= 1 { body(0..<n); return }
+        // concurrentPerform returns only when every chunk is done, so `body` outlives its uses; the chunks
+        // write disjoint ranges.
+        nonisolated(unsafe) let run = body
+        DispatchQueue.concurrentPerform(iterations: chunks) { k in
+            run((k * chunk)..<min(n, (k + 1) * chunk))
+        }
+    }
+
+    // MARK: Records
+
+    func string(_ off: UInt32, _ len: UInt32) -> String {
+        let a = Int(off), b = Int(off) + Int(len)
+        guard b <= strings.count else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: strings[a..<b]), as: UTF8.self)
+    }
+
+    func aliasList(_ start: UInt32, _ count: UInt32) -> [String] {
+        (0..<Int(count)).compactMap { k in
+            let i = 2 * (Int(start) + k)
+            return i + 1 < aliases.count ? string(aliases[i], aliases[i + 1]) : nil
+        }
+    }
+
+    /// The state record `i` (0..<stateCount).
+    public func stateInfo(_ i: Int) -> Place.State {
+        let b = 8 * i
+        let iso = string(stateU32[b + 2], stateU32[b + 3])
+        return Place.State(name: string(stateU32[b], stateU32[b + 1]), iso: iso.isEmpty ? nil : iso,
+                           aliases: aliasList(stateU32[b + 5], stateU32[b + 6]))
+    }
+
+    /// The country index of state `i`.
+    public func countryIndex(ofState i: Int) -> Int { Int(stateU32[8 * i + 4]) }
+
+    /// The country record `i` (0..<countryCount).
+    public func countryInfo(_ i: Int) -> Place.Country {
+        let b = 8 * i
+        let iso2 = string(countryU32[b + 2], countryU32[b + 3]), iso3 = string(countryU32[b + 4], countryU32[b + 5])
+        return Place.Country(name: string(countryU32[b], countryU32[b + 1]), iso2: iso2.isEmpty ? nil : iso2,
+                             iso3: iso3.isEmpty ? nil : iso3, aliases: aliasList(countryU32[b + 6], countryU32[b + 7]))
+    }
+
+    /// Bounding box of state `i` (may cross the antimeridian) and a point inside it.
+    public func stateExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) {
+        let b = 6 * i
+        return (BoundingBox(uncheckedWest: stateF64[b], south: stateF64[b + 1], east: stateF64[b + 2], north: stateF64[b + 3]),
+                Coordinate(uncheckedLatitude: stateF64[b + 5], longitude: stateF64[b + 4]))
+    }
+
+    /// Bounding box of country `i` (may cross the antimeridian) and a point inside its largest part.
+    public func countryExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) {
+        let b = 6 * i
+        return (BoundingBox(uncheckedWest: countryF64[b], south: countryF64[b + 1], east: countryF64[b + 2], north: countryF64[b + 3]),
+                Coordinate(uncheckedLatitude: countryF64[b + 5], longitude: countryF64[b + 4]))
+    }
+
+    func cityInfo(_ i: Int, km: Double) -> Place.City {
+        Place.City(name: string(cities.u32[4 * i], cities.u32[4 * i + 1]), population: Int(cities.u32[4 * i + 2]),
+                   geonameID: Int(cities.geonameIDs[i]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
+                   distanceKm: km)
+    }
+
+    /// Number of cities in the data.
+    public var cityCount: Int { cities.count }
+
+    /// The full-detail polygons of state `i`, as rings of (longitude, latitude) with the first point repeated
+    /// last; the first ring of each polygon is its shell. These are the polygons the lookup index was cut from.
+    public func statePolygons(_ i: Int) throws -> [[[(Double, Double)]]] {
+        let idx = try file.array("SPOLYIDX", of: UInt32.self)
+        let stream = try file.array("SPOLY", of: UInt32.self)
+        let xy = try file.array("SCOORDS", of: Double.self)
+        guard i + 1 < idx.count else { return [] }
+        var p = Int(idx[i])
+        let bad = BoundariesError.dataFileCorrupted(path: file.path, detail: "state polygon \(i) lies outside its section")
+        guard p < stream.count else { throw bad }
+        let polys = Int(stream[p]); p += 1
+        var out: [[[(Double, Double)]]] = []
+        for _ in 0..<polys {
+            guard p < stream.count else { throw bad }
+            let rings = Int(stream[p]); p += 1
+            var poly: [[(Double, Double)]] = []
+            for _ in 0..<rings {
+                guard p + 1 < stream.count else { throw bad }
+                let c = Int(stream[p]), n = Int(stream[p + 1]); p += 2
+                guard c + 2 * n <= xy.count else { throw bad }
+                poly.append((0..<n).map { (xy[c + 2 * $0], xy[c + 2 * $0 + 1]) })
+            }
+            out.append(poly)
+        }
+        return out
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+
+/// Errors the CLI reports itself; they print on stderr and exit with status 2 (invalid input).
+struct CLIError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// Prints `message` on stderr.
+func printError(_ message: String) {
+    var e = StandardError()
+    print("hometown: " + message, to: &e)
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ s: String) {
+        var bytes = Array(s.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + done, $0.count - done) }
+            if n <= 0 { break }
+            done += n
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `body`; an error is printed on stderr and becomes exit status 2 (bad input) or 1 (anything else).
+func runReportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let e as ExitCode {
+        throw e
+    } catch let e as CLIError {
+        printError(e.description)
+        throw ExitCode(2)
+    } catch {
+        printError(String(describing: error))
+        throw ExitCode(isBadInput(error) ? 2 : 1)
+    }
+}
+
+private func isBadInput(_ e: Error) -> Bool {
+    String(describing: type(of: e)) == "CoreError"
+}

@@ -1,0 +1,146 @@
+import Foundation
+import HometownBoundaries
+import HometownGEOS
+
+/// Builds the lookup index: one-degree cells, split into quadrants where state borders are complex, leaves
+/// holding the state pieces clipped to the leaf with full-precision coordinates.
+struct CellIndexBuilder {
+    /// A leaf may hold at most this many edges before it is split...
+    let maxEdgesPerLeaf: Int
+    /// ...unless it is already this many halvings below one degree.
+    let maxDepth: Int
+    /// Sea cells farther than this from land (in degrees of latitude, with longitude scaled) are "deep".
+    let coastalMarginDegrees: Double
+
+    var top: [UInt32] = []
+    var nodes: [UInt32] = []
+    var leaves: [UInt32] = []
+    var coords: [Double] = []
+    var stats: [String: Int] = [:]
+
+    init(maxEdgesPerLeaf: Int = 32, maxDepth: Int = 9, coastalMarginDegrees: Double = 0.21) {
+        self.maxEdgesPerLeaf = maxEdgesPerLeaf
+        self.maxDepth = maxDepth
+        self.coastalMarginDegrees = coastalMarginDegrees
+    }
+
+    typealias Piece = (state: Int, geometry: Geometry)
+
+    mutating func build(states: [BuiltState], context: GEOSContext) throws {
+        top = [UInt32](repeating: CellCode.deepSea, count: CellCode.columns * CellCode.rows)
+        let tree = try STRtree(context: context)
+        for (i, s) in states.enumerated() { try tree.insert(s.geometry, item: i) }
+        var prepared: [Int: PreparedGeometry] = [:]
+        // 10-degree blocks first, so that each state is clipped to a block once, then blocks to cells.
+        for blockRow in 0..<18 {
+            for blockCol in 0..<36 {
+                let bx = Double(blockCol * 10 - 180), by = Double(blockRow * 10 - 90)
+                var blockPieces: [Piece] = []
+                for s in try tree.query(minX: bx, minY: by, maxX: bx + 10, maxY: by + 10) {
+                    let g = try states[s].geometry.clip(minX: bx, minY: by, maxX: bx + 10, maxY: by + 10)
+                    if let clean = try CellIndexBuilder.areal(g, context) { blockPieces.append((s, clean)) }
+                }
+                for r in 0..<10 {
+                    for c in 0..<10 {
+                        let x0 = bx + Double(c), y0 = by + Double(r)
+                        var pieces: [Piece] = []
+                        for p in blockPieces {
+                            let g = try p.geometry.clip(minX: x0, minY: y0, maxX: x0 + 1, maxY: y0 + 1)
+                            if let clean = try CellIndexBuilder.areal(g, context) { pieces.append((p.state, clean)) }
+                        }
+                        let index = (blockRow * 10 + r) * CellCode.columns + blockCol * 10 + c
+                        if pieces.isEmpty {
+                            let coastal = try nearLand(x0: x0, y0: y0, tree: tree, states: states, prepared: &prepared, context: context)
+                            top[index] = coastal ? CellCode.make(CellCode.coastalSea, 0) : CellCode.deepSea
+                            stats[coastal ? "top-coastal-sea" : "top-deep-sea", default: 0] += 1
+                        } else {
+                            top[index] = try cell(x0: x0, y0: y0, size: 1, pieces: pieces, depth: 0, context: context)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The polygonal part of a clip result, or nil when nothing areal is left.
+    static func areal(_ g: Geometry, _ context: GEOSContext) throws -> Geometry? {
+        if try g.isEmpty() { return nil }
+        let polys = try g.polygons().filter { abs(StateCatalog.ringArea($0[0])) > 0 }
+        if polys.isEmpty { return nil }
+        let t = try g.typeName()
+        if t == "Polygon" || t == "MultiPolygon" { return g }
+        return try Geometry(multiPolygon: polys, context: context)
+    }
+
+    private mutating func cell(x0: Double, y0: Double, size: Double, pieces: [Piece], depth: Int, context: GEOSContext) throws -> UInt32 {
+        if pieces.isEmpty { stats["sea-quadrants", default: 0] += 1; return CellCode.make(CellCode.coastalSea, 0) }
+        var extracted: [(state: Int, rings: [[(Double, Double)]])] = []
+        var edges = 0
+        for p in pieces {
+            let rings = try p.geometry.polygons().flatMap { $0 }
+            edges += rings.reduce(0) { $0 + $1.count - 1 }
+            extracted.append((p.state, rings))
+        }
+        if pieces.count == 1, extracted[0].rings.count == 1,
+           extracted[0].rings[0].allSatisfy({ $0.0 == x0 || $0.0 == x0 + size || $0.1 == y0 || $0.1 == y0 + size }) {
+            stats["full", default: 0] += 1
+            return CellCode.make(CellCode.full, pieces[0].state)
+        }
+        if edges <= maxEdgesPerLeaf || depth >= maxDepth {
+            stats["leaves", default: 0] += 1
+            stats["leaf-edges", default: 0] += edges
+            let offset = leaves.count
+            leaves.append(UInt32(extracted.count))
+            for e in extracted.sorted(by: { $0.state < $1.state }) {
+                var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+                for r in e.rings { for (x, y) in r { minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y) } }
+                leaves.append(UInt32(e.state))
+                leaves.append(UInt32(e.rings.count))
+                leaves.append(UInt32(coords.count))
+                coords += [minX, minY, maxX, maxY]
+                for r in e.rings {
+                    leaves.append(UInt32(coords.count))
+                    leaves.append(UInt32(r.count))
+                    for (x, y) in r { coords.append(x); coords.append(y) }
+                }
+            }
+            precondition(coords.count < Int(UInt32.max) && leaves.count < Int(CellCode.payloadMask))
+            return CellCode.make(CellCode.leaf, offset)
+        }
+        let half = size / 2
+        let slot = nodes.count / 4
+        nodes += [0, 0, 0, 0]
+        let quads = [(x0, y0), (x0 + half, y0), (x0, y0 + half), (x0 + half, y0 + half)]
+        for (k, (qx, qy)) in quads.enumerated() {
+            var sub: [Piece] = []
+            for p in pieces {
+                let g = try p.geometry.clip(minX: qx, minY: qy, maxX: qx + half, maxY: qy + half)
+                if let clean = try CellIndexBuilder.areal(g, context) { sub.append((p.state, clean)) }
+            }
+            nodes[slot * 4 + k] = try cell(x0: qx, y0: qy, size: half, pieces: sub, depth: depth + 1, context: context)
+        }
+        stats["nodes", default: 0] += 1
+        return CellCode.make(CellCode.node, slot)
+    }
+
+    /// True when some state lies within the coastal margin of the one-degree cell at (x0, y0).
+    private func nearLand(x0: Double, y0: Double, tree: STRtree, states: [BuiltState],
+                          prepared: inout [Int: PreparedGeometry], context: GEOSContext) throws -> Bool {
+        let m = coastalMarginDegrees
+        let maxLat = min(89.9, max(abs(y0 - m), abs(y0 + 1 + m)))
+        let mLon = min(180, m / cos(maxLat * .pi / 180))
+        var parts: [(Double, Double, Double, Double)] = []
+        let w = x0 - mLon, e = x0 + 1 + mLon, s = max(-90, y0 - m), n = min(90, y0 + 1 + m)
+        parts.append((max(-180, w), s, min(180, e), n))
+        if w < -180 { parts.append((w + 360, s, 180, n)) }
+        if e > 180 { parts.append((-180, s, e - 360, n)) }
+        for (a, b, c, d) in parts {
+            let rect = try Geometry(polygonRings: [[(a, b), (c, b), (c, d), (a, d)]], context: context)
+            for i in try tree.query(minX: a, minY: b, maxX: c, maxY: d) {
+                if prepared[i] == nil { prepared[i] = try states[i].geometry.prepared() }
+                if try prepared[i]!.intersects(rect) { return true }
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,56 @@
+import HometownGEOS
+
+/// The GeoNames cities500 places with the state each lies in (by our polygons; a coastal place outside every
+/// polygon goes to the nearest state within 0.25 degrees), bucketed by 0.5-degree cells for nearest searches.
+struct CityTableBuilder {
+    static let gridColumns = 720
+    static let gridRows = 360
+
+    var u32: [UInt32] = []       // per city: nameOffset, nameLength, population, state (UInt32.max = none)
+    var geonameIDs: [UInt32] = []
+    var f64: [Double] = []       // per city: latitude, longitude
+    var grid: [UInt32] = []      // gridColumns * gridRows + 1 start offsets
+    var report: [String] = []
+
+    init(sources: RawSources, catalog: StateCatalog, pool: inout StringPool, context: GEOSContext) throws {
+        let states = catalog.states
+        let tree = try STRtree(context: context)
+        for (i, s) in states.enumerated() { try tree.insert(s.geometry, item: i) }
+        var assigned: [Int?] = catalog.cityState
+        var nearest = 0, none = 0
+        for (ci, c) in sources.cities.enumerated() where assigned[ci] == nil {
+            let pt = try Geometry(pointX: c.longitude, y: c.latitude, context: context)
+            var best: (Int, Double)? = nil
+            for i in try tree.query(minX: c.longitude - 0.25, minY: c.latitude - 0.25, maxX: c.longitude + 0.25, maxY: c.latitude + 0.25) {
+                let d = try states[i].geometry.distance(to: pt)
+                if d <= 0.25, best == nil || d < best!.1 { best = (i, d) }
+            }
+            if let b = best { assigned[ci] = b.0; nearest += 1 } else { none += 1 }
+        }
+        report.append("cities: \(sources.cities.count); outside every polygon, given the nearest state: \(nearest); no state within 0.25 degrees: \(none)")
+
+        func cellOf(_ lat: Double, _ lon: Double) -> Int {
+            let col = min(CityTableBuilder.gridColumns - 1, max(0, Int((lon + 180) * 2)))
+            let row = min(CityTableBuilder.gridRows - 1, max(0, Int((lat + 90) * 2)))
+            return row * CityTableBuilder.gridColumns + col
+        }
+        let order = sources.cities.indices.sorted { a, b in
+            let ca = sources.cities[a], cb = sources.cities[b]
+            let ka = cellOf(ca.latitude, ca.longitude), kb = cellOf(cb.latitude, cb.longitude)
+            if ka != kb { return ka < kb }
+            if ca.population != cb.population { return ca.population > cb.population }
+            return ca.geonameID < cb.geonameID
+        }
+        grid = [UInt32](repeating: 0, count: CityTableBuilder.gridColumns * CityTableBuilder.gridRows + 1)
+        for (rank, ci) in order.enumerated() {
+            let c = sources.cities[ci]
+            let name = pool.add(c.name)
+            u32 += [name.0, name.1, UInt32(clamping: c.population), assigned[ci].map { UInt32($0) } ?? UInt32.max]
+            geonameIDs.append(UInt32(c.geonameID))
+            f64 += [c.latitude, c.longitude]
+            grid[cellOf(c.latitude, c.longitude) + 1] = UInt32(rank + 1)
+        }
+        // Turn "end of the last city in this cell" marks into running start offsets.
+        for k in 1..<grid.count { grid[k] = max(grid[k], grid[k - 1]) }
+    }
+}
