@@ -46,6 +46,7 @@ let package = Package(
                           path: "tools/accuracy"),
         .executableTarget(name: "hometown-bench", dependencies: ["HometownCore", "HometownBoundaries", "HometownGEOS"],
                           path: "tools/bench/swift"),
+        .executableTarget(name: "hometown-bench-markers", dependencies: ["HometownClustering", "HometownCore"], path: "tools/bench/markers/swift"),
 
         .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore"]),
         .testTarget(name: "HometownProjTests", dependencies: ["HometownProj", "HometownCore"]),
