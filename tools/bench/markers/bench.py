@@ -51,7 +51,7 @@ def main():
         return median(times), size
 
     peer_world, peer_world_items = q(-180, -85, 180, 85, 2, 50)
-    peer_city, peer_city_items = q(9.8, 49.9, 10.2, 50.1, 12, 1000)
+    peer_city, peer_city_items = q(9.0, 49.0, 11.0, 51.0, 12, 1000)
 
     rows = [
         ("load, zoom 0-16 (ms)", swift["load_ms"], peer_load),

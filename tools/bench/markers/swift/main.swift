@@ -58,7 +58,7 @@ func timeQuery(west: Double, south: Double, east: Double, north: Double, zoom: D
 }
 
 let world = try timeQuery(west: -180, south: -85, east: 180, north: 85, zoom: 2)
-let city = try timeQuery(west: 9.8, south: 49.9, east: 10.2, north: 50.1, zoom: 12)
+let city = try timeQuery(west: 9, south: 49, east: 11, north: 51, zoom: 12)
 let result: [String: Double] = [
     "points": Double(count), "load_ms": median(loadTimes), "load_min_ms": loadTimes.min() ?? .nan,
     "world_z2_ms": world.0, "world_z2_items": Double(world.1),
