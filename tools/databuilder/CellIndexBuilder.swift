@@ -81,8 +81,11 @@ struct CellIndexBuilder {
             edges += rings.reduce(0) { $0 + $1.count - 1 }
             extracted.append((p.state, rings))
         }
+        // Wholly inside one state: a single ring whose vertices all lie on the cell border and whose area is the
+        // cell's (a thin strip along the border also has all its vertices there, but not the area).
         if pieces.count == 1, extracted[0].rings.count == 1,
-           extracted[0].rings[0].allSatisfy({ $0.0 == x0 || $0.0 == x0 + size || $0.1 == y0 || $0.1 == y0 + size }) {
+           extracted[0].rings[0].allSatisfy({ $0.0 == x0 || $0.0 == x0 + size || $0.1 == y0 || $0.1 == y0 + size }),
+           abs(abs(StateCatalog.ringArea(extracted[0].rings[0])) - size * size) <= 1e-9 * size * size {
             stats["full", default: 0] += 1
             return CellCode.make(CellCode.full, pieces[0].state)
         }

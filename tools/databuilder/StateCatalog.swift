@@ -189,7 +189,7 @@ struct StateCatalog {
             var best: (RawSources.Subdivision, Int)? = nil
             for (line, n) in votes[i] {
                 guard let s = subByLine[line], !s.iso.isEmpty, s.countryAlpha2 == cc else { continue }
-                if best == nil || n > best!.1 || (n == best!.1 && s.level > best!.0.level) { best = (s, n) }
+                if best == nil || n > best!.1 || (n == best!.1 && (s.level, -s.line) > (best!.0.level, -best!.0.line)) { best = (s, n) }
             }
             guard let (s, n) = best, n >= 3, Double(n) >= 0.8 * Double(total),
                   Double(n) >= 0.5 * Double(citiesPerSubdivision[s.line] ?? 0) else { return [] }

@@ -1,0 +1,92 @@
+import Testing
+import HometownCore
+@testable import HometownBoundaries
+
+@Suite struct ReverseGeocoderTests {
+    let g = Fixtures.geocoder
+
+    @Test(arguments: [
+        (47.6062, -122.3321, "US", "US-WA", "Seattle"),
+        (44.97806, -93.26361, "US", "US-MN", "Minneapolis"),
+        (48.8566, 2.3522, "FR", "FR-75C", "Paris"),
+        (19.4326, -99.1332, "MX", "MX-CMX", "Mexico City"),
+        (35.6895, 139.6917, "JP", "JP-13", "Tokyo"),
+        (-33.8688, 151.2093, "AU", "AU-NSW", "Sydney"),
+        (9.9281, -84.0907, "CR", "CR-SJ", "San José"),
+        (20.2961, 85.8245, "IN", "IN-OD", "Bhubaneswar"),
+        (40.7128, -74.0060, "US", "US-NY", "New York City"),
+    ])
+    func knownCities(lat: Double, lon: Double, country: String, state: String, city: String) throws {
+        let p = g.place(at: try Coordinate(latitude: lat, longitude: lon))
+        #expect(p.country?.iso2 == country)
+        #expect(p.state?.iso == state)
+        #expect(p.city?.name == city)
+        #expect(p.atSea == false && p.distanceKm == 0)
+    }
+
+    @Test func outdatedNaturalEarthNamesAreAliases() throws {
+        let mx = g.place(at: try Coordinate(latitude: 19.4326, longitude: -99.1332))
+        #expect(mx.state?.name == "Ciudad de México")
+        #expect(mx.state?.aliases.contains("Distrito Federal") == true)
+        let od = g.place(at: try Coordinate(latitude: 20.2961, longitude: 85.8245))
+        #expect(od.state?.name == "Odisha")
+        #expect(od.state?.aliases.contains("Orissa") == true)
+        let uk = g.place(at: try Coordinate(latitude: 30.3165, longitude: 78.0322))  // Dehradun
+        #expect(uk.state?.name == "Uttarākhand")
+        #expect(uk.state?.aliases.contains("Uttaranchal") == true)
+    }
+
+    @Test func countriesUseTheExtendedISOCodes() throws {
+        let fr = g.place(at: try Coordinate(latitude: 45.76, longitude: 4.84)).country
+        #expect(fr?.name == "France" && fr?.iso2 == "FR" && fr?.iso3 == "FRA")
+        let no = g.place(at: try Coordinate(latitude: 59.91, longitude: 10.75)).country
+        #expect(no?.iso2 == "NO" && no?.iso3 == "NOR")
+    }
+
+    @Test func harbourPointJustOffTheCoastGetsTheNearestState() throws {
+        let p = g.place(at: try Coordinate(latitude: 58.30, longitude: -134.42))   // Juneau harbour
+        #expect(p.atSea)
+        #expect(p.state?.iso == "US-AK")
+        #expect(p.distanceKm > 0 && p.distanceKm < 22.224)
+    }
+
+    @Test func openOceanHasNoCountry() throws {
+        let p = g.place(at: try Coordinate(latitude: 0, longitude: -30))
+        #expect(p.atSea && p.country == nil && p.state == nil && p.city == nil)
+    }
+
+    @Test func atSeaRadiusIsTwelveNauticalMiles() throws {
+        // Walk west from the Oregon coast: within 22.2 km there is a state, beyond it none.
+        var lastWithState = 0.0
+        for k in 0..<80 {
+            let lon = -124.10 - Double(k) * 0.01
+            let p = g.place(at: try Coordinate(latitude: 44.0, longitude: lon))
+            if p.state != nil { #expect(p.distanceKm <= ReverseGeocoder.atSeaRadiusKm); lastWithState = p.distanceKm }
+            else { #expect(p.atSea) }
+        }
+        #expect(lastWithState > 15)
+    }
+
+    @Test func pointInsideABigCityNamesTheCityNotASuburb() throws {
+        // Brooklyn and Manhattan points name New York City (8 M people), not the borough or a neighbourhood.
+        let p = g.place(at: try Coordinate(latitude: 40.6782, longitude: -73.9442))
+        #expect(p.city?.name == "New York City")
+    }
+
+    @Test func batchAgreesWithSinglePoints() throws {
+        var rng = SeededRandom(seed: 11)
+        let pts = (0..<20_000).map { _ in Coordinate(uncheckedLatitude: rng.unit() * 140 - 60, longitude: rng.unit() * 360 - 180) }
+        let batch = g.places(pts)
+        for (i, p) in pts.enumerated() where i % 7 == 0 { #expect(batch[i] == g.place(at: p)) }
+        let lats = pts.map(\.latitude), lons = pts.map(\.longitude)
+        let idx = g.stateIndices(latitudes: lats, longitudes: lons)
+        for i in pts.indices { #expect((idx[i] >= 0 ? Int(idx[i]) : nil) == g.stateIndex(latitude: lats[i], longitude: lons[i])) }
+    }
+
+    @Test func extremeCoordinatesDoNotCrash() throws {
+        for (lat, lon) in [(90.0, -180.0), (-90, -180), (90, 179.9999999), (-90, 179.9999999), (0, -180), (-89.9, 0)] {
+            _ = g.place(at: try Coordinate(latitude: lat, longitude: lon))
+        }
+        #expect(g.place(at: try Coordinate(latitude: -89.9, longitude: 0)).country != nil)   // Antarctica
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// Runs the built `hometown` executable (a sibling of the test bundle) as a user would.
+enum CLI {
+    static let binary: String = {
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("hometown").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        return "/" + root + "/.build/debug/hometown"
+    }()
+
+    static func run(_ args: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let o = Pipe(), e = Pipe(), i = Pipe()
+        p.standardOutput = o; p.standardError = e; p.standardInput = i
+        try p.run()
+        if let s = stdin { i.fileHandleForWriting.write(Data(s.utf8)) }
+        try i.fileHandleForWriting.close()
+        let out = o.fileHandleForReading.readDataToEndOfFile(), err = e.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+}
+
+@Suite struct ReverseCommandTests {
+    @Test func onePointPrintsTheDocumentedObject() throws {
+        let r = try CLI.run(["reverse", "47.6062", "-122.3321"])
+        #expect(r.status == 0)
+        let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        #expect(Set(obj.keys) == ["latitude", "longitude", "country", "state", "city", "at_sea", "distance_km"])
+        #expect((obj["country"] as? [String: Any])?["iso3"] as? String == "USA")
+        #expect((obj["state"] as? [String: Any])?["iso"] as? String == "US-WA")
+        #expect((obj["city"] as? [String: Any])?["name"] as? String == "Seattle")
+        #expect(obj["at_sea"] as? Bool == false)
+    }
+
+    @Test func longitude180IsNormalised() throws {
+        let r = try CLI.run(["reverse", "-17.8", "180"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("\"longitude\": -180"))
+    }
+
+    @Test(arguments: [["reverse", "91", "0"], ["reverse", "10", "abc"], ["reverse", "10"], ["reverse", "nan", "0"]])
+    func badInputExitsWithTwoAndSaysWhy(args: [String]) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 2)
+        #expect(r.err.contains("hometown:"))
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func csvBatchKeepsEveryRowInOrderWithErrors() throws {
+        let input = """
+        id,name,lat,lon
+        1,seattle,47.6062,-122.3321
+        2,bad,abc,5
+        3,"Paris, France",48.8566,2.3522
+        4,short
+        5,sea,0,-30
+        6,out,95,0
+
+        """
+        let r = try CLI.run(["reverse", "--input", "-"], stdin: input)
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 7)
+        #expect(lines[0] == "id,name,lat,lon,country,country_iso2,state,state_iso,city,error")
+        #expect(lines[1].hasPrefix("1,seattle,47.6062,-122.3321,United States of America,US,Washington,US-WA,Seattle,"))
+        #expect(lines[2].hasPrefix("2,bad,abc,5,,,,,,") && lines[2].contains("line 3") && lines[2].contains("not a number"))
+        #expect(lines[3].hasPrefix("3,\"Paris, France\",48.8566,2.3522,France,FR,Paris,FR-75C,Paris,"))
+        #expect(lines[4].contains("line 5: expected 4 fields, found 2"))
+        #expect(lines[5] == "5,sea,0,-30,,,,,,")
+        #expect(lines[6].contains("latitude 95.0 is out of range"))
+        #expect(r.err.contains("6 rows, 3 with errors"))
+    }
+
+    @Test func csvColumnsCanBeChosen() throws {
+        let r = try CLI.run(["reverse", "--input", "-", "--format", "csv", "--lat-column", "Y", "--lon-column", "X"],
+                            stdin: "X,Y\n2.3522,48.8566\n")
+        #expect(r.status == 0)
+        #expect(r.out.split(separator: "\n")[1].hasPrefix("2.3522,48.8566,France,FR,Paris"))
+    }
+
+    @Test func csvWithoutCoordinateColumnsIsInvalidInput() throws {
+        let r = try CLI.run(["reverse", "--input", "-", "--format", "csv"], stdin: "a,b\n1,2\n")
+        #expect(r.status == 2)
+        #expect(r.err.contains("no latitude column"))
+    }
+
+    @Test func ndjsonBatch() throws {
+        let input = """
+        {"id": 1, "latitude": 47.6062, "longitude": -122.3321}
+        {"id": 2, "lat": "48.8566", "lon": "2.3522"}
+        not json
+        {"id": 4}
+
+        """
+        let r = try CLI.run(["reverse", "--input", "-", "--format", "ndjson"], stdin: input)
+        #expect(r.status == 0)
+        let rows = try r.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(rows.count == 4)
+        #expect(rows[0]["state_iso"] as? String == "US-WA" && rows[0]["id"] as? Int == 1)
+        #expect(rows[1]["country_iso2"] as? String == "FR")
+        #expect((rows[2]["error"] as? String)?.contains("line 3: not valid JSON") == true)
+        #expect((rows[3]["error"] as? String)?.contains("no latitude") == true)
+    }
+
+    @Test func missingInputFileIsInvalidInput() throws {
+        let r = try CLI.run(["reverse", "--input", "/nonexistent.csv"])
+        #expect(r.status == 2)
+        #expect(r.err.contains("/nonexistent.csv"))
+    }
+
+    @Test func helpTeaches() throws {
+        let r = try CLI.run(["reverse", "--help"])
+        #expect(r.status == 0)
+        #expect(r.out.contains("--input") && r.out.contains("at_sea") && r.out.contains("Exit status"))
+    }
+}

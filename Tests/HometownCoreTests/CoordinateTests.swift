@@ -1,0 +1,45 @@
+import Testing
+@testable import HometownCore
+
+@Suite struct CoordinateTests {
+    @Test(arguments: [(0.0, 0.0), (90, 179.999), (-90, -180), (47.6, -122.3)])
+    func acceptsValidValues(lat: Double, lon: Double) throws {
+        let c = try Coordinate(latitude: lat, longitude: lon)
+        #expect(c.latitude == lat && c.longitude == lon)
+    }
+
+    @Test func longitude180IsMinus180() throws {
+        #expect(try Coordinate(latitude: 10, longitude: 180).longitude == -180)
+    }
+
+    @Test(arguments: [90.0001, -90.5, Double.nan, Double.infinity, -Double.infinity])
+    func rejectsBadLatitude(lat: Double) {
+        #expect(throws: CoreError.self) { try Coordinate(latitude: lat, longitude: 0) }
+        do { _ = try Coordinate(latitude: lat, longitude: 0) } catch {
+            #expect(String(describing: error).contains("latitude"))
+            #expect(String(describing: error).contains("[-90, 90]"))
+        }
+    }
+
+    @Test(arguments: [180.0001, -181, Double.nan, Double.infinity])
+    func rejectsBadLongitude(lon: Double) {
+        #expect(throws: CoreError.self) { try Coordinate(latitude: 0, longitude: lon) }
+    }
+
+    @Test(arguments: ["", "abc", "1e", "nan", "inf", "0x10", "12,5", " - "])
+    func rejectsMalformedText(text: String) {
+        #expect(throws: CoreError.malformedNumber(field: "latitude", text: text)) {
+            try Coordinate(latitudeText: text, longitudeText: "0")
+        }
+    }
+
+    @Test func parsesTextWithSpaces() throws {
+        let c = try Coordinate(latitudeText: " 47.5 ", longitudeText: "-122.25")
+        #expect(c == (try Coordinate(latitude: 47.5, longitude: -122.25)))
+    }
+
+    @Test(arguments: [(190.0, -170.0), (-190.0, 170.0), (540.0, -180.0), (0.0, 0.0), (360.0, 0.0)])
+    func wrapsLongitudes(input: Double, expected: Double) {
+        #expect(Coordinate.wrapLongitude(input) == expected)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import HometownCore
+@testable import HometownProj
+
+@Suite struct TransformationTests {
+    @Test func wgs84ToWebMercatorKnownValue() throws {
+        let t = try Transformation(from: .wgs84, to: .webMercator)
+        let (x, y) = try t.transform(x: -122.3321, y: 47.6062)   // lon, lat after normalisation
+        // Spherical Mercator on the WGS84 semi-major axis: x = R·λ, y = R·ln(tan(π/4 + φ/2)).
+        let r = 6_378_137.0, lam = -122.3321 * Double.pi / 180, phi = 47.6062 * Double.pi / 180
+        #expect(abs(x - r * lam) < 1e-6)
+        #expect(abs(y - r * log(tan(Double.pi / 4 + phi / 2))) < 1e-6)
+        let back = try t.inverse(x: x, y: y)
+        #expect(abs(back.x - -122.3321) < 1e-9 && abs(back.y - 47.6062) < 1e-9)
+    }
+
+    @Test func batchMatchesSinglePointsAndRoundTrips() throws {
+        let t = try Transformation(from: .epsg(4326), to: CRS("EPSG:32633"))  // UTM 33N
+        var rng = UInt64(7)
+        func r() -> Double { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Double(rng >> 11) / Double(1 << 53) }
+        var xs = (0..<1000).map { _ in 12 + r() * 6 }, ys = (0..<1000).map { _ in r() * 80 }
+        let ox = xs, oy = ys
+        try t.transform(xs: &xs, ys: &ys)
+        for i in stride(from: 0, to: 1000, by: 97) {
+            let s = try t.transform(x: ox[i], y: oy[i])
+            #expect(s.x == xs[i] && s.y == ys[i])
+        }
+        try t.transform(xs: &xs, ys: &ys, inverse: true)
+        for i in 0..<1000 { #expect(abs(xs[i] - ox[i]) < 1e-8 && abs(ys[i] - oy[i]) < 1e-8) }
+    }
+
+    @Test func unknownCRSIsAnErrorWithPROJsReason() {
+        #expect(throws: ProjError.self) { try Transformation(from: CRS("EPSG:999999"), to: .wgs84) }
+    }
+
+    @Test func pointOutsideTheDomainIsAnError() throws {
+        let t = try Transformation(from: .wgs84, to: .webMercator)
+        #expect(throws: ProjError.self) { try t.transform(x: 0, y: 91) }
+    }
+
+    @Test func mismatchedBatchLengthsAreAnError() throws {
+        let t = try Transformation(from: .wgs84, to: .webMercator)
+        var a = [1.0, 2.0], b = [1.0]
+        #expect(throws: ProjError.lengthMismatch(2, 1)) { try t.transform(xs: &a, ys: &b) }
+    }
+
+    @Test func cacheCreatesEachTransformationOnce() throws {
+        let cache = TransformationCache()
+        let a = try cache.transformation(from: .wgs84, to: .webMercator)
+        let b = try cache.transformation(from: .wgs84, to: .webMercator)
+        #expect(a === b && cache.count == 1)
+    }
+}
+
+@Suite struct GeodesicTests {
+    @Test func distanceParisNewYork() throws {
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        let ny = try Coordinate(latitude: 40.7128, longitude: -74.0060)
+        let d = Geodesic.wgs84.distance(paris, ny)
+        // Karney's geodesic on WGS84: 5852.9 km; the sphere (haversine, R = 6371 km) gives 5837 km.
+        #expect(abs(d / 1000 - 5852.9) < 0.5)
+        #expect(abs(Geodesic.wgs84.distance(ny, paris) - d) < 1e-6)
+    }
+
+    @Test func directThenInverseRoundTrips() throws {
+        let start = try Coordinate(latitude: -33.9, longitude: 151.2)
+        let end = Geodesic.wgs84.destination(from: start, azimuth: 63, distance: 1_234_567)
+        let inv = Geodesic.wgs84.inverse(start, end)
+        #expect(abs(inv.distance - 1_234_567) < 1e-3)
+        #expect(abs(inv.initialAzimuth - 63) < 1e-9)
+    }
+
+    @Test func areaOfOneDegreeCellAtEquator() throws {
+        let ring = try [(0.0, 0.0), (0, 1), (1, 1), (1, 0)].map { try Coordinate(latitude: $0.0, longitude: $0.1) }
+        let (area, perimeter) = try Geodesic.wgs84.polygonArea(ring)
+        #expect(abs(area / 1e6 - 12_308.8) < 1)   // km²
+        #expect(perimeter > 440_000 && perimeter < 445_000)
+        #expect(throws: ProjError.self) { try Geodesic.wgs84.polygonArea(Array(ring.prefix(2))) }
+    }
+}

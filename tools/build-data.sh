@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Rebuilds data/hometown.bin from the raw sources (default ../shared/data-sources; or pass a folder made by
+# tools/fetch-sources.sh). Rebuilding from the same sources gives byte-identical output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SOURCES=${1:-../shared/data-sources}
+bash tools/install-deps.sh
+swift build -c release --product hometown-data
+./.build/release/hometown-data --sources "$SOURCES" --out data
