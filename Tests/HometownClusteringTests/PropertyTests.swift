@@ -5,7 +5,7 @@ import Testing
 /// Invariants on seeded random inputs.
 @Suite struct PropertyTests {
     static func randomPoints(seed: UInt64, count: Int, clustered: Bool) -> [ClusterPoint] {
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         var points: [ClusterPoint] = []
         // A few dense centres (cities) plus scatter, or uniform over the world.
         let centres = (0..<8).map { _ in (Double.random(in: -180..<180, using: &g), Double.random(in: -80...80, using: &g)) }

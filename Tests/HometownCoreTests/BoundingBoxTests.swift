@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func seededPropertyEveryPointInsideTheBox() throws {
-        var rng = SplitMix64(seed: 42)
+        var rng = SeededRandom(seed: 42)
         for _ in 0..<200 {
             let n = Int(rng.next() % 20) + 1
             let pts = (0..<n).map { _ in
@@ -44,18 +44,4 @@ import Testing
             #expect(b.longitudeSpan <= 360)
         }
     }
-}
-
-/// A small seeded generator for property tests.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test("forward and inverse agree with PROJ to 1e-6", arguments: [11 as UInt64, 12, 13])
     func matchesProj(seed: UInt64) throws {
         let proj = try Transformation(from: .wgs84, to: .webMercator)
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         var samples: [(Double, Double)] = [(0, 0), (-180, 85.05), (179.999, -85.05), (12.5, 55.7), (-122.33, 47.6)]
         for _ in 0..<500 {
             samples.append((Double.random(in: -180...180, using: &g), Double.random(in: -85.05...85.05, using: &g)))

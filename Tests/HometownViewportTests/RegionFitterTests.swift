@@ -46,7 +46,7 @@ import Testing
     @Test("fitted region holds every marker and is the largest such zoom",
           arguments: [(21 as UInt64, 256), (22, 512), (23, 256), (24, 512), (25, 256)])
     func containsAllAndMaximal(seed: UInt64, tileSize: Int) throws {
-        var g = SeededGenerator(seed: seed)
+        var g = SeededRandom(seed: seed)
         for _ in 0..<40 {
             let lon0 = Double.random(in: -180..<180, using: &g), lat0 = Double.random(in: -80...80, using: &g)
             let spread = Double.random(in: 0.001...60, using: &g)

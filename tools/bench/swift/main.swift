@@ -6,21 +6,9 @@ import HometownCore
 // hometown-bench: reverse-geocoding throughput on 1,000,000 seeded random points (uniform on the sphere).
 // Usage: hometown-bench [--points N] [--write-points FILE]   (build with -c release)
 
-struct SeededRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
 let args = CommandLine.arguments
 let n = args.firstIndex(of: "--points").flatMap { Int(args[$0 + 1]) } ?? 1_000_000
-var rng = SeededRandom(state: 2026)
+var rng = SeededRandom(seed: 2026)
 var lats = [Double](), lons = [Double]()
 for _ in 0..<n {
     lats.append(asin(2 * rng.unit() - 1) * 180 / .pi)
