@@ -6,8 +6,10 @@ import HometownCore
 /// numbers when the whole cell is a plain decimal number, text otherwise. Errors name the line.
 enum CSVMarkerReader {
     static func read(_ data: Data, file: String) throws(MarkersError) -> [Marker] {
-        let records: [CSVRecords.Record]
-        do { records = try CSVRecords.parse([UInt8](data)) } catch { throw .malformed(file: file, reason: error.reason) }
+        let records = CSVRecords.parse([UInt8](data))
+        if let bad = records.first(where: { $0.problem != nil }) {
+            throw .malformed(file: file, reason: "line \(bad.line): \(bad.problem!)")
+        }
         guard let header = records.first else { throw .malformed(file: file, reason: "empty CSV: expected a header row") }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         let lower = names.map { $0.lowercased() }

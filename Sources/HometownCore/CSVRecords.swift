@@ -1,0 +1,85 @@
+/// RFC 4180 CSV: fields separated by commas, optionally double-quoted (a quote inside doubled), records ended
+/// by LF or CRLF; quoted fields may hold commas and line breaks. A UTF-8 byte order mark is skipped and lines
+/// with nothing on them are not records.
+///
+/// Parsing never fails as a whole: a malformed record (a stray quote, text after a closing quote, a quoted field
+/// never closed) keeps the fields read so far and carries a `problem`, so that a batch can report that row and
+/// go on, and a reader that must refuse the file can name the line.
+public enum CSVRecords {
+    public struct Record: Sendable {
+        /// 1-based line where the record starts.
+        public let line: Int
+        public let fields: [String]
+        /// What is wrong with the record, or nil.
+        public let problem: String?
+    }
+
+    public static func parse(_ text: String) -> [Record] { parse(Array(text.utf8)) }
+
+    public static func parse(_ bytes: [UInt8]) -> [Record] {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
+        var records: [Record] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var problem: String? = nil
+        var line = 1, recordLine = 1
+        var inQuotes = false, wasQuoted = false
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+            wasQuoted = false
+        }
+        func endRecord() {
+            endField()
+            if !(fields.count == 1 && fields[0].isEmpty && problem == nil) {
+                records.append(Record(line: recordLine, fields: fields, problem: problem))
+            }
+            fields.removeAll(keepingCapacity: true)
+            problem = nil
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if inQuotes {
+                if b == quote {
+                    if i + 1 < bytes.count && bytes[i + 1] == quote { field.append(b); i += 2; continue }
+                    inQuotes = false
+                } else {
+                    if b == lf { line += 1 }
+                    field.append(b)
+                }
+                i += 1
+                continue
+            }
+            switch b {
+            case quote:
+                if field.isEmpty && !wasQuoted {
+                    inQuotes = true; wasQuoted = true
+                } else {
+                    problem = problem ?? "a quote inside an unquoted field; quote the whole field and double inner quotes"
+                    field.append(b)
+                }
+            case comma:
+                endField()
+            case cr where i + 1 < bytes.count && bytes[i + 1] == lf:
+                break
+            case lf:
+                endRecord()
+                line += 1; recordLine = line
+            default:
+                if wasQuoted { problem = problem ?? "text after a closing quote" }
+                field.append(b)
+            }
+            i += 1
+        }
+        if inQuotes { problem = "a quoted field is never closed (it runs to the end of the input)" }
+        if !field.isEmpty || !fields.isEmpty || wasQuoted || problem != nil { endRecord() }
+        return records
+    }
+
+    /// One CSV field, quoted when it holds a comma, quote or line break.
+    public static func escape(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}
