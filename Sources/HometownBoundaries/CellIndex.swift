@@ -147,14 +147,10 @@ struct CellIndex: @unchecked Sendable {
 
         let rowLo = max(0, Int((south + 90).rounded(.down))), rowHi = min(CellCode.rows - 1, Int((north + 90).rounded(.down)))
         let colLo = Int((lon - mLon + 180).rounded(.down)), colHi = Int((lon + mLon + 180).rounded(.down))
-        var visited = Set<Int>()
         for row in rowLo...rowHi {
             for c in colLo...colHi {
                 let wrapped = ((c % 360) + 360) % 360
                 let shift = Double(c - wrapped)   // multiple of 360: puts the cell next to the point
-                let key = row * 1000 + c
-                if visited.contains(key) { continue }
-                visited.insert(key)
                 visit(top[row * CellCode.columns + wrapped], Double(wrapped - 180), Double(row - 90), 1, shift)
             }
         }

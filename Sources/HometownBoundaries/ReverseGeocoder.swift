@@ -48,10 +48,14 @@ public final class ReverseGeocoder: @unchecked Sendable {
     public init(path: String? = nil, verification: Verification = .full) throws {
         let p = path ?? ReverseGeocoder.defaultDataPath()
         let f = try DataFile(path: p)
-        for tag in ["META", "STRINGS", "ALIASES", "STATEU32", "STATEF64", "CTRYU32", "CTRYF64", "GRIDTOP", "CITYGRID"] {
-            try f.verify(tag)
+        switch verification {
+        case .full:
+            try f.verifyAll()
+        case .header:
+            for tag in ["META", "STRINGS", "ALIASES", "STATEU32", "STATEF64", "CTRYU32", "CTRYF64", "GRIDTOP", "CITYGRID"] {
+                try f.verify(tag)
+            }
         }
-        if verification == .full { try f.verifyAll() }
         file = f
         strings = try f.bytes("STRINGS")
         aliases = try f.array("ALIASES", of: UInt32.self)

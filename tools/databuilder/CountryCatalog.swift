@@ -50,14 +50,10 @@ struct CountryCatalog {
             let all = ids.flatMap { states[$0].polygons }
             let union = try Geometry(multiPolygon: all, context: context).unaryUnion()
             let polys = try union.polygons()
-            var largest = polys[0], la = -1.0
-            for p in polys { let a = abs(StateCatalog.ringArea(p[0])); if a > la { la = a; largest = p } }
-            let pt = try Geometry(polygonRings: largest, context: context).pointOnSurface().pointXY()
-            let b = try union.bounds()
-            let cover = LongitudeCover.smallest(polys.map { p in (p[0].map(\.0).min()!, p[0].map(\.0).max()!) })
+            let extent = try PolygonExtent.of(polys, context: context)
             countries.append(BuiltCountry(key: key, name: name, iso2: code("ISO_A2_EH"), iso3: code("ISO_A3_EH"),
-                                          aliases: aliases, states: ids, bbox: (cover.west, b.minY, cover.east, b.maxY),
-                                          point: (pt.x, pt.y), areaSquareDegrees: try union.area()))
+                                          aliases: aliases, states: ids, bbox: extent.bbox,
+                                          point: extent.point, areaSquareDegrees: try union.area()))
         }
         report.append("countries: \(countries.count)")
     }

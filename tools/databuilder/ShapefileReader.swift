@@ -45,11 +45,6 @@ struct ShapefileReader {
     /// Groups shapefile rings into polygons: clockwise rings are shells, counter-clockwise rings are holes,
     /// each hole going to the smallest shell that contains its first vertex.
     static func polygons(from rings: [[(Double, Double)]]) -> [[[(Double, Double)]]] {
-        func signedArea(_ r: [(Double, Double)]) -> Double {
-            var s = 0.0
-            for i in 0..<(r.count - 1) { s += r[i].0 * r[i + 1].1 - r[i + 1].0 * r[i].1 }
-            return s / 2
-        }
         func inside(_ p: (Double, Double), _ r: [(Double, Double)]) -> Bool {
             var c = false
             var j = r.count - 1
@@ -63,7 +58,7 @@ struct ShapefileReader {
         var shells: [(ring: [(Double, Double)], area: Double, holes: [[(Double, Double)]])] = []
         var holes: [[(Double, Double)]] = []
         for r in rings where r.count >= 4 {
-            let a = signedArea(r)
+            let a = StateCatalog.ringArea(r)
             if a < 0 { shells.append((r, -a, [])) } else if a > 0 { holes.append(r) }
         }
         for h in holes {

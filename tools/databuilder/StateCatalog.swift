@@ -78,16 +78,7 @@ struct StateCatalog {
                 guard let a3 = a0?["ADM0_A3"] else { throw BuildError.joinFailed("record \(rec) \(key): no country for iso_a2") }
                 q = ["adm0_a3": a3, "admin": a0?["ADMIN"] ?? a3]
             }
-            let (minX, minY, maxX, maxY) = try geom.bounds()
-            var largest = cleanPolys[0], largestArea = -1.0
-            for p in cleanPolys {
-                let a = abs(StateCatalog.ringArea(p[0]))
-                if a > largestArea { largestArea = a; largest = p }
-            }
-            let pt = try Geometry(polygonRings: largest, context: context).pointOnSurface().pointXY()
-            let intervals = cleanPolys.map { p in (p[0].map(\.0).min()!, p[0].map(\.0).max()!) }
-            let cover = LongitudeCover.smallest(intervals)
-            _ = (minX, maxX)
+            let extent = try PolygonExtent.of(cleanPolys, context: context)
             var aliases: [String] = []
             for a in [q["woe_name"] ?? "", q["gn_name"] ?? ""] where !a.isEmpty && a != attrs["name"] && !aliases.contains(a) {
                 aliases.append(a)
@@ -96,12 +87,13 @@ struct StateCatalog {
                 name: attrs["name"] ?? "", aliases: aliases, iso: nil,
                 countryKey: q["adm0_a3"] ?? "", countryAlpha2Hint: attrs["iso_a2"] ?? "",
                 polygons: cleanPolys, geometry: geom,
-                bbox: (cover.west, minY, cover.east, maxY), point: (pt.x, pt.y), isoSource: "none"))
+                bbox: extent.bbox, point: extent.point, isoSource: "none"))
         }
         report.append("states: \(states.count), repaired: \(repaired), joined spatially: \(spatialJoins)")
         try assignISO(sources: sources, context: context)
     }
 
+    /// Signed shoelace area of a closed ring in square degrees: negative when clockwise.
     static func ringArea(_ r: [(Double, Double)]) -> Double {
         var s = 0.0
         for i in 0..<(r.count - 1) { s += r[i].0 * r[i + 1].1 - r[i + 1].0 * r[i].1 }
