@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "HometownProj", targets: ["HometownProj"]),
         .library(name: "HometownGEOS", targets: ["HometownGEOS"]),
         .library(name: "HometownBoundaries", targets: ["HometownBoundaries"]),
+        .library(name: "HometownGazetteer", targets: ["HometownGazetteer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,13 +28,15 @@ let package = Package(
         .target(name: "HometownGEOS", dependencies: ["CGEOS", "HometownCore"]),
         // Bundled boundary data (runtime format) and reverse geocoding; no C library at run time.
         .target(name: "HometownBoundaries", dependencies: ["HometownCore"]),
+        // Forward geocoding from the bundled gazetteer (issue 3); no C library at run time.
+        .target(name: "HometownGazetteer", dependencies: ["HometownCore", "HometownBoundaries"]),
         // Marker views (issue 4): markers + filters, supercluster-compatible clustering, fitting a viewport.
         .target(name: "HometownMarkers", dependencies: ["HometownCore"]),
         .target(name: "HometownClustering", dependencies: ["HometownCore"]),
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
         // The CLI: a thin ArgumentParser layer.
         .target(name: "HometownCLI", dependencies: [
-            "HometownCore", "HometownBoundaries", "HometownMarkers", "HometownClustering", "HometownViewport",
+            "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering", "HometownViewport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
@@ -42,6 +45,8 @@ let package = Package(
         .executableTarget(name: "hometown-data", dependencies: [
             "HometownCore", "HometownGEOS", "HometownBoundaries", "CSQLite",
         ], path: "tools/databuilder"),
+        .executableTarget(name: "hometown-gazetteer", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
+                          path: "tools/gazetteerbuilder"),
         .executableTarget(name: "hometown-accuracy", dependencies: ["HometownCore", "HometownBoundaries"],
                           path: "tools/accuracy"),
         .executableTarget(name: "hometown-bench", dependencies: ["HometownCore", "HometownBoundaries", "HometownGEOS"],
@@ -52,6 +57,7 @@ let package = Package(
         .testTarget(name: "HometownProjTests", dependencies: ["HometownProj", "HometownCore"]),
         .testTarget(name: "HometownGEOSTests", dependencies: ["HometownGEOS", "HometownCore"]),
         .testTarget(name: "HometownBoundariesTests", dependencies: ["HometownBoundaries", "HometownGEOS", "HometownCore"]),
+        .testTarget(name: "HometownGazetteerTests", dependencies: ["HometownGazetteer", "HometownBoundaries", "HometownCore"]),
         .testTarget(name: "HometownMarkersTests", dependencies: ["HometownMarkers", "HometownCore"]),
         .testTarget(name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),

@@ -108,7 +108,7 @@ public final class DataFile: @unchecked Sendable {
 
     /// A section as a typed array view (no copy). - Throws when the section's length is not a multiple of
     /// the element size.
-    func array<T>(_ tag: String, of: T.Type) throws -> UnsafeBufferPointer<T> {
+    public func array<T>(_ tag: String, of: T.Type) throws -> UnsafeBufferPointer<T> {
         let b = try bytes(tag)
         guard b.count % MemoryLayout<T>.stride == 0 else {
             throw BoundariesError.dataFileCorrupted(path: path, detail: "section \(tag) has a length that is not a whole number of \(T.self)")

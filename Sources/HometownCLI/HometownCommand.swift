@@ -11,7 +11,7 @@ public struct HometownCommand: ParsableCommand {
         box), marker clustering and map regions, all from the bundled Natural Earth and GeoNames data.
         Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
         """,
-        subcommands: [ReverseCommand.self, ClusterCommand.self, RegionCommand.self]
+        subcommands: [ReverseCommand.self, ForwardCommand.self, ClusterCommand.self, RegionCommand.self]
     )
     public init() {}
 }

@@ -1,0 +1,20 @@
+extension ReverseGeocoder {
+    /// A city of the bundled table, for tools that build on it (the gazetteer builder, the accuracy report).
+    public struct CityRecord: Hashable, Sendable {
+        public let name: String
+        public let geonameID: Int
+        public let population: Int
+        public let latitude: Double
+        public let longitude: Double
+        /// The state the builder gave the place: the one whose polygon holds it, or the nearest for a place
+        /// just off the coast; nil when no state is within 0.25 degrees.
+        public let state: Int?
+    }
+
+    /// City `i` (0..<cityCount).
+    public func cityRecord(_ i: Int) -> CityRecord {
+        CityRecord(name: string(cities.u32[4 * i], cities.u32[4 * i + 1]), geonameID: Int(cities.geonameIDs[i]),
+                   population: Int(cities.u32[4 * i + 2]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
+                   state: cities.u32[4 * i + 3] == UInt32.max ? nil : Int(cities.u32[4 * i + 3]))
+    }
+}

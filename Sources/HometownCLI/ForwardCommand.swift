@@ -1,0 +1,79 @@
+import ArgumentParser
+import HometownGazetteer
+
+struct ForwardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forward",
+        abstract: "Find places by name: a point and a bounding box for \"Costa Rica\", \"Seattle, WA\" or \"Minneapolis\".",
+        discussion: """
+        One query:   hometown forward "Seattle, WA" [--limit N]
+          prints {"query": "...", "results": [{"name", "kind" (country|state|region|city), "latitude",
+                  "longitude", "bbox": [west, south, east, north], "population",
+                  "country": {"name","iso2"} | null, "state": {"name","iso"} | null, "score"}, ...]}
+          Best first. A country or state's point lies inside its polygon; its bbox may cross 180°
+          (west > east, e.g. Fiji). A city's bbox is a square that grows with its population.
+          Nonsense gives "results": []; an empty query is an error (exit status 2).
+
+        A file:      hometown forward --input queries.txt   (- = standard input)
+          One query per line; one JSON object per line out, in the same order. A blank line gives an
+          object with "error" and the run goes on.
+
+        How a query is read: names right to left, each inside the one to its right ("Paris, TX" is in
+        Texas, "San Jose Costa Rica" in Costa Rica); commas are optional. Case, accents and punctuation
+        do not matter ("San Jose" = "San José"). Aliases, ISO codes, postal abbreviations (WA, BC, NSW,
+        Jal.) and outdated names (Bombay, Distrito Federal) match. A word of 5 or more letters may be one
+        letter off; such matches score below 0.5 and below every exact match. Ambiguous names list the
+        larger place first. Only the first \(Gazetteer.maxQueryCharacters) characters of a query are read.
+
+        Exit status: 0 done, 2 invalid input (message on stderr), 1 data or system failure.
+        Data: data/gazetteer.bin beside the build, or in $HOMETOWN_DATA, or --data.
+        """)
+
+    @Argument(help: ArgumentHelp("The place name to look up.", valueName: "TEXT"))
+    var text: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Read one query per line from FILE (- = standard input).", valueName: "FILE"))
+    var input: String?
+
+    @Option(help: ArgumentHelp("How many results at most (1 to \(Gazetteer.maxLimit)).", valueName: "N"))
+    var limit: Int = 5
+
+    @Option(help: ArgumentHelp("The gazetteer file (gazetteer.bin) to use.", valueName: "PATH"))
+    var data: String?
+
+    func run() throws {
+        try runReportingErrors {
+            guard (1...Gazetteer.maxLimit).contains(limit) else { throw CLIError("--limit \(limit) is out of range: use 1 to \(Gazetteer.maxLimit)") }
+            switch (text, input) {
+            case (nil, nil): throw CLIError("give a place name or --input FILE; see hometown forward --help")
+            case (.some, .some): throw CLIError("give either a place name or --input FILE, not both")
+            case (let t?, nil):
+                let gazetteer = try Gazetteer(path: data, verify: false)
+                do {
+                    print(ForwardJSON.encode(query: t, results: try gazetteer.search(t, limit: limit)))
+                } catch GazetteerError.emptyQuery {
+                    throw CLIError(GazetteerError.emptyQuery.description)
+                }
+            case (nil, let path?):
+                let gazetteer = try Gazetteer(path: data, verify: true)
+                let text = try InputText.read(path)
+                var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
+                if lines.last == "" { lines.removeLast() }
+                var out = ""
+                var errors = 0
+                for (n, line) in lines.enumerated() {
+                    do {
+                        out += ForwardJSON.encode(query: line, results: try gazetteer.search(line, limit: limit))
+                    } catch let e as GazetteerError {
+                        errors += 1
+                        out += ForwardJSON.error(query: line, message: "\(path) line \(n + 1): \(e.description)")
+                    }
+                    out += "\n"
+                    if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }
+                }
+                print(out, terminator: "")
+                printError("\(lines.count) queries, \(errors) with errors")
+            }
+        }
+    }
+}

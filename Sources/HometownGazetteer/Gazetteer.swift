@@ -1,0 +1,177 @@
+import HometownBoundaries
+import HometownCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Forward geocoding from the bundled gazetteer (`data/gazetteer.bin`): place names to points and boxes.
+///
+/// Immutable after loading and `Sendable`: share one instance between threads. The file is memory-mapped;
+/// a search calls no C library. See `search(_:limit:)` for the query rules.
+// @unchecked: every stored property is immutable; the buffers point into a read-only mapping owned by `file`.
+public final class Gazetteer: @unchecked Sendable {
+    /// Queries are cut to this many characters before they are read.
+    public static let maxQueryCharacters = 256
+    /// The largest `limit` a search takes.
+    public static let maxLimit = 100
+
+    public let file: DataFile
+    let strings: UnsafeRawBufferPointer
+    let u32: UnsafeBufferPointer<UInt32>
+    let f64: UnsafeBufferPointer<Double>
+    let table: UnsafeBufferPointer<UInt32>
+    let postings: UnsafeBufferPointer<UInt32>
+    let words: UnsafeBufferPointer<UInt32>
+    let boxes: UnsafeBufferPointer<Double>
+    /// Number of entries (countries, states, regions, cities).
+    public let entryCount: Int
+
+    /// Loads the gazetteer.
+    /// - Parameters:
+    ///   - path: the `gazetteer.bin` file; nil = `Gazetteer.defaultDataPath()`.
+    ///   - verify: check every section's checksum (about 10 ms); without it only the header is checked and
+    ///     every read is bounds-checked.
+    /// - Throws: `GazetteerError` naming the file and the problem.
+    public init(path: String? = nil, verify: Bool = true) throws {
+        let p = path ?? Gazetteer.defaultDataPath()
+        do {
+            let f = try DataFile(path: p)
+            if verify { try f.verifyAll() }
+            file = f
+            strings = try f.bytes(GazetteerLayout.strings)
+            u32 = try f.array(GazetteerLayout.entryU32, of: UInt32.self)
+            f64 = try f.array(GazetteerLayout.entryF64, of: Double.self)
+            table = try f.array(GazetteerLayout.nameTable, of: UInt32.self)
+            postings = try f.array(GazetteerLayout.postings, of: UInt32.self)
+            words = try f.array(GazetteerLayout.words, of: UInt32.self)
+            boxes = try f.array(GazetteerLayout.boxes, of: Double.self)
+        } catch let e as BoundariesError {
+            throw GazetteerError.dataFile(e)
+        }
+        entryCount = u32.count / GazetteerLayout.u32PerEntry
+        func bad(_ d: String) -> GazetteerError { .corrupted(path: p, detail: d) }
+        guard entryCount > 0, u32.count == entryCount * GazetteerLayout.u32PerEntry,
+              f64.count == entryCount * GazetteerLayout.f64PerEntry else {
+            throw bad("entry tables do not agree in size")
+        }
+        guard table.count >= 2, (table.count / 2) & (table.count / 2 - 1) == 0, table.count % 2 == 0,
+              words.count > 0, words.count & (words.count - 1) == 0 else {
+            throw bad("hash tables are not a power of two in size")
+        }
+        // Every link must point at an entry, every string inside the pool, every posting list inside its section:
+        // then no search can read out of bounds.
+        for e in 0..<entryCount {
+            let b = e * GazetteerLayout.u32PerEntry
+            guard u32[b] <= PlaceKind.city.rawValue else { throw bad("entry \(e) has kind \(u32[b])") }
+            for k in 3...5 where u32[b + k] != GazetteerLayout.none && Int(u32[b + k]) >= entryCount {
+                throw bad("entry \(e) links to entry \(u32[b + k]) of \(entryCount)")
+            }
+            for k in [1, 6] where Int(u32[b + k]) + Int(u32[b + k + 1]) > strings.count {
+                throw bad("entry \(e) has a string outside the pool")
+            }
+            let box = u32[b + 10]
+            guard (box == GazetteerLayout.none) == (u32[b] == PlaceKind.city.rawValue),
+                  box == GazetteerLayout.none || (Int(box) + 1) * GazetteerLayout.f64PerBox <= boxes.count else {
+                throw bad("entry \(e) has box \(box) of \(boxes.count / GazetteerLayout.f64PerBox)")
+            }
+        }
+        for s in 0..<(table.count / 2) where table[2 * s] != 0 {
+            let o = Int(table[2 * s + 1])
+            guard o < postings.count, o + Int(postings[o]) < postings.count else { throw bad("posting list \(o) runs past its section") }
+            for k in 0..<Int(postings[o]) where Int(postings[o + 1 + k] >> 2) >= entryCount || postings[o + 1 + k] & 3 == 3 {
+                throw bad("posting list \(o) names a missing entry")
+            }
+        }
+    }
+
+    /// Where the gazetteer is looked for: `$HOMETOWN_DATA` (a folder, or a hometown.bin whose folder is used);
+    /// then `data/gazetteer.bin` beside the package the executable was built in; then
+    /// `../share/hometown/gazetteer.bin` beside the executable; then `data/gazetteer.bin` here.
+    public static func defaultDataPath() -> String {
+        let reverse = ReverseGeocoder.defaultDataPath()
+        if let slash = reverse.lastIndex(of: "/") { return String(reverse[..<slash]) + "/gazetteer.bin" }
+        return "gazetteer.bin"
+    }
+
+    // MARK: Entries
+
+    @inline(__always) func kind(_ e: Int) -> PlaceKind { PlaceKind(rawValue: u32[e * GazetteerLayout.u32PerEntry])! }
+    @inline(__always) func link(_ e: Int, _ k: Int) -> Int? {
+        let v = u32[e * GazetteerLayout.u32PerEntry + k]
+        return v == GazetteerLayout.none ? nil : Int(v)
+    }
+    @inline(__always) func population(_ e: Int) -> Int { Int(u32[e * GazetteerLayout.u32PerEntry + 8]) }
+
+    func string(_ offset: UInt32, _ length: UInt32) -> String {
+        let a = Int(offset), b = a + Int(length)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: strings[a..<b]), as: UTF8.self)
+    }
+
+    func name(_ e: Int) -> String {
+        let b = e * GazetteerLayout.u32PerEntry
+        return string(u32[b + 1], u32[b + 2])
+    }
+
+    func code(_ e: Int) -> String? {
+        let b = e * GazetteerLayout.u32PerEntry
+        return u32[b + 7] == 0 ? nil : string(u32[b + 6], u32[b + 7])
+    }
+
+    func unit(_ e: Int?) -> ForwardResult.Unit? { e.map { ForwardResult.Unit(name: name($0), code: code($0)) } }
+
+    /// The entries that hold entry `e`: its country, state and region (those it has), never itself.
+    @inline(__always) func containers(_ e: Int) -> (Int?, Int?, Int?) {
+        let c = link(e, 3), s = link(e, 4), r = link(e, 5)
+        return (c == e ? nil : c, s == e ? nil : s, r == e ? nil : r)
+    }
+
+    /// The result record of entry `e` with `score`.
+    func result(_ e: Int, score: Double) -> ForwardResult {
+        let b = e * GazetteerLayout.f64PerEntry
+        let c = link(e, 3), s = link(e, 4), r = link(e, 5) ?? (kind(e) == .region ? e : nil)
+        let gid = Int(u32[e * GazetteerLayout.u32PerEntry + 9])
+        let point = Coordinate(uncheckedLatitude: f64[b], longitude: f64[b + 1])
+        let bbox: BoundingBox
+        if let k = link(e, 10) {
+            let x = k * GazetteerLayout.f64PerBox
+            bbox = BoundingBox(uncheckedWest: boxes[x], south: boxes[x + 1], east: boxes[x + 2], north: boxes[x + 3])
+        } else {
+            bbox = Gazetteer.cityBox(around: point, population: population(e))
+        }
+        return ForwardResult(
+            kind: kind(e), name: name(e), point: point, bbox: bbox,
+            population: population(e), country: unit(c), state: unit(s), region: unit(r),
+            geonameID: gid == 0 ? nil : gid, score: score, entry: e)
+    }
+
+    /// The half-side, in km, of a city's box: `clamp(sqrt(population / 1000), 1, 40)` km
+    /// (1,000 people: 1 km; 100,000: 10 km; 1 million: 32 km; larger cities: 40 km).
+    public static func cityBoxRadiusKm(population: Int) -> Double {
+        min(40, max(1, (Double(population) / 1000).squareRoot()))
+    }
+
+    /// A city's box: a square of half-side `cityBoxRadiusKm(population:)` around its point (on a sphere of
+    /// radius 6371.0088 km), crossing 180° where the city is near it.
+    public static func cityBox(around p: Coordinate, population: Int) -> BoundingBox {
+        let km = cityBoxRadiusKm(population: population)
+        let kmPerDegree = 6371.0088 * Double.pi / 180
+        let dLat = km / kmPerDegree
+        let dLon = min(180, km / (kmPerDegree * max(0.01, cos(p.latitude * Double.pi / 180))))
+        let south = max(-90, p.latitude - dLat), north = min(90, p.latitude + dLat)
+        if dLon >= 180 { return BoundingBox(uncheckedWest: -180, south: south, east: 180, north: north) }
+        return BoundingBox(uncheckedWest: Coordinate.wrapLongitude(p.longitude - dLon), south: south,
+                           east: Coordinate.wrapLongitude(p.longitude + dLon), north: north)
+    }
+
+    // MARK: Index
+
+    /// The postings of a name key: (entry, match) pairs sorted by entry, i.e. by falling importance.
+    @inline(__always) func postingList(_ key: String) -> UnsafeBufferPointer<UInt32>? {
+        guard let o = NameTable.find(key, table: table) else { return nil }
+        let n = Int(postings[o])
+        return UnsafeBufferPointer(rebasing: postings[(o + 1)..<(o + 1 + n)])
+    }
+
+    /// True when some name uses `word`.
+    @inline(__always) func isWord(_ word: String) -> Bool { NameTable.contains(word, words: words) }
+}

@@ -1,0 +1,41 @@
+/// The sections of `gazetteer.bin` (a `DataFile` container, see data/README.md), shared by the builder and
+/// the reader.
+public enum GazetteerLayout {
+    /// Section tags.
+    public static let meta = "META", strings = "STRINGS", entryU32 = "ENTRYU32", entryF64 = "ENTRYF64",
+                      nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES"
+
+    /// `UInt32`s per entry: kind, name offset, name length, country entry, state entry, region entry,
+    /// code offset, code length, population, GeoNames id, box number. "None" is `none`.
+    public static let u32PerEntry = 11
+    /// `Float64`s per entry: latitude, longitude.
+    public static let f64PerEntry = 2
+    /// `Float64`s per box (section BOXES, for every entry but cities, whose box follows from their population):
+    /// west, south, east, north; west > east crosses 180°.
+    public static let f64PerBox = 4
+    /// The value of a missing entry link.
+    public static let none = UInt32.max
+}
+
+/// What an entry is.
+public enum PlaceKind: UInt32, Sendable, CaseIterable {
+    /// A country (ISO 3166-1 where it has a code).
+    case country = 0
+    /// A Natural Earth 1:10m admin-1 unit (state, province, department, ...).
+    case state = 1
+    /// A GeoNames first-level division that is not one Natural Earth state but holds several (England,
+    /// Lombardy, Île-de-France): a container for queries and a result of its own.
+    case region = 2
+    /// A GeoNames cities500 place.
+    case city = 3
+
+    /// The JSON name: "country", "state", "region", "city".
+    public var name: String {
+        switch self {
+        case .country: return "country"
+        case .state: return "state"
+        case .region: return "region"
+        case .city: return "city"
+        }
+    }
+}

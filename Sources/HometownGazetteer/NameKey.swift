@@ -1,0 +1,97 @@
+import Foundation
+
+/// How place names and queries become lookup keys. The gazetteer builder and the search use this one
+/// function, so a name and a query typed the same way (up to case, accents and punctuation) meet.
+///
+/// Rules, in order:
+/// - case, diacritics and width are folded ("São Paulo" -> "sao paulo"), and a few letters that have no
+///   decomposition are spelled out: ß -> ss, æ -> ae, œ -> oe, ø -> o, ł -> l, đ/ð -> d, þ -> th, ı -> i;
+/// - apostrophes vanish ("O'Fallon" -> "ofallon"); every other non-letter, non-digit separates words;
+/// - commas and semicolons also end a component ("Paris, TX" has two components);
+/// - a run of two or more one-letter words joins into one ("U.S.A." -> "usa", "D.C." -> "dc").
+public enum NameKey {
+    /// One word of a folded text and the comma-separated component it came from (0 = leftmost).
+    public struct Word: Equatable, Sendable {
+        public var text: String
+        public var component: Int
+    }
+
+    /// The folded words of `text`.
+    public static func words(_ text: String) -> [Word] {
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        let source = isASCII ? text : fold(text)
+        var words: [Word] = []
+        var current = String.UnicodeScalarView()
+        var component = 0
+        func flush() {
+            if !current.isEmpty { words.append(Word(text: String(current), component: component)); current = .init() }
+        }
+        for u in source.unicodeScalars {
+            switch u {
+            case "a"..."z", "0"..."9":
+                current.append(u)
+            case "A"..."Z":
+                current.append(Unicode.Scalar(u.value + 32)!)
+            case "'", "\u{2019}", "\u{2018}", "\u{02BB}", "\u{02BC}", "`", "\u{00B4}":
+                continue
+            case ",", ";":
+                flush(); component += 1
+            default:
+                if u.value >= 0x80, u.properties.isAlphabetic || u.properties.numericType != nil {
+                    for l in u.properties.lowercaseMapping.unicodeScalars { current.append(l) }
+                } else {
+                    flush()
+                }
+            }
+        }
+        flush()
+        return joinInitials(words)
+    }
+
+    /// The key of a whole name: its words joined by one space, ignoring components.
+    public static func key(_ name: String) -> String {
+        words(name).map(\.text).joined(separator: " ")
+    }
+
+    /// Folds case, diacritics and width, and spells out letters without a decomposition.
+    static func fold(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var out = String.UnicodeScalarView()
+        for u in folded.unicodeScalars {
+            switch u {
+            case "ß", "ẞ": out.append(contentsOf: "ss".unicodeScalars)
+            case "æ", "Æ": out.append(contentsOf: "ae".unicodeScalars)
+            case "œ", "Œ": out.append(contentsOf: "oe".unicodeScalars)
+            case "ø", "Ø": out.append("o")
+            case "ł", "Ł": out.append("l")
+            case "đ", "Đ", "ð", "Ð": out.append("d")
+            case "þ", "Þ": out.append(contentsOf: "th".unicodeScalars)
+            case "ı": out.append("i")
+            case "ħ", "Ħ": out.append("h")
+            case "ŀ": out.append("l")
+            default: out.append(u)
+            }
+        }
+        return String(out)
+    }
+
+    /// Joins runs of two or more one-letter words of the same component: "u s a" -> "usa".
+    static func joinInitials(_ words: [Word]) -> [Word] {
+        var out: [Word] = []
+        var i = 0
+        while i < words.count {
+            var j = i
+            while j < words.count, words[j].text.unicodeScalars.count == 1, words[j].component == words[i].component,
+                  words[j].text.unicodeScalars.first!.properties.isAlphabetic {
+                j += 1
+            }
+            if j - i >= 2 {
+                out.append(Word(text: words[i..<j].map(\.text).joined(), component: words[i].component))
+                i = j
+            } else {
+                out.append(words[i]); i += 1
+            }
+        }
+        return out
+    }
+}

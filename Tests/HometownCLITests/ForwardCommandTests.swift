@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@Suite struct ForwardCommandTests {
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func oneQueryPrintsTheDocumentedObject() throws {
+        let r = try CLI.run(["forward", "Seattle, WA", "--limit", "3"])
+        #expect(r.status == 0)
+        let obj = try json(r.out)
+        #expect(obj["query"] as? String == "Seattle, WA")
+        let results = try #require(obj["results"] as? [[String: Any]])
+        #expect((1...3).contains(results.count))
+        let top = try #require(results.first)
+        for key in ["name", "kind", "latitude", "longitude", "bbox", "population", "country", "state", "score"] {
+            #expect(top[key] != nil, "missing \(key)")
+        }
+        #expect(top["name"] as? String == "Seattle")
+        #expect(top["kind"] as? String == "city")
+        #expect((top["country"] as? [String: Any])?["iso2"] as? String == "US")
+        #expect((top["state"] as? [String: Any])?["iso"] as? String == "US-WA")
+        let bbox = try #require(top["bbox"] as? [Double])
+        let lat = try #require(top["latitude"] as? Double), lon = try #require(top["longitude"] as? Double)
+        #expect(bbox.count == 4 && bbox[0] < lon && lon < bbox[2] && bbox[1] < lat && lat < bbox[3])
+    }
+
+    @Test func countryBoxAcrossTheAntimeridian() throws {
+        let r = try CLI.run(["forward", "Fiji", "--limit", "1"])
+        let top = try #require((try json(r.out)["results"] as? [[String: Any]])?.first)
+        let bbox = try #require(top["bbox"] as? [Double])
+        #expect(bbox[0] > bbox[2], "west > east crosses 180°: \(bbox)")
+        #expect(top["state"] is NSNull)
+    }
+
+    @Test func nonsenseIsAnEmptyAnswer() throws {
+        let r = try CLI.run(["forward", "qwzxv plorpt"])
+        #expect(r.status == 0)
+        #expect((try json(r.out)["results"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test(arguments: [["forward", ""], ["forward", "   "], ["forward"], ["forward", "Paris", "--limit", "0"],
+                      ["forward", "Paris", "--input", "-"]])
+    func badInputExitsWithTwo(args: [String]) throws {
+        let r = try CLI.run(args, stdin: "")
+        #expect(r.status == 2)
+        #expect(r.err.contains("hometown:"))
+        #expect(r.out.isEmpty)
+    }
+
+    @Test func fileModeAnswersEveryLineInOrder() throws {
+        let r = try CLI.run(["forward", "--input", "-", "--limit", "1"], stdin: "Costa Rica\n\nMinneapolis\r\nPerth, WA\n")
+        #expect(r.status == 0)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        let objs = try lines.map(json)
+        #expect(objs.map { $0["query"] as? String } == ["Costa Rica", "", "Minneapolis", "Perth, WA"])
+        #expect(((objs[0]["results"] as? [[String: Any]])?.first?["kind"]) as? String == "country")
+        #expect((objs[1]["error"] as? String)?.contains("line 2") == true)
+        #expect(((objs[3]["results"] as? [[String: Any]])?.first?["country"] as? [String: Any])?["iso2"] as? String == "AU")
+        #expect(r.err.contains("4 queries, 1 with errors"))
+    }
+}

