@@ -47,10 +47,13 @@ let package = Package(
         ], path: "tools/databuilder"),
         .executableTarget(name: "hometown-gazetteer", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
                           path: "tools/gazetteerbuilder"),
+        .executableTarget(name: "hometown-forward-accuracy", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
+                          path: "tools/forwardaccuracy", exclude: ["README.md"]),
         .executableTarget(name: "hometown-accuracy", dependencies: ["HometownCore", "HometownBoundaries"],
                           path: "tools/accuracy"),
         .executableTarget(name: "hometown-bench", dependencies: ["HometownCore", "HometownBoundaries", "HometownGEOS"],
                           path: "tools/bench/swift"),
+        .executableTarget(name: "hometown-bench-forward", dependencies: ["HometownGazetteer"], path: "tools/bench/forward/swift"),
         .executableTarget(name: "hometown-bench-markers", dependencies: ["HometownClustering", "HometownCore"], path: "tools/bench/markers/swift"),
 
         .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore"]),

@@ -16,12 +16,16 @@ import Glibc
 ///
 /// Ranking. Each candidate scores `band + 0.5 * weight * importance`, where `band` is 0.5 for an exact match
 /// and 0 for a typo match (divided by the number of typos), `weight` is 1 for the entry's own name, 0.96 for
-/// an alias or outdated name and 0.92 for a code or abbreviation, and `importance = log10(people + 10) / 9.2`
-/// (at most 1), people being a city's or country's population and a quarter of the people of a state's or
-/// region's places (GeoNames places overlap, boroughs and arrondissements beside their city, so the sum runs
-/// high).
-/// A city named like the state or region that holds it comes just before it ("New York" is the city, then the
-/// state; "Paris" the city, then its department). Ties go to the more populous entry. An ambiguous name therefore lists the larger place first and the
+/// an alias or outdated name, 0.92 for a code or abbreviation and 0.5 for a weak short form (see
+/// `NameTable.Match`), and `importance = log10(people + 10) / 9.2` (at most 1), people being a city's or
+/// country's population and, for a state or region, the sum over its cities500 places (the sources give no
+/// state populations; the sum comes close for most states and runs high where GeoNames lists boroughs beside
+/// their city); a state without an ISO 3166-2 code (a disputed area, or a piece Natural Earth splits off a
+/// state of the same name) counts a tenth of its people.
+/// Namesakes: a country comes just before a state or city of the same name inside it ("Aruba"); a city comes
+/// just before a state of the same name in its country when it has at least a 25th of the state's people
+/// ("New York" is the city, then the state; "Paris" the city, then its department; "Washington" the capital,
+/// then the state). Ties go to the more populous entry. An ambiguous name therefore lists the larger place first and the
 /// others after ("Paris": France, then Paris, Texas), and context decides where it is given ("Perth, WA" is
 /// in Western Australia; "WA" alone is Washington, then Western Australia).
 extension Gazetteer {
@@ -62,7 +66,7 @@ extension Gazetteer {
     /// The importance of entry `e` in [0, 1], from its people (see the type's documentation).
     func importance(_ e: Int) -> Double {
         var people = Double(population(e))
-        if kind(e) == .state || kind(e) == .region { people /= 4 }
+        if kind(e) == .state, u32[e * GazetteerLayout.u32PerEntry + 7] == 0 { people /= 10 }
         return min(1, log10(people + 10) / 9.2)
     }
 
@@ -96,16 +100,26 @@ extension Gazetteer {
                     case .name: weight = 1
                     case .alias: weight = 0.96
                     case .code: weight = 0.92
+                    case .weak: weight = 0.5
                     }
                     let s = total == 0 ? 0.5 + 0.5 * weight * importance(e) : 0.5 * weight * importance(e) / Double(total)
                     if s > best[e] ?? 0 { best[e] = s }
                 }
             }
         }
-        // A city named like the state or region it lies in comes just before it ("New York", "São Paulo").
-        for (e, score) in best where kind(e) == .city {
-            for holder in [link(e, 4), link(e, 5)] {
-                if let h = holder, let hs = best[h], hs >= score, (hs >= 0.5) == (score >= 0.5) { best[e] = hs + 1e-6 }
+        // Namesakes: a country before a state or city of its own name in it ("Aruba", "Singapore"); a city before
+        // a state of its name in its country when it has at least a 25th of the state's people ("New York",
+        // "São Paulo", "Buenos Aires").
+        for (e, score) in best where kind(e) == .state || kind(e) == .city {
+            if let c = link(e, 3), let cs = best[c], cs <= score, (cs >= 0.5) == (score >= 0.5) { best[c] = score + 2e-6 }
+        }
+        let states = best.filter { kind($0.key) == .state || kind($0.key) == .region }
+        if !states.isEmpty {
+            for (e, score) in best where kind(e) == .city {
+                for (h, hs) in states where hs >= score && (hs >= 0.5) == (score >= 0.5) && link(h, 3) == link(e, 3)
+                    && 25 * population(e) >= population(h) {
+                    best[e] = max(best[e]!, hs + 1e-6)
+                }
             }
         }
         return best

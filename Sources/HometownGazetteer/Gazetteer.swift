@@ -78,7 +78,7 @@ public final class Gazetteer: @unchecked Sendable {
         for s in 0..<(table.count / 2) where table[2 * s] != 0 {
             let o = Int(table[2 * s + 1])
             guard o < postings.count, o + Int(postings[o]) < postings.count else { throw bad("posting list \(o) runs past its section") }
-            for k in 0..<Int(postings[o]) where Int(postings[o + 1 + k] >> 2) >= entryCount || postings[o + 1 + k] & 3 == 3 {
+            for k in 0..<Int(postings[o]) where Int(postings[o + 1 + k] >> 2) >= entryCount {
                 throw bad("posting list \(o) names a missing entry")
             }
         }
@@ -174,4 +174,9 @@ public final class Gazetteer: @unchecked Sendable {
 
     /// True when some name uses `word`.
     @inline(__always) func isWord(_ word: String) -> Bool { NameTable.contains(word, words: words) }
+}
+
+extension Gazetteer {
+    /// The ISO code of entry `e` (alpha-2 for a country, ISO 3166-2 for a state or region), or nil.
+    public func code(ofEntry e: Int) -> String? { code(e) }
 }

@@ -14,8 +14,12 @@ public enum NameTable {
         case name = 0
         /// An alias, alternate or outdated name.
         case alias = 1
-        /// A code or abbreviation (ISO 3166 code, postal abbreviation).
+        /// A code or abbreviation people write for the place: ISO 3166-1 codes, full ISO 3166-2 codes, postal
+        /// abbreviations of US, Canadian, Australian, Brazilian and Mexican states.
         case code = 2
+        /// A short form that many places share: other ISO 3166-2 suffixes ("AD" is Adamawa, Nigeria, but first
+        /// Andorra), and all-capital alternate names of up to four letters (often airport codes).
+        case weak = 3
         public static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
     }
 

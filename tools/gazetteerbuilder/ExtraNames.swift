@@ -44,4 +44,8 @@ enum ExtraNames {
         "MX-VER": ["Ver."], "MX-YUC": ["Yuc."], "MX-ZAC": ["Zac."],
     ]
 
+
+    /// Countries whose ISO 3166-2 suffixes are also the postal abbreviations people write ("Seattle, WA",
+    /// "Vancouver, BC", "Perth, WA", "Campinas, SP", "Guadalajara, JAL"); other suffixes match weakly.
+    static let postalCountries: Set<String> = ["US", "CA", "AU", "BR", "MX"]
 }

