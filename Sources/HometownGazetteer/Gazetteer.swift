@@ -154,7 +154,7 @@ public final class Gazetteer: @unchecked Sendable {
     /// radius 6371.0088 km), crossing 180° where the city is near it.
     public static func cityBox(around p: Coordinate, population: Int) -> BoundingBox {
         let km = cityBoxRadiusKm(population: population)
-        let kmPerDegree = 6371.0088 * Double.pi / 180
+        let kmPerDegree = Coordinate.earthRadiusKm * Double.pi / 180
         let dLat = km / kmPerDegree
         let dLon = min(180, km / (kmPerDegree * max(0.01, cos(p.latitude * Double.pi / 180))))
         let south = max(-90, p.latitude - dLat), north = min(90, p.latitude + dLat)

@@ -43,3 +43,20 @@ import Testing
         #expect(Coordinate.wrapLongitude(input) == expected)
     }
 }
+
+@Suite struct CoordinateDistanceTests {
+    @Test func greatCircleDistances() throws {
+        let quarter = Coordinate.earthRadiusKm * Double.pi / 2
+        let origin = try Coordinate(latitude: 0, longitude: 0)
+        #expect(abs(origin.distanceKm(to: try Coordinate(latitude: 90, longitude: 0)) - quarter) < 1e-6)
+        #expect(abs(origin.distanceKm(to: try Coordinate(latitude: 0, longitude: -90)) - quarter) < 1e-6)
+        #expect(abs(origin.distanceKm(to: try Coordinate(latitude: 0, longitude: -180)) - 2 * quarter) < 1e-6)
+        let seattle = try Coordinate(latitude: 47.6062, longitude: -122.3321)
+        let minneapolis = try Coordinate(latitude: 44.98, longitude: -93.2638)
+        #expect(seattle.distanceKm(to: seattle) == 0)
+        #expect(abs(seattle.distanceKm(to: minneapolis) - minneapolis.distanceKm(to: seattle)) < 1e-9)
+        // Across the antimeridian: one degree of longitude on the equator.
+        let east = try Coordinate(latitude: 0, longitude: 179.5), west = try Coordinate(latitude: 0, longitude: -179.5)
+        #expect(abs(east.distanceKm(to: west) - Coordinate.earthRadiusKm * Double.pi / 180) < 1e-6)
+    }
+}

