@@ -20,15 +20,20 @@ import Glibc
 /// `NameTable.Match`), and `importance = log10(people + 10) / 9.2` (at most 1), people being a city's or
 /// country's population and, for a state or region, the sum over its cities500 places (the sources give no
 /// state populations; the sum comes close for most states and runs high where GeoNames lists boroughs beside
-/// their city); a state without an ISO 3166-2 code (a disputed area, or a piece Natural Earth splits off a
+/// their city; a state counts at least `stateMinimumPeople`, as many small ones hold no cities500 place); a
+/// state without an ISO 3166-2 code (a disputed area, or a piece Natural Earth splits off a
 /// state of the same name) counts a tenth of its people.
 /// Namesakes: a country comes just before a state or city of the same name inside it ("Aruba"); a city comes
-/// just before a state of the same name in its country when it has at least a 25th of the state's people
-/// ("New York" is the city, then the state; "Paris" the city, then its department; "Washington" the capital,
-/// then the state). Ties go to the more populous entry. An ambiguous name therefore lists the larger place first and the
+/// just before a state of the same name that holds it when it has at least a 25th of the state's people
+/// ("New York" is the city, then the state; "Paris" the city, then its department), or, with 100,000 people or
+/// more, before one elsewhere in its country when it has at least a quarter ("Buenos Aires" the city, then
+/// the province). Ties go to the
+/// more populous entry. An ambiguous name therefore lists the larger place first and the
 /// others after ("Paris": France, then Paris, Texas), and context decides where it is given ("Perth, WA" is
 /// in Western Australia; "WA" alone is Washington, then Western Australia).
 extension Gazetteer {
+    /// A state ranks as if it had at least this many people.
+    public static let stateMinimumPeople = 5000.0
     /// A name is at most this many words.
     public static let maxWordsPerName = 8
     /// Words of a query past this many are not read.
@@ -66,7 +71,10 @@ extension Gazetteer {
     /// The importance of entry `e` in [0, 1], from its people (see the type's documentation).
     func importance(_ e: Int) -> Double {
         var people = Double(population(e))
-        if kind(e) == .state, u32[e * GazetteerLayout.u32PerEntry + 7] == 0 { people /= 10 }
+        if kind(e) == .state {
+            people = max(people, Gazetteer.stateMinimumPeople)
+            if u32[e * GazetteerLayout.u32PerEntry + 7] == 0 { people /= 10 }
+        }
         return min(1, log10(people + 10) / 9.2)
     }
 
@@ -108,8 +116,9 @@ extension Gazetteer {
             }
         }
         // Namesakes: a country before a state or city of its own name in it ("Aruba", "Singapore"); a city before
-        // a state of its name in its country when it has at least a 25th of the state's people ("New York",
-        // "São Paulo", "Buenos Aires").
+        // a state of its name that holds it when it has at least a 25th of the state's people ("New York",
+        // "São Paulo", "Québec"), or, with 100,000 people or more, before one elsewhere in its country when it
+        // has at least a quarter ("Buenos Aires", "Lima").
         for (e, score) in best where kind(e) == .state || kind(e) == .city {
             if let c = link(e, 3), let cs = best[c], cs <= score, (cs >= 0.5) == (score >= 0.5) { best[c] = score + 2e-6 }
         }
@@ -117,7 +126,8 @@ extension Gazetteer {
         if !states.isEmpty {
             for (e, score) in best where kind(e) == .city {
                 for (h, hs) in states where hs >= score && (hs >= 0.5) == (score >= 0.5) && link(h, 3) == link(e, 3)
-                    && 25 * population(e) >= population(h) {
+                    && (h == link(e, 4) || h == link(e, 5) ? 25 * population(e) >= population(h)
+                        : population(e) >= 100_000 && 4 * population(e) >= population(h)) {
                     best[e] = max(best[e]!, hs + 1e-6)
                 }
             }
