@@ -70,12 +70,17 @@ extension Gazetteer {
 
     /// The importance of entry `e` in [0, 1], from its people (see the type's documentation).
     func importance(_ e: Int) -> Double {
-        var people = Double(population(e))
-        if kind(e) == .state {
-            people = max(people, Gazetteer.stateMinimumPeople)
-            if u32[e * GazetteerLayout.u32PerEntry + 7] == 0 { people /= 10 }
-        }
+        let people = Gazetteer.rankingPeople(kind: kind(e), population: population(e),
+                                             hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
         return min(1, log10(people + 10) / 9.2)
+    }
+
+    /// The people an entry ranks by: its population, but a state counts at least `stateMinimumPeople`, and a
+    /// tenth of that without an ISO code. The builder numbers entries by this, falling.
+    public static func rankingPeople(kind: PlaceKind, population: Int, hasCode: Bool) -> Double {
+        guard kind == .state else { return Double(population) }
+        let people = max(Double(population), stateMinimumPeople)
+        return hasCode ? people : people / 10
     }
 
     /// Every entry some reading of the query names, with its best score.

@@ -18,8 +18,6 @@ struct EntryDraft {
     var names: [(String, NameTable.Match)] = []
 
     /// People counted for ranking, as `Gazetteer.importance` counts them.
-    var people: Double {
-        kind == .state || kind == .region ? Double(population) / 2 : Double(population)
-    }
+    var people: Double { Gazetteer.rankingPeople(kind: kind, population: population, hasCode: !code.isEmpty) }
 }
 
