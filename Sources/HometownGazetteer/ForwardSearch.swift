@@ -157,8 +157,8 @@ extension Gazetteer {
 
     /// When words k..<n can be read as names of places that hold entry `e`, the fewest typos that takes.
     private func containerTypos(of e: Int, from k: Int, names: [[[(list: UnsafeBufferPointer<UInt32>, typos: Int)]]]) -> Int? {
-        let (c, s, r) = containers(e)
-        guard c != nil || s != nil || r != nil else { return nil }
+        let holders = containers(e)
+        guard holders.contains(where: { $0 != nil }) else { return nil }
         let n = names.count
         var fewest = [Int](repeating: Int.max, count: n + 1)
         fewest[k] = 0
@@ -166,9 +166,7 @@ extension Gazetteer {
             for (offset, lists) in names[p].enumerated() {
                 let q = p + offset + 1
                 for (list, t) in lists where fewest[p] + t < fewest[q] {
-                    if let c, Gazetteer.holds(list, c) { fewest[q] = fewest[p] + t; continue }
-                    if let s, Gazetteer.holds(list, s) { fewest[q] = fewest[p] + t; continue }
-                    if let r, Gazetteer.holds(list, r) { fewest[q] = fewest[p] + t }
+                    for h in holders { if let h, Gazetteer.holds(list, h) { fewest[q] = fewest[p] + t; break } }
                 }
             }
         }

@@ -63,7 +63,7 @@ public final class Gazetteer: @unchecked Sendable {
         for e in 0..<entryCount {
             let b = e * GazetteerLayout.u32PerEntry
             guard u32[b] <= PlaceKind.city.rawValue else { throw bad("entry \(e) has kind \(u32[b])") }
-            for k in 3...5 where u32[b + k] != GazetteerLayout.none && Int(u32[b + k]) >= entryCount {
+            for k in [3, 4, 5, 11] where u32[b + k] != GazetteerLayout.none && Int(u32[b + k]) >= entryCount {
                 throw bad("entry \(e) links to entry \(u32[b + k]) of \(entryCount)")
             }
             for k in [1, 6] where Int(u32[b + k]) + Int(u32[b + k + 1]) > strings.count {
@@ -119,10 +119,10 @@ public final class Gazetteer: @unchecked Sendable {
 
     func unit(_ e: Int?) -> ForwardResult.Unit? { e.map { ForwardResult.Unit(name: name($0), code: code($0)) } }
 
-    /// The entries that hold entry `e`: its country, state and region (those it has), never itself.
-    @inline(__always) func containers(_ e: Int) -> (Int?, Int?, Int?) {
-        let c = link(e, 3), s = link(e, 4), r = link(e, 5)
-        return (c == e ? nil : c, s == e ? nil : s, r == e ? nil : r)
+    /// The entries that hold entry `e`: its country, state, region and the country its country belongs to
+    /// (those it has), never itself.
+    @inline(__always) func containers(_ e: Int) -> [Int?] {
+        [3, 4, 5, 11].map { k in link(e, k).flatMap { $0 == e ? nil : $0 } }
     }
 
     /// The result record of entry `e` with `score`.

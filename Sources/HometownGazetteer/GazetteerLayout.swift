@@ -6,8 +6,9 @@ public enum GazetteerLayout {
                       nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES"
 
     /// `UInt32`s per entry: kind, name offset, name length, country entry, state entry, region entry,
-    /// code offset, code length, population, GeoNames id, box number. "None" is `none`.
-    public static let u32PerEntry = 11
+    /// code offset, code length, population, GeoNames id, box number, sovereign country entry (France for
+    /// Réunion and the places in it: the country its ISO 3166-2 code falls under). "None" is `none`.
+    public static let u32PerEntry = 12
     /// `Float64`s per entry: latitude, longitude.
     public static let f64PerEntry = 2
     /// `Float64`s per box (section BOXES, for every entry but cities, whose box follows from their population):

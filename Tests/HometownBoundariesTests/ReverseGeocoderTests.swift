@@ -24,6 +24,23 @@ import HometownCore
         #expect(p.atSea == false && p.distanceKm == 0)
     }
 
+    /// States go to the ISO 3166-1 country their places belong to (tools/databuilder/ISOCountryVote.swift).
+    @Test(arguments: [
+        (44.9521, 34.1024, "UA", "Simferopol"),          // Crimea: Russia in Natural Earth 4.1 admin-1
+        (-20.8823, 55.4504, "RE", "Saint-Denis"),        // Réunion: France in Natural Earth
+        (-12.7806, 45.2279, "YT", "Mamoudzou"),
+        (16.2411, -61.5331, "GP", nil),
+        (14.6161, -61.0588, "MQ", "Fort-de-France"),
+        (4.9372, -52.326, "GF", "Cayenne"),
+        (9.56, 44.065, "SO", "Hargeysa"),                // Somaliland: no ISO code in Natural Earth
+        (35.2, 33.36, "CY", nil),                        // Northern Cyprus
+    ] as [(Double, Double, String, String?)])
+    func statesFollowTheISOCountryOfTheirPlaces(lat: Double, lon: Double, country: String, city: String?) throws {
+        let p = g.place(at: try Coordinate(latitude: lat, longitude: lon))
+        #expect(p.country?.iso2 == country)
+        if let city { #expect(p.city?.name == city) }
+    }
+
     @Test func outdatedNaturalEarthNamesAreAliases() throws {
         let mx = g.place(at: try Coordinate(latitude: 19.4326, longitude: -99.1332))
         #expect(mx.state?.name == "Ciudad de México")

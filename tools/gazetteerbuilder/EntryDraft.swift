@@ -14,6 +14,8 @@ struct EntryDraft {
     var country: Int?
     var state: Int?
     var region: Int?
+    /// The country the entry's country belongs to, where its ISO 3166-2 code says so (France for Réunion).
+    var sovereign: Int?
     /// (name, how it matches): the entry's own name is added by the builder.
     var names: [(String, NameTable.Match)] = []
 

@@ -85,6 +85,12 @@ do {
             }
             d.names += (ExtraNames.mexicanStates[iso] ?? []).map { ($0, .code) }
         }
+        // A state filed under another country than its ISO code's (Réunion, FR-974, is the country RE) keeps
+        // that one as its sovereign, so that "Saint-Denis, France" reads.
+        if let iso = st.iso, let dash = iso.firstIndex(of: "-"), let sov = countryByISO[String(iso[..<dash])], sov != d.country {
+            d.sovereign = sov
+            if drafts[d.country!].sovereign == nil { drafts[d.country!].sovereign = sov }
+        }
         stateDraft.append(drafts.count)
         drafts.append(d)
     }
@@ -143,6 +149,7 @@ do {
             src.subdivisions[k].iso.isEmpty ? nil : stateByISO[src.subdivisions[k].iso]
         }.first { drafts[$0].country == country }
         if let labelled { d.state = labelled } else if let state, stateCountry == country { d.state = state }
+        d.sovereign = d.state.flatMap { drafts[$0].sovereign }
         if let a = c.admin1, let r = regionOfSubdivision[a] {
             d.region = r
             if let s = d.state { regionVotes[s, default: [:]][r, default: 0] += 1 }
@@ -189,7 +196,7 @@ do {
         u32 += [e.kind.rawValue, n.0, n.1, e.country.map { UInt32(idOf[$0]) } ?? (e.kind == .country ? UInt32(id) : none),
                 e.state.map { UInt32(idOf[$0]) } ?? (e.kind == .state ? UInt32(id) : none), e.region.map { UInt32(idOf[$0]) } ?? none,
                 c.0, c.1, UInt32(min(e.population, Int(UInt32.max))), UInt32(e.geonameID),
-                e.kind == .city ? none : UInt32(boxes.count / 4)]
+                e.kind == .city ? none : UInt32(boxes.count / 4), e.sovereign.map { UInt32(idOf[$0]) } ?? none]
         f64 += [e.point.latitude, e.point.longitude]
         if e.kind != .city { boxes += [e.bbox.west, e.bbox.south, e.bbox.east, e.bbox.north] }
         names.add(key: NameKey.key(e.name), entry: id, match: .name)
