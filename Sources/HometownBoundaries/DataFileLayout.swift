@@ -14,7 +14,7 @@
 public enum DataFileLayout {
     public static let magic: [UInt8] = Array("HOMETOWN".utf8)
     /// Bumped whenever a section's meaning changes.
-    public static let formatVersion: UInt32 = 1
+    public static let formatVersion: UInt32 = 2
     public static let headerSize = 32
     public static let sectionEntrySize = 32
 }

@@ -14,6 +14,20 @@ enum Geometry2D {
         return 2 * earthRadiusKm * asinApprox(min(1, a.squareRoot()))
     }
 
+    /// `haversineKm` with the cosine of the first latitude given (for many distances from one point).
+    @inline(__always)
+    static func haversineKm(_ lat1: Double, _ lon1: Double, cosLat1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+        let r = Double.pi / 180
+        let dLat = (lat2 - lat1) * r, dLon = (lon2 - lon1) * r
+        let s1 = sinApprox(dLat / 2), s2 = sinApprox(dLon / 2)
+        let a = s1 * s1 + cosLat1 * cosApprox(lat2 * r) * s2 * s2
+        return 2 * earthRadiusKm * asinApprox(min(1, a.squareRoot()))
+    }
+
+    /// A lower bound of the great-circle distance between two latitudes, km (the meridian arc between them).
+    @inline(__always)
+    static func meridianKm(_ lat1: Double, _ lat2: Double) -> Double { abs(lat2 - lat1) * (Double.pi / 180) * earthRadiusKm }
+
     @inline(__always) static func sinApprox(_ x: Double) -> Double { _sin(x) }
     @inline(__always) static func cosApprox(_ x: Double) -> Double { _cos(x) }
     @inline(__always) static func asinApprox(_ x: Double) -> Double { _asin(x) }

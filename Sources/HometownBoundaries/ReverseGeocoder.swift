@@ -72,7 +72,7 @@ public final class ReverseGeocoder: @unchecked Sendable {
             throw BoundariesError.dataFileCorrupted(path: p, detail: "state \(s) names country \(stateU32[8 * s + 4]) of \(countryCount)")
         }
         cells = try CellIndex(file: f, stateCount: stateCount)
-        cities = try CityIndex(file: f)
+        cities = try CityIndex(file: f, stateCount: stateCount)
     }
 
     /// Where the data is looked for: `$HOMETOWN_DATA` (a file, or a folder holding hometown.bin); then
@@ -134,7 +134,10 @@ public final class ReverseGeocoder: @unchecked Sendable {
     }
 
     /// Everything known about the point: country, state, city, at sea.
-    public func place(at c: Coordinate) -> Place {
+    public func place(at c: Coordinate) -> Place { place(at: c, records: nil) }
+
+    /// `place(at:)`, taking state and country records from `records` when given (a batch builds them once).
+    func place(at c: Coordinate, records: (states: [Place.State], countries: [Place.Country])?) -> Place {
         let lat = c.latitude, lon = c.longitude
         var state: Int? = nil
         var atSea = false
@@ -156,19 +159,22 @@ public final class ReverseGeocoder: @unchecked Sendable {
         if let hit = cities.city(for: s, latitude: lat, longitude: lon) {
             city = cityInfo(hit.index, km: hit.km)
         }
-        return Place(coordinate: c, country: countryInfo(Int(stateU32[8 * s + 4])), state: stateInfo(s), city: city,
-                     atSea: atSea, distanceKm: distance)
+        let country = Int(stateU32[8 * s + 4])
+        return Place(coordinate: c, country: records?.countries[country] ?? countryInfo(country),
+                     state: records?.states[s] ?? stateInfo(s), city: city, atSea: atSea, distanceKm: distance)
     }
 
     /// `place(at:)` for many points, in input order, using all cores.
     public func places(_ coordinates: [Coordinate]) -> [Place?] {
         let n = coordinates.count
         var out = [Place?](repeating: nil, count: n)
+        // Large batches share one copy of every state and country record instead of building one per point.
+        let records = n >= 4096 ? ((0..<stateCount).map(stateInfo), (0..<countryCount).map(countryInfo)) : nil
         out.withUnsafeMutableBufferPointer { o in
             let op = o
             coordinates.withUnsafeBufferPointer { cs in
                 ReverseGeocoder.parallelChunks(n) { range in
-                    for i in range { op[i] = self.place(at: cs[i]) }
+                    for i in range { op[i] = self.place(at: cs[i], records: records) }
                 }
             }
         }

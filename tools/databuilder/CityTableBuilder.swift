@@ -10,6 +10,7 @@ struct CityTableBuilder {
     var geonameIDs: [UInt32] = []
     var f64: [Double] = []       // per city: latitude, longitude
     var grid: [UInt32] = []      // gridColumns * gridRows + 1 start offsets
+    var byState: [UInt32] = []   // stateCount + 1 start offsets, then the cities of each state (table order)
     var report: [String] = []
 
     init(sources: RawSources, catalog: StateCatalog, pool: inout StringPool, context: GEOSContext) throws {
@@ -52,5 +53,12 @@ struct CityTableBuilder {
         }
         // Turn "end of the last city in this cell" marks into running start offsets.
         for k in 1..<grid.count { grid[k] = max(grid[k], grid[k - 1]) }
+        // Each state's cities, for states with few places (searched by a scan, not by rings of cells).
+        var lists = [[UInt32]](repeating: [], count: states.count)
+        for (rank, ci) in order.enumerated() { if let s = assigned[ci] { lists[s].append(UInt32(rank)) } }
+        var offset = UInt32(states.count + 1)
+        for l in lists { byState.append(offset); offset += UInt32(l.count) }
+        byState.append(offset)
+        for l in lists { byState += l }
     }
 }

@@ -108,6 +108,7 @@ do {
     w.add("CITYGID", uint32: cities.geonameIDs)
     w.add("CITYF64", float64: cities.f64)
     w.add("CITYGRID", uint32: cities.grid)
+    w.add("STCITIES", uint32: cities.byState)
     w.add("SPOLYIDX", uint32: polyIndex)
     w.add("SPOLY", uint32: polyStream)
     w.add("SCOORDS", float64: polyCoords)
