@@ -39,6 +39,14 @@ public struct ClusterIndex: Sendable {
     /// - Parameters: points: nil entries are skipped but keep their place (ids and indices stay those of the
     ///   input, as in supercluster). Otherwise as `init(points:options:)`.
     public init(points: [ClusterPoint?], options: ClusterOptions = ClusterOptions()) throws {
+        try self.init(points: points, options: options, neighbours: .grid)
+    }
+
+    /// How a clustering pass finds an entry's neighbours: `.grid` (`NeighbourGrid`, the fast path) or `.tree`
+    /// (the level's KD-tree, supercluster's own way; kept as the reference the tests compare with).
+    enum NeighbourSearch { case grid, tree }
+
+    init(points: [ClusterPoint?], options: ClusterOptions, neighbours: NeighbourSearch) throws {
         try options.validate()
         guard points.count <= ClusterIndex.maximumPointCount else { throw ClusteringError.tooManyPoints(points.count) }
         self.options = options
@@ -62,7 +70,7 @@ public struct ClusterIndex: Sendable {
         }
         var level = ZoomLevel(nodes: nodes, nodeSize: options.nodeSize)
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-            let next = cluster(&level, zoom: z)
+            let next = cluster(&level, zoom: z, neighbours: neighbours)
             levels[z + 1] = level
             level = ZoomLevel(nodes: next, nodeSize: options.nodeSize)
         }
@@ -73,7 +81,7 @@ public struct ClusterIndex: Sendable {
     /// every unvisited entry within the zoom's radius into a weighted-centroid cluster (when there are enough
     /// points), or is carried down unchanged. Marks the visited entries and their parents in `level`.
     /// - Returns: the entries of `zoom`.
-    private mutating func cluster(_ level: inout ZoomLevel, zoom: Int) -> [ClusterNode] {
+    private mutating func cluster(_ level: inout ZoomLevel, zoom: Int, neighbours search: NeighbourSearch) -> [ClusterNode] {
         let r = options.radius / (options.extent * Double(1 << zoom))
         let z8 = Int8(zoom)
         let minPoints = options.minPoints
@@ -86,11 +94,20 @@ public struct ClusterIndex: Sendable {
         neighbors.reserveCapacity(64)
 
         level.nodes.withUnsafeMutableBufferPointer { nodes in
+            // Neighbours come from a grid, in the tree's order (the same entries, the same order as tree.within).
+            let grid = search == .grid ? NeighbourGrid(nodes: nodes, radius: r, ranks: tree.traversalRanks()) : nil
+            let isolated = grid?.isolated ?? []
             for i in 0..<nodes.count {
                 if nodes[i].lastZoom <= z8 { continue }
                 nodes[i].lastZoom = z8
+                // Alone within the radius: carried down as it is (what the full pass below does for it).
+                if !isolated.isEmpty, isolated[i] { next.append(nodes[i]); continue }
                 let x = nodes[i].x, y = nodes[i].y
-                tree.within(x: x, y: y, radius: r, into: &neighbors)
+                if let grid {
+                    grid.within(x: x, y: y, radius: r, into: &neighbors)
+                } else {
+                    tree.within(x: x, y: y, radius: r, into: &neighbors)
+                }
 
                 let originCount = Int(nodes[i].count)
                 var total = originCount
