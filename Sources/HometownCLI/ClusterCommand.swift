@@ -137,7 +137,7 @@ struct MarkerInputOptions: ParsableArguments {
 /// A failure already described for the user: printed on standard error, exit status 2.
 enum CLIFailure {
     static func exit(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        printError(message)
         return ExitCode(2)
     }
 }

@@ -14,4 +14,19 @@ public struct HometownCommand: ParsableCommand {
         subcommands: [ReverseCommand.self, ForwardCommand.self, ClusterCommand.self, RegionCommand.self]
     )
     public init() {}
+
+    /// Runs the command line like `main()`, but a usage error (unknown option, missing or malformed value)
+    /// exits with status 2, the status of every other invalid input, instead of ArgumentParser's 64.
+    public static func runMain() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            if !message.isEmpty { printError(message) }
+            exit(withError: ExitCode(2))
+        }
+    }
 }

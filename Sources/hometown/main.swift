@@ -1,3 +1,3 @@
 import HometownCLI
 
-HometownCommand.main()
+HometownCommand.runMain()

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `hometown cluster` and `hometown region` run as a user would, on supercluster's own fixture and on a
+/// Hometown users array (the protocol's `users` answer).
+@Suite struct ClusterRegionCommandTests {
+    static let fixtures = "/" + #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/HometownClusteringTests/Fixtures"
+
+    func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
+
+    func tempFile(_ text: String, ext: String) throws -> String {
+        let p = NSTemporaryDirectory() + "/hometown-cli-\(UUID().uuidString).\(ext)"
+        try text.write(toFile: p, atomically: true, encoding: .utf8)
+        return p
+    }
+
+    static let users = """
+    [{"nickname": "a", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.97, "longitude": -93.26, "id": 1, "time-stamp": "2017-03-01T20:31:00.632Z"},
+     {"nickname": "b", "country": "USA", "state": "Minnesota", "city": "Saint Paul", "year": 1990, "latitude": 44.95, "longitude": -93.09, "id": 2, "time-stamp": "2017-03-01T20:32:00.632Z"},
+     {"nickname": "c", "country": "Fiji", "state": "Western", "city": "Lautoka", "year": 1990, "latitude": -17.6, "longitude": 177.45, "id": 3, "time-stamp": "2017-03-01T20:33:00.632Z"},
+     {"nickname": "d", "country": "Fiji", "state": "Northern", "city": "Labasa", "year": 1990, "latitude": -16.43, "longitude": -179.9, "id": 4, "time-stamp": "2017-03-01T20:34:00.632Z"}]
+    """
+
+    @Test func tileMatchesSuperclustersFixture() throws {
+        let r = try CLI.run(["cluster", "--input", Self.fixtures + "/places.json", "--tile", "0/0/0"])
+        #expect(r.status == 0, "\(r.err)")
+        let ours = try #require(try json(r.out) as? [String: Any])
+        let expected = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/places-z0-0-0.json"))) as? [String: Any])
+        let a = try #require(ours["features"] as? [[String: Any]]), b = try #require(expected["features"] as? [[String: Any]])
+        #expect(a.count == b.count)
+        #expect(NSArray(array: a).isEqual(to: b), "features differ from supercluster's z0/0/0 fixture")
+    }
+
+    @Test func zoomGivesClustersWithBoxesAndSums() throws {
+        let path = try tempFile(Self.users, ext: "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try CLI.run(["cluster", "--input", path, "--zoom", "2", "--sum", "year"])
+        #expect(r.status == 0, "\(r.err)")
+        let fc = try #require(try json(r.out) as? [String: Any])
+        let features = try #require(fc["features"] as? [[String: Any]])
+        let clusters = features.filter { (($0["properties"] as? [String: Any])?["cluster"] as? Bool) == true }
+        #expect(clusters.count == 1, "Minneapolis and Saint Paul merge at zoom 2")
+        let props = try #require(clusters.first?["properties"] as? [String: Any])
+        #expect(props["point_count"] as? Int == 2)
+        #expect(props["year_sum"] as? Double == 3975)
+        #expect((clusters.first?["bbox"] as? [Double])?.count == 4)
+        // Filters: only Fiji's two users, on both sides of 180°.
+        let fiji = try CLI.run(["cluster", "--input", path, "--zoom", "16", "--country", "Fiji"])
+        #expect(((try json(fiji.out) as? [String: Any])?["features"] as? [Any])?.count == 2)
+    }
+
+    @Test func regionCrossesTheAntimeridianForFiji() throws {
+        let path = try tempFile(Self.users, ext: "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try CLI.run(["region", "--input", path, "--size", "800x600", "--padding", "20", "--country", "Fiji"])
+        #expect(r.status == 0, "\(r.err)")
+        let obj = try #require(try json(r.out) as? [String: Any])
+        let bbox = try #require(obj["bbox"] as? [Double])
+        #expect(bbox[0] > bbox[2], "west > east: the box crosses 180° (\(bbox))")
+        #expect(abs(bbox[0] - 177.45) < 1e-9 && abs(bbox[2] + 179.9) < 1e-9)
+        #expect(try #require(obj["zoom"] as? Double) > 5)
+        #expect(obj["center"] is [String: Any] && obj["span"] is [String: Any])
+    }
+
+    @Test(arguments: [
+        ["cluster", "--input", "/nonexistent.json", "--zoom", "2"],
+        ["cluster", "--input", "USERS", "--tile", "0/0"],
+        ["cluster", "--input", "USERS", "--zoom", "2", "--bbox", "1,2,3"],
+        ["cluster", "--input", "USERS", "--zoom", "2", "--tile", "0/0/0"],
+        ["region", "--input", "USERS", "--size", "800"],
+        ["region", "--input", "USERS", "--size", "800x600", "--country", "Narnia"],
+    ])
+    func badInputExitsWithTwo(args: [String]) throws {
+        let path = try tempFile(Self.users, ext: "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try CLI.run(args.map { $0 == "USERS" ? path : $0 })
+        #expect(r.status == 2, "\(args): \(r.err)")
+        #expect(!r.err.isEmpty)
+        #expect(r.out.isEmpty)
+    }
+}
