@@ -41,6 +41,13 @@ import HometownCore
         if let city { #expect(p.city?.name == city) }
     }
 
+    @Test func movedStatesTakeTheISOCodeOfTheirNewCountry() throws {
+        let crimea = g.place(at: try Coordinate(latitude: 44.9521, longitude: 34.1024))
+        #expect(crimea.state?.iso == "UA-43")
+        #expect(crimea.state?.aliases.contains("Crimea") == true)
+        #expect(g.place(at: try Coordinate(latitude: 44.6, longitude: 33.52)).state?.iso == "UA-40")
+    }
+
     @Test func outdatedNaturalEarthNamesAreAliases() throws {
         let mx = g.place(at: try Coordinate(latitude: 19.4326, longitude: -99.1332))
         #expect(mx.state?.name == "Ciudad de México")

@@ -35,8 +35,34 @@ enum ISOCountryVote {
             guard code != current, let key = keyOfCode[code], n >= (current == nil ? 1 : 3) else { continue }
             report.append("state \(i) \(catalog.states[i].name): \(catalog.states[i].countryKey) -> \(key) (\(n) of \(total) places are \(code))")
             catalog.states[i].countryKey = key
+            if catalog.states[i].iso == nil, let sub = isoMatch(catalog.states[i], country: code, sources: sources) {
+                let st = catalog.states[i]
+                catalog.states[i].iso = sub.iso
+                catalog.states[i].isoSource = "country-vote name"
+                if NameFolding.key(sub.name) != NameFolding.key(st.name) {
+                    catalog.states[i].name = sub.name
+                    catalog.states[i].aliases.insert(st.name, at: 0)
+                }
+                for a in [sources.iso3166_2[sub.iso] ?? ""] + sub.aliases
+                where !a.isEmpty && a != catalog.states[i].name && !catalog.states[i].aliases.contains(a) {
+                    catalog.states[i].aliases.append(a)
+                }
+                report.append("  \(st.name) takes \(sub.iso) \(sub.name)")
+            }
         }
         report.append("states moved to the ISO 3166-1 country of their places: \(report.count)")
         return report
+    }
+
+    /// A moved state that had no ISO 3166-2 code (its Natural Earth country has none for it) takes the code of
+    /// the one first-level subdivision of its new country whose name or alias is one of its names (Crimea ->
+    /// UA-43 "Avtonomna Respublika Krym"); its Natural Earth name stays as an alias.
+    private static func isoMatch(_ st: BuiltState, country: String, sources: RawSources) -> RawSources.Subdivision? {
+        let keys = Set(([st.name] + st.aliases).map(NameFolding.key).filter { !$0.isEmpty })
+        let found = sources.subdivisions.filter { s in
+            s.level == 1 && !s.iso.isEmpty && s.countryAlpha2 == country
+                && ([s.name] + s.aliases).contains { keys.contains(NameFolding.key($0)) }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 }
