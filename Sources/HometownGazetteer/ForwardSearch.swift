@@ -103,13 +103,14 @@ extension Gazetteer {
             for (list, typos) in names[0][k - 1] {
                 for p in list {
                     let e = Int(p >> 2)
+                    guard e < entryCount else { continue }
                     var total = typos
                     if k < n {
                         guard let extra = containerTypos(of: e, from: k, names: names) else { continue }
                         total += extra
                     }
                     let weight: Double
-                    switch NameTable.Match(rawValue: p & 3)! {
+                    switch NameTable.Match(rawValue: p & 3) ?? .weak {
                     case .name: weight = 1
                     case .alias: weight = 0.96
                     case .code: weight = 0.92

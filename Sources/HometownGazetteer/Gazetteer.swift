@@ -58,8 +58,10 @@ public final class Gazetteer: @unchecked Sendable {
               words.count > 0, words.count & (words.count - 1) == 0 else {
             throw bad("hash tables are not a power of two in size")
         }
-        // Every link must point at an entry, every string inside the pool, every posting list inside its section:
-        // then no search can read out of bounds.
+        // With `verify`, the tables are also checked whole: every link points at an entry, every string lies in
+        // the pool, every posting list in its section. Without it (a one-shot command), each read is checked as
+        // it is made instead, so no search can read out of bounds either way.
+        guard verify else { return }
         for e in 0..<entryCount {
             let b = e * GazetteerLayout.u32PerEntry
             guard u32[b] <= PlaceKind.city.rawValue else { throw bad("entry \(e) has kind \(u32[b])") }
@@ -95,15 +97,24 @@ public final class Gazetteer: @unchecked Sendable {
 
     // MARK: Entries
 
-    @inline(__always) func kind(_ e: Int) -> PlaceKind { PlaceKind(rawValue: u32[e * GazetteerLayout.u32PerEntry])! }
+    @inline(__always) func kind(_ e: Int) -> PlaceKind { PlaceKind(rawValue: u32[e * GazetteerLayout.u32PerEntry]) ?? .city }
+    /// Link `k` (3 country, 4 state, 5 region, 11 sovereign) of entry `e`; nil when there is none (or it
+    /// points outside the table).
     @inline(__always) func link(_ e: Int, _ k: Int) -> Int? {
         let v = u32[e * GazetteerLayout.u32PerEntry + k]
-        return v == GazetteerLayout.none ? nil : Int(v)
+        return v == GazetteerLayout.none || Int(v) >= entryCount ? nil : Int(v)
+    }
+    /// The first `Float64` of entry `e`'s box in BOXES, or nil (cities; or a number outside the section).
+    @inline(__always) func boxOffset(_ e: Int) -> Int? {
+        let v = u32[e * GazetteerLayout.u32PerEntry + 10]
+        guard v != GazetteerLayout.none, (Int(v) + 1) * GazetteerLayout.f64PerBox <= boxes.count else { return nil }
+        return Int(v) * GazetteerLayout.f64PerBox
     }
     @inline(__always) func population(_ e: Int) -> Int { Int(u32[e * GazetteerLayout.u32PerEntry + 8]) }
 
     func string(_ offset: UInt32, _ length: UInt32) -> String {
         let a = Int(offset), b = a + Int(length)
+        guard b <= strings.count else { return "" }
         return String(decoding: UnsafeRawBufferPointer(rebasing: strings[a..<b]), as: UTF8.self)
     }
 
@@ -132,8 +143,7 @@ public final class Gazetteer: @unchecked Sendable {
         let gid = Int(u32[e * GazetteerLayout.u32PerEntry + 9])
         let point = Coordinate(uncheckedLatitude: f64[b], longitude: f64[b + 1])
         let bbox: BoundingBox
-        if let k = link(e, 10) {
-            let x = k * GazetteerLayout.f64PerBox
+        if let x = boxOffset(e) {
             bbox = BoundingBox(uncheckedWest: boxes[x], south: boxes[x + 1], east: boxes[x + 2], north: boxes[x + 3])
         } else {
             bbox = Gazetteer.cityBox(around: point, population: population(e))
@@ -167,8 +177,9 @@ public final class Gazetteer: @unchecked Sendable {
 
     /// The postings of a name key: (entry, match) pairs sorted by entry, i.e. by falling importance.
     @inline(__always) func postingList(_ key: String) -> UnsafeBufferPointer<UInt32>? {
-        guard let o = NameTable.find(key, table: table) else { return nil }
+        guard let o = NameTable.find(key, table: table), o < postings.count else { return nil }
         let n = Int(postings[o])
+        guard o + 1 + n <= postings.count else { return nil }
         return UnsafeBufferPointer(rebasing: postings[(o + 1)..<(o + 1 + n)])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HometownBoundaries
+import HometownCore
 import HometownGazetteer
 import Testing
 
@@ -40,6 +41,23 @@ import Testing
         let p = try tempCopy { $0[$0.count / 2] ^= 0x10 }
         defer { try? FileManager.default.removeItem(atPath: p) }
         #expect(throws: GazetteerError.self) { try Gazetteer(path: p, verify: true) }
+    }
+
+    /// Without the checksum pass (a one-shot command), damaged tables must still not make a search read out of
+    /// bounds: every link, string and posting list is checked as it is read.
+    @Test func damagedTablesDoNotCrashAnUnverifiedSearch() throws {
+        let p = try tempCopy { bytes in
+            var rng = SeededRandom(seed: 99)
+            let start = bytes.count / 10
+            for _ in 0..<200_000 { bytes[start + Int(rng.next() % UInt64(bytes.count - start))] = UInt8(truncatingIfNeeded: rng.next()) }
+        }
+        defer { try? FileManager.default.removeItem(atPath: p) }
+        #expect(throws: GazetteerError.self) { try Gazetteer(path: p, verify: true) }
+        // The answers may be nonsense; the test is that every search returns (a stray read would crash the run).
+        let g = try Gazetteer(path: p, verify: false)
+        for q in ["Paris", "Seattle, WA", "New York", "Costa Rica", "Mineapolis", "London, England", "WA", "Tokyo", "Lima, Peru"] {
+            for r in try g.search(q, limit: 20) { #expect(r.entry < g.entryCount) }
+        }
     }
 
     @Test func aBoundariesFileIsNotAGazetteer() {
