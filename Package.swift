@@ -26,8 +26,10 @@ let package = Package(
         // The only modules that import the C libraries.
         .target(name: "HometownProj", dependencies: ["CPROJ", "HometownCore"]),
         .target(name: "HometownGEOS", dependencies: ["CGEOS", "HometownCore"]),
+        // A cache-prefetch hint (a compiler builtin, no library) for the batch lookups.
+        .target(name: "CPrefetch"),
         // Bundled boundary data (runtime format) and reverse geocoding; no C library at run time.
-        .target(name: "HometownBoundaries", dependencies: ["HometownCore"]),
+        .target(name: "HometownBoundaries", dependencies: ["HometownCore", "CPrefetch"]),
         // Forward geocoding from the bundled gazetteer (issue 3); no C library at run time.
         .target(name: "HometownGazetteer", dependencies: ["HometownCore", "HometownBoundaries"]),
         // Marker views (issue 4): markers + filters, supercluster-compatible clustering, fitting a viewport.

@@ -28,8 +28,14 @@ package enum CellCode {
     package static let rows = 180
 }
 
-/// Leaf stream record (UInt32 values):
-/// `pieceCount, then per piece: state, ringCount, boxOffset, then per ring: coordOffset, vertexCount`.
-/// `boxOffset` indexes 4 Float64 (minX, minY, maxX, maxY) in the coordinate pool; `coordOffset` indexes the
-/// ring's first x; a ring is `vertexCount` (x, y) pairs with the first repeated at the end.
-enum LeafLayout {}
+/// Leaf records live in LEAFDATA, one Float64 stream, so that a leaf's counts, boxes and coordinates are
+/// read together from consecutive memory (small whole numbers are stored exactly as Float64):
+/// `pieceCount`, then per piece (in state order) `state, ringCount, pieceLength, minX, minY, maxX, maxY`
+/// followed by its rings, each `vertexCount, x0, y0, x1, y1, ...` with the first vertex repeated last.
+/// `pieceLength` counts the piece's numbers from its `state` to the end of its last ring, so a piece whose box
+/// does not hold the point is stepped over without reading its rings. A leaf's code payload is the offset of
+/// its `pieceCount`.
+package enum LeafLayout {
+    /// Numbers before a piece's first ring.
+    package static let pieceHeader = 7
+}

@@ -16,9 +16,9 @@ public final class DataFile: @unchecked Sendable {
     let size: Int
     private let sectionTable: [String: (offset: Int, length: Int, checksum: UInt64)]
 
-    /// Opens and maps `path`.
+    /// Opens and maps `path`, a container whose format version must be `version` (default: `hometown.bin`'s).
     /// - Throws: `BoundariesError` naming the file and what is wrong with it.
-    public init(path: String) throws {
+    public init(path: String, version expectedVersion: UInt32 = DataFileLayout.formatVersion) throws {
         self.path = path
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
@@ -43,8 +43,8 @@ public final class DataFile: @unchecked Sendable {
             throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "it does not start with HOMETOWN (not a Hometown data file)"))
         }
         let version = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
-        guard version == DataFileLayout.formatVersion else {
-            throw unmapAndThrow(.unsupportedVersion(path: path, found: version, supported: DataFileLayout.formatVersion))
+        guard version == expectedVersion else {
+            throw unmapAndThrow(.unsupportedVersion(path: path, found: version, supported: expectedVersion))
         }
         let count = Int(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
         let expected = Int(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 16, as: UInt64.self)))

@@ -2,8 +2,10 @@
 /// the same bytes.
 public struct DataFileWriter {
     private var sections: [(tag: String, bytes: [UInt8])] = []
+    private let version: UInt32
 
-    public init() {}
+    /// A writer for a container of format `version` (default: `hometown.bin`'s).
+    public init(version: UInt32 = DataFileLayout.formatVersion) { self.version = version }
 
     /// Adds a section. - Precondition: `tag` has 1 to 8 ASCII characters and is not used yet.
     public mutating func add(_ tag: String, bytes: [UInt8]) {
@@ -28,7 +30,7 @@ public struct DataFileWriter {
         let total = offset
         var out = [UInt8](); out.reserveCapacity(total)
         out += DataFileLayout.magic
-        ByteEncoding.append(DataFileLayout.formatVersion, to: &out)
+        ByteEncoding.append(version, to: &out)
         ByteEncoding.append(UInt32(sections.count), to: &out)
         ByteEncoding.append(UInt64(total), to: &out)
         out += [UInt8](repeating: 0, count: 8) // header checksum, filled below

@@ -35,7 +35,7 @@ public final class Gazetteer: @unchecked Sendable {
     public init(path: String? = nil, verify: Bool = true) throws {
         let p = path ?? Gazetteer.defaultDataPath()
         do {
-            let f = try DataFile(path: p)
+            let f = try DataFile(path: p, version: GazetteerLayout.version)
             if verify { try f.verifyAll() }
             file = f
             strings = try f.bytes(GazetteerLayout.strings)

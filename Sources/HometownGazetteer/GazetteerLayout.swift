@@ -1,6 +1,8 @@
 /// The sections of `gazetteer.bin` (a `DataFile` container, see data/README.md), shared by the builder and
 /// the reader.
 public enum GazetteerLayout {
+    /// The container format version of `gazetteer.bin` (its own, apart from `hometown.bin`'s).
+    public static let version: UInt32 = 2
     /// Section tags.
     public static let meta = "META", strings = "STRINGS", entryU32 = "ENTRYU32", entryF64 = "ENTRYF64",
                       nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES"

@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 import HometownCore
 @testable import HometownBoundaries
 
@@ -105,6 +108,40 @@ import HometownCore
         let lats = pts.map(\.latitude), lons = pts.map(\.longitude)
         let idx = g.stateIndices(latitudes: lats, longitudes: lons)
         for i in pts.indices { #expect((idx[i] >= 0 ? Int(idx[i]) : nil) == g.stateIndex(latitude: lats[i], longitude: lons[i])) }
+    }
+
+    /// The compact batch answers are the single answers, on any number of cores, and turn into the same
+    /// `Place` values; the pipelined batch (which loads leaves ahead) agrees point for point.
+    @Test(arguments: [nil, 1, 2, 3] as [Int?])
+    func matchesAgreeWithSinglePoints(cores: Int?) throws {
+        var rng = SeededRandom(seed: 23)
+        let pts = (0..<30_000).map { _ in Coordinate(uncheckedLatitude: asin(2 * rng.unit() - 1) * 180 / .pi, longitude: rng.unit() * 360 - 180) }
+        let batch = g.matches(pts, cores: cores)
+        #expect(batch.count == pts.count)
+        var landOrCoast = 0
+        for (i, p) in pts.enumerated() {
+            let single = g.match(p)
+            #expect(batch[i] == single)
+            if single.state >= 0 { landOrCoast += 1 }
+            if i % 5 == 0 { #expect(g.place(single, at: p) == g.place(at: p)) }
+        }
+        #expect(landOrCoast > 8_000)
+        let idx = g.stateIndices(latitudes: pts.map(\.latitude), longitudes: pts.map(\.longitude), cores: cores)
+        for (i, p) in pts.enumerated() {
+            #expect((idx[i] >= 0 ? Int(idx[i]) : nil) == g.stateIndex(latitude: p.latitude, longitude: p.longitude))
+        }
+    }
+
+    @Test func matchesOfEmptyAndTinyBatches() throws {
+        #expect(g.matches([]).isEmpty)
+        #expect(g.stateIndices(latitudes: [], longitudes: []).isEmpty)
+        let seattle = try Coordinate(latitude: 47.6062, longitude: -122.3321)
+        let m = try #require(g.matches([seattle]).first)
+        #expect(g.place(m, at: seattle).city?.name == "Seattle" && !m.atSea && m.distanceKm == 0)
+        #expect(g.place(.openSea, at: seattle).country == nil)
+        // Indices from elsewhere read as none rather than trapping.
+        let foreign = PlaceMatch(state: Int32(g.stateCount + 5), city: -1, atSea: false, distanceKm: 0, cityKm: 0)
+        #expect(g.place(foreign, at: seattle).state == nil)
     }
 
     @Test func extremeCoordinatesDoNotCrash() throws {

@@ -12,10 +12,17 @@ struct CellIndexBuilder {
     /// Sea cells farther than this from land (in degrees of latitude, with longitude scaled) are "deep".
     let coastalMarginDegrees: Double
 
+    /// A sea cell is halved while part of it may be farther than the margin from land, down to this many
+    /// halvings below one degree (1/8 degree, about 14 km), so that points out there are "deep" at once.
+    let maxSeaDepth = 3
+
     var top: [UInt32] = []
     var nodes: [UInt32] = []
-    var leaves: [UInt32] = []
-    var coords: [Double] = []
+    /// The states, their STRtree and prepared geometries, for the distance-to-land tests.
+    private var states: [BuiltState] = []
+    private var tree: STRtree? = nil
+    private var prepared: [Int: PreparedGeometry] = [:]
+    var leafData: [Double] = []   // leaf records, see LeafLayout
     var stats: [String: Int] = [:]
 
     init(maxEdgesPerLeaf: Int = 32, maxDepth: Int = 9, coastalMarginDegrees: Double = 0.21) {
@@ -30,7 +37,8 @@ struct CellIndexBuilder {
         top = [UInt32](repeating: CellCode.deepSea, count: CellCode.columns * CellCode.rows)
         let tree = try STRtree(context: context)
         for (i, s) in states.enumerated() { try tree.insert(s.geometry, item: i) }
-        var prepared: [Int: PreparedGeometry] = [:]
+        self.states = states
+        self.tree = tree
         // 10-degree blocks first, so that each state is clipped to a block once, then blocks to cells.
         for blockRow in 0..<18 {
             for blockCol in 0..<36 {
@@ -50,9 +58,8 @@ struct CellIndexBuilder {
                         }
                         let index = (blockRow * 10 + r) * CellCode.columns + blockCol * 10 + c
                         if pieces.isEmpty {
-                            let coastal = try nearLand(x0: x0, y0: y0, tree: tree, states: states, prepared: &prepared, context: context)
-                            top[index] = coastal ? CellCode.make(CellCode.coastalSea, 0) : CellCode.deepSea
-                            stats[coastal ? "top-coastal-sea" : "top-deep-sea", default: 0] += 1
+                            top[index] = try seaCell(x0: x0, y0: y0, size: 1, depth: 0, context: context)
+                            stats[CellCode.kind(top[index]) == CellCode.deepSea ? "top-deep-sea" : "top-coastal-sea", default: 0] += 1
                         } else {
                             top[index] = try cell(x0: x0, y0: y0, size: 1, pieces: pieces, depth: 0, context: context)
                         }
@@ -73,7 +80,7 @@ struct CellIndexBuilder {
     }
 
     private mutating func cell(x0: Double, y0: Double, size: Double, pieces: [Piece], depth: Int, context: GEOSContext) throws -> UInt32 {
-        if pieces.isEmpty { stats["sea-quadrants", default: 0] += 1; return CellCode.make(CellCode.coastalSea, 0) }
+        if pieces.isEmpty { stats["sea-quadrants", default: 0] += 1; return try seaCell(x0: x0, y0: y0, size: size, depth: depth, context: context) }
         var extracted: [(state: Int, rings: [[(Double, Double)]])] = []
         var edges = 0
         for p in pieces {
@@ -92,22 +99,19 @@ struct CellIndexBuilder {
         if edges <= maxEdgesPerLeaf || depth >= maxDepth {
             stats["leaves", default: 0] += 1
             stats["leaf-edges", default: 0] += edges
-            let offset = leaves.count
-            leaves.append(UInt32(extracted.count))
+            let offset = leafData.count
+            leafData.append(Double(extracted.count))
             for e in extracted.sorted(by: { $0.state < $1.state }) {
                 var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
                 for r in e.rings { for (x, y) in r { minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y) } }
-                leaves.append(UInt32(e.state))
-                leaves.append(UInt32(e.rings.count))
-                leaves.append(UInt32(coords.count))
-                coords += [minX, minY, maxX, maxY]
+                let length = LeafLayout.pieceHeader + e.rings.reduce(0) { $0 + 1 + 2 * $1.count }
+                leafData += [Double(e.state), Double(e.rings.count), Double(length), minX, minY, maxX, maxY]
                 for r in e.rings {
-                    leaves.append(UInt32(coords.count))
-                    leaves.append(UInt32(r.count))
-                    for (x, y) in r { coords.append(x); coords.append(y) }
+                    leafData.append(Double(r.count))
+                    for (x, y) in r { leafData.append(x); leafData.append(y) }
                 }
             }
-            precondition(coords.count < Int(UInt32.max) && leaves.count < Int(CellCode.payloadMask))
+            precondition(leafData.count < Int(CellCode.payloadMask))
             return CellCode.make(CellCode.leaf, offset)
         }
         let half = size / 2
@@ -126,14 +130,37 @@ struct CellIndexBuilder {
         return CellCode.make(CellCode.node, slot)
     }
 
-    /// True when some state lies within the coastal margin of the one-degree cell at (x0, y0).
-    private func nearLand(x0: Double, y0: Double, tree: STRtree, states: [BuiltState],
-                          prepared: inout [Int: PreparedGeometry], context: GEOSContext) throws -> Bool {
+    /// A cell with no land in it: deep sea when no state lies within the margin of it; otherwise coastal sea,
+    /// or, above `maxSeaDepth`, a node whose quadrants are classified the same way (a node only where they
+    /// differ).
+    private mutating func seaCell(x0: Double, y0: Double, size: Double, depth: Int, context: GEOSContext) throws -> UInt32 {
+        guard try nearLand(x0: x0, y0: y0, size: size, context: context) else {
+            if depth > 0 { stats["deep-sea-quadrants", default: 0] += 1 }
+            return CellCode.deepSea
+        }
+        let coastal = CellCode.make(CellCode.coastalSea, 0)
+        if depth >= maxSeaDepth { return coastal }
+        let half = size / 2
+        var codes: [UInt32] = []
+        for (qx, qy) in [(x0, y0), (x0 + half, y0), (x0, y0 + half), (x0 + half, y0 + half)] {
+            codes.append(try seaCell(x0: qx, y0: qy, size: half, depth: depth + 1, context: context))
+        }
+        if codes.allSatisfy({ $0 == coastal }) { return coastal }
+        let slot = nodes.count / 4
+        nodes += codes
+        precondition(nodes.count / 4 < Int(CellCode.payloadMask))
+        stats["sea-nodes", default: 0] += 1
+        return CellCode.make(CellCode.node, slot)
+    }
+
+    /// True when some state lies within the coastal margin of the cell [x0, x0+size] x [y0, y0+size].
+    private mutating func nearLand(x0: Double, y0: Double, size: Double, context: GEOSContext) throws -> Bool {
+        guard let tree else { return true }
         let m = coastalMarginDegrees
-        let maxLat = min(89.9, max(abs(y0 - m), abs(y0 + 1 + m)))
+        let maxLat = min(89.9, max(abs(y0 - m), abs(y0 + size + m)))
         let mLon = min(180, m / cos(maxLat * .pi / 180))
         var parts: [(Double, Double, Double, Double)] = []
-        let w = x0 - mLon, e = x0 + 1 + mLon, s = max(-90, y0 - m), n = min(90, y0 + 1 + m)
+        let w = x0 - mLon, e = x0 + size + mLon, s = max(-90, y0 - m), n = min(90, y0 + size + m)
         parts.append((max(-180, w), s, min(180, e), n))
         if w < -180 { parts.append((w + 360, s, 180, n)) }
         if e > 180 { parts.append((-180, s, e - 360, n)) }

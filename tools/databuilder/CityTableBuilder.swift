@@ -1,7 +1,9 @@
 import HometownGEOS
+import HometownBoundaries
 
 /// The GeoNames cities500 places with the state each lies in (by our polygons; a coastal place outside every
-/// polygon goes to the nearest state within 0.25 degrees), bucketed by 0.5-degree cells for nearest searches.
+/// polygon goes to the nearest state within 0.25 degrees), in table order by 0.5-degree cell, then falling
+/// population; and each state's places as a k-d tree (`CityTreeOrder`) for the city search.
 struct CityTableBuilder {
     static let gridColumns = 720
     static let gridRows = 360
@@ -9,8 +11,8 @@ struct CityTableBuilder {
     var u32: [UInt32] = []       // per city: nameOffset, nameLength, population, state (UInt32.max = none)
     var geonameIDs: [UInt32] = []
     var f64: [Double] = []       // per city: latitude, longitude
-    var grid: [UInt32] = []      // gridColumns * gridRows + 1 start offsets
-    var byState: [UInt32] = []   // stateCount + 1 start offsets, then the cities of each state (table order)
+    var byState: [UInt32] = []   // stateCount + 1 start offsets, then the cities of each state (k-d tree order)
+    var byStateXYZ: [Double] = [] // per entry of byState after the offsets: x, y, z, squared urban chord
     var report: [String] = []
 
     init(sources: RawSources, catalog: StateCatalog, pool: inout StringPool, context: GEOSContext) throws {
@@ -42,23 +44,25 @@ struct CityTableBuilder {
             if ca.population != cb.population { return ca.population > cb.population }
             return ca.geonameID < cb.geonameID
         }
-        grid = [UInt32](repeating: 0, count: CityTableBuilder.gridColumns * CityTableBuilder.gridRows + 1)
-        for (rank, ci) in order.enumerated() {
+        for ci in order {
             let c = sources.cities[ci]
             let name = pool.add(c.name)
             u32 += [name.0, name.1, UInt32(clamping: c.population), assigned[ci].map { UInt32($0) } ?? UInt32.max]
             geonameIDs.append(UInt32(c.geonameID))
             f64 += [c.latitude, c.longitude]
-            grid[cellOf(c.latitude, c.longitude) + 1] = UInt32(rank + 1)
         }
-        // Turn "end of the last city in this cell" marks into running start offsets.
-        for k in 1..<grid.count { grid[k] = max(grid[k], grid[k - 1]) }
-        // Each state's cities, for states with few places (searched by a scan, not by rings of cells).
         var lists = [[UInt32]](repeating: [], count: states.count)
         for (rank, ci) in order.enumerated() { if let s = assigned[ci] { lists[s].append(UInt32(rank)) } }
         var offset = UInt32(states.count + 1)
         for l in lists { byState.append(offset); offset += UInt32(l.count) }
         byState.append(offset)
-        for l in lists { byState += l }
+        let table = (u32: u32, f64: f64)
+        for l in lists where !l.isEmpty {
+            let tree = CityTreeOrder.layout(
+                cities: l, position: { (table.f64[2 * Int($0)], table.f64[2 * Int($0) + 1]) },
+                urbanRadiusKm: { CityTreeLayout.urbanRadiusKm(population: Int(table.u32[4 * Int($0) + 2])) })
+            byState += tree.entries
+            byStateXYZ += tree.xyz
+        }
     }
 }

@@ -209,7 +209,7 @@ do {
         "counts": Dictionary(uniqueKeysWithValues: counts),
         "attribution": "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names from iso-codes via pycountry (LGPL-2.1).",
     ]
-    var w = DataFileWriter()
+    var w = DataFileWriter(version: GazetteerLayout.version)
     w.add(GazetteerLayout.meta, bytes: Array(try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys])))
     w.add(GazetteerLayout.strings, bytes: pool)
     w.add(GazetteerLayout.entryU32, uint32: u32)
