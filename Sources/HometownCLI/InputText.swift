@@ -7,7 +7,10 @@ enum InputText {
     /// Inputs larger than this are refused with a message (split them).
     static let maxBytes = 2_000_000_000
 
-    static func read(_ path: String) throws -> String {
+    static func read(_ path: String) throws -> String { String(decoding: try readBytes(path), as: UTF8.self) }
+
+    /// The bytes of the file (or standard input for "-"), without a UTF-8 byte order mark.
+    static func readBytes(_ path: String) throws -> [UInt8] {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else { throw CLIError("cannot open input \(path): \(String(cString: strerror(errno)))") }
         defer { if fd != 0 { close(fd) } }
@@ -24,6 +27,6 @@ enum InputText {
             if bytes.count > maxBytes { throw CLIError("input \(path) is larger than \(maxBytes) bytes; split it into smaller files") }
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }

@@ -6,17 +6,13 @@ import HometownCore
 /// input order. A bad row is reported in its `error` column, never dropped.
 enum ReverseBatch {
     struct Summary { var rows = 0; var errors = 0 }
-    static let addedColumns = ["country", "country_iso2", "state", "state_iso", "city", "error"]
+    static let addedColumns = ReverseColumns.names
     static let chunkSize = 65_536
 
-    static func values(_ p: Place?, error: String?) -> [String] {
-        guard let p else { return ["", "", "", "", "", error ?? ""] }
-        return [p.country?.name ?? "", p.country?.iso2 ?? "", p.state?.name ?? "", p.state?.iso ?? "", p.city?.name ?? "", error ?? ""]
-    }
-
-    static func csv(_ text: String, geocoder: ReverseGeocoder, source: String, latColumn: String?, lonColumn: String?) throws -> Summary {
-        let records = CSVRecords.parse(text)
-        guard let header = records.first else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
+    /// CSV in, CSV out, `chunkSize` records at a time (the records of the whole file are never held at once).
+    static func csv(_ bytes: [UInt8], geocoder: ReverseGeocoder, source: String, latColumn: String?, lonColumn: String?) throws -> Summary {
+        var reader = CSVRecords.Reader(bytes)
+        guard let header = reader.next() else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
         if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         func column(_ chosen: String?, _ defaults: [String], _ what: String) throws -> Int {
@@ -33,13 +29,14 @@ enum ReverseBatch {
         }
         let latIndex = try column(latColumn, ["latitude", "lat"], "latitude")
         let lonIndex = try column(lonColumn, ["longitude", "lon", "lng", "long"], "longitude")
-        var out = (header.fields + addedColumns).map(CSVRecords.escape).joined(separator: ",") + "\n"
+        let columns = ReverseColumns(geocoder: geocoder)
+        var out = ""
+        CSVRecords.appendRow(header.fields, addedColumns, to: &out)
         var summary = Summary()
-        let rows = records.dropFirst()
-        var start = rows.startIndex
-        while start < rows.endIndex {
-            let end = min(rows.endIndex, start + chunkSize)
-            let chunk = Array(rows[start..<end])
+        while true {
+            var chunk: [CSVRecords.Record] = []
+            while chunk.count < chunkSize, let r = reader.next() { chunk.append(r) }
+            if chunk.isEmpty { break }
             var coords: [Coordinate] = [], slots: [Int] = []
             var errors = [String?](repeating: nil, count: chunk.count)
             for (k, r) in chunk.enumerated() {
@@ -53,19 +50,18 @@ enum ReverseBatch {
                     slots.append(k)
                 } catch { errors[k] = "line \(r.line): \(error)" }
             }
-            let places = geocoder.places(coords)
-            var byRow = [Place?](repeating: nil, count: chunk.count)
-            for (j, k) in slots.enumerated() where errors[k] == nil { byRow[k] = places[j] }
+            let matches = geocoder.matches(coords)
+            var byRow = [PlaceMatch?](repeating: nil, count: chunk.count)
+            for (j, k) in slots.enumerated() where errors[k] == nil { byRow[k] = matches[j] }
             for (k, r) in chunk.enumerated() {
-                var fields = r.fields
-                if fields.count < names.count { fields += [String](repeating: "", count: names.count - fields.count) }
-                out += (fields + values(byRow[k], error: errors[k])).map(CSVRecords.escape).joined(separator: ",") + "\n"
+                // A short row is padded with empty fields so that the added columns stay in place.
+                let padding = [String](repeating: "", count: max(0, names.count - r.fields.count))
+                CSVRecords.appendRow(r.fields, padding, columns.values(byRow[k], error: errors[k]), to: &out)
                 summary.rows += 1
                 if errors[k] != nil { summary.errors += 1 }
             }
             FileHandle.standardOutput.write(out.data(using: .utf8)!)
             out = ""
-            start = end
         }
         if !out.isEmpty { FileHandle.standardOutput.write(out.data(using: .utf8)!) }
         return summary
@@ -77,6 +73,7 @@ enum ReverseBatch {
         let decoder = JSONDecoder()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let columns = ReverseColumns(geocoder: geocoder)
         var summary = Summary()
         var start = 0
         while start < lines.count {
@@ -114,13 +111,13 @@ enum ReverseBatch {
                 objects.append(obj)
                 errors.append(err)
             }
-            let places = geocoder.places(coords)
-            var byRow = [Place?](repeating: nil, count: objects.count)
-            for (j, k) in slots.enumerated() { byRow[k] = places[j] }
+            let matches = geocoder.matches(coords)
+            var byRow = [PlaceMatch?](repeating: nil, count: objects.count)
+            for (j, k) in slots.enumerated() { byRow[k] = matches[j] }
             var out = Data()
             for k in objects.indices {
                 var o = objects[k]
-                for (key, v) in zip(addedColumns, values(byRow[k], error: errors[k])) {
+                for (key, v) in zip(addedColumns, columns.values(byRow[k], error: errors[k])) {
                     o[key] = v.isEmpty ? .null : .string(v)
                 }
                 out += try encoder.encode(o)
@@ -134,3 +131,4 @@ enum ReverseBatch {
         return summary
     }
 }
+

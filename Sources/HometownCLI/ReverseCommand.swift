@@ -53,7 +53,7 @@ struct ReverseCommand: ParsableCommand {
             if let input {
                 guard coordinates.isEmpty else { throw CLIError("give either LAT LON or --input FILE, not both") }
                 let geocoder = try ReverseGeocoder(path: data, verification: .full)
-                let text = try InputText.read(input)
+                let bytes = try InputText.readBytes(input)
                 let useNDJSON: Bool
                 switch format {
                 case .csv: useNDJSON = false
@@ -61,11 +61,11 @@ struct ReverseCommand: ParsableCommand {
                 case .auto:
                     let lower = input.lowercased()
                     useNDJSON = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
-                        || (!lower.hasSuffix(".csv") && text.drop(while: { $0 == " " || $0 == "\n" || $0 == "\r" }).first == "{")
+                        || (!lower.hasSuffix(".csv") && bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "{"))
                 }
                 let summary = useNDJSON
-                    ? try ReverseBatch.ndjson(text, geocoder: geocoder, source: input)
-                    : try ReverseBatch.csv(text, geocoder: geocoder, source: input, latColumn: latColumn, lonColumn: lonColumn)
+                    ? try ReverseBatch.ndjson(String(decoding: bytes, as: UTF8.self), geocoder: geocoder, source: input)
+                    : try ReverseBatch.csv(bytes, geocoder: geocoder, source: input, latColumn: latColumn, lonColumn: lonColumn)
                 printError("\(summary.rows) rows, \(summary.errors) with errors")
                 return
             }

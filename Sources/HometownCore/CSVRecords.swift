@@ -16,70 +16,100 @@ public enum CSVRecords {
 
     public static func parse(_ text: String) -> [Record] { parse(Array(text.utf8)) }
 
-    public static func parse(_ bytes: [UInt8]) -> [Record] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
-        var records: [Record] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
-        var problem: String? = nil
-        var line = 1, recordLine = 1
-        var inQuotes = false, wasQuoted = false
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
-            wasQuoted = false
+    public static func parse(_ bytes: [UInt8]) -> [Record] { Array(IteratorSequence(Reader(bytes))) }
+
+    /// The records of a CSV text one at a time, so that a large file is processed in chunks instead of being
+    /// held as records all at once.
+    public struct Reader: IteratorProtocol {
+        let bytes: [UInt8]
+        var i: Int
+        var line = 1
+
+        public init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+            i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
-        func endRecord() {
-            endField()
-            if !(fields.count == 1 && fields[0].isEmpty && problem == nil) {
-                records.append(Record(line: recordLine, fields: fields, problem: problem))
+
+        public mutating func next() -> Record? {
+            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
+            var fields: [String] = []
+            var field: [UInt8] = []
+            var problem: String? = nil
+            var recordLine = line
+            var inQuotes = false, wasQuoted = false
+            func endField() {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+                wasQuoted = false
             }
-            fields.removeAll(keepingCapacity: true)
-            problem = nil
-        }
-        while i < bytes.count {
-            let b = bytes[i]
-            if inQuotes {
-                if b == quote {
-                    if i + 1 < bytes.count && bytes[i + 1] == quote { field.append(b); i += 2; continue }
-                    inQuotes = false
-                } else {
-                    if b == lf { line += 1 }
+            /// The record just ended, unless it is an empty line (then reading goes on).
+            func endRecord() -> Record? {
+                endField()
+                defer { fields.removeAll(keepingCapacity: true); problem = nil }
+                if fields.count == 1 && fields[0].isEmpty && problem == nil { return nil }
+                return Record(line: recordLine, fields: fields, problem: problem)
+            }
+            while i < bytes.count {
+                let b = bytes[i]
+                if inQuotes {
+                    if b == quote {
+                        if i + 1 < bytes.count && bytes[i + 1] == quote { field.append(b); i += 2; continue }
+                        inQuotes = false
+                    } else {
+                        if b == lf { line += 1 }
+                        field.append(b)
+                    }
+                    i += 1
+                    continue
+                }
+                switch b {
+                case quote:
+                    if field.isEmpty && !wasQuoted {
+                        inQuotes = true; wasQuoted = true
+                    } else {
+                        problem = problem ?? "a quote inside an unquoted field; quote the whole field and double inner quotes"
+                        field.append(b)
+                    }
+                case comma:
+                    endField()
+                case cr where i + 1 < bytes.count && bytes[i + 1] == lf:
+                    break
+                case lf:
+                    i += 1
+                    line += 1
+                    if let r = endRecord() { return r }
+                    recordLine = line
+                    continue
+                default:
+                    if wasQuoted { problem = problem ?? "text after a closing quote" }
                     field.append(b)
                 }
                 i += 1
-                continue
             }
-            switch b {
-            case quote:
-                if field.isEmpty && !wasQuoted {
-                    inQuotes = true; wasQuoted = true
-                } else {
-                    problem = problem ?? "a quote inside an unquoted field; quote the whole field and double inner quotes"
-                    field.append(b)
-                }
-            case comma:
-                endField()
-            case cr where i + 1 < bytes.count && bytes[i + 1] == lf:
-                break
-            case lf:
-                endRecord()
-                line += 1; recordLine = line
-            default:
-                if wasQuoted { problem = problem ?? "text after a closing quote" }
-                field.append(b)
-            }
-            i += 1
+            if inQuotes { problem = "a quoted field is never closed (it runs to the end of the input)" }
+            if !field.isEmpty || !fields.isEmpty || wasQuoted || problem != nil { return endRecord() }
+            return nil
         }
-        if inQuotes { problem = "a quoted field is never closed (it runs to the end of the input)" }
-        if !field.isEmpty || !fields.isEmpty || wasQuoted || problem != nil { endRecord() }
-        return records
+    }
+
+    /// Appends a row: the fields of `parts`, one part after the other, escaped (see `escape`), separated by
+    /// commas, then a line break.
+    public static func appendRow(_ parts: [String]..., to out: inout String) {
+        var first = true
+        for part in parts {
+            for f in part {
+                if !first { out.append(",") }
+                first = false
+                out.append(escape(f))
+            }
+        }
+        out.append("\n")
     }
 
     /// One CSV field, quoted when it holds a comma, quote or line break.
     public static func escape(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        // Byte tests, not Character ones: a batch escapes every field of every row.
+        guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return s }
         return "\"" + s.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }

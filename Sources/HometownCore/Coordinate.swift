@@ -64,9 +64,12 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks.
     func trimmingSpaces() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s.removeLast() }
-        return String(s)
+        // On the UTF-8 bytes (all four are ASCII): a batch trims every coordinate field.
+        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
+        let u = utf8
+        guard let first = u.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = u.lastIndex(where: { !isSpace($0) })!
+        if first == u.startIndex && last == u.index(before: u.endIndex) { return self }
+        return String(decoding: u[first...last], as: UTF8.self)
     }
 }
