@@ -115,6 +115,10 @@ print("")
 print(missLines.joined(separator: "\n"))
 if let out = queriesOut {
     let all = sets.flatMap { $0.queries.map(\.text) }
-    FileManager.default.createFile(atPath: out, contents: Data((all.joined(separator: "\n") + "\n").utf8))
-    print("\nwrote \(all.count) queries to \(out)")
+    if FileManager.default.createFile(atPath: out, contents: Data((all.joined(separator: "\n") + "\n").utf8)) {
+        print("\nwrote \(all.count) queries to \(out)")
+    } else {
+        FileHandle.standardError.write(Data("hometown-forward-accuracy: cannot write \(out)\n".utf8))
+        exit(1)
+    }
 }

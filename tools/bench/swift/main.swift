@@ -1,58 +1,65 @@
-import Dispatch
 import Foundation
 import HometownBoundaries
 import HometownCore
 
 // hometown-bench: reverse-geocoding throughput on 1,000,000 seeded random points (uniform on the sphere).
 // Usage: hometown-bench [--points N] [--export DIR]   (build with -c release)
-// --export DIR writes the points (points.csv), the state polygons the index was cut from (states.geojson),
-// our state index per point (ours.txt) and our figures (figures.json) for tools/bench/reverse/run.sh.
+// Every figure is the best of three runs. --export DIR writes the points (points.csv), the state polygons the
+// index was cut from (states.geojson), our state index per point (ours.txt) and our figures (figures.json)
+// for tools/bench/reverse/run.sh, which runs the peers on the same points and polygons.
 
 let args = CommandLine.arguments
 let n = args.firstIndex(of: "--points").flatMap { Int(args[$0 + 1]) } ?? 1_000_000
+let exportDir = args.firstIndex(of: "--export").map { args[$0 + 1] }
 var rng = SeededRandom(seed: 2026)
 var lats = [Double](), lons = [Double]()
 for _ in 0..<n {
     lats.append(asin(2 * rng.unit() - 1) * 180 / .pi)
     lons.append(rng.unit() * 360 - 180)
 }
-let exportDir = args.firstIndex(of: "--export").map { args[$0 + 1] }
-
-let clock = ContinuousClock()
-let loadStart = clock.now
-let g = try ReverseGeocoder(verification: .full)
-let load = clock.now - loadStart
-func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
-
-// One core: the state lookup (point in polygon over the cell index).
-var best1 = Double.infinity
-var found = 0
-for _ in 0..<3 {
-    let t0 = clock.now
-    var c = 0
-    for k in 0..<n where g.stateIndex(latitude: lats[k], longitude: lons[k]) != nil { c += 1 }
-    best1 = min(best1, seconds(clock.now - t0))
-    found = c
-}
-// All cores.
-var bestN = Double.infinity
-for _ in 0..<3 {
-    let t0 = clock.now
-    let r = g.stateIndices(latitudes: lats, longitudes: lons)
-    bestN = min(bestN, seconds(clock.now - t0))
-    precondition(r.count == n)
-}
-// Full places (state + at-sea search + city), all cores.
 let coords = (0..<n).map { Coordinate(uncheckedLatitude: lats[$0], longitude: lons[$0]) }
-let t0 = clock.now
-let places = g.places(coords)
-let full = seconds(clock.now - t0)
 let cores = ProcessInfo.processInfo.activeProcessorCount
 
-print("points: \(n) (\(found) on land), cores: \(cores), load: \(String(format: "%.1f", seconds(load) * 1000)) ms")
-print(String(format: "state lookup, 1 core:   %.2f M lookups/s", Double(n) / best1 / 1e6))
-print(String(format: "state lookup, %d cores:  %.2f M lookups/s (%.2fx one core)", cores, Double(n) / bestN / 1e6, best1 / bestN))
-print(String(format: "full place(), %d cores:  %.2f M places/s (%d with a city)", cores, Double(n) / full / 1e6, places.filter { $0?.city != nil }.count))
+let clock = ContinuousClock()
+func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+/// Points per second of the best of three runs of `body`.
+func rate(_ body: () -> Int) -> Double {
+    var best = Double.infinity
+    for _ in 0..<3 {
+        let t0 = clock.now
+        precondition(body() >= 0)
+        best = min(best, seconds(clock.now - t0))
+    }
+    return Double(n) / best
+}
+
+let loadStart = clock.now
+let g = try ReverseGeocoder(verification: .full)
+let load = seconds(clock.now - loadStart)
+
+// The state lookup (point in polygon over the cell index): single lookups on one core, then the batch call.
+var onLand = 0
+let single = rate {
+    onLand = 0
+    for k in 0..<n where g.stateIndex(latitude: lats[k], longitude: lons[k]) != nil { onLand += 1 }
+    return onLand
+}
+let batch1 = rate { g.stateIndices(latitudes: lats, longitudes: lons, cores: 1).count }
+let batchN = rate { g.stateIndices(latitudes: lats, longitudes: lons).count }
+// The full answer (state, at-sea search, city by the urban-radius rule) as indices, then as `Place` values.
+let match1 = rate { g.matches(coords, cores: 1).count }
+let matchN = rate { g.matches(coords).count }
+let withCity = g.matches(coords).filter { $0.city >= 0 }.count
+let placesN = rate { g.places(coords).count }
+
+func m(_ r: Double) -> String { String(format: "%6.2f M/s", r / 1e6) }
+print("points: \(n) (\(onLand) on land, \(withCity) with a city), cores: \(cores), load with full checksums: \(String(format: "%.1f", load * 1000)) ms")
+print("state lookup, single lookups, 1 core:      \(m(single))")
+print("state lookup, batch, 1 core:               \(m(batch1))")
+print("state lookup, batch, \(cores) cores:              \(m(batchN))  (\(String(format: "%.2f", batchN / batch1))x the 1-core batch)")
+print("full match (state, sea, city), 1 core:     \(m(match1))")
+print("full match (state, sea, city), \(cores) cores:    \(m(matchN))  (\(String(format: "%.2f", matchN / match1))x)")
+print("full Place values with names, \(cores) cores:     \(m(placesN))")
 
 if let dir = exportDir {
     try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -67,7 +74,8 @@ if let dir = exportDir {
         features.append(GeoJSONFeature(geometry: .multiPolygon(polys), properties: ["state": .number(Double(i))]))
     }
     try JSONEncoder().encode(GeoJSONFeatureCollection(features: features)).write(to: URL(fileURLWithPath: dir + "/states.geojson"))
-    let figures: [String: Double] = ["points": Double(n), "one_core_per_s": Double(n) / best1, "all_cores_per_s": Double(n) / bestN,
-                                     "places_per_s": Double(n) / full, "cores": Double(cores)]
+    let figures: [String: Double] = ["points": Double(n), "cores": Double(cores), "single_per_s": single,
+                                     "batch_1_per_s": batch1, "batch_all_per_s": batchN, "match_1_per_s": match1,
+                                     "match_all_per_s": matchN, "places_all_per_s": placesN]
     try JSONSerialization.data(withJSONObject: figures, options: .sortedKeys).write(to: URL(fileURLWithPath: dir + "/figures.json"))
 }
