@@ -24,6 +24,9 @@ package enum CellCode {
         return kind << 29 | UInt32(payload)
     }
 
+    /// No chain of nodes is deeper than this (the builder stops at 9); readers stop here on a damaged file.
+    package static let maxDepth = 24
+
     package static let columns = 360
     package static let rows = 180
 }

@@ -32,14 +32,17 @@ struct CellIndex: @unchecked Sendable {
     }
 
     /// The code of the smallest cell holding (lat, lon): full, leaf or sea, never a node (a node number out of
-    /// range reads as coastal sea).
+    /// range, or a chain of nodes deeper than `CellCode.maxDepth` in a damaged file, reads as coastal sea).
     @inline(__always)
     func cellCode(latitude lat: Double, longitude lon: Double) -> UInt32 {
         let col = min(CellCode.columns - 1, max(0, Int(lon + 180)))
         let row = min(CellCode.rows - 1, max(0, Int(lat + 90)))
         var code = top[row * CellCode.columns + col]
         var x0 = Double(col - 180), y0 = Double(row - 90), size = 1.0
+        var depth = 0
         while CellCode.kind(code) == CellCode.node {
+            depth += 1
+            if depth > CellCode.maxDepth { return CellCode.make(CellCode.coastalSea, 0) }
             size *= 0.5
             let east = lon >= x0 + size, north = lat >= y0 + size
             if east { x0 += size }

@@ -15,7 +15,8 @@ public enum DataFileLayout {
     public static let magic: [UInt8] = Array("HOMETOWN".utf8)
     /// The version of `hometown.bin` this build reads and writes; bumped whenever a section's meaning changes.
     /// (Other files in the same container, such as the gazetteer, have versions of their own.)
-    /// 3: STCITIES lists each state's places in k-d tree order, with STCXYZ beside it; CITYGRID is gone.
+    /// 3: LEAFDATA replaces LEAVES + COORDS; STCITIES lists each state's places as a k-d tree, with STCXYZ
+    /// beside it; CITYGRID is gone.
     public static let formatVersion: UInt32 = 3
     public static let headerSize = 32
     public static let sectionEntrySize = 32

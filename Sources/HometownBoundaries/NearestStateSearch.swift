@@ -66,6 +66,8 @@ struct NearestStateSearch {
             let d2 = ((nx - lon) * kx) * ((nx - lon) * kx) + (ny - lat) * (ny - lat)
             if d2 < best.d2 { best = (payload, d2, nx, ny) }
         case CellCode.node:
+            // 2^-maxDepth degrees: only a damaged file nests nodes deeper.
+            guard size > 1.0 / Double(1 << CellCode.maxDepth) else { return }
             visitQuadrants(payload, x0, y0, size / 2, shift)
         case CellCode.leaf:
             visitLeaf(payload, shift)

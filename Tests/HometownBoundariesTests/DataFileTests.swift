@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import HometownCore
 @testable import HometownBoundaries
 
 @Suite struct DataFileTests {
@@ -43,6 +44,32 @@ import Foundation
         let p = try tempCopy { $0[0] = 0x41 }
         defer { try? FileManager.default.removeItem(atPath: p) }
         #expect(throws: BoundariesError.self) { try ReverseGeocoder(path: p, verification: .header) }
+    }
+
+    /// With `.header` verification the geometry and the city trees are not checksummed at load; damaged, they
+    /// may give wrong answers, but every lookup must return (no trap, no read outside the file, no endless
+    /// loop) with indices in range.
+    @Test(arguments: ["LEAFDATA", "STCXYZ", "NODES"])
+    func damagedSectionsNeverCrashALookup(section: String) throws {
+        let original = try DataFile(path: Fixtures.dataPath)
+        let region = try original.bytes(section)
+        let start = region.baseAddress! - original.base, length = region.count
+        var rng = SeededRandom(seed: 99)
+        let p = try tempCopy { bytes in
+            // Every 7th byte random, and runs of 0xFF (NaN as Float64, huge as UInt32) here and there.
+            for i in stride(from: start, to: start + length, by: 7) { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
+            for i in stride(from: start, to: start + length - 64, by: 4099) { for k in 0..<64 { bytes[i + k] = 0xFF } }
+        }
+        defer { try? FileManager.default.removeItem(atPath: p) }
+        #expect(throws: BoundariesError.self) { try ReverseGeocoder(path: p, verification: .full) }
+        let g = try ReverseGeocoder(path: p, verification: .header)
+        let pts = (0..<40_000).map { _ in Coordinate(uncheckedLatitude: rng.unit() * 180 - 90, longitude: rng.unit() * 360 - 180) }
+        for m in g.matches(pts) {
+            #expect(m.state >= -1 && Int(m.state) < g.stateCount && m.city >= -1 && Int(m.city) < g.cityCount)
+        }
+        let idx = g.stateIndices(latitudes: pts.map(\.latitude), longitudes: pts.map(\.longitude))
+        #expect(idx.allSatisfy { $0 >= -1 && Int($0) < g.stateCount })
+        _ = g.places(Array(pts.prefix(2_000)))
     }
 
     @Test func writerAndReaderRoundTrip() throws {
