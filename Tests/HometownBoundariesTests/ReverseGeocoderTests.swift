@@ -151,3 +151,24 @@ import HometownCore
         #expect(g.place(at: try Coordinate(latitude: -89.9, longitude: 0)).country != nil)   // Antarctica
     }
 }
+
+/// The at-sea search starts from the search radius to skip far cells; started from infinity it must give the
+/// same state and distance for every point near a coast.
+@Suite struct NearestStateSearchTests {
+    @Test func boundedSearchEqualsUnbounded() {
+        let g = Fixtures.geocoder
+        var rng = SeededRandom(seed: 31)
+        var checked = 0, found = 0
+        while checked < 6_000 {
+            let lat = asin(2 * rng.unit() - 1) * 180 / .pi, lon = rng.unit() * 360 - 180
+            guard case .sea(deep: false) = g.cells.locate(latitude: lat, longitude: lon) else { continue }
+            var fast = NearestStateSearch(index: g.cells, latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm)
+            var slow = NearestStateSearch(index: g.cells, latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm, bounded: false)
+            let a = fast.run(), b = slow.run()
+            #expect(a?.state == b?.state && a?.km == b?.km, "(\(lat), \(lon)): bounded \(String(describing: a)), unbounded \(String(describing: b))")
+            checked += 1
+            if a != nil { found += 1 }
+        }
+        #expect(found > 1_000)
+    }
+}
