@@ -1,7 +1,7 @@
 import CPrefetch
 
 /// The state lookup over the cell index (see `CellCode`): a view into the mapped data file, no copies.
-/// Lookups allocate nothing and call no C library.
+/// Lookups allocate nothing and call no C function (a batch's prefetch hint is a compiler builtin).
 struct CellIndex: @unchecked Sendable {
     let top: UnsafeBufferPointer<UInt32>
     let nodes: UnsafeBufferPointer<UInt32>

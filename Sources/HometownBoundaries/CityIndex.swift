@@ -14,7 +14,7 @@ struct CityIndex: @unchecked Sendable {
     /// Places farther than this (about 2,200 km, 20 degrees of arc) are not named.
     static let maxSearchKm = 20 * Geometry2D.kmPerDegreeLatitude
     static let maxSearchChord2 = CityTreeLayout.chordSquared(km: maxSearchKm)
-    /// The most places one state may have: its tree is then at most 23 levels deep (the search's stack).
+    /// The most places one state may have: its tree is then at most 21 levels deep (the search's stack).
     static let maxPerState: UInt32 = 1 << 24
 
     let u32: UnsafeBufferPointer<UInt32>       // nameOffset, nameLength, population, state
@@ -38,12 +38,13 @@ struct CityIndex: @unchecked Sendable {
             throw BoundariesError.dataFileCorrupted(path: file.path, detail: "city tables do not agree in size")
         }
         // Every read of a search stays inside the arrays whatever the values: offsets rise and end at the
-        // array's end, every entry names a city, and STCXYZ has four numbers per entry.
+        // array's end, every entry names a city, STCXYZ has five numbers per entry, and entry positions fit
+        // the Int32 ranges of the search's stack.
         guard byState.count >= header, Int(byState[0]) == header, Int(byState[stateCount]) == byState.count,
               (0..<stateCount).allSatisfy({ byState[$0] <= byState[$0 + 1] }),
               (0..<stateCount).allSatisfy({ byState[$0 + 1] - byState[$0] <= CityIndex.maxPerState }),
               byState[header...].allSatisfy({ Int($0 & CityTreeLayout.cityMask) < n }),
-              xyz.count == CityTreeLayout.f64PerEntry * (byState.count - header) else {
+              xyz.count == CityTreeLayout.f64PerEntry * (byState.count - header), byState.count <= Int(Int32.max) else {
             throw BoundariesError.dataFileCorrupted(path: file.path, detail: "STCITIES and STCXYZ do not fit the state and city tables")
         }
     }
@@ -53,7 +54,7 @@ struct CityIndex: @unchecked Sendable {
     @inline(__always) static func urbanRadiusKm(population: Int) -> Double { CityTreeLayout.urbanRadiusKm(population: population) }
 
     /// The city named for (lat, lon) in `state`, with its great-circle distance in km. No allocation (the
-    /// walk's stack lives on the call stack), no C call but the point's sine and cosine and one arcsine.
+    /// walk's stack lives on the call stack); the only library call is one arcsine (libm) for the distance.
     func city(for state: Int, latitude lat: Double, longitude lon: Double) -> (index: Int, km: Double)? {
         let first = Int(byState[state]), end = Int(byState[state + 1])
         guard first < end else { return nil }
@@ -81,7 +82,7 @@ struct CityIndex: @unchecked Sendable {
         // so the sum of their squares bounds the squared chord to any place in it from below. A range is
         // skipped when that bound exceeds both the nearest place so far and the largest urban chord in the
         // range. Each level adds at most one range to the stack, and a state's tree has at most `maxPerState`
-        // entries (checked at load), so 24 ranges suffice; that is 960 bytes, small enough to live on the call
+        // entries (checked at load), so 24 ranges suffice; that is 768 bytes, small enough to live on the call
         // stack rather than the heap.
         withUnsafeTemporaryAllocation(of: (lo: Int32, hi: Int32, ox: Double, oy: Double, oz: Double).self, capacity: 24) { stack in
             var top = 1

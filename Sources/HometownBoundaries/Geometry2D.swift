@@ -1,4 +1,4 @@
-/// Small planar and spherical helpers for the run-time lookups (no C library, no allocation).
+/// Small planar and spherical helpers for the run-time lookups (libm's sine, cosine and arcsine; no allocation).
 enum Geometry2D {
     /// Mean Earth radius in km (IUGG).
     static let earthRadiusKm = 6371.0088

@@ -61,7 +61,8 @@ struct LeafPieces: IteratorProtocol {
 
         @inline(__always)
         mutating func next() -> (first: Int, count: Int)? {
-            guard remaining > 0, r < end, let n = LeafPieces.count(data[r], below: (end - r) / 2 + 1), n >= 2 else { return nil }
+            // A ring takes 1 + 2n numbers, all before `end`: n <= (end - r - 1) / 2.
+            guard remaining > 0, r < end, let n = LeafPieces.count(data[r], below: (end - r - 1) / 2 + 1), n >= 2 else { return nil }
             remaining -= 1
             let first = r + 1
             r = first + 2 * n

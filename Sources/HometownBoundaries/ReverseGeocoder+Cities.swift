@@ -11,6 +11,9 @@ extension ReverseGeocoder {
         public let state: Int?
     }
 
+    /// The name of city `i` (0..<cityCount), without the rest of its record.
+    public func cityName(_ i: Int) -> String { string(cities.u32[4 * i], cities.u32[4 * i + 1]) }
+
     /// City `i` (0..<cityCount).
     public func cityRecord(_ i: Int) -> CityRecord {
         CityRecord(name: string(cities.u32[4 * i], cities.u32[4 * i + 1]), geonameID: Int(cities.geonameIDs[i]),

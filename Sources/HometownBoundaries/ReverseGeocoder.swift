@@ -6,8 +6,8 @@ import Glibc
 /// Reverse geocoding from the bundled data: a point to its country, state (Natural Earth 1:10m admin-1,
 /// exact borders) and city (GeoNames cities500).
 ///
-/// Immutable after loading and `Sendable`: share one instance between threads. Lookups call no C library
-/// and do not allocate (apart from the strings of a returned `Place`); batches also give the CPU cache-prefetch
+/// Immutable after loading and `Sendable`: share one instance between threads. Lookups use neither PROJ nor
+/// GEOS (of C, only libm's math functions) and do not allocate (apart from the strings of a returned `Place`); batches also give the CPU cache-prefetch
 /// hints (a compiler builtin, module `CPrefetch`). The data file is memory-mapped, so only the pages a lookup
 /// needs are read.
 ///
@@ -144,7 +144,7 @@ public final class ReverseGeocoder: @unchecked Sendable {
     public func place(at c: Coordinate) -> Place { place(match(c), at: c) }
 
     /// The compact answer for a point: state, city and at-sea as indices (see `PlaceMatch`). The hot path of
-    /// a full lookup: no allocation, no C call.
+    /// a full lookup: no allocation, no PROJ or GEOS.
     public func match(_ c: Coordinate) -> PlaceMatch {
         match(c, cells.locate(latitude: c.latitude, longitude: c.longitude))
     }

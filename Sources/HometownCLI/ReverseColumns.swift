@@ -27,7 +27,7 @@ struct ReverseColumns {
         guard let m, m.state >= 0, Int(m.state) < states.count else { return ["", "", "", "", "", error ?? ""] }
         let s = states[Int(m.state)]
         let c = countries[s.country]
-        let city = m.city >= 0 && Int(m.city) < geocoder.cityCount ? geocoder.cityRecord(Int(m.city)).name : ""
+        let city = m.city >= 0 && Int(m.city) < geocoder.cityCount ? geocoder.cityName(Int(m.city)) : ""
         return [c.name, c.iso2, s.name, s.iso, city, error ?? ""]
     }
 }

@@ -88,3 +88,29 @@ import HometownCore
         #expect(throws: BoundariesError.self) { try f.bytes("ZZ") }
     }
 }
+
+/// The leaf reader keeps every read inside the piece, whatever the counts say.
+@Suite struct LeafPiecesTests {
+    @Test func aRingCannotReachPastItsPiece() {
+        // One piece: state 0, one ring, length 11 (7 header numbers + 4), box, then a ring claiming 2 vertices,
+        // which would need 5 numbers: 1 + 2 x 2.
+        let stream: [Double] = [1, 0, 1, 11, -1, -1, 1, 1, 2, 0, 0, 1]
+        stream.withUnsafeBufferPointer { data in
+            var pieces = LeafPieces(data: data, offset: 0)
+            guard let piece = pieces.next() else { Issue.record("the piece should be read"); return }
+            #expect(piece.end == 12)
+            var rings = LeafPieces.Rings(data: data, piece: piece)
+            #expect(rings.next() == nil)
+        }
+        // The same with room for the ring: it is read, and it ends inside the piece.
+        let fits: [Double] = [1, 0, 1, 12, -1, -1, 1, 1, 2, 0, 0, 1, 1]
+        fits.withUnsafeBufferPointer { data in
+            var pieces = LeafPieces(data: data, offset: 0)
+            guard let piece = pieces.next() else { Issue.record("the piece should be read"); return }
+            var rings = LeafPieces.Rings(data: data, piece: piece)
+            let ring = rings.next()
+            #expect(ring?.first == 9 && ring?.count == 2)
+            #expect(ring.map { $0.first + 2 * $0.count <= piece.end } == true)
+        }
+    }
+}

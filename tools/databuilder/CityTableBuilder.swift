@@ -12,7 +12,7 @@ struct CityTableBuilder {
     var geonameIDs: [UInt32] = []
     var f64: [Double] = []       // per city: latitude, longitude
     var byState: [UInt32] = []   // stateCount + 1 start offsets, then the cities of each state (k-d tree order)
-    var byStateXYZ: [Double] = [] // per entry of byState after the offsets: x, y, z, squared urban chord
+    var byStateXYZ: [Double] = [] // per entry of byState after the offsets: x, y, z, squared urban chord, range maximum
     var report: [String] = []
 
     init(sources: RawSources, catalog: StateCatalog, pool: inout StringPool, context: GEOSContext) throws {

@@ -14,7 +14,7 @@ enum CityTreeOrder {
         func along(_ a: UInt32) -> Double { a == 0 ? v.0 : (a == 1 ? v.1 : v.2) }
     }
 
-    /// The entries (`city | axis << 30`) and the four numbers per entry for STCXYZ.
+    /// The entries (`city | axis << 30`) and the five numbers per entry for STCXYZ.
     static func layout(cities: [UInt32], position: (UInt32) -> (latitude: Double, longitude: Double),
                        urbanRadiusKm: (UInt32) -> Double) -> (entries: [UInt32], xyz: [Double]) {
         var items = cities.map { c in
