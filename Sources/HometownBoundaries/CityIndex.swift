@@ -10,7 +10,6 @@
 /// Each state's places are searched in its k-d tree (see `CityTreeLayout`): one walk, nearer half first,
 /// that visits every place within 25 km (the urban candidates) and otherwise closes in on the nearest.
 struct CityIndex: @unchecked Sendable {
-    static let maxUrbanRadiusKm = 25.0
     /// Places farther than this (about 2,200 km, 20 degrees of arc) are not named.
     static let maxSearchKm = 20 * Geometry2D.kmPerDegreeLatitude
     static let maxSearchChord2 = CityTreeLayout.chordSquared(km: maxSearchKm)

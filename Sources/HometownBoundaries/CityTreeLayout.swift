@@ -73,8 +73,11 @@ package enum CityTreeLayout {
     /// A place's urban radius in km (see `CityIndex` for the rule it serves).
     @inline(__always)
     package static func urbanRadiusKm(population: Int) -> Double {
-        min(25, 0.25 * (Double(population) / 1000).squareRoot())
+        min(maxUrbanRadiusKm, 0.25 * (Double(population) / 1000).squareRoot())
     }
+
+    /// The largest urban radius, km.
+    package static let maxUrbanRadiusKm = 25.0
 
     /// The squared chord between two unit vectors whose great-circle distance is `km`.
     package static func chordSquared(km: Double) -> Double {
