@@ -1,25 +1,10 @@
+import HometownCore
+
 /// Builds JSON text by hand, so keys keep the documented order and start-up needs no encoder.
 struct JSONText {
     private(set) var text = ""
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 
     /// A number as JSON: whole values without a fraction, others with up to `digits` decimals.
     static func number(_ v: Double, digits: Int? = nil) -> String {

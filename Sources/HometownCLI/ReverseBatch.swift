@@ -67,12 +67,18 @@ enum ReverseBatch {
         return summary
     }
 
-    static func ndjson(_ text: String, geocoder: ReverseGeocoder, source: String) throws -> Summary {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { !$0.element.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-        let decoder = JSONDecoder()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    /// NDJSON in (one object per line; blank lines are skipped, line numbers count them), NDJSON out.
+    static func ndjson(_ bytes: [UInt8], geocoder: ReverseGeocoder, source: String) throws -> Summary {
+        // (line number from 0, byte range) of every line with something other than white space on it.
+        var lines: [(Int, Range<Int>)] = []
+        var lineStart = 0, lineNo = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+            if bytes[lineStart..<i].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }) {
+                lines.append((lineNo, lineStart..<i))
+            }
+            lineStart = i + 1
+            lineNo += 1
+        }
         let columns = ReverseColumns(geocoder: geocoder)
         var summary = Summary()
         var start = 0
@@ -85,7 +91,7 @@ enum ReverseBatch {
                 var obj: [String: JSONValue] = [:]
                 var err: String? = nil
                 do {
-                    let v = try decoder.decode(JSONValue.self, from: Data(line.utf8))
+                    let v = try JSONValue.parse(bytes[line])
                     guard case .object(let o) = v else { throw CLIError("expected a JSON object") }
                     obj = o
                     func degrees(_ keys: [String], _ what: String) throws -> Double {
@@ -102,9 +108,6 @@ enum ReverseBatch {
                     let lon = try degrees(["longitude", "lon", "lng"], "longitude")
                     coords.append(try Coordinate(latitude: lat, longitude: lon))
                     slots.append(k)
-                } catch let e as DecodingError {
-                    _ = e
-                    err = "line \(lineNo + 1): not valid JSON"
                 } catch {
                     err = "line \(lineNo + 1): \(error)"
                 }
@@ -114,18 +117,18 @@ enum ReverseBatch {
             let matches = geocoder.matches(coords)
             var byRow = [PlaceMatch?](repeating: nil, count: objects.count)
             for (j, k) in slots.enumerated() { byRow[k] = matches[j] }
-            var out = Data()
+            var out = ""
             for k in objects.indices {
                 var o = objects[k]
                 for (key, v) in zip(addedColumns, columns.values(byRow[k], error: errors[k])) {
                     o[key] = v.isEmpty ? .null : .string(v)
                 }
-                out += try encoder.encode(o)
-                out += Data("\n".utf8)
+                JSONValue.object(o).write(to: &out)
+                out += "\n"
                 summary.rows += 1
                 if errors[k] != nil { summary.errors += 1 }
             }
-            FileHandle.standardOutput.write(out)
+            FileHandle.standardOutput.write(Data(out.utf8))
             start = end
         }
         return summary

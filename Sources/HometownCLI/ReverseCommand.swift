@@ -64,7 +64,7 @@ struct ReverseCommand: ParsableCommand {
                         || (!lower.hasSuffix(".csv") && bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "{"))
                 }
                 let summary = useNDJSON
-                    ? try ReverseBatch.ndjson(String(decoding: bytes, as: UTF8.self), geocoder: geocoder, source: input)
+                    ? try ReverseBatch.ndjson(bytes, geocoder: geocoder, source: input)
                     : try ReverseBatch.csv(bytes, geocoder: geocoder, source: input, latColumn: latColumn, lonColumn: lonColumn)
                 printError("\(summary.rows) rows, \(summary.errors) with errors")
                 return

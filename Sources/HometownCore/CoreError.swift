@@ -10,6 +10,8 @@ public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBoundingBox(String)
     /// GeoJSON that does not have the expected shape.
     case invalidGeoJSON(String)
+    /// Text that is not JSON: the byte offset (from 0) where reading stopped, and what was expected there.
+    case malformedJSON(offset: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid bounding box: \(why)"
         case .invalidGeoJSON(let why):
             return "invalid GeoJSON: \(why)"
+        case .malformedJSON(let offset, let reason):
+            return "not valid JSON at byte \(offset + 1): \(reason)"
         }
     }
 

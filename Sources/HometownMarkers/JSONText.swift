@@ -1,17 +1,13 @@
 import Foundation
 import HometownCore
 
-/// Parses JSON text into `JSONValue`, turning decoder errors into a short reason (with the decoder's own
-/// position text where it gives one).
+/// Parses JSON text into `JSONValue` (`JSONValue.parse`), its error ("not valid JSON at byte N: ...") as the reason.
 enum JSONText {
     static func parse(_ data: Data) throws(FieldError) -> JSONValue {
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw FieldError("not valid JSON: \(underlying ?? context.debugDescription)")
+            return try JSONValue.parse(data)
         } catch {
-            throw FieldError("not valid JSON: \(error)")
+            throw FieldError("\(error)")
         }
     }
 }

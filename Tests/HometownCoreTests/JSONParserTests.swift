@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import HometownCore
+
+/// `JSONValue.parse` and `compactText` against Foundation's JSON on generated documents, and the errors on
+/// broken ones.
+@Suite struct JSONParserTests {
+    /// A random JSON value, at most `depth` levels deep: strings with quotes, escapes, control characters,
+    /// non-ASCII and astral characters; numbers whole and fractional over many magnitudes.
+    static func randomValue(_ rng: inout SeededRandom, depth: Int) -> JSONValue {
+        let pick = rng.next() % (depth > 0 ? 7 : 4)
+        switch pick {
+        case 0: return .null
+        case 1: return .bool(rng.next() % 2 == 0)
+        case 2:
+            let magnitude = pow(10, Double(Int(rng.next() % 40)) - 20)
+            let v = (rng.unit() * 2 - 1) * magnitude
+            return .number(rng.next() % 3 == 0 ? v.rounded() : v)
+        case 3: return .string(randomString(&rng))
+        case 4, 5:
+            var o: [String: JSONValue] = [:]
+            for _ in 0..<Int(rng.next() % 5) { o[randomString(&rng)] = randomValue(&rng, depth: depth - 1) }
+            return .object(o)
+        default:
+            return .array((0..<Int(rng.next() % 5)).map { _ in randomValue(&rng, depth: depth - 1) })
+        }
+    }
+
+    static func randomString(_ rng: inout SeededRandom) -> String {
+        let alphabet: [String] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "ß", "東", "😀", ",", ":", "{", "]"]
+        return (0..<Int(rng.next() % 8)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+    }
+
+    @Test func agreesWithFoundationOnGeneratedDocuments() throws {
+        var rng = SeededRandom(seed: 5)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for _ in 0..<3_000 {
+            let value = JSONParserTests.randomValue(&rng, depth: 4)
+            let foundation = try encoder.encode(value)
+            // Our reader reads what Foundation writes, and our writer writes the same bytes.
+            #expect(try JSONValue.parse(foundation) == value)
+            #expect(value.compactText == String(decoding: foundation, as: UTF8.self))
+            // Foundation reads what we write.
+            #expect(try JSONDecoder().decode(JSONValue.self, from: Data(value.compactText.utf8)) == value)
+        }
+    }
+
+    @Test func readsTheWholeGrammar() throws {
+        let text = #" { "a" : [ 1 , -0.5e+2 , 0 , 1E3 , true , false , null ] , "b\u00e9\ud83d\ude00\n\/" : { } , "c" : [ ] } "#
+        let v = try JSONValue.parse(Array(text.utf8))
+        #expect(v == .object(["a": .array([.number(1), .number(-50), .number(0), .number(1000), .bool(true), .bool(false), .null]),
+                              "bé😀\n/": .object([:]), "c": .array([])]))
+    }
+
+    @Test(arguments: [
+        ("", "byte 1", "the text ended"),
+        ("{\"a\" 1}", "byte 6", "':' was expected"),
+        ("[1,]", "byte 4", "a value was expected"),
+        ("{\"a\":1,}", "byte 8", "member name"),
+        ("01", "byte 2", "may not start with 0"),
+        ("1.", "byte 3", "after the decimal point"),
+        ("-", "byte 2", "a digit was expected"),
+        ("1e", "byte 3", "exponent"),
+        ("1e999", "byte 1", "out of range"),
+        ("\"abc", "byte 5", "not closed"),
+        ("\"a\u{01}\"", "byte 3", "control character"),
+        ("\"\\x\"", "byte 3", "unknown escape"),
+        ("\"\\ud800\"", "byte 8", "low one"),
+        ("\"\\udc00\"", "byte 8", "without a high one"),
+        ("\"\\u12g4\"", "byte 6", "hex digits"),
+        ("tru", "byte 1", "true was expected"),
+        ("{} {}", "byte 4", "after the value"),
+        ("nan", "byte 1", "null was expected"),
+    ])
+    func brokenDocumentsNameTheByteAndTheProblem(text: String, at: String, reason: String) {
+        do {
+            let v = try JSONValue.parse(Array(text.utf8))
+            Issue.record("\(text) parsed as \(v)")
+        } catch {
+            #expect(error.description.hasPrefix("not valid JSON at \(at):"), "\(text): \(error)")
+            #expect(error.description.contains(reason), "\(text): \(error)")
+        }
+    }
+
+    @Test func deepNestingIsRefusedNotAStackOverflow() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: CoreError.self) { try JSONValue.parse(Array(deep.utf8)) }
+        let ok = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect((try? JSONValue.parse(Array(ok.utf8))) != nil)
+    }
+}
