@@ -1,8 +1,9 @@
 /// A strict RFC 8259 JSON reader for `JSONValue`, several times faster than going through `JSONDecoder` (which
 /// tries each kind of value in turn and throws for every miss): batch commands read a JSON object per line.
 ///
-/// Numbers are Doubles; strings may hold any Unicode (escapes, surrogate pairs); a duplicate key keeps its last
-/// value. Whitespace may surround the value, nothing else. Nesting deeper than `maxDepth` is refused rather than
+/// Numbers are Doubles; strings may hold any Unicode (escapes, surrogate pairs); a duplicate key keeps its first
+/// value (as Foundation does). Whitespace may surround the value, nothing else; a UTF-8 byte order mark at the
+/// start is skipped (RFC 8259 section 8.1). Nesting deeper than `maxDepth` is refused rather than
 /// risking the stack. Errors name the byte offset and what was expected there.
 struct JSONParser {
     static let maxDepth = 512
@@ -15,6 +16,7 @@ struct JSONParser {
     func fail(_ what: String) -> CoreError { .malformedJSON(offset: i, reason: what) }
 
     mutating func document() throws(CoreError) -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         let v = try value(depth: 0)
         skipSpace()
         guard i == bytes.count else { throw fail("unexpected text after the value") }
@@ -60,7 +62,8 @@ struct JSONParser {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("':' was expected after a member name") }
             i += 1
-            members[key] = try value(depth: depth)
+            let v = try value(depth: depth)
+            if members[key] == nil { members[key] = v }
             skipSpace()
             guard i < bytes.count else { throw fail("',' or '}' was expected, the text ended") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -200,8 +203,8 @@ extension JSONValue {
     }
 
     /// Compact JSON text with object keys sorted (the form `JSONEncoder` gives with `.sortedKeys` and
-    /// `.withoutEscapingSlashes`): whole numbers below 9e15 without a fraction, other numbers in their shortest
-    /// round-trip form, non-finite numbers as null.
+    /// `.withoutEscapingSlashes`): whole numbers without a fraction, other numbers in their shortest round-trip
+    /// form, non-finite numbers as null.
     public var compactText: String {
         var out = ""
         write(to: &out)
@@ -213,7 +216,16 @@ extension JSONValue {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let d):
-            if !d.isFinite { out += "null" } else if d.rounded() == d, abs(d) < 9.0e15 { out += String(Int64(d)) } else { out += "\(d)" }
+            // As JSONValue's Codable form: whole numbers below 9e15 as integers; others in the shortest form, with
+            // no ".0" on a whole one ("9000000000000001", as Foundation writes it).
+            if !d.isFinite {
+                out += "null"
+            } else if d.rounded() == d, abs(d) < 9.0e15 {
+                out += String(Int64(d))
+            } else {
+                let text = "\(d)"
+                out += text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+            }
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let a):
             out += "["
@@ -224,7 +236,8 @@ extension JSONValue {
             out += "]"
         case .object(let o):
             out += "{"
-            for (k, key) in o.keys.sorted().enumerated() {
+            // Keys in the order of their UTF-8 bytes, as Foundation sorts them (not Swift's normalising `<`).
+            for (k, key) in o.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }).enumerated() {
                 if k > 0 { out += "," }
                 JSONValue.writeString(key, to: &out)
                 out += ":"

@@ -90,3 +90,25 @@ import HometownCore
         #expect((try? JSONValue.parse(Array(ok.utf8))) != nil)
     }
 }
+
+/// Where Foundation's behaviour is the one users had before: kept.
+@Suite struct JSONCompatibilityTests {
+    @Test func aByteOrderMarkIsSkipped() throws {
+        #expect(try JSONValue.parse([0xEF, 0xBB, 0xBF] + Array("{\"a\": 1}".utf8)) == .object(["a": .number(1)]))
+    }
+
+    @Test func aDuplicateKeyKeepsItsFirstValue() throws {
+        #expect(try JSONValue.parse(Array(#"{"lat": 1, "lat": 52.52}"#.utf8)) == .object(["lat": .number(1)]))
+    }
+
+    @Test func largeWholeNumbersAndKeyOrderAsFoundationWritesThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let values: [JSONValue] = [
+            .number(9e15), .number(9_000_000_000_000_001), .number(-9_007_199_254_740_991), .number(9_007_199_254_740_992),
+            .number(1e16), .number(123_456_789_012_345_680), .number(1e-7), .number(1e21), .number(-0.0),
+            .object(["e\u{301}": .number(3), "f": .number(4), "\u{E000}": .null, "\u{10000}": .null, "z": .bool(true)]),
+        ]
+        for v in values { #expect(v.compactText == String(decoding: try encoder.encode(v), as: UTF8.self)) }
+    }
+}

@@ -158,7 +158,9 @@ struct CellIndexBuilder {
         guard let tree else { return true }
         let m = coastalMarginDegrees
         let maxLat = min(89.9, max(abs(y0 - m), abs(y0 + size + m)))
-        let mLon = min(180, m / cos(maxLat * .pi / 180))
+        // Within the margin of a pole, land at any longitude may be near (across the pole).
+        let nearPole = y0 + size + m >= 90 || y0 - m <= -90
+        let mLon = nearPole ? 180 : min(180, m / cos(maxLat * .pi / 180))
         var parts: [(Double, Double, Double, Double)] = []
         let w = x0 - mLon, e = x0 + size + mLon, s = max(-90, y0 - m), n = min(90, y0 + size + m)
         parts.append((max(-180, w), s, min(180, e), n))
