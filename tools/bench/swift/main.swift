@@ -4,7 +4,7 @@ import HometownCore
 
 // hometown-bench: reverse-geocoding throughput on 1,000,000 seeded random points (uniform on the sphere).
 // Usage: hometown-bench [--points N] [--export DIR]   (build with -c release)
-// Every figure is the best of three runs. --export DIR writes the points (points.csv), the state polygons the
+// Every figure is the best of three runs; the 1-core and all-core runs of a batch call are interleaved. --export DIR writes the points (points.csv), the state polygons the
 // index was cut from (states.geojson), our state index per point (ours.txt) and our figures (figures.json)
 // for tools/bench/reverse/run.sh, which runs the peers on the same points and polygons.
 
@@ -23,14 +23,20 @@ let cores = ProcessInfo.processInfo.activeProcessorCount
 let clock = ContinuousClock()
 func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
 /// Points per second of the best of three runs of `body`.
-func rate(_ body: () -> Int) -> Double {
-    var best = Double.infinity
+func rate(_ body: @escaping () -> Int) -> Double { rates([body])[0] }
+
+/// Points per second of the best of three runs of each body, the runs interleaved (a, b, a, b, a, b) so that
+/// a change in this VM's speed during the measurement touches both alike (their ratio is what is compared).
+func rates(_ bodies: [() -> Int]) -> [Double] {
+    var best = [Double](repeating: .infinity, count: bodies.count)
     for _ in 0..<3 {
-        let t0 = clock.now
-        precondition(body() >= 0)
-        best = min(best, seconds(clock.now - t0))
+        for (k, body) in bodies.enumerated() {
+            let t0 = clock.now
+            precondition(body() >= 0)
+            best[k] = min(best[k], seconds(clock.now - t0))
+        }
     }
-    return Double(n) / best
+    return best.map { Double(n) / $0 }
 }
 
 let loadStart = clock.now
@@ -44,11 +50,12 @@ let single = rate {
     for k in 0..<n where g.stateIndex(latitude: lats[k], longitude: lons[k]) != nil { onLand += 1 }
     return onLand
 }
-let batch1 = rate { g.stateIndices(latitudes: lats, longitudes: lons, cores: 1).count }
-let batchN = rate { g.stateIndices(latitudes: lats, longitudes: lons).count }
+let batches = rates([{ g.stateIndices(latitudes: lats, longitudes: lons, cores: 1).count },
+                     { g.stateIndices(latitudes: lats, longitudes: lons).count }])
+let (batch1, batchN) = (batches[0], batches[1])
 // The full answer (state, at-sea search, city by the urban-radius rule) as indices, then as `Place` values.
-let match1 = rate { g.matches(coords, cores: 1).count }
-let matchN = rate { g.matches(coords).count }
+let matchRates = rates([{ g.matches(coords, cores: 1).count }, { g.matches(coords).count }])
+let (match1, matchN) = (matchRates[0], matchRates[1])
 let withCity = g.matches(coords).filter { $0.city >= 0 }.count
 let placesN = rate { g.places(coords).count }
 
