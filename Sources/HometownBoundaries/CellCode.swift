@@ -27,6 +27,12 @@ package enum CellCode {
     /// No chain of nodes is deeper than this (the builder stops at 9); readers stop here on a damaged file.
     package static let maxDepth = 24
 
+    /// The one-degree cell (row, column) holding (lat, lon) in degrees; edges clamp into the grid.
+    @inline(__always)
+    package static func topCell(latitude lat: Double, longitude lon: Double) -> (row: Int, column: Int) {
+        (min(rows - 1, max(0, Int(lat + 90))), min(columns - 1, max(0, Int(lon + 180))))
+    }
+
     package static let columns = 360
     package static let rows = 180
 }

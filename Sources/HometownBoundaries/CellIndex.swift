@@ -35,8 +35,7 @@ struct CellIndex: @unchecked Sendable {
     /// range, or a chain of nodes deeper than `CellCode.maxDepth` in a damaged file, reads as coastal sea).
     @inline(__always)
     func cellCode(latitude lat: Double, longitude lon: Double) -> UInt32 {
-        let col = min(CellCode.columns - 1, max(0, Int(lon + 180)))
-        let row = min(CellCode.rows - 1, max(0, Int(lat + 90)))
+        let (row, col) = CellCode.topCell(latitude: lat, longitude: lon)
         var code = top[row * CellCode.columns + col]
         var x0 = Double(col - 180), y0 = Double(row - 90), size = 1.0
         var depth = 0

@@ -50,8 +50,6 @@ struct CityIndex: @unchecked Sendable {
 
     var count: Int { geonameIDs.count }
 
-    @inline(__always) static func urbanRadiusKm(population: Int) -> Double { CityTreeLayout.urbanRadiusKm(population: population) }
-
     /// The city named for (lat, lon) in `state`, with its great-circle distance in km. No allocation (the
     /// walk's stack lives on the call stack); the only library call is one arcsine (libm) for the distance.
     func city(for state: Int, latitude lat: Double, longitude lon: Double) -> (index: Int, km: Double)? {

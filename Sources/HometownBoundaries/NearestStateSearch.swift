@@ -42,7 +42,7 @@ struct NearestStateSearch {
 
     mutating func run() -> (state: Int, km: Double)? {
         let top = index.top
-        let ownRow = min(CellCode.rows - 1, max(0, Int(lat + 90))), ownCol = min(CellCode.columns - 1, max(0, Int(lon + 180)))
+        let (ownRow, ownCol) = CellCode.topCell(latitude: lat, longitude: lon)
         visit(top[ownRow * CellCode.columns + ownCol], Double(ownCol - 180), Double(ownRow - 90), 1, 0)
         let rowLo = max(0, Int((south + 90).rounded(.down))), rowHi = min(CellCode.rows - 1, Int((north + 90).rounded(.down)))
         let colLo = Int((lon - mLon + 180).rounded(.down)), colHi = Int((lon + mLon + 180).rounded(.down))

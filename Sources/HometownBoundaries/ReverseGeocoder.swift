@@ -7,9 +7,9 @@ import Glibc
 /// exact borders) and city (GeoNames cities500).
 ///
 /// Immutable after loading and `Sendable`: share one instance between threads. Lookups use neither PROJ nor
-/// GEOS (of C, only libm's math functions) and do not allocate (apart from the strings of a returned `Place`); batches also give the CPU cache-prefetch
-/// hints (a compiler builtin, module `CPrefetch`). The data file is memory-mapped, so only the pages a lookup
-/// needs are read.
+/// GEOS (of C, only libm's math functions) and do not allocate (apart from the strings of a returned
+/// `Place`); batches also give the CPU cache-prefetch hints (a compiler builtin, module `CPrefetch`). The data
+/// file is memory-mapped, so only the pages a lookup needs are read.
 ///
 /// For many points, `stateIndices(latitudes:longitudes:cores:)` and `matches(_:cores:)` are the fast forms:
 /// indices instead of strings, all cores, and the next points' leaves loaded while one point is worked on.

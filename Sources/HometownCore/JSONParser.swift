@@ -192,14 +192,13 @@ extension JSONValue {
     /// Parses one JSON text (RFC 8259). - Throws: `CoreError.malformedJSON` with the byte offset and the reason.
     public static func parse(_ bytes: some Sequence<UInt8>) throws(CoreError) -> JSONValue {
         // Contiguous input (an array, a slice of one, Data) is read in place; anything else is copied first.
-        let result = bytes.withContiguousStorageIfAvailable { (b) -> Result<JSONValue, CoreError> in
-            var p = JSONParser(b)
-            do throws(CoreError) { return .success(try p.document()) } catch { return .failure(error) }
-        } ?? Array(bytes).withUnsafeBufferPointer { (b) -> Result<JSONValue, CoreError> in
-            var p = JSONParser(b)
-            do throws(CoreError) { return .success(try p.document()) } catch { return .failure(error) }
-        }
+        let result = bytes.withContiguousStorageIfAvailable(document) ?? Array(bytes).withUnsafeBufferPointer(document)
         return try result.get()
+    }
+
+    private static func document(_ b: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, CoreError> {
+        var p = JSONParser(b)
+        do throws(CoreError) { return .success(try p.document()) } catch { return .failure(error) }
     }
 
     /// Compact JSON text with object keys sorted (the form `JSONEncoder` gives with `.sortedKeys` and

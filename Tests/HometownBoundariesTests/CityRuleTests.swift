@@ -4,7 +4,7 @@ import Testing
 @Suite struct CityRuleTests {
     @Test(arguments: [(1_000, 0.25), (100_000, 2.5), (1_000_000, 7.905694150420948), (100_000_000, 25)])
     func urbanRadiusGrowsWithPopulation(pop: Int, km: Double) {
-        #expect(abs(CityIndex.urbanRadiusKm(population: pop) - km) < 1e-9)
+        #expect(abs(CityTreeLayout.urbanRadiusKm(population: pop) - km) < 1e-9)
     }
 
     @Test func everyCityHasAValidStateOrNone() {

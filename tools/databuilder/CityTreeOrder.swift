@@ -34,8 +34,10 @@ enum CityTreeOrder {
 
     private static func order(_ items: inout [Entry], _ lo: Int, _ hi: Int) {
         if hi < lo { return }
+        let rangeMax = items[lo...hi].map(\.urban2).max()!
+        let m = (lo + hi) >> 1
         if hi - lo < CityTreeLayout.nodeSize {
-            items[(lo + hi) >> 1].rangeMax = items[lo...hi].map(\.urban2).max()!
+            items[m].rangeMax = rangeMax
             return
         }
         var spread: [Double] = []
@@ -48,9 +50,8 @@ enum CityTreeOrder {
             let x = a.along(axis), y = b.along(axis)
             return x != y ? x < y : a.city < b.city
         }
-        let m = (lo + hi) >> 1
         items[m].axis = axis
-        items[m].rangeMax = items[lo...hi].map(\.urban2).max()!
+        items[m].rangeMax = rangeMax
         order(&items, lo, m - 1)
         order(&items, m + 1, hi)
     }
