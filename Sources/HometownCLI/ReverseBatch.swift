@@ -69,16 +69,7 @@ enum ReverseBatch {
 
     /// NDJSON in (one object per line; blank lines are skipped, line numbers count them), NDJSON out.
     static func ndjson(_ bytes: [UInt8], geocoder: ReverseGeocoder, source: String) throws -> Summary {
-        // (line number from 0, byte range) of every line with something other than white space on it.
-        var lines: [(Int, Range<Int>)] = []
-        var lineStart = 0, lineNo = 0
-        for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
-            if bytes[lineStart..<i].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }) {
-                lines.append((lineNo, lineStart..<i))
-            }
-            lineStart = i + 1
-            lineNo += 1
-        }
+        let lines = NDJSONLines.nonBlank(bytes)
         let columns = ReverseColumns(geocoder: geocoder)
         var summary = Summary()
         var start = 0
@@ -86,7 +77,7 @@ enum ReverseBatch {
             let end = min(lines.count, start + chunkSize)
             var objects: [[String: JSONValue]] = [], errors: [String?] = []
             var coords: [Coordinate] = [], slots: [Int] = []
-            for (lineNo, line) in lines[start..<end] {
+            for (lineNo, line) in lines[start..<end] {   // lineNo counts from 1
                 let k = objects.count
                 var obj: [String: JSONValue] = [:]
                 var err: String? = nil
@@ -109,7 +100,7 @@ enum ReverseBatch {
                     coords.append(try Coordinate(latitude: lat, longitude: lon))
                     slots.append(k)
                 } catch {
-                    err = "line \(lineNo + 1): \(error)"
+                    err = "line \(lineNo): \(error)"
                 }
                 objects.append(obj)
                 errors.append(err)

@@ -6,14 +6,10 @@ import HometownCore
 enum NDJSONMarkerReader {
     static func read(_ data: Data, file: String) throws(MarkersError) -> [Marker] {
         var markers: [Marker] = []
-        var lineNumber = 0
-        for line in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-            if isBlank { continue }
+        for (lineNumber, range) in NDJSONLines.nonBlank(data) {
             let location = "line \(lineNumber)"
             do throws(FieldError) {
-                let value = try JSONText.parse(Data(line))
+                let value = try JSONText.parse(data[range])
                 guard case .object(let o) = value else { throw FieldError("expected a JSON object") }
                 if o["type"]?.stringValue == "Feature" {
                     markers.append(try GeoJSONMarkerReader.marker(from: value, location: location))

@@ -112,3 +112,13 @@ import HometownCore
         for v in values { #expect(v.compactText == String(decoding: try encoder.encode(v), as: UTF8.self)) }
     }
 }
+
+@Suite struct NDJSONLinesTests {
+    @Test func blankLinesAreSkippedButCounted() {
+        let text = Array("{\"a\":1}\r\n\n  \t\r\n{\"b\":2}\n{\"c\":3}".utf8)
+        let lines = NDJSONLines.nonBlank(text)
+        #expect(lines.map(\.number) == [1, 4, 5])
+        #expect(lines.map { String(decoding: text[$0.range], as: UTF8.self) } == ["{\"a\":1}\r", "{\"b\":2}", "{\"c\":3}"])
+        #expect(NDJSONLines.nonBlank([UInt8]()).isEmpty)
+    }
+}
