@@ -11,9 +11,20 @@ let package = Package(
         .library(name: "HometownGEOS", targets: ["HometownGEOS"]),
         .library(name: "HometownBoundaries", targets: ["HometownBoundaries"]),
         .library(name: "HometownGazetteer", targets: ["HometownGazetteer"]),
+        .library(name: "HometownProtocol", targets: ["HometownProtocol"]),
+        .library(name: "HometownStore", targets: ["HometownStore"]),
+        .library(name: "HometownServer", targets: ["HometownServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries from Debian: libproj-dev + proj-data, libgeos-dev, libsqlite3-dev (tools/install-deps.sh).
@@ -36,9 +47,30 @@ let package = Package(
         .target(name: "HometownMarkers", dependencies: ["HometownCore"]),
         .target(name: "HometownClustering", dependencies: ["HometownCore"]),
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
+        // The Hometown protocol (issue 9): users, validation of posts and queries, the server's vocabulary of
+        // country and state names; shared by the server and the client. No networking.
+        .target(name: "HometownProtocol", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"]),
+        // Durable storage of users behind one protocol (UserStore); SQLite through SQLKit/SQLiteKit.
+        .target(name: "HometownStore", dependencies: [
+            "HometownProtocol",
+            .product(name: "SQLKit", package: "sql-kit"),
+            .product(name: "SQLiteKit", package: "sqlite-kit"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // `hometown serve`: the protocol over HTTP (Hummingbird 2), password hashing, the extra endpoints.
+        .target(name: "HometownServer", dependencies: [
+            "HometownCore", "HometownProtocol", "HometownStore", "HometownBoundaries", "HometownGazetteer",
+            "HometownClustering", "HometownViewport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "CryptoExtras", package: "swift-crypto"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+        ], resources: [.copy("Public")]),
         // The CLI: a thin ArgumentParser layer.
         .target(name: "HometownCLI", dependencies: [
             "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering", "HometownViewport",
+            "HometownServer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
@@ -67,6 +99,13 @@ let package = Package(
         .testTarget(name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
         .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
+        .testTarget(name: "HometownProtocolTests", dependencies: ["HometownProtocol", "HometownBoundaries", "HometownGazetteer"]),
+        .testTarget(name: "HometownStoreTests", dependencies: ["HometownStore", "HometownProtocol"]),
+        .testTarget(name: "HometownServerTests", dependencies: [
+            "HometownServer", "HometownProtocol", "HometownStore", "HometownCore",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The `hometown` command: turns map points into places and places into map points, and shows many posted
 /// places on a map. Each capability is a subcommand; the work is done by the library modules.
-public struct HometownCommand: ParsableCommand {
+public struct HometownCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "hometown",
         abstract: "Offline geocoding and map tools for posted hometowns.",
@@ -11,16 +11,20 @@ public struct HometownCommand: ParsableCommand {
         box), marker clustering and map regions, all from the bundled Natural Earth and GeoNames data.
         Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
         """,
-        subcommands: [ReverseCommand.self, ForwardCommand.self, ClusterCommand.self, RegionCommand.self]
+        subcommands: [ServeCommand.self, ReverseCommand.self, ForwardCommand.self, ClusterCommand.self, RegionCommand.self]
     )
     public init() {}
 
     /// Runs the command line like `main()`, but a usage error (unknown option, missing or malformed value)
     /// exits with status 2, the status of every other invalid input, instead of ArgumentParser's 64.
-    public static func runMain() {
+    public static func runMain() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }

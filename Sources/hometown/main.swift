@@ -1,3 +1,3 @@
 import HometownCLI
 
-HometownCommand.runMain()
+await HometownCommand.runMain()

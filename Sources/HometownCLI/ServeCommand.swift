@@ -1,0 +1,110 @@
+import ArgumentParser
+import HometownProtocol
+import HometownServer
+import Hummingbird
+import Logging
+
+/// `hometown serve`: the Hometown protocol over HTTP, with durable storage.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the Hometown protocol (and the extra map endpoints) over HTTP.",
+        discussion: """
+        Endpoints, all under /hometown/ (see /openapi.yaml on the running server, or
+        Sources/HometownServer/Public/openapi.yaml):
+          GET  countries, states?country=, nicknameexists?name=, count, nextid,
+               users?[country=&state=&city=&year=&afterid=&beforeid=&reverse=true&page=&pagesize=]
+          POST adduser   {"nickname","password","country","state","city","year"[,"latitude","longitude"]}
+          GET  clusters?zoom=&bbox=W,S,E,N&<users filters>    GeoJSON clusters (supercluster) with bboxes
+          GET  region?width=&height=&padding=&<users filters> the map region that fits the filtered users
+          GET  reverse?lat=&lon=   a point as the country/state/city names this server accepts
+          GET  forward?q=          a place name as points with those names
+
+        Users are stored in a SQLite file (created on first start; write-ahead log, synchronous=FULL: a post
+        answered 200 is on disk). Passwords are kept only as scrypt hashes. Countries, states and aliases
+        ("usa", "MN", "Distrito Federal") are stored under the names GET countries and GET states return.
+        Refusals are 400 with {"error": "...", "field": "..."}; unknown paths 404 with an HTML page.
+        SIGINT or SIGTERM stops the server gracefully (requests in flight finish, then the database closes).
+
+        Example:
+          hometown serve --db posts.sqlite --port 8080
+          curl 'http://127.0.0.1:8080/hometown/users?country=USA&page=0'
+        """
+    )
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "TCP port to listen on (0: any free port, printed at start).")
+    var port = 8080
+
+    @Option(name: .customLong("db"), help: "SQLite database file (created if missing).")
+    var database = "hometown.sqlite"
+
+    @Option(help: ArgumentHelp("Countries served: a comma-separated list of names or ISO codes, or 'all' (every country of the bundled data).",
+                               valueName: "list|all"))
+    var countries = Vocabulary.Selection.defaultCountries.joined(separator: ",")
+
+    @Option(name: .customLong("min-year"), help: "Earliest start year accepted.")
+    var minYear = ProtocolLimits.defaultMinYear
+
+    @Option(name: .customLong("max-year"), help: "Latest start year accepted (default: the current year).")
+    var maxYear: Int?
+
+    @Option(name: .customLong("scrypt-log-n"), help: "Password hashing cost: scrypt N = 2^value (r=8, p=1). 17 is OWASP's recommendation (128 MiB, ~0.4 s a hash); lower only for tests.")
+    var scryptLogN = 17
+
+    @Option(name: .customLong("hash-threads"), help: "Password hashes computed at once (default: one per core).")
+    var hashThreads: Int?
+
+    @Option(name: .customLong("public"), help: "Folder of the files served as they are (openapi.yaml, web app); default: found beside the executable.")
+    var publicDirectory: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func run() async throws {
+        var c = ServerConfiguration()
+        c.host = host
+        c.port = port
+        c.databasePath = database
+        let list = countries.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !list.isEmpty else { throw ValidationError("--countries needs at least one country, or 'all'") }
+        c.countries = list == ["all"] ? .all : .list(list)
+        let defaults = YearRange.defaultRange()
+        c.years = YearRange(minYear, maxYear ?? defaults.upperBound)
+        guard (1...20).contains(scryptLogN) else { throw ValidationError("--scrypt-log-n must be from 1 to 20") }
+        c.hashCost = .init(logN: scryptLogN)
+        if let hashThreads {
+            guard hashThreads >= 1 else { throw ValidationError("--hash-threads must be 1 or more") }
+            c.hashThreads = hashThreads
+        }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        c.publicDirectory = publicDirectory
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
+        c.logLevel = level
+        let host = self.host, db = database
+        let app: any ApplicationProtocol
+        do {
+            app = try await buildApplication(configuration: c) { bound in
+                printError("serving on http://\(host):\(bound)/hometown/ (database \(db)); stop with Ctrl-C")
+            }
+        } catch let e as ServerError {
+            printError(e.description)
+            throw ExitCode(2)
+        } catch {
+            printError("\(error)")
+            throw ExitCode(1)
+        }
+        do {
+            try await app.runService()
+        } catch {
+            printError("the server stopped: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+import Foundation

@@ -1,0 +1,91 @@
+import HometownCore
+
+extension NewUser {
+    /// Validates the body of POST adduser by the protocol's rules and this server's limits.
+    ///
+    /// - Keys: `nickname, password, country, state, city, year` required, `latitude, longitude` optional (both or
+    ///   neither; `null` is the same as absent). Any other key is refused rather than dropped, so a misspelled
+    ///   "lattitude" cannot lose the point silently; a key given twice is refused.
+    /// - Strings: at most `ProtocolLimits.maxStringCharacters` characters, no control characters (U+0000-U+001F,
+    ///   U+007F); nickname and city must not be empty after trimming white space (the nickname is stored trimmed;
+    ///   every other string exactly as sent); password at least 3 characters.
+    /// - `year`: a JSON integer (no fraction, no exponent) in `years`.
+    /// - `latitude` in [-90, 90], `longitude` in [-180, 180): JSON numbers.
+    /// - `country` and `state`: resolved through `vocabulary` to the served names.
+    /// The first problem found is thrown, in the protocol's key order.
+    public static func validate(body: [UInt8], vocabulary: Vocabulary, years: YearRange) throws(ProtocolError) -> NewUser {
+        guard body.count <= ProtocolLimits.maxBodyBytes else { throw .bodyTooLarge(limit: ProtocolLimits.maxBodyBytes) }
+        let object = try BodyObject(parsing: body)
+        var values: [String: BodyObject.Value] = [:]
+        for (k, v) in object.members {
+            guard ProtocolLimits.postKeys.contains(k) else { throw .unknownKey(k) }
+            guard values.updateValue(v, forKey: k) == nil else { throw .repeated(field: k) }
+        }
+        func string(_ key: String) throws(ProtocolError) -> String {
+            guard let v = values[key], v != .null else { throw .missing(field: key) }
+            guard case .string(let s) = v else { throw .wrongType(field: key, expected: "a string", got: v.kindDescription) }
+            try NewUser.checkString(s, field: key)
+            return s
+        }
+        let nickname = try string("nickname").trimmingWhiteSpace()
+        guard !nickname.isEmpty else { throw .length(field: "nickname", rule: "a non-empty string") }
+        let password = try string("password")
+        guard password.count >= ProtocolLimits.minPasswordCharacters else {
+            throw .length(field: "password", rule: "at least \(ProtocolLimits.minPasswordCharacters) characters long")
+        }
+        let countryText = try string("country")
+        let stateText = try string("state")
+        let city = try string("city")
+        guard !city.trimmingWhiteSpace().isEmpty else { throw .length(field: "city", rule: "a non-empty string") }
+        guard let yv = values["year"], yv != .null else { throw .missing(field: "year") }
+        guard case .number(let yt) = yv, yt.allSatisfy({ $0.isNumber || $0 == "-" }), let year = Int(yt) else {
+            throw .wrongType(field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
+                             got: yv.kindDescription)
+        }
+        guard years.contains(year) else { throw .outOfRange(field: "year", rule: "from \(years.lowerBound) to \(years.upperBound), not \(year)") }
+        func number(_ key: String) throws(ProtocolError) -> Double? {
+            guard let v = values[key], v != .null else { return nil }
+            guard case .number(let t) = v, let d = Double(t), d.isFinite else {
+                throw .wrongType(field: key, expected: "a number of degrees", got: v.kindDescription)
+            }
+            return d
+        }
+        let lat = try number("latitude"), lon = try number("longitude")
+        var coordinate: Coordinate?
+        switch (lat, lon) {
+        case (nil, nil): coordinate = nil
+        case (nil, _): throw .missing(field: "latitude")
+        case (_, nil): throw .missing(field: "longitude")
+        case let (la?, lo?):
+            guard la >= -90, la <= 90 else { throw .outOfRange(field: "latitude", rule: "in [-90, 90] degrees, not \(la)") }
+            guard lo >= -180, lo < 180 else { throw .outOfRange(field: "longitude", rule: "in [-180, 180) degrees, not \(lo)") }
+            coordinate = Coordinate(uncheckedLatitude: la == 0 ? 0 : la, longitude: lo == 0 ? 0 : lo)
+        }
+        let country = try vocabulary.resolveCountry(countryText)
+        let state = try vocabulary.resolveState(stateText, in: country)
+        return NewUser(nickname: nickname, password: password, country: country.name, state: state, city: city,
+                       year: year, coordinate: coordinate)
+    }
+
+    /// Checks a string value's length and characters.
+    public static func checkString(_ s: String, field: String) throws(ProtocolError) {
+        guard s.count <= ProtocolLimits.maxStringCharacters else {
+            throw .length(field: field, rule: "at most \(ProtocolLimits.maxStringCharacters) characters (it has \(s.count))")
+        }
+        if let bad = s.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            throw .invalidCharacter(field: field, detail: "must not hold control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(4)))")
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space (Unicode's White_Space property).
+    func trimmingWhiteSpace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}

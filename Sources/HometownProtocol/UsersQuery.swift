@@ -1,0 +1,133 @@
+/// The filters and paging of GET users (and of the server's clusters and region endpoints).
+public struct UsersQuery: Hashable, Sendable {
+    /// Only users of this served country.
+    public var country: String?
+    /// Only users of one of these served states (one name, or several when a state was given without a country
+    /// and its name stands for states of several countries).
+    public var states: [String]?
+    /// Only users with exactly this city.
+    public var city: String?
+    public var year: Int?
+    /// Only ids strictly greater than this.
+    public var afterID: Int?
+    /// Only ids strictly less than this.
+    public var beforeID: Int?
+    /// Most recent first.
+    public var reverse = false
+    /// Page number from 0 (nil: every match).
+    public var page: Int?
+    /// Users per page (used only with `page`).
+    public var pageSize = ProtocolLimits.defaultPageSize
+
+    public init(country: String? = nil, states: [String]? = nil, city: String? = nil, year: Int? = nil,
+                afterID: Int? = nil, beforeID: Int? = nil, reverse: Bool = false, page: Int? = nil,
+                pageSize: Int = ProtocolLimits.defaultPageSize) {
+        self.country = country
+        self.states = states
+        self.city = city
+        self.year = year
+        self.afterID = afterID
+        self.beforeID = beforeID
+        self.reverse = reverse
+        self.page = page
+        self.pageSize = pageSize
+    }
+
+    /// The same filters without paging or order (what the clusters and region endpoints use).
+    public var filtersOnly: UsersQuery {
+        UsersQuery(country: country, states: states, city: city, year: year, afterID: afterID, beforeID: beforeID)
+    }
+
+    /// The filter parameters of GET users.
+    public static let filterParameters = ["country", "state", "city", "year", "afterid", "beforeid"]
+    /// Every parameter of GET users.
+    public static let parameters = filterParameters + ["reverse", "page", "pagesize"]
+
+    /// Reads the parameters of GET users (already percent-decoded), in any order.
+    /// - Parameters:
+    ///   - items: the query's name/value pairs.
+    ///   - vocabulary: resolves `country` and `state` spellings to served names ("usa" = "USA", "MN" = "Minnesota").
+    ///   - extra: other parameter names the endpoint takes (read by the caller); all others are refused.
+    ///   - paging: whether `reverse`, `page` and `pagesize` are taken.
+    /// - Throws: `ProtocolError` naming the parameter: unknown, repeated, of the wrong form or out of range, or a
+    ///   country or state this server does not serve.
+    public static func parse(_ items: [(name: String, value: String)], vocabulary: Vocabulary, extra: [String] = [],
+                             paging: Bool = true) throws(ProtocolError) -> UsersQuery {
+        let allowed = (paging ? parameters : filterParameters) + extra
+        var seen = Set<String>()
+        var values: [String: String] = [:]
+        for (name, value) in items {
+            guard allowed.contains(name) else { throw .unknownParameter(name, allowed: allowed) }
+            guard seen.insert(name).inserted else { throw .repeated(field: name) }
+            values[name] = value
+        }
+        var q = UsersQuery()
+        var servedCountry: Vocabulary.Country?
+        if let c = values["country"] {
+            let country = try vocabulary.resolveCountry(c)
+            servedCountry = country
+            q.country = country.name
+        }
+        if let s = values["state"] {
+            if let c = servedCountry {
+                q.states = [try vocabulary.resolveState(s, in: c)]
+            } else {
+                q.states = try vocabulary.resolveStateAnywhere(s)
+            }
+        }
+        if let c = values["city"] {
+            try NewUser.checkString(c, field: "city")
+            q.city = c
+        }
+        q.year = try values["year"].map { v throws(ProtocolError) in try integer(v, "year") }
+        q.afterID = try values["afterid"].map { v throws(ProtocolError) in try integer(v, "afterid") }
+        q.beforeID = try values["beforeid"].map { v throws(ProtocolError) in try integer(v, "beforeid") }
+        if let r = values["reverse"] {
+            switch r {
+            case "true": q.reverse = true
+            case "false": q.reverse = false
+            default: throw .wrongType(field: "reverse", expected: "true or false", got: "'\(r)'")
+            }
+        }
+        if let p = values["page"] {
+            let page = try integer(p, "page")
+            guard page >= 0 else { throw .outOfRange(field: "page", rule: "0 or more (pages count from 0), not \(page)") }
+            q.page = page
+        }
+        if let s = values["pagesize"] {
+            let size = try integer(s, "pagesize")
+            guard (1...ProtocolLimits.maxPageSize).contains(size) else {
+                throw .outOfRange(field: "pagesize", rule: "from 1 to \(ProtocolLimits.maxPageSize), not \(size)")
+            }
+            q.pageSize = size
+        }
+        return q
+    }
+
+    /// A decimal integer parameter (an optional minus sign and digits, nothing else).
+    public static func integer(_ text: String, _ field: String) throws(ProtocolError) -> Int {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw .wrongType(field: field, expected: "a whole number", got: "'\(text.prefix(40))'")
+        }
+        guard let v = Int(text) else { throw .outOfRange(field: field, rule: "a whole number of at most 18 digits") }
+        return v
+    }
+
+    /// The query as parameters of GET users, in the protocol's order (for clients).
+    public var parameters: [(name: String, value: String)] {
+        var out: [(name: String, value: String)] = []
+        if let country { out.append(("country", country)) }
+        if let states, let first = states.first { out.append(("state", first)) }
+        if let city { out.append(("city", city)) }
+        if let year { out.append(("year", String(year))) }
+        if let afterID { out.append(("afterid", String(afterID))) }
+        if let beforeID { out.append(("beforeid", String(beforeID))) }
+        if reverse { out.append(("reverse", "true")) }
+        if let page {
+            out.append(("page", String(page)))
+            if pageSize != ProtocolLimits.defaultPageSize { out.append(("pagesize", String(pageSize))) }
+        }
+        return out
+    }
+}

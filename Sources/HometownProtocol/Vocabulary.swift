@@ -1,0 +1,221 @@
+import HometownBoundaries
+import HometownGazetteer
+
+/// A server's vocabulary: the country names GET countries returns, each with the state names GET states returns,
+/// and every other way people write them (case, diacritics, ISO codes, postal abbreviations, aliases, outdated
+/// names) mapped onto those exact strings.
+///
+/// The server builds one from the bundled data (`Vocabulary.bundled`); a client builds one from the lists a
+/// server sent (`init(lists:geocoder:gazetteer:)`), so that the names our geocoders give are turned into the
+/// strings that server accepts, whatever it calls them. Immutable and `Sendable`.
+public struct Vocabulary: Sendable {
+    /// One served country.
+    public struct Country: Sendable, Hashable {
+        /// The name as served ("USA").
+        public let name: String
+        /// The bundled country it was matched to, if any (index into the `ReverseGeocoder`'s countries).
+        public let bundledIndex: Int?
+        /// ISO 3166-1 alpha-2 of the bundled country, if known.
+        public let iso2: String?
+        /// The state names as served, in the order served.
+        public let states: [String]
+        /// Folded spellings (`NameKey.key`) of every state name, code and alias, to the served name.
+        let stateKeys: [String: String]
+    }
+
+    /// Which countries a server built from the bundled data serves.
+    public enum Selection: Sendable, Equatable {
+        /// China, India, Mexico and USA, as the original course server did (the default of `bundled`).
+        case defaults
+        /// Every country of the bundled data.
+        case all
+        /// These countries, each given by name, code or alias.
+        case list([String])
+
+        /// The original server's countries.
+        public static let defaultCountries = ["China", "India", "Mexico", "USA"]
+    }
+
+    /// The served countries in the order GET countries lists them.
+    public let countries: [Country]
+    private let countryKeys: [String: Int]
+    private let gazetteer: Gazetteer?
+
+    /// The served country names, in order.
+    public var countryNames: [String] { countries.map(\.name) }
+
+    /// A vocabulary for lists of served names. Each country and state name is matched to the bundled data (by
+    /// name, alias or code) to learn its other spellings; a name that matches nothing is known by its own
+    /// spelling only.
+    /// - Parameters:
+    ///   - lists: the served countries in order, each with its states in order.
+    ///   - geocoder: the bundled boundaries (names, aliases, ISO codes).
+    ///   - gazetteer: optional; when given, spellings the boundaries lack ("CDMX", "Jal.", "United States") are
+    ///     looked up in it as a last resort.
+    public init(lists: [(country: String, states: [String])], geocoder: ReverseGeocoder, gazetteer: Gazetteer?) {
+        var bundledByKey: [String: Int] = [:]
+        for c in 0..<geocoder.countryCount {
+            let info = geocoder.countryInfo(c)
+            for k in [info.name] + [info.iso2, info.iso3].compactMap({ $0 }) + info.aliases {
+                let key = NameKey.key(k)
+                if !key.isEmpty, bundledByKey[key] == nil { bundledByKey[key] = c }
+            }
+        }
+        var statesOfCountry: [Int: [Int]] = [:]
+        for s in 0..<geocoder.stateCount { statesOfCountry[geocoder.countryIndex(ofState: s), default: []].append(s) }
+
+        var countries: [Country] = []
+        var countryKeys: [String: Int] = [:]
+        for (name, states) in lists {
+            var bundled = bundledByKey[NameKey.key(name)]
+            if bundled == nil, let gz = gazetteer, let iso = Vocabulary.gazetteerCountryCode(name, gz) {
+                bundled = (0..<geocoder.countryCount).first { geocoder.countryInfo($0).iso2 == iso }
+            }
+            let info = bundled.map { geocoder.countryInfo($0) }
+            var keys: [String: String] = [:]
+            func add(_ spelling: String, _ served: String) {
+                let k = NameKey.key(spelling)
+                if !k.isEmpty, keys[k] == nil { keys[k] = served }
+            }
+            for s in states { add(s, s) }
+            if let b = bundled {
+                // Bundled states matched to served ones by name or alias; then their other spellings.
+                var served: [String: String] = [:]
+                for s in states { served[NameKey.key(s)] = s }
+                for st in statesOfCountry[b] ?? [] {
+                    let si = geocoder.stateInfo(st)
+                    let spellings = [si.name] + si.aliases
+                    guard let target = spellings.lazy.compactMap({ served[NameKey.key($0)] }).first else { continue }
+                    for a in spellings { add(a, target) }
+                    if let iso = si.iso {
+                        add(iso, target)
+                        if let dash = iso.firstIndex(of: "-") { add(String(iso[iso.index(after: dash)...]), target) }
+                    }
+                }
+            }
+            let index = countries.count
+            countries.append(Country(name: name, bundledIndex: bundled, iso2: info?.iso2, states: states, stateKeys: keys))
+            var spellings = [name]
+            if let info { spellings += [info.name] + [info.iso2, info.iso3].compactMap { $0 } + info.aliases }
+            for sp in spellings {
+                let k = NameKey.key(sp)
+                if !k.isEmpty, countryKeys[k] == nil { countryKeys[k] = index }
+            }
+        }
+        self.countries = countries
+        self.countryKeys = countryKeys
+        self.gazetteer = gazetteer
+    }
+
+    /// The vocabulary of a server built from the bundled data: each selected country under its bundled English
+    /// name (the United States as "USA", as the original server named it), its states under their current
+    /// names, both sorted without regard to case and accents.
+    /// - Throws: `ProtocolError.unsupportedCountry` for a listed country the bundled data does not have.
+    public static func bundled(geocoder: ReverseGeocoder, gazetteer: Gazetteer?, selection: Selection = .defaults)
+        throws(ProtocolError) -> Vocabulary {
+        let everything = Vocabulary(lists: (0..<geocoder.countryCount).map { c in
+            (country: servedName(geocoder.countryInfo(c)), states: [String]())
+        }, geocoder: geocoder, gazetteer: gazetteer)
+        var chosen: [Int]
+        switch selection {
+        case .all:
+            chosen = Array(0..<geocoder.countryCount)
+        case .defaults:
+            chosen = try Selection.defaultCountries.map { name throws(ProtocolError) in try everything.resolveCountry(name).bundledIndex! }
+        case .list(let names):
+            chosen = try names.map { name throws(ProtocolError) in try everything.resolveCountry(name).bundledIndex! }
+        }
+        var seen = Set<Int>()
+        chosen = chosen.filter { seen.insert($0).inserted }
+        var statesOf: [Int: Set<String>] = [:]
+        for s in 0..<geocoder.stateCount { statesOf[geocoder.countryIndex(ofState: s), default: []].insert(geocoder.stateInfo(s).name) }
+        let lists = chosen.map { c in (country: servedName(geocoder.countryInfo(c)), states: sortedNames(Array(statesOf[c] ?? []))) }
+            .sorted { byFoldedName($0.country, $1.country) }
+        return Vocabulary(lists: lists, geocoder: geocoder, gazetteer: gazetteer)
+    }
+
+    /// The name a server built from the bundled data gives a country: the original server's "USA" and "China"
+    /// for the United States and the People's Republic of China, the bundled English name for every other.
+    public static func servedName(_ c: Place.Country) -> String {
+        switch c.iso2 {
+        case "US": return "USA"
+        case "CN": return "China"
+        default: return c.name
+        }
+    }
+
+    /// Names sorted without regard to case and accents, then by their exact spelling.
+    public static func sortedNames(_ names: [String]) -> [String] { names.sorted(by: byFoldedName) }
+
+    private static func byFoldedName(_ a: String, _ b: String) -> Bool {
+        let ka = NameKey.key(a), kb = NameKey.key(b)
+        return ka != kb ? ka < kb : a < b
+    }
+
+    // MARK: Resolving
+
+    /// The served country for a spelling: its exact name, or any name, alias or ISO code of it up to case,
+    /// accents and punctuation ("usa", "US", "United States of America", "méxico").
+    /// - Throws: `ProtocolError.unsupportedCountry` naming the served countries.
+    public func resolveCountry(_ text: String) throws(ProtocolError) -> Country {
+        if let c = countries.first(where: { $0.name == text }) { return c }
+        if let i = countryKeys[NameKey.key(text)] { return countries[i] }
+        if let gz = gazetteer, let iso = Vocabulary.gazetteerCountryCode(text, gz),
+           let c = countries.first(where: { $0.iso2 == iso }) {
+            return c
+        }
+        throw .unsupportedCountry(given: text, supported: countryNames)
+    }
+
+    /// The served state of `country` for a spelling: its exact name, or its name, alias, outdated name, ISO
+    /// 3166-2 code or code suffix up to case, accents and punctuation ("minnesota", "MN", "US-MN",
+    /// "Distrito Federal").
+    /// - Throws: `ProtocolError.unsupportedState`, with a suggestion when a name one letter off exists.
+    public func resolveState(_ text: String, in country: Country) throws(ProtocolError) -> String {
+        if country.states.contains(text) { return text }
+        if let s = country.stateKeys[NameKey.key(text)] { return s }
+        var suggestion: String?
+        if let gz = gazetteer, let b = country.bundledIndex, country.iso2 != nil,
+           let found = try? gz.search(text + ", " + (country.iso2 ?? ""), limit: 5) {
+            _ = b
+            for r in found where r.kind == .state && r.country?.code == country.iso2 {
+                guard let served = country.stateKeys[NameKey.key(r.name)] else { continue }
+                if r.score >= 0.5 { return served }
+                if suggestion == nil { suggestion = served }
+            }
+        }
+        throw .unsupportedState(given: text, country: country.name, suggestion: suggestion)
+    }
+
+    /// The served state for a spelling in any served country (for filters given a state without a country).
+    /// - Returns: the served names it stands for (one in nearly every case; "Punjab" is two with India and Pakistan).
+    public func resolveStateAnywhere(_ text: String) throws(ProtocolError) -> [String] {
+        var names: [String] = []
+        for c in countries {
+            if let s = (c.states.contains(text) ? text : c.stateKeys[NameKey.key(text)]), !names.contains(s) { names.append(s) }
+        }
+        if names.isEmpty {
+            throw .unsupportedState(given: text, country: countries.count == 1 ? countries[0].name : "any served country", suggestion: nil)
+        }
+        return names
+    }
+
+    /// The served country with this exact name.
+    public func country(named name: String) -> Country? { countries.first { $0.name == name } }
+
+    /// The served country for a bundled country index, if this vocabulary serves it.
+    public func country(bundledIndex: Int) -> Country? { countries.first { $0.bundledIndex == bundledIndex } }
+
+    /// The served name of a bundled state (by its name and aliases), if its country is served.
+    public func stateName(bundled state: Place.State, in country: Country) -> String? {
+        for s in [state.name] + state.aliases { if let v = country.stateKeys[NameKey.key(s)] { return v } }
+        if let iso = state.iso { return country.stateKeys[NameKey.key(iso)] }
+        return nil
+    }
+
+    /// ISO alpha-2 of the best exact country match of `text` in the gazetteer.
+    private static func gazetteerCountryCode(_ text: String, _ gz: Gazetteer) -> String? {
+        guard let results = try? gz.search(text, limit: 5) else { return nil }
+        return results.first { $0.kind == .country && $0.score >= 0.5 }?.country?.code
+    }
+}

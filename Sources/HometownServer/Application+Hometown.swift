@@ -1,0 +1,73 @@
+import HometownBoundaries
+import HometownGazetteer
+import HometownProtocol
+import HometownStore
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Builds the Hometown server: loads the bundled data, opens (or creates) the database, and returns the
+/// application, ready to `runService()` (which stops gracefully on SIGINT and SIGTERM: the listener closes,
+/// requests in flight finish, then the database closes). Kept apart from `@main`, so tests run it in-process.
+/// - Parameters:
+///   - configuration: the options of `hometown serve`.
+///   - onServerRunning: called with the bound port once the server listens (useful with port 0).
+/// - Throws: `ServerError` for unusable options or data, `StoreError` for a database that cannot be opened.
+public func buildApplication(
+    configuration: ServerConfiguration,
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "hometown.server")
+    logger.logLevel = configuration.logLevel
+    let state = try await makeServerState(configuration: configuration, logger: logger)
+    return Application(
+        responder: HometownResponder(state: state),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hometown"),
+        services: [ShutdownCloser(state: state)],
+        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        logger: logger
+    )
+}
+
+/// Loads and opens everything the endpoints share.
+func makeServerState(configuration: ServerConfiguration, logger: Logger) async throws -> ServerState {
+    guard configuration.years.lowerBound <= configuration.years.upperBound else {
+        throw ServerError.badConfiguration("--min-year/--max-year", "the range \(configuration.years) is empty")
+    }
+    guard (1...20).contains(configuration.hashCost.logN), configuration.hashCost.r >= 1, configuration.hashCost.p >= 1 else {
+        throw ServerError.badConfiguration("--scrypt-log-n", "log2 N must be from 1 to 20")
+    }
+    let geocoder: ReverseGeocoder
+    let gazetteer: Gazetteer
+    do {
+        geocoder = try ReverseGeocoder(path: configuration.boundariesPath, verification: .full)
+        gazetteer = try Gazetteer(path: configuration.gazetteerPath, verify: true)
+    } catch {
+        throw ServerError.cannotLoad("the bundled data", "\(error)")
+    }
+    let vocabulary: Vocabulary
+    do {
+        vocabulary = try Vocabulary.bundled(geocoder: geocoder, gazetteer: gazetteer, selection: configuration.countries)
+    } catch {
+        throw ServerError.badConfiguration("--countries", error.description)
+    }
+    let publicFiles = try PublicFiles(directory: configuration.publicDirectory)
+    let store = try await SQLiteUserStore.open(path: configuration.databasePath, logger: logger)
+    let hasher = PasswordHasher(cost: configuration.hashCost, threads: configuration.hashThreads,
+                                maxQueued: configuration.maxQueuedHashes)
+    return ServerState(vocabulary: vocabulary, store: store, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
+                       years: configuration.years, logger: logger, publicFiles: publicFiles)
+}
+
+/// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and
+/// the server is the application's last).
+struct ShutdownCloser: Service {
+    let state: ServerState
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        try? await state.hasher.shutdown()
+        try await state.store.close()
+        state.logger.info("database closed")
+    }
+}

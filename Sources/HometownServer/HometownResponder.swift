@@ -1,0 +1,70 @@
+import HTTPTypes
+import HometownCore
+import HometownProtocol
+import HometownStore
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Answers every request of the server: the protocol under `/hometown/`, the extra endpoints, and the files of
+/// the public folder. Paths are matched exactly (lower case, case sensitive, as the protocol says); a path that
+/// does not exist, or a method a path does not take, gets the protocol's 404 HTML page. One log line per request
+/// (method, path and query, status, milliseconds); never a body, so never a password.
+struct HometownResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let state: ServerState
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        let start = ContinuousClock.now
+        var request = request
+        let response: Response
+        do {
+            response = try await route(&request)
+        } catch let e as ProtocolError {
+            response = Replies.refusal(e)
+        } catch let e as StoreError {
+            state.logger.error("storage failed", metadata: ["error": "\(e)"])
+            response = Replies.error("the server could not read or write its database; try again later", field: nil,
+                                     status: .internalServerError)
+        } catch is PasswordHasher.Busy {
+            var r = Replies.error("the server is busy hashing other posts' passwords; try again in a few seconds",
+                                  field: nil, status: .serviceUnavailable)
+            r.headers[.retryAfter] = "5"
+            response = r
+        } catch let e as HTTPError where e.status == .contentTooLarge {
+            response = Replies.refusal(.bodyTooLarge(limit: ProtocolLimits.maxBodyBytes))
+        } catch {
+            state.logger.error("request failed", metadata: ["error": "\(error)"])
+            response = Replies.error("internal error", field: nil, status: .internalServerError)
+        }
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        state.logger.info("\(request.method.rawValue) \(request.uri.path)\(request.uri.query.map { "?" + $0 } ?? "") \(response.status.code) \(String(format: "%.2f", ms)) ms")
+        return response
+    }
+
+    private func route(_ request: inout Request) async throws -> Response {
+        let path = request.uri.path
+        let method = request.method
+        if method == .post {
+            guard path == "/hometown/adduser" else { return Replies.notFound(method: method, path: path) }
+            return try await state.addUser(&request)
+        }
+        guard method == .get else { return Replies.notFound(method: method, path: path) }
+        let query = request.uri.query
+        switch path {
+        case "/hometown/countries": return try state.countries(query)
+        case "/hometown/states": return try state.states(query)
+        case "/hometown/nicknameexists": return try await state.nicknameExists(query)
+        case "/hometown/count": return try await state.count(query)
+        case "/hometown/nextid": return try await state.nextID(query)
+        case "/hometown/users": return try await state.users(query)
+        case "/hometown/clusters": return try await state.clusters(query)
+        case "/hometown/region": return try await state.region(query)
+        case "/hometown/reverse": return try state.reverse(query)
+        case "/hometown/forward": return try state.forward(query)
+        default: return state.publicFile(path: path) ?? Replies.notFound(method: method, path: path)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import HometownCore
+import HometownProtocol
+import Hummingbird
+import NIOCore
+
+/// The responses the server sends, in one place so that every endpoint answers alike.
+enum Replies {
+    static let jsonType = "application/json; charset=utf-8"
+
+    /// 200 with JSON bytes.
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: jsonType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// 200 with a JSON value written compactly (keys sorted).
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        json(Array(value.compactText.utf8), status: status)
+    }
+
+    /// 200 with a `Codable` value as JSON (keys sorted).
+    static func json<T: Encodable>(encoding value: T) throws -> Response {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return json(Array(try e.encode(value)))
+    }
+
+    /// A JSON error body `{"error": message, "field": field}` (field only when the error has one).
+    static func error(_ message: String, field: String?, status: HTTPResponse.Status) -> Response {
+        var o: [String: JSONValue] = ["error": .string(message)]
+        if let field { o["field"] = .string(field) }
+        return json(.object(o), status: status)
+    }
+
+    /// The protocol's refusal: 400 (413 for an oversized body) with the error's message and field.
+    static func refusal(_ e: ProtocolError) -> Response {
+        if case .bodyTooLarge = e { return error(e.description, field: nil, status: .contentTooLarge) }
+        return error(e.description, field: e.field, status: .badRequest)
+    }
+
+    /// 404 with an HTML page, for paths that do not exist (as the protocol says).
+    static func notFound(method: HTTPRequest.Method, path: String) -> Response {
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><title>Not found</title></head>
+            <body><h1>Not found</h1><p>Cannot \(escapeHTML(method.rawValue)) \(escapeHTML(path)). The Hometown protocol lives under
+            <code>/hometown/</code>; its description is at <a href="/openapi.yaml">/openapi.yaml</a>.</p></body></html>
+
+            """
+        return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// 200 with plain text.
+    static func text(_ s: String, type: String = "text/plain; charset=utf-8") -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: s)))
+    }
+
+    static func escapeHTML(_ s: String) -> String {
+        var out = ""
+        for c in s.prefix(200) {
+            switch c {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

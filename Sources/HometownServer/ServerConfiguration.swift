@@ -1,0 +1,35 @@
+import HometownProtocol
+import Logging
+import NIOCore
+import NIOPosix
+
+/// Everything `hometown serve` can be told; the defaults are the embedded set-up (SQLite file in the current
+/// folder, the original server's four countries, 1970 through this year, OWASP's scrypt cost).
+public struct ServerConfiguration: Sendable {
+    /// Address to listen on.
+    public var host = "127.0.0.1"
+    /// TCP port (0: any free port; the bound one is reported through `onServerRunning`).
+    public var port = 8080
+    /// The SQLite database file, created on first start.
+    public var databasePath = "hometown.sqlite"
+    /// The countries served.
+    public var countries: Vocabulary.Selection = .defaults
+    /// Start years accepted in posts.
+    public var years: YearRange = .defaultRange()
+    /// scrypt cost for new password hashes.
+    public var hashCost: PasswordHasher.Cost = .production
+    /// Hashes computed at once.
+    public var hashThreads = System.coreCount
+    /// Hashes allowed to wait beyond those running before posts get 503.
+    public var maxQueuedHashes = 64
+    /// `hometown.bin` (nil: `ReverseGeocoder.defaultDataPath()`).
+    public var boundariesPath: String?
+    /// `gazetteer.bin` (nil: `Gazetteer.defaultDataPath()`).
+    public var gazetteerPath: String?
+    /// The folder of files served as they are (`openapi.yaml`, the web app); nil: found beside the executable.
+    public var publicDirectory: String?
+    /// Level of the request log (one line per request at `.info`).
+    public var logLevel: Logger.Level = .info
+
+    public init() {}
+}

@@ -1,0 +1,14 @@
+/// Why the server could not start.
+public enum ServerError: Error, CustomStringConvertible, Sendable {
+    /// A configuration value is unusable (option, reason).
+    case badConfiguration(String, String)
+    /// Bundled data or the database could not be loaded (what, why).
+    case cannotLoad(String, String)
+
+    public var description: String {
+        switch self {
+        case .badConfiguration(let what, let why): return "\(what): \(why)"
+        case .cannotLoad(let what, let why): return "cannot load \(what): \(why)"
+        }
+    }
+}

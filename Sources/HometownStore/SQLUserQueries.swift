@@ -1,0 +1,71 @@
+import HometownCore
+import HometownProtocol
+import SQLKit
+
+/// The queries on the `users` table, written once in SQLKit's dialect-neutral builders so that every SQL
+/// backend (SQLite now, PostgreSQL later) shares them. Each backend adds only what its dialect does its own way:
+/// opening, schema, the next id, and recognising a unique-index violation.
+public enum SQLUserQueries {
+    /// The table and its columns.
+    public static let table = "users"
+    static let columns = ["id", "nickname", "country", "state", "city", "year", "latitude", "longitude", "created_ms"]
+
+    /// The users matching `query`: filters as WHERE clauses with bound values, id order, LIMIT/OFFSET paging.
+    public static func users(_ query: UsersQuery, on db: any SQLDatabase) async throws -> [User] {
+        var select = db.select().columns(columns.map { SQLColumn($0) }).from(table)
+        if let c = query.country { select = select.where("country", .equal, SQLBind(c)) }
+        if let s = query.states {
+            select = s.count == 1 ? select.where("state", .equal, SQLBind(s[0])) : select.where("state", .in, SQLBind.group(s))
+        }
+        if let c = query.city { select = select.where("city", .equal, SQLBind(c)) }
+        if let y = query.year { select = select.where("year", .equal, SQLBind(y)) }
+        if let a = query.afterID { select = select.where("id", .greaterThan, SQLBind(a)) }
+        if let b = query.beforeID { select = select.where("id", .lessThan, SQLBind(b)) }
+        select = select.orderBy("id", query.reverse ? .descending : .ascending)
+        if let page = query.page {
+            let (offset, overflow) = page.multipliedReportingOverflow(by: query.pageSize)
+            if overflow { return [] }
+            select = select.limit(query.pageSize).offset(offset)
+        }
+        return try await select.all().map(user)
+    }
+
+    /// The number of users.
+    public static func count(on db: any SQLDatabase) async throws -> Int {
+        let row = try await db.select().column(SQLFunction("count", args: SQLLiteral.all), as: "n").from(table).first()
+        return try row?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Whether a user has this nickname key.
+    public static func exists(nicknameKey key: String, on db: any SQLDatabase) async throws -> Bool {
+        try await db.select().column("id").from(table).where("nickname_key", .equal, SQLBind(key)).limit(1).first() != nil
+    }
+
+    /// Inserts a user; the time-stamp is the larger of `now` and the last user's, in the same statement.
+    public static func insert(_ u: NewUser, passwordHash: String, now: Int64, on db: any SQLDatabase) async throws -> User {
+        let lat: Double? = u.coordinate?.latitude, lon: Double? = u.coordinate?.longitude
+        let sql: SQLQueryString = """
+            INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms)
+            VALUES (\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: passwordHash), \(bind: u.country), \(bind: u.state),
+                    \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon),
+                    COALESCE((SELECT CASE WHEN created_ms > \(bind: now) THEN created_ms END FROM users ORDER BY id DESC LIMIT 1),
+                             \(bind: now)))
+            RETURNING id, created_ms
+            """
+        guard let row = try await db.raw(sql).first() else { throw StoreError.failed("the insert returned no row") }
+        return User(id: try row.decode(column: "id", as: Int.self), nickname: u.nickname, country: u.country, state: u.state,
+                    city: u.city, year: u.year, coordinate: u.coordinate,
+                    timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
+    }
+
+    /// A row of `columns` as a `User`.
+    static func user(_ row: any SQLRow) throws -> User {
+        let lat = try row.decode(column: "latitude", as: Double?.self), lon = try row.decode(column: "longitude", as: Double?.self)
+        var coordinate: Coordinate?
+        if let lat, let lon { coordinate = Coordinate(uncheckedLatitude: lat, longitude: lon) }
+        return User(id: try row.decode(column: "id", as: Int.self), nickname: try row.decode(column: "nickname", as: String.self),
+                    country: try row.decode(column: "country", as: String.self), state: try row.decode(column: "state", as: String.self),
+                    city: try row.decode(column: "city", as: String.self), year: try row.decode(column: "year", as: Int.self),
+                    coordinate: coordinate, timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
+    }
+}

@@ -1,0 +1,134 @@
+import HometownProtocol
+import Logging
+import NIOCore
+import NIOPosix
+import SQLKit
+import SQLiteKit
+
+/// The embedded default store: one SQLite file, created on first use.
+///
+/// - Durability: write-ahead log with `synchronous=FULL`, so an insert that returned has been synced to disk and
+///   survives a crash of the process or the machine.
+/// - Ids: `INTEGER PRIMARY KEY AUTOINCREMENT`, so an id is never handed out twice, even after the newest user's
+///   row is gone; `nextID()` reads SQLite's own counter for the table.
+/// - Nicknames: a unique index on `nickname_key` (`NicknameKey`).
+/// - Two connections: one for writes and one for reads, so that reads (WAL readers) never wait for a write's sync.
+///   Each runs its calls on the NIO thread pool, off the event loops.
+public final class SQLiteUserStore: UserStore {
+    /// The schema version kept in SQLite's `user_version`.
+    public static let schemaVersion = 1
+
+    public let path: String
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+
+    private var writeDB: any SQLDatabase { writer.sql() }
+    private var readDB: any SQLDatabase { reader.sql() }
+
+    private init(path: String, writer: SQLiteConnection, reader: SQLiteConnection) {
+        self.path = path
+        self.writer = writer
+        self.reader = reader
+    }
+
+    /// Opens (and on first use creates) the database file at `path`.
+    /// - Throws: `StoreError.cannotOpen` (missing folder, no permission, not a database),
+    ///   `StoreError.incompatible` (a newer schema, or a `users` table of another shape).
+    public static func open(path: String, logger: Logger = Logger(label: "hometown.store")) async throws -> SQLiteUserStore {
+        let writer: SQLiteConnection
+        do {
+            writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        } catch {
+            throw StoreError.cannotOpen(path: path, detail: "\(error)")
+        }
+        do {
+            let db = writer.sql()
+            let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(column: "journal_mode", as: String.self)
+            guard mode?.lowercased() == "wal" else { throw StoreError.cannotOpen(path: path, detail: "write-ahead logging is not available (journal mode \(mode ?? "?"))") }
+            try await db.raw("PRAGMA synchronous=FULL").run()
+            let version = try await db.raw("PRAGMA user_version").first()?.decode(column: "user_version", as: Int.self) ?? 0
+            guard version <= schemaVersion else {
+                throw StoreError.incompatible(path: path, detail: "its schema version \(version) is newer than this program's \(schemaVersion)")
+            }
+            try await createSchema(db)
+            try await db.raw("PRAGMA user_version = \(unsafeRaw: String(schemaVersion))").run()
+            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            return SQLiteUserStore(path: path, writer: writer, reader: reader)
+        } catch let e as StoreError {
+            try? await writer.close()
+            throw e
+        } catch {
+            try? await writer.close()
+            throw StoreError.cannotOpen(path: path, detail: "\(error)")
+        }
+    }
+
+    private static func createSchema(_ db: any SQLDatabase) async throws {
+        try await db.raw("""
+            CREATE TABLE IF NOT EXISTS users (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                nickname TEXT NOT NULL,
+                nickname_key TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                country TEXT NOT NULL,
+                state TEXT NOT NULL,
+                city TEXT NOT NULL,
+                year INTEGER NOT NULL,
+                latitude REAL,
+                longitude REAL,
+                created_ms INTEGER NOT NULL
+            )
+            """).run()
+        try await db.raw("CREATE UNIQUE INDEX IF NOT EXISTS users_nickname_key ON users (nickname_key)").run()
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_country ON users (country, state, year)").run()
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_state ON users (state, year)").run()
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_year ON users (year)").run()
+        // A table of another program with the same name is refused rather than written into.
+        let columns = try await db.raw("SELECT name FROM pragma_table_info('users')").all().map { try $0.decode(column: "name", as: String.self) }
+        let wanted = SQLUserQueries.columns + ["nickname_key", "password_hash"]
+        guard Set(wanted).isSubset(of: Set(columns)) else {
+            throw StoreError.incompatible(path: "", detail: "its users table lacks " + Set(wanted).subtracting(columns).sorted().joined(separator: ", "))
+        }
+    }
+
+    public func insert(_ user: NewUser, passwordHash: String, now: Int64) async throws -> User {
+        do {
+            return try await SQLUserQueries.insert(user, passwordHash: passwordHash, now: now, on: writeDB)
+        } catch let e as SQLiteError where e.reason == .constraintUniqueFailed || e.reason == .constraint {
+            throw StoreError.nicknameTaken(user.nickname)
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw StoreError.failed("\(error)")
+        }
+    }
+
+    public func users(_ query: UsersQuery) async throws -> [User] {
+        try await wrap { try await SQLUserQueries.users(query, on: self.readDB) }
+    }
+
+    public func count() async throws -> Int {
+        try await wrap { try await SQLUserQueries.count(on: self.readDB) }
+    }
+
+    public func nextID() async throws -> Int {
+        try await wrap {
+            let seq = try await self.readDB.raw("SELECT seq FROM sqlite_sequence WHERE name = 'users'").first()?
+                .decode(column: "seq", as: Int.self)
+            return (seq ?? 0) + 1
+        }
+    }
+
+    public func nicknameExists(_ nickname: String) async throws -> Bool {
+        try await wrap { try await SQLUserQueries.exists(nicknameKey: NicknameKey.key(nickname), on: self.readDB) }
+    }
+
+    public func close() async throws {
+        try await reader.close()
+        try await writer.close()
+    }
+
+    private func wrap<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let e as StoreError { throw e } catch { throw StoreError.failed("\(error)") }
+    }
+}

@@ -1,0 +1,20 @@
+/// Why the store could not do what was asked.
+public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The nickname (compared by `NicknameKey`) belongs to another user.
+    case nicknameTaken(String)
+    /// The database could not be opened or prepared (path, detail).
+    case cannotOpen(path: String, detail: String)
+    /// The database file holds another program's data or a newer schema.
+    case incompatible(path: String, detail: String)
+    /// A query failed (detail from the database).
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .nicknameTaken(let n): return "nickname '\(n)' is taken"
+        case .cannotOpen(let p, let d): return "cannot open the database \(p): \(d)"
+        case .incompatible(let p, let d): return "the database \(p) cannot be used: \(d)"
+        case .failed(let d): return "database query failed: \(d)"
+        }
+    }
+}
