@@ -110,7 +110,7 @@ public struct UsersQuery: Hashable, Sendable {
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
             throw .wrongType(field: field, expected: "a whole number", got: "'\(text.prefix(40))'")
         }
-        guard let v = Int(text) else { throw .outOfRange(field: field, rule: "a whole number of at most 18 digits") }
+        guard let v = Int(text) else { throw .outOfRange(field: field, rule: "a whole number from \(Int.min) to \(Int.max)") }
         return v
     }
 

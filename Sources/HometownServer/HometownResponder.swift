@@ -32,6 +32,8 @@ struct HometownResponder: HTTPResponder {
                                   field: nil, status: .serviceUnavailable)
             r.headers[.retryAfter] = "5"
             response = r
+        } catch is NIOTooManyBytesError {
+            response = Replies.refusal(.bodyTooLarge(limit: ProtocolLimits.maxBodyBytes))
         } catch let e as HTTPError where e.status == .contentTooLarge {
             response = Replies.refusal(.bodyTooLarge(limit: ProtocolLimits.maxBodyBytes))
         } catch {

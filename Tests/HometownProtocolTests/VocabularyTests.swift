@@ -1,0 +1,90 @@
+import HometownProtocol
+import Testing
+
+@Suite struct VocabularyTests {
+    @Test func defaultCountriesAreTheOriginalServers() {
+        #expect(Bundled.vocabulary.countryNames == ["China", "India", "Mexico", "USA"])
+    }
+
+    @Test func statesUseCurrentNamesSortedWithoutRegardToAccents() throws {
+        let mexico = try Bundled.vocabulary.resolveCountry("Mexico")
+        #expect(mexico.states.contains("Ciudad de México"))
+        #expect(!mexico.states.contains("Distrito Federal"))
+        let india = try Bundled.vocabulary.resolveCountry("India")
+        #expect(india.states.contains("Odisha"))
+        let usa = try Bundled.vocabulary.resolveCountry("USA")
+        #expect(usa.states.count == 51)
+        #expect(usa.states.first == "Alabama" && usa.states.contains("District of Columbia"))
+        #expect(usa.states == usa.states.sorted())
+    }
+
+    @Test(arguments: [
+        ("USA", "USA"), ("usa", "USA"), ("US", "USA"), ("United States of America", "USA"), ("United States", "USA"),
+        ("u.s.a.", "USA"), ("méxico", "Mexico"), ("MEX", "Mexico"), ("MX", "Mexico"), ("china", "China"),
+        ("People's Republic of China", "China"), ("CN", "China"), ("IND", "India"),
+    ])
+    func countrySpellings(given: String, served: String) throws {
+        #expect(try Bundled.vocabulary.resolveCountry(given).name == served)
+    }
+
+    @Test(arguments: [
+        ("USA", "Minnesota", "Minnesota"), ("USA", "minnesota", "Minnesota"), ("USA", "MN", "Minnesota"),
+        ("USA", "US-MN", "Minnesota"), ("USA", "mn", "Minnesota"), ("USA", "North Dakota", "North Dakota"),
+        ("USA", "ND", "North Dakota"), ("USA", "DC", "District of Columbia"),
+        ("Mexico", "Distrito Federal", "Ciudad de México"), ("Mexico", "ciudad de mexico", "Ciudad de México"),
+        ("Mexico", "CDMX", "Ciudad de México"), ("Mexico", "Jalisco", "Jalisco"), ("India", "Orissa", "Odisha"),
+        ("India", "Bombay", nil), ("USA", "Ontario", nil),
+    ] as [(String, String, String?)])
+    func stateSpellings(country: String, given: String, served: String?) throws {
+        let c = try Bundled.vocabulary.resolveCountry(country)
+        if let served {
+            #expect(try Bundled.vocabulary.resolveState(given, in: c) == served)
+        } else {
+            #expect(throws: ProtocolError.self) { try Bundled.vocabulary.resolveState(given, in: c) }
+        }
+    }
+
+    @Test func unsupportedCountryNamesTheServedOnes() {
+        do {
+            _ = try Bundled.vocabulary.resolveCountry("Canada")
+            Issue.record("Canada should not be served by default")
+        } catch {
+            #expect(error == .unsupportedCountry(given: "Canada", supported: ["China", "India", "Mexico", "USA"]))
+            #expect(error.description.contains("GET /hometown/countries"))
+        }
+    }
+
+    @Test func typoGetsASuggestion() throws {
+        let usa = try Bundled.vocabulary.resolveCountry("USA")
+        do {
+            _ = try Bundled.vocabulary.resolveState("Minnesotta", in: usa)
+            Issue.record("a typo must not resolve")
+        } catch {
+            #expect(error == .unsupportedState(given: "Minnesotta", country: "USA", suggestion: "Minnesota"))
+        }
+    }
+
+    @Test func allCountriesAndLists() throws {
+        let all = try Vocabulary.bundled(geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .all)
+        #expect(all.countries.count == Set(all.countryNames).count)
+        #expect(all.countries.count > 200)
+        #expect(try all.resolveCountry("de").name == "Germany")
+        let list = try Vocabulary.bundled(geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["CA", "usa"]))
+        #expect(list.countryNames == ["Canada", "USA"])
+        #expect(throws: ProtocolError.self) {
+            try Vocabulary.bundled(geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["Atlantis"]))
+        }
+    }
+
+    @Test func clientVocabularyFromServedLists() throws {
+        // A server that names things its own way: our names map onto its strings.
+        let v = Vocabulary(lists: [(country: "United States", states: ["Minnesota", "North Dakota"]),
+                                   (country: "Mexico", states: ["Distrito Federal"])],
+                           geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer)
+        #expect(try v.resolveCountry("USA").name == "United States")
+        #expect(try v.resolveCountry("US").name == "United States")
+        let mx = try v.resolveCountry("Mexico")
+        #expect(try v.resolveState("Ciudad de México", in: mx) == "Distrito Federal")
+        #expect(try v.resolveState("MN", in: v.resolveCountry("US")) == "Minnesota")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import HTTPTypes
+import HometownProtocol
+import HometownServer
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+
+/// Test set-up: a server on a fresh database with a cheap hash cost (2^4), run in-process.
+enum Fixture {
+    static func freshDatabase() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-server-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("users.sqlite").path
+    }
+
+    static func configuration(database: String = freshDatabase()) -> ServerConfiguration {
+        var c = ServerConfiguration()
+        c.port = 0
+        c.databasePath = database
+        c.hashCost = .init(logN: 4)
+        c.years = YearRange(1970, 2026)
+        c.logLevel = .warning
+        return c
+    }
+
+    /// Runs `body` against an in-process server (no sockets).
+    static func withServer(_ c: ServerConfiguration = configuration(),
+                           _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = try await buildApplication(configuration: c)
+        try await app.test(.router) { client in try await body(client) }
+    }
+
+    /// The protocol's two sample bodies.
+    static let rew = #"{"nickname": "rew", "password": "catman", "country": "USA", "state": "North Dakota", "city": "Devils Lake", "year": 1985}"#
+    static let rew2 = #"{"nickname": "rew2", "password": "guess", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.966060, "longitude": -93.293753}"#
+}
+
+extension TestClientProtocol {
+    func get(_ uri: String) async throws -> TestResponse { try await execute(uri: uri, method: .get) }
+
+    func post(_ body: String, to uri: String = "/hometown/adduser") async throws -> TestResponse {
+        try await execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body))
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+    /// The body as JSON (through Foundation, independent of the server's own writer).
+    var json: Any? { try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) }
+    var errorField: String? { (json as? [String: Any])?["field"] as? String }
+    var errorMessage: String? { (json as? [String: Any])?["error"] as? String }
+}
+
+/// A post body from a dictionary, encoded by Foundation.
+func body(_ fields: [String: Any]) -> String {
+    String(decoding: try! JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+}

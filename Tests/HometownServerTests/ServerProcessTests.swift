@@ -1,0 +1,161 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Synchronization
+import Testing
+
+/// `hometown serve` as a real process on loopback, driven over real sockets.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    let stderrPipe = Pipe()
+
+    /// Starts the built `hometown` beside the test bundle on a free port and waits until it listens.
+    init(database: String, extra: [String] = []) throws {
+        let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .deletingLastPathComponent().appendingPathComponent("hometown")
+        process.executableURL = exe
+        process.arguments = ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + extra
+        process.standardError = stderrPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The first line on stderr names the bound port: "hometown: serving on http://127.0.0.1:PORT/hometown/ ...".
+        var seen = Data()
+        let handle = stderrPipe.fileHandleForReading
+        var found: Int?
+        let deadline = Date().addingTimeInterval(60)
+        while found == nil, Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+            let text = String(decoding: seen, as: UTF8.self)
+            if let r = text.range(of: #"127\.0\.0\.1:(\d+)/hometown/"#, options: .regularExpression) {
+                found = Int(text[r].split(separator: ":")[1].split(separator: "/")[0])
+            }
+        }
+        guard let found else {
+            process.terminate()
+            throw ServerStartError(output: String(decoding: seen, as: UTF8.self))
+        }
+        port = found
+    }
+
+    struct ServerStartError: Error { let output: String }
+
+    var base: String { "http://127.0.0.1:\(port)/hometown" }
+
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// A count shared by concurrent tasks.
+final class Counter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+/// Messages collected by concurrent tasks.
+final class Failures: Sendable {
+    private let items = Mutex<[String]>([])
+    func add(_ s: String) { items.withLock { $0.append(s) } }
+    var list: [String] { items.withLock { $0 } }
+}
+
+@Suite struct ServerProcessTests {
+    static func request(_ client: HTTPClient, _ url: String, post body: String? = nil) async throws -> (Int, String) {
+        var r = HTTPClientRequest(url: url)
+        if let body {
+            r.method = .POST
+            r.headers.add(name: "Content-Type", value: "application/json")
+            r.body = .bytes(ByteBuffer(string: body))
+        }
+        let response = try await client.execute(r, timeout: .seconds(30))
+        let bytes = try await response.body.collect(upTo: 1 << 24)
+        return (Int(response.status.code), String(buffer: bytes))
+    }
+
+    static func post(_ nick: String) -> String {
+        #"{"nickname":"\#(nick)","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016,"latitude":44.97,"longitude":-93.26}"#
+    }
+
+    @Test func racingPostsOfOneNicknameGiveExactlyOne200() async throws {
+        let server = try ServerProcess(database: Fixture.freshDatabase())
+        defer { _ = server.terminate() }
+        let client = HTTPClient.shared
+        let casings = (0..<24).map { i in String("duplicate".enumerated().map { j, c in (i >> (j % 5)) & 1 == 1 ? Character(c.uppercased()) : c }) + (i >= 12 ? " " : "") }
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for nick in casings { group.addTask { try await Self.request(client, server.base + "/adduser", post: Self.post(nick)).0 } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1)
+        #expect(statuses.filter { $0 == 400 }.count == 23)
+        #expect(try await Self.request(client, server.base + "/count").1 == "1")
+        #expect(try await Self.request(client, server.base + "/nextid").1 == "2")
+    }
+
+    @Test func everyAnsweredPostSurvivesKill9() async throws {
+        let db = Fixture.freshDatabase()
+        let first = try ServerProcess(database: db)
+        let client = HTTPClient.shared
+        // Posts keep coming while the process is killed; every one answered 200 must be there after a restart.
+        let okCount = Counter(), killed = Counter(), failures = Failures()
+        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    var ok: [String] = []
+                    for i in 0..<10_000 where killed.value == 0 {
+                        let nick = "w\(worker)n\(i)"
+                        do {
+                            let (status, text) = try await Self.request(client, first.base + "/adduser", post: Self.post(nick))
+                            if status == 200 {
+                                ok.append(nick)
+                                okCount.add()
+                            } else {
+                                failures.add("\(status) \(text)")
+                            }
+                        } catch {
+                            if killed.value == 0 { failures.add("\(error)") }
+                        }
+                    }
+                    return ok
+                }
+            }
+            // Kill while posts are in flight, once at least 20 were answered (or after 300 s: the other suites running in
+            // parallel can keep the two cooperative threads busy for a long while).
+            let deadline = ContinuousClock.now + .seconds(300)
+            while okCount.value < 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            first.kill9()
+            killed.add()
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(acknowledged.count >= 20, "failures before the kill: \(failures.list.prefix(5))")
+        let server = try ServerProcess(database: db)
+        defer { _ = server.terminate() }
+        let (_, text) = try await Self.request(client, server.base + "/users")
+        let users = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let stored = Set(users.compactMap { $0["nickname"] as? String })
+        #expect(Set(acknowledged).isSubset(of: stored))
+        let ids = users.compactMap { $0["id"] as? Int }
+        #expect(ids == Array(1..<(ids.count + 1)))
+        // Ids continue after the restart.
+        #expect(try await Self.request(client, server.base + "/adduser", post: Self.post("after")).0 == 200)
+        let (_, last) = try await Self.request(client, server.base + "/users?afterid=\(ids.last ?? 0)")
+        #expect(last.contains(#""id":\#(ids.count + 1)"#))
+    }
+
+    @Test func sigtermStopsGracefully() async throws {
+        let server = try ServerProcess(database: Fixture.freshDatabase())
+        let client = HTTPClient.shared
+        #expect(try await Self.request(client, server.base + "/adduser", post: Self.post("x")).0 == 200)
+        #expect(server.terminate() == 0)
+    }
+}
