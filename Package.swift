@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "HometownProtocol", targets: ["HometownProtocol"]),
         .library(name: "HometownStore", targets: ["HometownStore"]),
         .library(name: "HometownServer", targets: ["HometownServer"]),
+        .library(name: "HometownClient", targets: ["HometownClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -67,10 +68,15 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
         ], resources: [.copy("Public")]),
+        // A typed async client of the protocol (issue 10) on AsyncHTTPClient.
+        .target(name: "HometownClient", dependencies: [
+            "HometownCore", "HometownProtocol",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
         // The CLI: a thin ArgumentParser layer.
         .target(name: "HometownCLI", dependencies: [
             "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering", "HometownViewport",
-            "HometownServer",
+            "HometownServer", "HometownClient", "HometownProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),

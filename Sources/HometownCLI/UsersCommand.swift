@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import HometownClient
+import HometownCore
+import HometownProtocol
+
+/// `hometown users`: the posted users of a server, as a table, JSON, CSV or GeoJSON.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users",
+        abstract: "List the users posted on a Hometown server.",
+        discussion: """
+        Filters are the protocol's (combinable; country and state also by code or alias, e.g. --country us
+        --state MN). Without --page the server returns every match; --all reads page after page instead
+        (--page-size each; a --reverse list is read the stable way: nextid first, then beforeid=nextid, so
+        users posted meanwhile do not shift the pages).
+
+          hometown users --country USA --state Minnesota --format csv
+          hometown users --reverse --page 0 --page-size 10
+          hometown users --all --format geojson > users.geojson
+
+        Formats: table (for a person), json (the server's objects), csv (header row, RFC 4180 quoting),
+        geojson (a FeatureCollection of the users that have a point; properties are the other fields).
+        Exit status as for `hometown post` (0 done, 2 invalid input, 3-12 server and network failures).
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv, geojson }
+
+    @Option(help: ArgumentHelp("The service's base URL (default $HOMETOWN_SERVER or http://127.0.0.1:8080).", valueName: "URL"))
+    var server: String?
+    @Option(help: "Only users of this country.") var country: String?
+    @Option(help: "Only users of this state or province.") var state: String?
+    @Option(help: "Only users of this city (exact).") var city: String?
+    @Option(help: "Only users who started in this year.") var year: Int?
+    @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterID: Int?
+    @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeID: Int?
+    @Flag(help: "Most recent first.") var reverse = false
+    @Option(help: "One page (from 0).") var page: Int?
+    @Option(name: .customLong("page-size"), help: "Users per page (1-1000; default 25 with --page, 1000 with --all).") var pageSize: Int?
+    @Flag(help: "Follow the pages to the end.") var all = false
+    @Option(help: "table, json, csv or geojson.") var format: Format = .table
+    @Option(help: "Seconds to wait for each answer.") var timeout = 10.0
+
+    func run() async throws {
+        do {
+            guard !(all && page != nil) else { throw CLIError("give --all or --page, not both") }
+            if let page, page < 0 { throw CLIError("--page must be 0 or more") }
+            if let pageSize, !(1...ProtocolLimits.maxPageSize).contains(pageSize) {
+                throw CLIError("--page-size must be from 1 to \(ProtocolLimits.maxPageSize)")
+            }
+            let base = server ?? ProcessInfo.processInfo.environment["HOMETOWN_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? "http://127.0.0.1:8080"
+            let client = try HometownClient(baseURL: base, timeout: timeout)
+            var q = UsersQuery(country: country, states: state.map { [$0] }, city: city, year: year, afterID: afterID, beforeID: beforeID,
+                               reverse: reverse, page: page)
+            let users: [User]
+            if all {
+                users = try await client.allUsers(q, pageSize: pageSize ?? ProtocolLimits.maxPageSize)
+            } else {
+                if let pageSize { q.pageSize = pageSize }
+                users = try await client.users(q)
+            }
+            print(Self.render(users, format), terminator: "")
+        } catch let e as ClientError {
+            printError(e.description)
+            throw ExitCode(e.exitStatus)
+        } catch let e as CLIError {
+            printError(e.description)
+            throw ExitCode(2)
+        }
+    }
+
+    static func render(_ users: [User], _ format: Format) -> String {
+        switch format {
+        case .json:
+            var out: [UInt8] = []
+            UserJSON.append(users, to: &out)
+            return String(decoding: out, as: UTF8.self) + "\n"
+        case .csv:
+            let header = "id,nickname,country,state,city,year,latitude,longitude,time-stamp\n"
+            return header + users.map { u in
+                [String(u.id), csv(u.nickname), csv(u.country), csv(u.state), csv(u.city), String(u.year),
+                 JSONValue.number(u.latitude).compactText, JSONValue.number(u.longitude).compactText, u.timestamp].joined(separator: ",")
+            }.map { $0 + "\n" }.joined()
+        case .geojson:
+            let features: [JSONValue] = users.compactMap { u in
+                guard let c = u.coordinate else { return nil }
+                return .object(["type": .string("Feature"), "id": .number(Double(u.id)),
+                                "geometry": .object(["type": .string("Point"), "coordinates": .array([.number(c.longitude), .number(c.latitude)])]),
+                                "properties": .object(["id": .number(Double(u.id)), "nickname": .string(u.nickname), "country": .string(u.country),
+                                                       "state": .string(u.state), "city": .string(u.city), "year": .number(Double(u.year)),
+                                                       "time-stamp": .string(u.timestamp)])])
+            }
+            return JSONValue.object(["type": .string("FeatureCollection"), "features": .array(features)]).compactText + "\n"
+        case .table:
+            let rows = [["id", "nickname", "country", "state", "city", "year", "latitude", "longitude"]] + users.map { u in
+                [String(u.id), u.nickname, u.country, u.state, u.city, String(u.year),
+                 u.coordinate.map { JSONValue.number($0.latitude).compactText } ?? "-", u.coordinate.map { JSONValue.number($0.longitude).compactText } ?? "-"]
+            }
+            let widths = (0..<8).map { i in rows.map { $0[i].count }.max() ?? 0 }
+            let lines = rows.map { r in r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces) }
+            return lines.joined(separator: "\n") + "\n(\(users.count) user\(users.count == 1 ? "" : "s"))\n"
+        }
+    }
+
+    static func csv(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,74 @@
+/// Why a request to a Hometown server failed, in words a person can act on. `exitStatus` is the status the
+/// `hometown` command exits with for each (documented in `hometown post --help`).
+public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The base URL is not an http(s) URL.
+    case invalidURL(String)
+    /// Nothing listens at the address (connection refused).
+    case connectionRefused(url: String)
+    /// The host name does not resolve.
+    case hostNotFound(host: String)
+    /// No answer within the time limit.
+    case timedOut(url: String, seconds: Double)
+    /// The TLS handshake failed (certificate, protocol).
+    case tls(url: String, detail: String)
+    /// The server closed the connection before answering, or another network failure.
+    case connectionLost(url: String, detail: String)
+    /// The server refused the request (400 or 413) with its JSON message.
+    case refused(status: Int, message: String, field: String?)
+    /// The nickname is taken.
+    case nicknameTaken(String)
+    /// The URL answers, but not as a Hometown server: a 404 page (wrong URL or path prefix) or HTML.
+    case notAHometownServer(url: String, status: Int)
+    /// The server failed (5xx), with what it said.
+    case serverFailed(status: Int, message: String)
+    /// The answer is not what the protocol says (broken JSON, wrong shape).
+    case malformedResponse(url: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let u): return "'\(u)' is not a server URL: give one like http://127.0.0.1:8080"
+        case .connectionRefused(let u): return "nothing answers at \(u) (connection refused): is `hometown serve` running there, on that port?"
+        case .hostNotFound(let h): return "the host '\(h)' is not known (DNS): check the server URL"
+        case .timedOut(let u, let s): return "no answer from \(u) within \(s.formatted1) s: the server is down or overloaded; try again, or raise --timeout"
+        case .tls(let u, let d): return "secure connection to \(u) failed (TLS): \(d)"
+        case .connectionLost(let u, let d): return "the connection to \(u) broke before an answer: \(d)"
+        case .refused(let status, let message, let field):
+            return "the server refused it (HTTP \(status))" + (field.map { " at '\($0)'" } ?? "") + ": \(message)"
+        case .nicknameTaken(let n): return "the nickname '\(n)' is taken on this server (compared without regard to case): choose another"
+        case .notAHometownServer(let u, let status):
+            return "\(u) is not a Hometown server (HTTP \(status) with a web page): check the URL; give the base, e.g. http://host:8080, without /hometown"
+        case .serverFailed(let status, let message): return "the server failed (HTTP \(status)): \(message)"
+        case .malformedResponse(let u, let d): return "the answer from \(u) is not what the Hometown protocol says: \(d)"
+        }
+    }
+
+    /// The `hometown` command's exit status for this error.
+    public var exitStatus: Int32 {
+        switch self {
+        case .invalidURL: return 2
+        case .connectionRefused: return 3
+        case .hostNotFound: return 4
+        case .timedOut: return 5
+        case .tls: return 6
+        case .connectionLost: return 7
+        case .refused: return 8
+        case .nicknameTaken: return 9
+        case .notAHometownServer: return 10
+        case .serverFailed: return 11
+        case .malformedResponse: return 12
+        }
+    }
+
+    /// Whether repeating the same idempotent request may succeed.
+    var isTransient: Bool {
+        switch self {
+        case .connectionRefused, .timedOut, .connectionLost: return true
+        case .serverFailed(let status, _): return status == 502 || status == 503 || status == 504
+        default: return false
+        }
+    }
+}
+
+extension Double {
+    var formatted1: String { self == rounded() ? String(Int(self)) : String((self * 10).rounded() / 10) }
+}

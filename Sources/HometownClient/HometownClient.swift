@@ -1,0 +1,271 @@
+import AsyncHTTPClient
+import Foundation
+import HometownCore
+import HometownProtocol
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// A typed client of the Hometown protocol and the server's extra endpoints, on AsyncHTTPClient.
+///
+/// - Every call has a time limit (`timeout`, whole request).
+/// - GETs are idempotent: on a refused or broken connection, a timeout or a 502/503/504 they are tried again
+///   (`retries` times, waiting 0.2 s, 0.4 s, 0.8 s, ...). POST adduser is sent once: a post that timed out may
+///   have been stored, and the caller decides (`nicknameExists` tells).
+/// - Bodies are encoded by `JSONEncoder`, never by string interpolation.
+/// Sendable: share one client between tasks.
+public struct HometownClient: Sendable {
+    /// The service's base URL ("http://127.0.0.1:8080"); paths are added as `/hometown/...`.
+    public let baseURL: String
+    /// Whole-request time limit, in seconds.
+    public let timeout: Double
+    /// Extra tries for idempotent GETs.
+    public let retries: Int
+    private let http: HTTPClient
+
+    /// - Throws: `ClientError.invalidURL` unless `baseURL` is an http or https URL with a host.
+    public init(baseURL: String, timeout: Double = 10, retries: Int = 2, httpClient: HTTPClient = .shared) throws {
+        var base = baseURL
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty else { throw ClientError.invalidURL(baseURL) }
+        self.baseURL = base
+        self.timeout = timeout
+        self.retries = max(0, retries)
+        http = httpClient
+    }
+
+    // MARK: The protocol
+
+    /// GET countries: the served country names.
+    public func countries() async throws -> [String] { try await getStrings("countries", []) }
+
+    /// GET states: the served state names of a country.
+    public func states(country: String) async throws -> [String] { try await getStrings("states", [("country", country)]) }
+
+    /// GET nicknameexists: whether the nickname is taken (case-insensitively).
+    public func nicknameExists(_ name: String) async throws -> Bool {
+        let (url, bytes) = try await get("nicknameexists", [("name", name)])
+        guard case .bool(let b) = try parse(bytes, url) else { throw ClientError.malformedResponse(url: url, detail: "expected true or false") }
+        return b
+    }
+
+    /// GET count.
+    public func count() async throws -> Int { try await getInteger("count") }
+
+    /// GET nextid.
+    public func nextID() async throws -> Int { try await getInteger("nextid") }
+
+    /// GET users with filters and paging.
+    public func users(_ query: UsersQuery = UsersQuery()) async throws -> [User] {
+        let (url, bytes) = try await get("users", query.parameters)
+        do { return try UserJSON.decode(bytes) } catch { throw ClientError.malformedResponse(url: url, detail: error.description) }
+    }
+
+    /// Every user matching the filters of `query`, following the pages (`pageSize` each). A reversed list is
+    /// read the stable way: `nextid` first, then pages of `reverse=true&beforeid=<nextid>`, so users posted
+    /// meanwhile do not shift the pages.
+    public func allUsers(_ query: UsersQuery = UsersQuery(), pageSize: Int = ProtocolLimits.maxPageSize) async throws -> [User] {
+        var q = query
+        q.pageSize = pageSize
+        if q.reverse, q.beforeID == nil { q.beforeID = try await nextID() }
+        var out: [User] = []
+        var page = 0
+        while true {
+            q.page = page
+            let batch = try await users(q)
+            out += batch
+            if batch.count < pageSize { return out }
+            page += 1
+        }
+    }
+
+    /// The body of POST adduser: the protocol's keys, encoded by `JSONEncoder` (latitude and longitude left out when nil).
+    public struct Post: Encodable, Sendable, Equatable {
+        public var nickname: String
+        public var password: String
+        public var country: String
+        public var state: String
+        public var city: String
+        public var year: Int
+        public var latitude: Double?
+        public var longitude: Double?
+
+        public init(nickname: String, password: String, country: String, state: String, city: String, year: Int,
+                    latitude: Double? = nil, longitude: Double? = nil) {
+            self.nickname = nickname
+            self.password = password
+            self.country = country
+            self.state = state
+            self.city = city
+            self.year = year
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+
+        /// The JSON body (keys in the protocol's order).
+        public func json() -> [UInt8] {
+            var out: [UInt8] = []
+            func key(_ k: String, first: Bool = false) { out.append(contentsOf: Array(((first ? "{" : ",") + "\"\(k)\":").utf8)) }
+            key("nickname", first: true); UserJSON.appendString(nickname, to: &out)
+            key("password"); UserJSON.appendString(password, to: &out)
+            key("country"); UserJSON.appendString(country, to: &out)
+            key("state"); UserJSON.appendString(state, to: &out)
+            key("city"); UserJSON.appendString(city, to: &out)
+            key("year"); out.append(contentsOf: String(year).utf8)
+            if let latitude, let longitude {
+                key("latitude"); UserJSON.appendNumber(latitude, to: &out)
+                key("longitude"); UserJSON.appendNumber(longitude, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+            return out
+        }
+    }
+
+    /// POST adduser. Sent once (never retried).
+    /// - Throws: `ClientError.nicknameTaken`, `.refused` with the server's message and field, and the network errors.
+    public func addUser(_ post: Post) async throws {
+        let url = baseURL + "/hometown/adduser"
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: post.json()))
+        let (status, type, bytes) = try await send(request, url: url)
+        guard status == 200 else {
+            if case .refused(_, let message, let field) = try failure(status: status, type: type, bytes: bytes, url: url),
+               field == "nickname", message.contains("taken") {
+                throw ClientError.nicknameTaken(post.nickname)
+            }
+            throw try failure(status: status, type: type, bytes: bytes, url: url)
+        }
+    }
+
+    // MARK: Beyond the original
+
+    /// GET region: the map region that fits the users matching the filters, as the server's JSON.
+    public func region(width: Int, height: Int, padding: Int = 0, filters: UsersQuery = UsersQuery()) async throws -> JSONValue {
+        let p = filters.filtersOnly.parameters + [("width", String(width)), ("height", String(height)), ("padding", String(padding))]
+        let (url, bytes) = try await get("region", p)
+        return try parse(bytes, url)
+    }
+
+    /// GET clusters at a zoom, as the server's GeoJSON.
+    public func clusters(zoom: Double, bbox: BoundingBox? = nil, filters: UsersQuery = UsersQuery()) async throws -> JSONValue {
+        var p = filters.filtersOnly.parameters + [("zoom", JSONValue.number(zoom).compactText)]
+        if let b = bbox { p.append(("bbox", b.array.map { JSONValue.number($0).compactText }.joined(separator: ","))) }
+        let (url, bytes) = try await get("clusters", p)
+        return try parse(bytes, url)
+    }
+
+    /// GET reverse: a point in the server's vocabulary.
+    public func reverse(_ c: Coordinate) async throws -> JSONValue {
+        let (url, bytes) = try await get("reverse", [("lat", JSONValue.number(c.latitude).compactText), ("lon", JSONValue.number(c.longitude).compactText)])
+        return try parse(bytes, url)
+    }
+
+    /// GET forward: a place name as points in the server's vocabulary.
+    public func forward(_ q: String, limit: Int = 5) async throws -> JSONValue {
+        let (url, bytes) = try await get("forward", [("q", q), ("limit", String(limit))])
+        return try parse(bytes, url)
+    }
+
+    // MARK: Transport
+
+    private func getStrings(_ path: String, _ p: [(name: String, value: String)]) async throws -> [String] {
+        let (url, bytes) = try await get(path, p)
+        guard case .array(let items) = try parse(bytes, url) else { throw ClientError.malformedResponse(url: url, detail: "expected an array of names") }
+        return try items.map { v in
+            guard let s = v.stringValue else { throw ClientError.malformedResponse(url: url, detail: "expected an array of names") }
+            return s
+        }
+    }
+
+    private func getInteger(_ path: String) async throws -> Int {
+        let (url, bytes) = try await get(path, [])
+        guard let d = try parse(bytes, url).doubleValue, d.rounded() == d, abs(d) < 9e15 else {
+            throw ClientError.malformedResponse(url: url, detail: "expected an integer")
+        }
+        return Int(d)
+    }
+
+    private func parse(_ bytes: [UInt8], _ url: String) throws -> JSONValue {
+        do { return try JSONValue.parse(bytes) } catch {
+            throw ClientError.malformedResponse(url: url, detail: "broken JSON (\(error.description))")
+        }
+    }
+
+    /// A GET with retries; returns the URL and the 200 body.
+    private func get(_ path: String, _ parameters: [(name: String, value: String)]) async throws -> (String, [UInt8]) {
+        var url = baseURL + "/hometown/" + path
+        if !parameters.isEmpty {
+            url += "?" + parameters.map { ProtocolError.percentEncoded($0.name) + "=" + ProtocolError.percentEncoded($0.value) }.joined(separator: "&")
+        }
+        var attempt = 0
+        while true {
+            do {
+                let (status, type, bytes) = try await send(HTTPClientRequest(url: url), url: url)
+                guard status == 200 else { throw try failure(status: status, type: type, bytes: bytes, url: url) }
+                guard type.hasPrefix("application/json") else {
+                    throw type.hasPrefix("text/html") ? ClientError.notAHometownServer(url: url, status: status)
+                        : ClientError.malformedResponse(url: url, detail: "expected JSON, got \(type.isEmpty ? "no content type" : type)")
+                }
+                return (url, bytes)
+            } catch let e as ClientError where e.isTransient && attempt < retries {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(100 << attempt))
+            }
+        }
+    }
+
+    /// The error a non-200 answer stands for.
+    private func failure(status: Int, type: String, bytes: [UInt8], url: String) throws -> ClientError {
+        if type.hasPrefix("application/json"), let v = try? JSONValue.parse(bytes), let message = v["error"]?.stringValue {
+            if status >= 500 { return .serverFailed(status: status, message: message) }
+            if status == 404, v["field"] == nil, !message.contains("'") { return .refused(status: status, message: message, field: nil) }
+            return .refused(status: status, message: message, field: v["field"]?.stringValue)
+        }
+        if status >= 500 { return .serverFailed(status: status, message: String(decoding: bytes.prefix(200), as: UTF8.self)) }
+        if status == 404 || type.hasPrefix("text/html") { return .notAHometownServer(url: url, status: status) }
+        return .malformedResponse(url: url, detail: "HTTP \(status) without the protocol's JSON error")
+    }
+
+    /// Sends a request and reads the whole answer (at most 64 MiB), mapping transport failures to `ClientError`.
+    private func send(_ request: HTTPClientRequest, url: String) async throws -> (Int, String, [UInt8]) {
+        do {
+            let response = try await http.execute(request, deadline: .now() + .milliseconds(Int64(timeout * 1000)))
+            let body = try await response.body.collect(upTo: 64 << 20)
+            return (Int(response.status.code), response.headers.first(name: "Content-Type")?.lowercased() ?? "", Array(buffer: body))
+        } catch let e as ClientError {
+            throw e
+        } catch {
+            throw classify(error, url: url)
+        }
+    }
+
+    private func classify(_ error: Error, url: String) -> ClientError {
+        let host = URL(string: url)?.host ?? url
+        if let e = error as? HTTPClientError {
+            switch e {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .getConnectionFromPoolTimeout, .writeTimeout:
+                return .timedOut(url: url, seconds: timeout)
+            case .tlsHandshakeTimeout: return .tls(url: url, detail: "the TLS handshake timed out")
+            case .remoteConnectionClosed: return .connectionLost(url: url, detail: "the server closed the connection")
+            case .invalidURL, .emptyHost, .emptyScheme: return .invalidURL(url)
+            default: return .connectionLost(url: url, detail: "\(e)")
+            }
+        }
+        if let e = error as? NIOConnectionError {
+            if e.dnsAError != nil || e.dnsAAAAError != nil { return .hostNotFound(host: host) }
+            if e.connectionErrors.contains(where: { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }) { return .connectionRefused(url: url) }
+            return .connectionLost(url: url, detail: "\(e)")
+        }
+        if error is NIOSSLError || String(describing: type(of: error)).contains("SSL") { return .tls(url: url, detail: "\(error)") }
+        let text = "\(error)"
+        if text.contains("ECONNREFUSED") || text.contains("Connection refused") || text.contains("connectionRefused") {
+            return .connectionRefused(url: url)
+        }
+        if text.lowercased().contains("dns") || text.contains("resolve") { return .hostNotFound(host: host) }
+        return .connectionLost(url: url, detail: text)
+    }
+}
