@@ -107,8 +107,11 @@ let package = Package(
         .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
         .testTarget(name: "HometownProtocolTests", dependencies: ["HometownProtocol", "HometownBoundaries", "HometownGazetteer"]),
         .testTarget(name: "HometownStoreTests", dependencies: ["HometownStore", "HometownProtocol"]),
+        // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
+        .target(name: "HometownTestSupport", path: "Tests/HometownTestSupport"),
+        .testTarget(name: "HometownClientTests", dependencies: ["HometownClient", "HometownProtocol", "HometownTestSupport"]),
         .testTarget(name: "HometownServerTests", dependencies: [
-            "HometownServer", "HometownProtocol", "HometownStore", "HometownCore",
+            "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),

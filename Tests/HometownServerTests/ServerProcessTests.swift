@@ -2,59 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import Synchronization
+import HometownTestSupport
 import Testing
-
-/// `hometown serve` as a real process on loopback, driven over real sockets.
-final class ServerProcess: @unchecked Sendable {
-    let process = Process()
-    let port: Int
-    let stderrPipe = Pipe()
-
-    /// Starts the built `hometown` beside the test bundle on a free port and waits until it listens.
-    init(database: String, extra: [String] = []) throws {
-        let exe = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .deletingLastPathComponent().appendingPathComponent("hometown")
-        process.executableURL = exe
-        process.arguments = ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + extra
-        process.standardError = stderrPipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // The first line on stderr names the bound port: "hometown: serving on http://127.0.0.1:PORT/hometown/ ...".
-        var seen = Data()
-        let handle = stderrPipe.fileHandleForReading
-        var found: Int?
-        let deadline = Date().addingTimeInterval(60)
-        while found == nil, Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-            let text = String(decoding: seen, as: UTF8.self)
-            if let r = text.range(of: #"127\.0\.0\.1:(\d+)/hometown/"#, options: .regularExpression) {
-                found = Int(text[r].split(separator: ":")[1].split(separator: "/")[0])
-            }
-        }
-        guard let found else {
-            process.terminate()
-            throw ServerStartError(output: String(decoding: seen, as: UTF8.self))
-        }
-        port = found
-    }
-
-    struct ServerStartError: Error { let output: String }
-
-    var base: String { "http://127.0.0.1:\(port)/hometown" }
-
-    func kill9() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    func terminate() -> Int32 {
-        process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-}
 
 /// A count shared by concurrent tasks.
 final class Counter: Sendable {

@@ -1,0 +1,89 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A deliberately misbehaving HTTP server on loopback, for testing clients: it accepts connections on a free
+/// port, reads each request's head, then does what it is told (close at once, wait, or send canned bytes).
+public final class FakeServer: @unchecked Sendable {
+    public enum Behaviour: Sendable {
+        /// Close the connection without answering.
+        case close
+        /// Wait this many seconds, then answer 200 `[]`.
+        case slow(Double)
+        /// Answer with this status, content type and body.
+        case respond(status: Int, type: String, body: String)
+    }
+
+    public let port: Int
+    private let fd: Int32
+    private let behaviour: Behaviour
+
+    public init(_ behaviour: Behaviour) throws {
+        self.behaviour = behaviour
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        self.fd = fd
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = 0
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        port = Int(UInt16(bigEndian: addr.sin_port))
+        let thread = Thread { [fd, behaviour] in FakeServer.serve(fd, behaviour) }
+        thread.start()
+    }
+
+    /// The base URL ("http://127.0.0.1:PORT").
+    public var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Stops accepting (the listening socket closes).
+    public func stop() { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+
+    private static func serve(_ fd: Int32, _ behaviour: Behaviour) {
+        while true {
+            let c = accept(fd, nil, nil)
+            guard c >= 0 else { return }
+            Thread { handle(c, behaviour) }.start()
+        }
+    }
+
+    private static func handle(_ c: Int32, _ behaviour: Behaviour) {
+        defer { close(c) }
+        var head = [UInt8]()
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while !head.ends(with: Array("\r\n\r\n".utf8)) && head.count < 65536 {
+            let n = read(c, &buf, 1)
+            if n <= 0 { return }
+            head.append(buf[0])
+        }
+        switch behaviour {
+        case .close:
+            return
+        case .slow(let s):
+            Thread.sleep(forTimeInterval: s)
+            write(c, status: 200, type: "application/json", body: "[]")
+        case .respond(let status, let type, let body):
+            write(c, status: status, type: type, body: body)
+        }
+    }
+
+    private static func write(_ c: Int32, status: Int, type: String, body: String) {
+        let b = Array(body.utf8)
+        let text = "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(b.count)\r\nConnection: close\r\n\r\n"
+        let bytes = Array(text.utf8) + b
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(c, $0.baseAddress! + done, bytes.count - done) }
+            if n <= 0 { return }
+            done += n
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+}

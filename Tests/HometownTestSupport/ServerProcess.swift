@@ -1,0 +1,85 @@
+import Foundation
+
+/// `hometown serve` as a real process on loopback, driven over real sockets.
+public final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    public let port: Int
+    let stderrPipe = Pipe()
+
+    /// Starts the built `hometown` beside the test bundle on a free port and waits until it listens.
+    public init(database: String, extra: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: try HometownBinary.path())
+        process.arguments = ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + extra
+        process.standardError = stderrPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // The first line on stderr names the bound port: "hometown: serving on http://127.0.0.1:PORT/hometown/ ...".
+        var seen = Data()
+        let handle = stderrPipe.fileHandleForReading
+        var found: Int?
+        let deadline = Date().addingTimeInterval(60)
+        while found == nil, Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+            let text = String(decoding: seen, as: UTF8.self)
+            if let r = text.range(of: #"127\.0\.0\.1:(\d+)/hometown/"#, options: .regularExpression) {
+                found = Int(text[r].split(separator: ":")[1].split(separator: "/")[0])
+            }
+        }
+        guard let found else {
+            process.terminate()
+            throw ServerStartError(output: String(decoding: seen, as: UTF8.self))
+        }
+        port = found
+    }
+
+    public struct ServerStartError: Error { public let output: String }
+
+    /// The protocol's root: http://127.0.0.1:PORT/hometown
+    public var base: String { "http://127.0.0.1:\(port)/hometown" }
+    /// The service's base URL: http://127.0.0.1:PORT
+    public var url: String { "http://127.0.0.1:\(port)" }
+
+    public func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    public func terminate() -> Int32 {
+        process.terminate()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+
+/// The `hometown` executable built beside the test bundle.
+public enum HometownBinary {
+    public static func path() throws -> String {
+        URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .deletingLastPathComponent().appendingPathComponent("hometown").path
+    }
+
+    /// Runs `hometown ARGS` with `environment` added and `stdin` as standard input; returns status, stdout, stderr.
+    public static func run(_ args: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: try path())
+        p.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env["HOMETOWN_SERVER"] = nil
+        env["HOMETOWN_PASSWORD"] = nil
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = input
+        try p.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
