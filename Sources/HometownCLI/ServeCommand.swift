@@ -85,6 +85,8 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
         c.logLevel = level
+        LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
+        defer { LogSink.standardError.flush() }
         let host = self.host, db = database
         let app: any ApplicationProtocol
         do {

@@ -230,16 +230,53 @@ public struct HometownClient: Sendable {
         return .malformedResponse(url: url, detail: "HTTP \(status) without the protocol's JSON error")
     }
 
-    /// Sends a request and reads the whole answer (at most 64 MiB), mapping transport failures to `ClientError`.
+    /// Sends a request and reads the whole answer (at most 64 MiB) within `timeout`, mapping transport failures
+    /// to `ClientError`. The time limit covers connecting, the head and the body; on expiry the request is cancelled.
     private func send(_ request: HTTPClientRequest, url: String) async throws -> (Int, String, [UInt8]) {
+        let http = self.http, limit = timeout
         do {
-            let response = try await http.execute(request, deadline: .now() + .milliseconds(Int64(timeout * 1000)))
-            let body = try await response.body.collect(upTo: 64 << 20)
-            return (Int(response.status.code), response.headers.first(name: "Content-Type")?.lowercased() ?? "", Array(buffer: body))
+            return try await withThrowingTaskGroup(of: (Int, String, [UInt8])?.self) { group in
+                group.addTask {
+                    let response = try await http.execute(request, deadline: .now() + .milliseconds(Int64(limit * 1000)))
+                    let body = try await response.body.collect(upTo: 64 << 20)
+                    return (Int(response.status.code), response.headers.first(name: "Content-Type")?.lowercased() ?? "", Array(buffer: body))
+                }
+                group.addTask {
+                    // A little after AsyncHTTPClient's own deadline, so that a connection that kept failing is
+                    // reported with its cause (refused, DNS) rather than as a plain timeout.
+                    try await Task.sleep(for: .milliseconds(Int64(limit * 1000) + 500))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let answer = first else { throw ClientError.timedOut(url: url, seconds: limit) }
+                return answer
+            }
         } catch let e as ClientError {
+            if case .timedOut = e { throw await probe(url) ?? e }
             throw e
         } catch {
-            throw classify(error, url: url)
+            let e = classify(error, url: url)
+            if case .timedOut = e { throw await probe(url) ?? e }
+            throw e
+        }
+    }
+
+    /// After a timeout: AsyncHTTPClient keeps retrying a refused connection until the deadline, so one plain TCP
+    /// connection attempt tells a refused port or an unknown host from a server that is slow to answer.
+    private func probe(_ url: String) async -> ClientError? {
+        guard let u = URL(string: url), let host = u.host else { return nil }
+        let port = u.port ?? (u.scheme == "https" ? 443 : 80)
+        do {
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.seconds(2)).connect(host: host, port: port).get()
+            try? await channel.close()
+            return nil
+        } catch {
+            let e = classify(error, url: url)
+            switch e {
+            case .connectionRefused, .hostNotFound: return e
+            default: return nil
+            }
         }
     }
 

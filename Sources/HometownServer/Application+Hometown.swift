@@ -69,5 +69,6 @@ struct ShutdownCloser: Service {
         try? await state.hasher.shutdown()
         try await state.store.close()
         state.logger.info("database closed")
+        LogSink.standardError.flush()
     }
 }

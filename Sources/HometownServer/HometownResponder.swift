@@ -40,9 +40,12 @@ struct HometownResponder: HTTPResponder {
             state.logger.error("request failed", metadata: ["error": "\(error)"])
             response = Replies.error("internal error", field: nil, status: .internalServerError)
         }
-        let elapsed = ContinuousClock.now - start
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        state.logger.info("\(request.method.rawValue) \(request.uri.path)\(request.uri.query.map { "?" + $0 } ?? "") \(response.status.code) \(String(format: "%.2f", ms)) ms")
+        if state.logger.logLevel <= .info {
+            let elapsed = ContinuousClock.now - start
+            let hundredths = elapsed.components.seconds * 100_000 + elapsed.components.attoseconds / 10_000_000_000_000
+            let ms = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
+            state.logger.info("\(request.method.rawValue) \(request.uri.path)\(request.uri.query.map { "?" + $0 } ?? "") \(response.status.code) \(ms) ms")
+        }
         return response
     }
 

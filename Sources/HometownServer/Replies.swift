@@ -10,8 +10,11 @@ enum Replies {
     static let jsonType = "application/json; charset=utf-8"
 
     /// 200 with JSON bytes.
-    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: jsonType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response { json(ByteBuffer(bytes: bytes), status: status) }
+
+    /// 200 with JSON bytes already in a buffer (shared, not copied: cached answers are sent as they are).
+    static func json(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: jsonType], body: ResponseBody(byteBuffer: buffer))
     }
 
     /// 200 with a JSON value written compactly (keys sorted).

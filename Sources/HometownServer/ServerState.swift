@@ -23,11 +23,11 @@ final class ServerState: Sendable {
     let publicFiles: PublicFiles
 
     /// GET answers (bytes) until the next post.
-    let answers = ResponseCache<[UInt8]>(capacity: 4096)
+    let answers = ResponseCache<ByteBuffer>(capacity: 4096)
     /// Cluster indexes per filter until the next post.
     let clusterIndexes = ResponseCache<MarkerViews.Indexed>(capacity: 16)
-    private let countriesBody: [UInt8]
-    private let statesBodies: [String: [UInt8]]
+    private let countriesBody: ByteBuffer
+    private let statesBodies: [String: ByteBuffer]
 
     init(vocabulary: Vocabulary, store: any UserStore, hasher: PasswordHasher, geocoder: ReverseGeocoder,
          gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles) {
@@ -39,9 +39,9 @@ final class ServerState: Sendable {
         self.years = years
         self.logger = logger
         self.publicFiles = publicFiles
-        countriesBody = Array(JSONValue.array(vocabulary.countryNames.map { .string($0) }).compactText.utf8)
-        var states: [String: [UInt8]] = [:]
-        for c in vocabulary.countries { states[c.name] = Array(JSONValue.array(c.states.map { .string($0) }).compactText.utf8) }
+        countriesBody = ByteBuffer(string: JSONValue.array(vocabulary.countryNames.map { .string($0) }).compactText)
+        var states: [String: ByteBuffer] = [:]
+        for c in vocabulary.countries { states[c.name] = ByteBuffer(string: JSONValue.array(c.states.map { .string($0) }).compactText) }
         statesBodies = states
     }
 
@@ -66,7 +66,7 @@ final class ServerState: Sendable {
         let p = try parameters(query, allowed: ["country"])
         guard let given = p["country"] else { throw .missing(field: "country") }
         let country = try vocabulary.resolveCountry(given)
-        return Replies.json(statesBodies[country.name] ?? Array("[]".utf8))
+        return Replies.json(statesBodies[country.name] ?? ByteBuffer(string: "[]"))
     }
 
     func nicknameExists(_ query: String?) async throws -> Response {
@@ -87,14 +87,16 @@ final class ServerState: Sendable {
     }
 
     func users(_ query: String?) async throws -> Response {
-        let q = try UsersQuery.parse(QueryString.parse(query), vocabulary: vocabulary)
+        // Only answers to valid queries are stored, so a hit needs no parsing.
         let key = "users?" + (query ?? "")
         if let hit = answers.value(for: key) { return Replies.json(hit) }
+        let q = try UsersQuery.parse(QueryString.parse(query), vocabulary: vocabulary)
         let generation = answers.generation
         var out: [UInt8] = []
         UserJSON.append(try await store.users(q), to: &out)
-        answers.store(out, for: key, generation: generation)
-        return Replies.json(out)
+        let buffer = ByteBuffer(bytes: out)
+        answers.store(buffer, for: key, generation: generation)
+        return Replies.json(buffer)
     }
 
     func addUser(_ request: inout Request) async throws -> Response {
@@ -118,7 +120,7 @@ final class ServerState: Sendable {
     private func cached(_ key: String, _ compute: @Sendable () async throws -> JSONValue) async throws -> Response {
         if let hit = answers.value(for: key) { return Replies.json(hit) }
         let generation = answers.generation
-        let bytes = Array(try await compute().compactText.utf8)
+        let bytes = ByteBuffer(string: try await compute().compactText)
         answers.store(bytes, for: key, generation: generation)
         return Replies.json(bytes)
     }

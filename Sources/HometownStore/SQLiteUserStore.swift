@@ -16,7 +16,7 @@ import SQLiteKit
 ///   Each runs its calls on the NIO thread pool, off the event loops.
 public final class SQLiteUserStore: UserStore {
     /// The schema version kept in SQLite's `user_version`.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public let path: String
     private let writer: SQLiteConnection
@@ -80,9 +80,15 @@ public final class SQLiteUserStore: UserStore {
             )
             """).run()
         try await db.raw("CREATE UNIQUE INDEX IF NOT EXISTS users_nickname_key ON users (nickname_key)").run()
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_country ON users (country, state, year)").run()
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_state ON users (state, year)").run()
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_year ON users (year)").run()
+        // One index per filter; each ends (implicitly) in the id, so an equality filter reads its rows in id order
+        // and a page is LIMIT rows of one index walk, without sorting the matches. (Version 1 had composite
+        // indexes that made "country=USA ORDER BY id LIMIT 25" sort every USA row; they are dropped.)
+        for old in ["users_country", "users_state", "users_year"] { try await db.raw("DROP INDEX IF EXISTS \(unsafeRaw: old)").run() }
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_country ON users (country)").run()
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_state ON users (state)").run()
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_state_year ON users (state, year)").run()
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_year ON users (year)").run()
+        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_city ON users (city)").run()
         // A table of another program with the same name is refused rather than written into.
         let columns = try await db.raw("SELECT name FROM pragma_table_info('users')").all().map { try $0.decode(column: "name", as: String.self) }
         let wanted = SQLUserQueries.columns + ["nickname_key", "password_hash"]
