@@ -79,18 +79,7 @@ struct PostCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        do {
-            try await post()
-        } catch let e as ClientError {
-            printError(e.description)
-            throw ExitCode(e.exitStatus)
-        } catch let e as CLIError {
-            printError(e.description)
-            throw ExitCode(2)
-        } catch let e as ProtocolError {
-            printError(e.description)
-            throw ExitCode(2)
-        }
+        try await ClientCommandSupport.reportingErrors { try await post() }
     }
 
     private func post() async throws {
@@ -112,8 +101,7 @@ struct PostCommand: AsyncParsableCommand {
         guard timeout > 0 else { throw CLIError("--timeout must be more than 0 seconds") }
 
         // 3. The server's vocabulary.
-        let base = server ?? ProcessInfo.processInfo.environment["HOMETOWN_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? "http://127.0.0.1:8080"
-        let client = try HometownClient(baseURL: base, timeout: timeout)
+        let client = try HometownClient(baseURL: ClientCommandSupport.serverURL(server), timeout: timeout)
         let vocabulary: Vocabulary
         if dryRun && server == nil && ProcessInfo.processInfo.environment["HOMETOWN_SERVER"] == nil {
             vocabulary = try Vocabulary.bundled(geocoder: found.geocoder, gazetteer: found.gazetteer)

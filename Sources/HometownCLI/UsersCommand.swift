@@ -42,14 +42,13 @@ struct UsersCommand: AsyncParsableCommand {
     @Option(help: "Seconds to wait for each answer.") var timeout = 10.0
 
     func run() async throws {
-        do {
+        try await ClientCommandSupport.reportingErrors {
             guard !(all && page != nil) else { throw CLIError("give --all or --page, not both") }
             if let page, page < 0 { throw CLIError("--page must be 0 or more") }
             if let pageSize, !(1...ProtocolLimits.maxPageSize).contains(pageSize) {
                 throw CLIError("--page-size must be from 1 to \(ProtocolLimits.maxPageSize)")
             }
-            let base = server ?? ProcessInfo.processInfo.environment["HOMETOWN_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? "http://127.0.0.1:8080"
-            let client = try HometownClient(baseURL: base, timeout: timeout)
+            let client = try HometownClient(baseURL: ClientCommandSupport.serverURL(server), timeout: timeout)
             var q = UsersQuery(country: country, states: state.map { [$0] }, city: city, year: year, afterID: afterID, beforeID: beforeID,
                                reverse: reverse, page: page)
             let users: [User]
@@ -60,12 +59,6 @@ struct UsersCommand: AsyncParsableCommand {
                 users = try await client.users(q)
             }
             print(Self.render(users, format), terminator: "")
-        } catch let e as ClientError {
-            printError(e.description)
-            throw ExitCode(e.exitStatus)
-        } catch let e as CLIError {
-            printError(e.description)
-            throw ExitCode(2)
         }
     }
 
