@@ -94,6 +94,8 @@ let package = Package(
         .executableTarget(name: "hometown-bench", dependencies: ["HometownCore", "HometownBoundaries", "HometownGEOS"],
                           path: "tools/bench/swift"),
         .executableTarget(name: "hometown-bench-forward", dependencies: ["HometownGazetteer"], path: "tools/bench/forward/swift"),
+        .executableTarget(name: "hometown-bench-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+                          path: "tools/bench/server/hello"),
         .executableTarget(name: "hometown-bench-markers", dependencies: ["HometownClustering", "HometownCore"], path: "tools/bench/markers/swift"),
 
         .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore"]),

@@ -74,7 +74,9 @@ command -v wrk >/dev/null && command -v curl >/dev/null && command -v python3 >/
 
 # 2. Build.
 swift build -c release --product hometown >&2
+swift build -c release --product hometown-bench-hello >&2
 bin="$(swift build -c release --product hometown --show-bin-path)/hometown"
+hello="$(swift build -c release --product hometown --show-bin-path)/hometown-bench-hello"
 
 # 3. Temp dir, and stopping everything we start whatever happens.
 work="$(mktemp -d "${TMPDIR:-/tmp}/hometown-bench-server.XXXXXX")"
@@ -221,6 +223,14 @@ for i in "${!gets[@]}"; do
   printf 'get\t%s\t%s\t%s\t%s\t-\n' "${gets[$i]}" "$(stat -c %s "$work/www/$n.json")" "$n.hometown.txt" "$n.nginx.txt" >>"$out/manifest.tsv"
 done
 
+# The framework's ceiling: a Hummingbird responder that does no work, answering the same 6 bytes as GET count.
+hello_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$hello" "$hello_port" >/dev/null 2>&1 &
+hello_pid=$!
+for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$hello_port/hometown/count" && break; sleep 0.1; done
+wrk_run "count.framework" "http://127.0.0.1:$hello_port/hometown/count"
+kill "$hello_pid"; wait "$hello_pid" 2>/dev/null || true
+
 if [ "$MISS" = 1 ]; then
   miss_templates=("/hometown/users?country=USA&page={A}0&pagesize={B}25" "/hometown/users?state=Minnesota&year={A}2016&pagesize={B}25")
   miss_of=("users?country=USA&page=0" "users?state=Minnesota&year=2016")
@@ -271,6 +281,12 @@ log_bytes="$(stat -c %s "$work/server.log")"
   if awk '{split($2, a, "="); if (a[2] + 0 >= 15) bad = 1} END {exit !bad}' "$work/cpu"; then
     echo "WARNING: other programs took 15 % or more of the CPU during some runs (a build?): their numbers are low and noisy."
   fi
+  rps() { sed -n 's/^Requests\/sec: *\([0-9.]*\).*/\1/p' "$out/$1.txt"; }
+  p99() { sed -n 's/^ *99% *\([0-9.]*[a-z]*\).*/\1/p' "$out/$1.txt"; }
+  echo "Framework ceiling: a Hummingbird 2 responder doing no work (tools/bench/server/hello, same 6 bytes as GET count):" \
+    "$(rps count.framework) req/s, p99 $(p99 count.framework); hometown GET count $(rps count.hometown) req/s;" \
+    "nginx $(rps count.nginx) req/s: the framework alone reaches $(python3 -c "print(round(100 * $(rps count.framework) / $(rps count.nginx)))") % of nginx," \
+    "hometown $(python3 -c "print(round(100 * $(rps count.hometown) / $(rps count.framework)))") % of the framework."
   echo
   python3 "$here/report.py" "$out"
 } | tee "$out/summary.md"
