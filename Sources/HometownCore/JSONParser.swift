@@ -10,6 +10,9 @@ struct JSONParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
+    /// When set, the members of the top-level object are recorded here in the order written, duplicates
+    /// included, each with the exact text of its value (`JSONValue.parseMembers`).
+    var topMembers: [JSONMember]?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -62,8 +65,13 @@ struct JSONParser {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("':' was expected after a member name") }
             i += 1
+            skipSpace()
+            let start = i
             let v = try value(depth: depth)
             if members[key] == nil { members[key] = v }
+            if depth == 1, topMembers != nil {
+                topMembers!.append(JSONMember(key: key, value: v, text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
+            }
             skipSpace()
             guard i < bytes.count else { throw fail("',' or '}' was expected, the text ended") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -188,6 +196,13 @@ struct JSONParser {
     }
 }
 
+/// A member of a JSON object: its name, its value, and the value's text exactly as written.
+public struct JSONMember: Hashable, Sendable {
+    public let key: String
+    public let value: JSONValue
+    public let text: String
+}
+
 extension JSONValue {
     /// Parses one JSON text (RFC 8259). - Throws: `CoreError.malformedJSON` with the byte offset and the reason.
     public static func parse(_ bytes: some Sequence<UInt8>) throws(CoreError) -> JSONValue {
@@ -199,6 +214,23 @@ extension JSONValue {
     private static func document(_ b: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, CoreError> {
         var p = JSONParser(b)
         do throws(CoreError) { return .success(try p.document()) } catch { return .failure(error) }
+    }
+
+    /// Parses one JSON text that must be an object, and returns its members in the order written, duplicates
+    /// included, each with the exact text of its value: for readers that must tell `1985` from `1985.0`, `1e3`
+    /// or `"1985"`. - Throws: `CoreError.malformedJSON` with the byte offset and the reason.
+    public static func parseMembers(_ bytes: [UInt8]) throws(CoreError) -> [JSONMember] {
+        let result = bytes.withUnsafeBufferPointer { b -> Result<[JSONMember], CoreError> in
+            var p = JSONParser(b)
+            p.topMembers = []
+            do throws(CoreError) {
+                guard case .object = try p.document() else { return .failure(.malformedJSON(offset: 0, reason: "a JSON object was expected")) }
+                return .success(p.topMembers ?? [])
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
     /// Compact JSON text with object keys sorted (the form `JSONEncoder` gives with `.sortedKeys` and

@@ -83,6 +83,15 @@ import HometownCore
         }
     }
 
+    @Test func membersKeepOrderDuplicatesAndNumberText() throws {
+        let m = try JSONValue.parseMembers(Array(#" {"b": 1e3, "a": [1, {"x": 2}], "b": 1985.0, "s": "\u00e9", "n": -0 } "#.utf8))
+        #expect(m.map(\.key) == ["b", "a", "b", "s", "n"])
+        #expect(m.map(\.text) == ["1e3", #"[1, {"x": 2}]"#, "1985.0", #""\u00e9""#, "-0"])
+        #expect(m[0].value == .number(1000) && m[3].value == .string("é"))
+        #expect(throws: CoreError.self) { try JSONValue.parseMembers(Array("[1]".utf8)) }
+        #expect(throws: CoreError.self) { try JSONValue.parseMembers(Array(#"{"a":1,}"#.utf8)) }
+    }
+
     @Test func deepNestingIsRefusedNotAStackOverflow() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: CoreError.self) { try JSONValue.parse(Array(deep.utf8)) }
