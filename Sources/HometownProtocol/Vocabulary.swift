@@ -175,9 +175,8 @@ public struct Vocabulary: Sendable {
         if country.states.contains(text) { return text }
         if let s = country.stateKeys[NameKey.key(text)] { return s }
         var suggestion: String?
-        if let gz = gazetteer, let b = country.bundledIndex, country.iso2 != nil,
+        if let gz = gazetteer, country.bundledIndex != nil, country.iso2 != nil,
            let found = try? gz.search(text + ", " + (country.iso2 ?? ""), limit: 5) {
-            _ = b
             for r in found where r.kind == .state && r.country?.code == country.iso2 {
                 guard let served = country.stateKeys[NameKey.key(r.name)] else { continue }
                 if r.score >= 0.5 { return served }

@@ -49,8 +49,13 @@ final class ServerState: Sendable {
 
     /// The query's pairs, refusing any parameter not in `allowed` and any repeated one.
     private func parameters(_ query: String?, allowed: [String]) throws(ProtocolError) -> [String: String] {
+        try parameters(QueryString.parse(query), allowed: allowed)
+    }
+
+    /// The same for pairs already read from the query string.
+    private func parameters(_ items: [(name: String, value: String)], allowed: [String]) throws(ProtocolError) -> [String: String] {
         var out: [String: String] = [:]
-        for (name, value) in try QueryString.parse(query) {
+        for (name, value) in items {
             guard allowed.contains(name) else { throw .unknownParameter(name, allowed: allowed) }
             guard out.updateValue(value, forKey: name) == nil else { throw .repeated(field: name) }
         }
@@ -131,7 +136,7 @@ final class ServerState: Sendable {
         let items = try QueryString.parse(query)
         let filters = try UsersQuery.parse(items.filter { $0.name != "zoom" && $0.name != "bbox" }, vocabulary: vocabulary,
                                            paging: false)
-        let p = try parameters(query, allowed: UsersQuery.filterParameters + ["zoom", "bbox"])
+        let p = try parameters(items, allowed: UsersQuery.filterParameters + ["zoom", "bbox"])
         guard let zt = p["zoom"] else { throw ProtocolError.missing(field: "zoom") }
         let zoom = try MarkerViews.number(zt, field: "zoom")
         guard zoom >= 0, zoom <= 24 else { throw ProtocolError.outOfRange(field: "zoom", rule: "from 0 to 24, not \(zt)") }
@@ -144,7 +149,7 @@ final class ServerState: Sendable {
         let items = try QueryString.parse(query)
         let viewKeys = ["width", "height", "padding"]
         let filters = try UsersQuery.parse(items.filter { !viewKeys.contains($0.name) }, vocabulary: vocabulary, paging: false)
-        let p = try parameters(query, allowed: UsersQuery.filterParameters + viewKeys)
+        let p = try parameters(items, allowed: UsersQuery.filterParameters + viewKeys)
         func dimension(_ key: String, _ fallback: Double?) throws(ProtocolError) -> Double {
             guard let t = p[key] else {
                 guard let fallback else { throw .missing(field: key) }
