@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "HometownGazetteer", targets: ["HometownGazetteer"]),
         .library(name: "HometownProtocol", targets: ["HometownProtocol"]),
         .library(name: "HometownStore", targets: ["HometownStore"]),
+        .library(name: "HometownBasemap", targets: ["HometownBasemap"]),
         .library(name: "HometownServer", targets: ["HometownServer"]),
         .library(name: "HometownClient", targets: ["HometownClient"]),
     ],
@@ -48,6 +49,9 @@ let package = Package(
         .target(name: "HometownMarkers", dependencies: ["HometownCore"]),
         .target(name: "HometownClustering", dependencies: ["HometownCore"]),
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
+        // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
+        // SVG maps. Pure Swift at run time.
+        .target(name: "HometownBasemap", dependencies: ["HometownCore", "HometownBoundaries"]),
         // The Hometown protocol (issue 9): users, validation of posts and queries, the server's vocabulary of
         // country and state names; shared by the server and the client. No networking.
         .target(name: "HometownProtocol", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"]),
@@ -61,7 +65,7 @@ let package = Package(
         // `hometown serve`: the protocol over HTTP (Hummingbird 2), password hashing, the extra endpoints.
         .target(name: "HometownServer", dependencies: [
             "HometownCore", "HometownProtocol", "HometownStore", "HometownBoundaries", "HometownGazetteer",
-            "HometownClustering", "HometownViewport",
+            "HometownClustering", "HometownViewport", "HometownBasemap",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
@@ -76,7 +80,7 @@ let package = Package(
         // The CLI: a thin ArgumentParser layer.
         .target(name: "HometownCLI", dependencies: [
             "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering", "HometownViewport",
-            "HometownServer", "HometownClient", "HometownProtocol",
+            "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
@@ -106,6 +110,7 @@ let package = Package(
         .testTarget(name: "HometownMarkersTests", dependencies: ["HometownMarkers", "HometownCore"]),
         .testTarget(name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
+        .testTarget(name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
         .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
         .testTarget(name: "HometownProtocolTests", dependencies: ["HometownProtocol", "HometownBoundaries", "HometownGazetteer"]),
         .testTarget(name: "HometownStoreTests", dependencies: ["HometownStore", "HometownProtocol"]),

@@ -10,21 +10,31 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the Hometown protocol (and the extra map endpoints) over HTTP.",
         discussion: """
-        Endpoints, all under /hometown/ (see /openapi.yaml on the running server, or
-        Sources/HometownServer/Public/openapi.yaml):
-          GET  countries, states?country=, nicknameexists?name=, count, nextid,
-               users?[country=&state=&city=&year=&afterid=&beforeid=&reverse=true&page=&pagesize=]
-          POST adduser   {"nickname","password","country","state","city","year"[,"latitude","longitude"]}
-          GET  clusters?zoom=&bbox=W,S,E,N&<users filters>    GeoJSON clusters (supercluster) with bboxes
-          GET  region?width=&height=&padding=&<users filters> the map region that fits the filtered users
-          GET  reverse?lat=&lon=   a point as the country/state/city names this server accepts
-          GET  forward?q=          a place name as points with those names
+        The web app is at / (open http://127.0.0.1:8080/ in a browser): the posts on a
+        map and as a list, filters, and a form to post by clicking the map. It works
+        offline: the map is drawn from the bundled boundaries, and Leaflet comes from
+        Debian's libjs-leaflet (see --leaflet).
 
-        Users are stored in a SQLite file (created on first start; write-ahead log, synchronous=FULL: a post
-        answered 200 is on disk). Passwords are kept only as scrypt hashes. Countries, states and aliases
-        ("usa", "MN", "Distrito Federal") are stored under the names GET countries and GET states return.
-        Refusals are 400 with {"error": "...", "field": "..."}; unknown paths 404 with an HTML page.
-        SIGINT or SIGTERM stops the server gracefully (requests in flight finish, then the database closes).
+        Endpoints, all under /hometown/ (described in /openapi.yaml on the running
+        server, kept in Sources/HometownServer/Public/openapi.yaml):
+          GET  countries, states?country=, nicknameexists?name=, count, nextid
+          GET  users?[country=&state=&city=&year=&afterid=&beforeid=
+                      &reverse=true&page=&pagesize=]
+          POST adduser {"nickname","password","country","state","city","year"
+                        [,"latitude","longitude"]}
+          GET  clusters?zoom=&bbox=W,S,E,N&<users filters>   GeoJSON clusters
+          GET  region?width=&height=&padding=&<users filters> the fitted view
+          GET  reverse?lat=&lon=   a point as the names this server accepts
+          GET  forward?q=          a place name as points with those names
+          GET  boundaries?z=&x=&y= the map's vector tile z/x/y
+
+        Users are stored in a SQLite file (created on first start; write-ahead
+        log, synchronous=FULL: a post answered 200 is on disk). Passwords are kept
+        only as scrypt hashes. Countries, states and aliases ("usa", "MN",
+        "Distrito Federal") are stored under the names GET countries and GET
+        states return. Refusals are 400 with {"error": "...", "field": "..."};
+        unknown paths get 404 with an HTML page. SIGINT or SIGTERM stops the
+        server gracefully (requests in flight finish, then the database closes).
 
         Example:
           hometown serve --db posts.sqlite --port 8080
@@ -60,6 +70,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("public"), help: "Folder of the files served as they are (openapi.yaml, web app); default: found beside the executable.")
     var publicDirectory: String?
 
+    @Option(name: .customLong("leaflet"), help: ArgumentHelp(
+        "Folder holding Leaflet (leaflet.js, leaflet.css, images/), served under /vendor/leaflet/.",
+        discussion: "Default: $HOMETOWN_LEAFLET, else /usr/share/javascript/leaflet (Debian's libjs-leaflet). Without it the web app has no map."))
+    var leafletDirectory: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -81,6 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         c.publicDirectory = publicDirectory
+        c.leafletDirectory = leafletDirectory
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }

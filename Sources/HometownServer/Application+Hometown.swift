@@ -51,7 +51,13 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     } catch {
         throw ServerError.badConfiguration("--countries", error.description)
     }
-    let publicFiles = try PublicFiles(directory: configuration.publicDirectory)
+    let publicFiles = try PublicFiles(directory: configuration.publicDirectory, leaflet: configuration.leafletDirectory)
+    if publicFiles.leafletDirectory == nil {
+        if let given = configuration.leafletDirectory {
+            throw ServerError.cannotLoad("Leaflet", "\(given)/leaflet.js does not exist")
+        }
+        logger.warning("Leaflet not found (install Debian's libjs-leaflet, or give --leaflet DIR): the web app will have no map")
+    }
     let store = try await SQLiteUserStore.open(path: configuration.databasePath, logger: logger)
     let hasher = PasswordHasher(cost: configuration.hashCost, threads: configuration.hashThreads,
                                 maxQueued: configuration.maxQueuedHashes)

@@ -1,4 +1,5 @@
 import HTTPTypes
+import HometownBasemap
 import HometownCore
 import HometownProtocol
 import HometownStore
@@ -27,6 +28,9 @@ struct HometownResponder: HTTPResponder {
             state.logger.error("storage failed", metadata: ["error": "\(e)"])
             response = Replies.error("the server could not read or write its database; try again later", field: nil,
                                      status: .internalServerError)
+        } catch let e as BasemapError {
+            state.logger.error("boundary tile failed", metadata: ["error": "\(e)"])
+            response = Replies.error("the server could not draw this map tile: \(e)", field: nil, status: .internalServerError)
         } catch is PasswordHasher.Busy {
             var r = Replies.error("the server is busy hashing other posts' passwords; try again in a few seconds",
                                   field: nil, status: .serviceUnavailable)
@@ -69,6 +73,7 @@ struct HometownResponder: HTTPResponder {
         case "/hometown/region": return try await state.region(query)
         case "/hometown/reverse": return try state.reverse(query)
         case "/hometown/forward": return try state.forward(query)
+        case "/hometown/boundaries": return try state.boundaries(query)
         default: return state.publicFile(path: path) ?? Replies.notFound(method: method, path: path)
         }
     }

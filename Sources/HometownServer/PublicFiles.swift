@@ -7,12 +7,21 @@ import NIOCore
 /// `$HOMETOWN_PUBLIC`, else the `Public` folder SwiftPM copies beside the executable
 /// (`Hometown_HometownServer.resources/Public`), else `../share/hometown/public` beside the executable, else the
 /// package's own `Sources/HometownServer/Public` (for a build folder inside the package).
+///
+/// The web app's map library, Leaflet, is not part of the repository: Debian's `libjs-leaflet` installs it in
+/// `/usr/share/javascript/leaflet`, and its files are served under `/vendor/leaflet/` (the folder can be given
+/// with `--leaflet` or `$HOMETOWN_LEAFLET`). Without it the app still lists and posts, and says the map is missing.
 struct PublicFiles: Sendable {
     /// Path to bytes and content type.
     private let files: [String: (bytes: [UInt8], type: String)]
     let directory: String
+    /// Where Leaflet was found, or nil.
+    let leafletDirectory: String?
 
-    init(directory explicit: String?) throws {
+    /// Debian's place for Leaflet (package libjs-leaflet).
+    static let debianLeaflet = "/usr/share/javascript/leaflet"
+
+    init(directory explicit: String?, leaflet explicitLeaflet: String? = nil) throws {
         guard let dir = PublicFiles.locate(explicit) else {
             throw ServerError.cannotLoad("the public folder (openapi.yaml, the web app)",
                                          "not found; give --public DIR or set HOMETOWN_PUBLIC")
@@ -30,7 +39,27 @@ struct PublicFiles: Sendable {
             }
         }
         if let index = files["/index.html"] { files["/"] = index }
+        let leaflet = PublicFiles.locateLeaflet(explicitLeaflet)
+        if let leaflet, let walker = fm.enumerator(atPath: leaflet) {
+            while let rel = walker.nextObject() as? String {
+                // The plain files only (Debian also ships .gz and .brotli copies).
+                guard ["js", "css", "png", "map"].contains((rel as NSString).pathExtension.lowercased()),
+                      let data = fm.contents(atPath: leaflet + "/" + rel) else { continue }
+                files["/vendor/leaflet/" + rel] = (Array(data), PublicFiles.contentType(rel))
+            }
+        }
+        leafletDirectory = leaflet
         self.files = files
+    }
+
+    /// The Leaflet folder: the one given (if it holds leaflet.js), else `$HOMETOWN_LEAFLET`, else Debian's.
+    static func locateLeaflet(_ explicit: String?) -> String? {
+        let fm = FileManager.default
+        if let explicit { return fm.fileExists(atPath: explicit + "/leaflet.js") ? explicit : nil }
+        var candidates: [String] = []
+        if let env = ProcessInfo.processInfo.environment["HOMETOWN_LEAFLET"], !env.isEmpty { candidates.append(env) }
+        candidates.append(debianLeaflet)
+        return candidates.first { fm.fileExists(atPath: $0 + "/leaflet.js") }
     }
 
     /// The file at a request path, or nil.
@@ -65,6 +94,8 @@ struct PublicFiles: Sendable {
         case "yaml", "yml": return "application/yaml; charset=utf-8"
         case "svg": return "image/svg+xml"
         case "png": return "image/png"
+        case "map": return "application/json; charset=utf-8"
+        case "ico": return "image/x-icon"
         default: return "application/octet-stream"
         }
     }

@@ -28,6 +28,9 @@ public struct ServerConfiguration: Sendable {
     public var gazetteerPath: String?
     /// The folder of files served as they are (`openapi.yaml`, the web app); nil: found beside the executable.
     public var publicDirectory: String?
+    /// The folder holding Leaflet (`leaflet.js`, `leaflet.css`, `images/`), served under `/vendor/leaflet/`; nil:
+    /// `$HOMETOWN_LEAFLET`, else Debian's `/usr/share/javascript/leaflet` (package libjs-leaflet).
+    public var leafletDirectory: String?
     /// Level of the request log (one line per request at `.info`).
     public var logLevel: Logger.Level = .info
 

@@ -21,6 +21,8 @@ final class ServerState: Sendable {
     let years: YearRange
     let logger: Logger
     let publicFiles: PublicFiles
+    /// The web map's boundary tiles (built on first use).
+    let tiles: BoundaryTiles
 
     /// GET answers (bytes) until the next post.
     let answers = ResponseCache<ByteBuffer>(capacity: 4096)
@@ -39,6 +41,7 @@ final class ServerState: Sendable {
         self.years = years
         self.logger = logger
         self.publicFiles = publicFiles
+        tiles = BoundaryTiles(geocoder: geocoder)
         countriesBody = ByteBuffer(string: JSONValue.array(vocabulary.countryNames.map { .string($0) }).compactText)
         var states: [String: ByteBuffer] = [:]
         for c in vocabulary.countries { states[c.name] = ByteBuffer(string: JSONValue.array(c.states.map { .string($0) }).compactText) }
@@ -204,5 +207,29 @@ final class ServerState: Sendable {
         return Replies.json(PlaceAnswers.forward(query: q, results: results, geocoder: geocoder, vocabulary: vocabulary))
     }
 
-    func publicFile(path: String) -> Response? { publicFiles.response(for: path) }
+    /// `z`, `x`, `y` of an XYZ Web Mercator tile: its boundaries (see `BoundaryTiles`).
+    func boundaries(_ query: String?) throws -> Response {
+        let p = try parameters(query, allowed: ["z", "x", "y"])
+        var v: [String: Int] = [:]
+        for name in ["z", "x", "y"] {
+            guard let t = p[name] else { throw ProtocolError.missing(field: name) }
+            v[name] = try UsersQuery.integer(t, name)
+        }
+        let z = v["z"]!, x = v["x"]!, y = v["y"]!
+        guard (0...BoundaryTiles.maxZoom).contains(z) else {
+            throw ProtocolError.outOfRange(field: "z", rule: "from 0 to \(BoundaryTiles.maxZoom), not \(z)")
+        }
+        let n = 1 << z
+        guard (0..<n).contains(x) else { throw ProtocolError.outOfRange(field: "x", rule: "from 0 to \(n - 1) at zoom \(z), not \(x)") }
+        guard (0..<n).contains(y) else { throw ProtocolError.outOfRange(field: "y", rule: "from 0 to \(n - 1) at zoom \(z), not \(y)") }
+        var r = Replies.json(try tiles.tile(z: z, x: x, y: y))
+        // The boundaries change only with the server's data: let browsers keep tiles for a day.
+        r.headers[.cacheControl] = "public, max-age=86400"
+        return r
+    }
+
+    func publicFile(path: String) -> Response? {
+        if path == "/" || path == "/index.html" { tiles.warm() }
+        return publicFiles.response(for: path)
+    }
 }

@@ -1,0 +1,17 @@
+/// Why a map could not be drawn.
+public enum BasemapError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// A tile address outside the pyramid (zoom, or x/y not in 0..<2^zoom).
+    case invalidTile(z: Int, x: Int, y: Int, reason: String)
+    /// A view that cannot be drawn (size, zoom or centre out of range).
+    case invalidView(String)
+    /// The bundled boundary data could not be read.
+    case unreadableData(String)
+
+    public var description: String {
+        switch self {
+        case .invalidTile(let z, let x, let y, let reason): return "tile \(z)/\(x)/\(y) does not exist: \(reason)"
+        case .invalidView(let why): return "cannot draw this view: \(why)"
+        case .unreadableData(let why): return "cannot read the boundary data: \(why)"
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import HometownBoundaries
+
+/// The bundled state polygons made ready for drawing: every ring projected to Web Mercator once, and every edge
+/// classified as coast, border between countries, border between states of one country, or a cut that is never
+/// stroked.
+///
+/// The classification needs no geometry library: adjacent states of the bundled data (Natural Earth admin-1)
+/// share their border vertices exactly, so an edge found in two states' rings is a border between them, and an
+/// edge found in one ring only is a coast. Drawing (`draw(_:includeStates:)`) is pure Swift too.
+///
+/// Immutable after `init`, so one instance can serve any number of threads. Building it reads the full-detail
+/// polygons (about 1.3 million vertices) and takes a fraction of a second.
+public final class BoundaryMap: Sendable {
+    /// Ring vertices in world units (0...1; x east from 180° W, y south from 85.05° N).
+    let xs: [Double]
+    let ys: [Double]
+    /// Per vertex: the class of the edge from it to the next vertex of its ring, plus `EdgeFlags.repeated` when
+    /// that edge is also in an earlier ring (it is then stroked from that ring only).
+    let edges: [UInt8]
+    /// Per vertex: the state on the other side of the edge from it to the next vertex (-1: none, the sea or a cut).
+    let neighbours: [Int32]
+    /// Per ring: first vertex and vertex count (the closing vertex is not repeated), and the ring's state.
+    let ringStart: [Int32]
+    let ringCount: [Int32]
+    let ringState: [Int32]
+    /// Per ring: minX, minY, maxX, maxY in world units.
+    let ringBox: [Double]
+    /// The country index of each state.
+    public let stateCountry: [Int32]
+    /// The outline of all land: the edges that belong to one ring only, chained into closed loops.
+    let land: LandOutline
+
+    enum EdgeFlags {
+        static let classMask: UInt8 = 0x03
+        static let repeated: UInt8 = 0x80
+    }
+
+    /// Number of rings (shells and holes) over all states.
+    public var ringTotal: Int { ringStart.count }
+    /// Number of vertices over all rings.
+    public var vertexTotal: Int { xs.count }
+
+    /// Reads and prepares every state's polygons from the reverse geocoder's data file.
+    /// - Throws: `BasemapError.unreadableData` when the polygon sections are damaged.
+    public init(geocoder: ReverseGeocoder) throws(BasemapError) {
+        var lons: [Double] = [], lats: [Double] = []
+        var ringStart: [Int32] = [], ringCount: [Int32] = [], ringState: [Int32] = []
+        var stateCountry: [Int32] = []
+        for s in 0..<geocoder.stateCount {
+            stateCountry.append(Int32(geocoder.countryIndex(ofState: s)))
+            let polygons: [[[(Double, Double)]]]
+            do { polygons = try geocoder.statePolygons(s) } catch { throw .unreadableData("\(error)") }
+            for polygon in polygons {
+                for ring in polygon {
+                    var n = ring.count
+                    if n > 1, ring[0] == ring[n - 1] { n -= 1 }
+                    guard n >= 3 else { continue }
+                    ringStart.append(Int32(lons.count)); ringCount.append(Int32(n)); ringState.append(Int32(s))
+                    for k in 0..<n { lons.append(ring[k].0); lats.append(ring[k].1) }
+                }
+            }
+        }
+        let (edges, neighbours, vertexID, outer) = BoundaryMap.classify(
+            lons: lons, lats: lats, ringStart: ringStart, ringCount: ringCount, ringState: ringState, stateCountry: stateCountry)
+        land = LandOutline(lons: lons, lats: lats, vertexID: vertexID, outer: outer, classes: edges,
+                           ringStart: ringStart, ringCount: ringCount)
+        let (xs, ys) = BoundaryMap.project(lons: lons, lats: lats)
+        let box = BoundaryMap.boxes(xs: xs, ys: ys, start: ringStart, count: ringCount)
+        self.xs = xs; self.ys = ys; self.edges = edges; self.neighbours = neighbours
+        self.ringStart = ringStart; self.ringCount = ringCount; self.ringState = ringState; self.ringBox = box
+        self.stateCountry = stateCountry
+    }
+
+    /// Web Mercator world units (0...1) of each vertex; latitudes beyond ±85.05° are clamped.
+    static func project(lons: [Double], lats: [Double]) -> (xs: [Double], ys: [Double]) {
+        var xs = [Double](repeating: 0, count: lons.count), ys = xs
+        for i in lons.indices {
+            xs[i] = lons[i] / 360 + 0.5
+            let lat = max(-85.051_128_779_806_59, min(85.051_128_779_806_59, lats[i]))
+            let s = sin(lat * .pi / 180)
+            ys[i] = 0.5 - log((1 + s) / (1 - s)) / (4 * .pi)
+        }
+        return (xs, ys)
+    }
+
+    /// minX, minY, maxX, maxY of each ring.
+    static func boxes(xs: [Double], ys: [Double], start: [Int32], count: [Int32]) -> [Double] {
+        var box = [Double](repeating: 0, count: 4 * start.count)
+        for r in start.indices {
+            let a = Int(start[r]), b = a + Int(count[r])
+            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            for i in a..<b {
+                minX = min(minX, xs[i]); maxX = max(maxX, xs[i]); minY = min(minY, ys[i]); maxY = max(maxY, ys[i])
+            }
+            box[4 * r] = minX; box[4 * r + 1] = minY; box[4 * r + 2] = maxX; box[4 * r + 3] = maxY
+        }
+        return box
+    }
+
+    /// How many edges of each class (for tests and reports).
+    public func edgeCounts() -> [EdgeClass: Int] {
+        var out: [EdgeClass: Int] = [:]
+        for e in edges { out[EdgeClass(rawValue: e & EdgeFlags.classMask)!, default: 0] += 1 }
+        return out
+    }
+
+    /// Classifies each edge by the rings it occurs in (in either direction).
+    static func classify(lons: [Double], lats: [Double], ringStart: [Int32], ringCount: [Int32], ringState: [Int32],
+                         stateCountry: [Int32]) -> (classes: [UInt8], neighbours: [Int32], vertexID: [UInt32], outer: [Bool]) {
+        // Number the distinct vertices, then key an edge by its two vertex numbers, smaller first.
+        struct Point: Hashable { let lon: UInt64, lat: UInt64 }
+        var ids: [Point: UInt32] = [:]
+        ids.reserveCapacity(lons.count)
+        var vertexID = [UInt32](repeating: 0, count: lons.count)
+        for i in lons.indices {
+            let p = Point(lon: lons[i].bitPattern, lat: lats[i].bitPattern)
+            if let id = ids[p] { vertexID[i] = id } else {
+                let id = UInt32(ids.count); ids[p] = id; vertexID[i] = id
+            }
+        }
+        ids = [:]
+        func key(_ a: UInt32, _ b: UInt32) -> UInt64 { a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a) }
+        // Edge -> first state (low 32 bits) and second state + 1 (high 32 bits; 0 when none yet).
+        var sides: [UInt64: UInt64] = [:]
+        sides.reserveCapacity(lons.count)
+        var repeated = [Bool](repeating: false, count: lons.count)
+        let selfMarker: UInt64 = 0xFFFF_FFFF << 32
+        for r in ringStart.indices {
+            let a = Int(ringStart[r]), n = Int(ringCount[r]), s = UInt64(UInt32(ringState[r]))
+            for k in 0..<n {
+                let i = a + k, j = a + (k + 1) % n
+                let e = key(vertexID[i], vertexID[j])
+                if let v = sides[e] {
+                    repeated[i] = true
+                    // A second state, or the same state again (two parts of one state touching: not a boundary).
+                    if v >> 32 == 0 { sides[e] = v | (v & 0xFFFF_FFFF != s ? (s + 1) << 32 : selfMarker) }
+                } else {
+                    sides[e] = s
+                }
+            }
+        }
+        let limit = 85.051_128_779_806_59
+        var out = [UInt8](repeating: 0, count: lons.count)
+        var neighbours = [Int32](repeating: -1, count: lons.count)
+        var outer = [Bool](repeating: false, count: lons.count)
+        for r in ringStart.indices {
+            let a = Int(ringStart[r]), n = Int(ringCount[r]), s = Int(ringState[r])
+            for k in 0..<n {
+                let i = a + k, j = a + (k + 1) % n
+                let c: EdgeClass
+                outer[i] = (sides[key(vertexID[i], vertexID[j])] ?? 0) >> 32 == 0
+                // Polygons are cut at the antimeridian at ±179.99999999999991 as well as at ±180.
+                if (abs(lons[i]) > 180 - 1e-9 && abs(lons[j]) > 180 - 1e-9 && lons[i] == lons[j])
+                    || (lats[i] <= -limit && lats[j] <= -limit) || (lats[i] >= limit && lats[j] >= limit) {
+                    c = .hidden
+                } else {
+                    let v = sides[key(vertexID[i], vertexID[j])] ?? UInt64(s)
+                    guard v & selfMarker != selfMarker else { out[i] = EdgeClass.hidden.rawValue; continue }
+                    let first = Int(v & 0xFFFF_FFFF), second = Int(v >> 32) - 1
+                    let other = first == s ? second : first
+                    if other < 0 || other == s { c = .coast }
+                    else {
+                        c = stateCountry[other] == stateCountry[s] ? .state : .border
+                        neighbours[i] = Int32(other)
+                    }
+                }
+                out[i] = c.rawValue | (repeated[i] ? EdgeFlags.repeated : 0)
+            }
+        }
+        return (out, neighbours, vertexID, outer)
+    }
+}

@@ -1,0 +1,52 @@
+import HometownBasemap
+import HometownBoundaries
+import NIOCore
+import Synchronization
+
+/// The web map's base layer: the bundled boundaries as vector tiles (`GET /hometown/boundaries?z=&x=&y=`).
+///
+/// The prepared boundaries (`BoundaryMap`) are built on first use, not at start-up, so a server that only speaks
+/// the protocol pays nothing for them; loading the web app's page starts building them in the background. A tile
+/// is drawn once and kept (the boundaries never change while the server runs): at most `capacity` tiles, then the
+/// cache starts again.
+final class BoundaryTiles: Sendable {
+    /// Tile size in drawing units (half pixels of a 256-pixel tile).
+    static let extent = 512
+    /// Deepest zoom served; the bundled 1:10m boundaries hold no more detail long before that.
+    static let maxZoom = 18
+    /// States' borders are drawn from this zoom on; countries' always.
+    static let statesFromZoom = 4
+
+    private let geocoder: ReverseGeocoder
+    private let map = Mutex<BoundaryMap?>(nil)
+    private let tiles = ResponseCache<ByteBuffer>(capacity: 8192)
+
+    init(geocoder: ReverseGeocoder) { self.geocoder = geocoder }
+
+    /// The prepared boundaries, built by the first caller (others wait for it).
+    func boundaryMap() throws -> BoundaryMap {
+        try map.withLock { m in
+            if let m { return m }
+            let built = try BoundaryMap(geocoder: geocoder)
+            m = built
+            return built
+        }
+    }
+
+    /// Starts building the prepared boundaries in the background, if nobody has.
+    func warm() {
+        guard map.withLock({ $0 == nil }) else { return }
+        Task.detached(priority: .utility) { [self] in _ = try? boundaryMap() }
+    }
+
+    /// The JSON of tile z/x/y (see `BoundaryDrawing.tileJSON`).
+    func tile(z: Int, x: Int, y: Int) throws -> ByteBuffer {
+        let key = "\(z)/\(x)/\(y)"
+        if let hit = tiles.value(for: key) { return hit }
+        let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
+        let drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
+        let bytes = ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
+        tiles.store(bytes, for: key, generation: 0)
+        return bytes
+    }
+}

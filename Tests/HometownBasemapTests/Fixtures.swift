@@ -1,0 +1,31 @@
+import HometownBasemap
+import HometownBoundaries
+
+/// The bundled data of this checkout and the boundary map made from it, built once for all tests.
+enum Fixtures {
+    static let dataPath: String = {
+        let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
+        return "/" + root + "/data/hometown.bin"
+    }()
+    static let geocoder: ReverseGeocoder = {
+        do { return try ReverseGeocoder(path: dataPath, verification: .header) } catch { fatalError("cannot load \(dataPath): \(error)") }
+    }()
+    static let map: BoundaryMap = {
+        do { return try BoundaryMap(geocoder: geocoder) } catch { fatalError("cannot prepare the boundaries: \(error)") }
+    }()
+
+    /// Even-odd test of a point (frame units) against the land rings of a drawing.
+    static func onLand(_ d: BoundaryDrawing, x: Double, y: Double) -> Bool {
+        var inside = false
+        for ring in d.land {
+            let n = ring.count / 2
+            var j = n - 1
+            for i in 0..<n {
+                let xi = Double(ring[2 * i]), yi = Double(ring[2 * i + 1]), xj = Double(ring[2 * j]), yj = Double(ring[2 * j + 1])
+                if (yi > y) != (yj > y), x < (xj - xi) * (y - yi) / (yj - yi) + xi { inside.toggle() }
+                j = i
+            }
+        }
+        return inside
+    }
+}
