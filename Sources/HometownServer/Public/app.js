@@ -1,0 +1,75 @@
+// Hometown web app: start-up and the page as a whole (panels, the total, the Escape key).
+// The parts: js/api.js (server calls, helpers), js/filters.js (filters and the URL), js/map.js (Leaflet map,
+// boundary tiles, markers), js/list.js (the paged list), js/post.js (the post form).
+(function (H) {
+  'use strict';
+  const { $ } = H.util;
+  const narrow = window.matchMedia('(max-width: 760px)');
+
+  async function refreshTotal() {
+    try {
+      const count = await H.api.get('/hometown/count');
+      $('total').textContent = count === 1 ? '1 post so far' : count + ' posts so far';
+    } catch (error) {
+      $('total').textContent = '';
+    }
+  }
+
+  // Everything that shows posts, after a post or at start.
+  function refreshAll() {
+    refreshTotal();
+    H.list.reset();
+    H.map.refresh();
+  }
+
+  // 'list' or 'post'. While the post form is shown, a click on the map picks the hometown.
+  function showPanel(name) {
+    const post = name === 'post';
+    $('panel-list').hidden = post;
+    $('panel-post').hidden = !post;
+    $('show-list').setAttribute('aria-pressed', String(!post));
+    $('show-post').setAttribute('aria-pressed', String(post));
+    H.map.pickWith(post ? H.post.pickPoint : null);
+  }
+
+  // Escape closes the innermost open thing: search results, the map's popup, the post form, the filters.
+  function onEscape(event) {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    const focus = document.activeElement;
+    if (H.post.closeResults()) {
+      $('p-search').focus();
+    } else if (H.map.closePopup()) {
+      // closed
+    } else if (!$('panel-post').hidden && $('panel-post').contains(focus)) {
+      showPanel('list');
+      $('show-post').focus();
+    } else if ($('filters').open && $('filters').contains(focus) && narrow.matches) {
+      $('filters').open = false;
+      $('filters').querySelector('summary').focus();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  async function start() {
+    const hasMap = H.map.init();
+    H.list.init();
+    H.post.init(hasMap);
+    $('show-list').addEventListener('click', () => showPanel('list'));
+    $('show-post').addEventListener('click', () => showPanel('post'));
+    document.addEventListener('keydown', onEscape);
+    if (narrow.matches) $('filters').open = false;              // on a phone the filters start folded
+    try {
+      await H.filters.init(() => { H.list.reset(); H.map.refresh(); });
+    } catch (error) {
+      $('filter-msg').textContent = 'Could not load the countries: ' + error.message;
+    }
+    refreshAll();
+    // Without a view in the URL, show where the (filtered) posts are.
+    if (hasMap && !H.map.viewInURL) H.map.fit(true);
+  }
+
+  H.app = { refreshAll: refreshAll, showPanel: showPanel };
+  start();
+})(window.Hometown = window.Hometown || {});

@@ -1,0 +1,93 @@
+// Hometown web app: talking to the server, and small helpers shared by the other files.
+// Every call goes to the public endpoints under /hometown/ on the same origin (see /openapi.yaml).
+(function (H) {
+  'use strict';
+
+  // An answer other than 200: `status`, the server's words (`message`) and the field it is about, if any.
+  class ApiError extends Error {
+    constructor(status, message, field) {
+      super(message);
+      this.name = 'ApiError';
+      this.status = status;
+      this.field = field || null;
+    }
+  }
+
+  // '/hometown/users' + {country: 'USA', page: 0} -> '/hometown/users?country=USA&page=0' (empty values dropped).
+  function url(path, params) {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params || {})) {
+      if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+    }
+    const text = query.toString();
+    return text ? path + '?' + text : path;
+  }
+
+  // Reads a refusal's JSON body ({"error", "field"}); a body that is not JSON becomes its first words.
+  async function errorFrom(response) {
+    const text = await response.text().catch(() => '');
+    try {
+      const body = JSON.parse(text);
+      if (body && typeof body.error === 'string') return new ApiError(response.status, body.error, body.field);
+    } catch (ignored) { /* not JSON: an HTML 404 page, a proxy's answer... */ }
+    return new ApiError(response.status, 'the server answered ' + response.status + ' ' + response.statusText);
+  }
+
+  // GET a JSON answer. Throws ApiError for a non-200 answer; an AbortError when `signal` aborts.
+  async function get(path, params, signal) {
+    const response = await fetch(url(path, params), { signal: signal, headers: { Accept: 'application/json' } });
+    if (!response.ok) throw await errorFrom(response);
+    return response.json();
+  }
+
+  // POST a new user. Resolves to {ok: true} or {ok: false, error: ApiError, retryAfter}; rejects only when the
+  // server cannot be reached.
+  async function addUser(user) {
+    const response = await fetch('/hometown/adduser', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(user),
+    });
+    if (response.ok) return { ok: true };
+    return { ok: false, error: await errorFrom(response), retryAfter: response.headers.get('Retry-After') };
+  }
+
+  function isAbort(error) { return error && error.name === 'AbortError'; }
+
+  // Calls `fn` once the calls have stopped for `ms` milliseconds; `.cancel()` drops a call still waiting.
+  function debounce(fn, ms) {
+    let timer = 0;
+    const debounced = function (...args) {
+      clearTimeout(timer);
+      timer = setTimeout(() => fn.apply(this, args), ms);
+    };
+    debounced.cancel = () => clearTimeout(timer);
+    return debounced;
+  }
+
+  // Shorthand for document.getElementById.
+  function $(id) { return document.getElementById(id); }
+
+  // Makes an element with text content (never HTML: nicknames and cities are other people's text).
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  // A whole number written in an input, or null ("", "12.5" and "abc" are null).
+  function wholeNumber(text) {
+    const value = String(text).trim();
+    return /^-?\d{1,9}$/.test(value) ? Number(value) : null;
+  }
+
+  // "Minneapolis, Minnesota, USA" from the parts that exist.
+  function placeName(city, state, country) {
+    return [city, state, country].filter(Boolean).join(', ');
+  }
+
+  H.ApiError = ApiError;
+  H.api = { url: url, get: get, addUser: addUser, isAbort: isAbort };
+  H.util = { debounce: debounce, $: $, el: el, wholeNumber: wholeNumber, placeName: placeName };
+})(window.Hometown = window.Hometown || {});

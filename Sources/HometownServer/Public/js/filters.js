@@ -1,0 +1,188 @@
+// Hometown web app: the filters shared by the map and the list, kept in the page's URL query
+// (?country=USA&state=Minnesota&year=2016&recent=50&order=oldest) so that a view can be shared.
+(function (H) {
+  'use strict';
+  const { $, el, wholeNumber, debounce } = H.util;
+
+  const MAX_RECENT = 1000;   // the largest pagesize the server takes
+
+  // The current filters ('' or null: not filtered) and the list's order.
+  const state = { country: '', state: '', year: null, recent: null, order: 'newest' };
+  let countries = [];             // as GET countries names them
+  let states = [];                // of the chosen country
+  const listeners = [];           // called after every change
+  let recentPromise = null;       // the afterid for "most recent N", while the filters and the posts stay the same
+  let recentKey = '';
+
+  // ---- The URL ---------------------------------------------------------------------------------------------
+
+  function readURL() {
+    const query = new URLSearchParams(location.search);
+    state.country = (query.get('country') || '').trim();
+    state.state = state.country ? (query.get('state') || '').trim() : '';
+    state.year = wholeNumber(query.get('year') || '');
+    const recent = wholeNumber(query.get('recent') || '');
+    state.recent = recent && recent > 0 ? Math.min(recent, MAX_RECENT) : null;
+    state.order = query.get('order') === 'oldest' ? 'oldest' : 'newest';
+  }
+
+  // Writes the filters into the query, keeping the map view in the hash; replaces the history entry.
+  function writeURL() {
+    const query = H.api.url('', {
+      country: state.country, state: state.state, year: state.year, recent: state.recent,
+      order: state.order === 'oldest' ? 'oldest' : '',
+    });
+    history.replaceState(null, '', location.pathname + query + location.hash);
+  }
+
+  // ---- What the server is asked ----------------------------------------------------------------------------
+
+  // The filters as query parameters of users, clusters and region. "Most recent N" has no parameter of its
+  // own: the N newest matching posts are read once (users?...&reverse=true&page=0&pagesize=N) and the oldest
+  // of them gives afterid, which the other endpoints take.
+  async function params() {
+    const base = { country: state.country, state: state.state, year: state.year };
+    if (state.recent) base.afterid = await recentAfterId(base);
+    return base;
+  }
+
+  function recentAfterId(base) {
+    const key = JSON.stringify([base, state.recent]);
+    if (!recentPromise || key !== recentKey) {
+      recentKey = key;
+      recentPromise = H.api.get('/hometown/users', Object.assign({ reverse: 'true', page: 0, pagesize: state.recent }, base))
+        .then((users) => users.length ? Math.min(...users.map((u) => u.id)) - 1 : 0);
+      recentPromise.catch(() => { recentPromise = null; });   // try again next time
+    }
+    return recentPromise;
+  }
+
+  // After a post the newest posts change: forget the afterid.
+  function postsChanged() { recentPromise = null; }
+
+  // Whether a user (as posted) passes the country, state and year filters.
+  function matches(user) {
+    return (!state.country || state.country === user.country) &&
+      (!state.state || state.state === user.state) &&
+      (state.year === null || state.year === user.year);
+  }
+
+  // ---- The controls ----------------------------------------------------------------------------------------
+
+  function fillSelect(select, names, chosen, allLabel) {
+    select.replaceChildren(el('option', null, allLabel));
+    select.firstChild.value = '';
+    for (const name of names) {
+      const option = el('option', null, name);
+      option.value = name;
+      select.appendChild(option);
+    }
+    select.value = chosen;
+  }
+
+  // The served name equal to `name` without regard to case, or ''.
+  function servedName(name, names) {
+    const folded = name.toLocaleLowerCase();
+    return names.find((n) => n.toLocaleLowerCase() === folded) || '';
+  }
+
+  async function loadStates() {
+    const select = $('f-state');
+    states = state.country ? await H.api.get('/hometown/states', { country: state.country }) : [];
+    if (state.state) {
+      const served = servedName(state.state, states);
+      if (!served) say('"' + state.state + '" is not a state of ' + state.country + ' here; showing all its states.');
+      state.state = served;
+    }
+    fillSelect(select, states, state.state, state.country ? 'All states of ' + state.country : 'All states');
+    select.disabled = !state.country;
+  }
+
+  function say(text) { $('filter-msg').textContent = text; }
+
+  function showValues() {
+    $('f-country').value = state.country;
+    $('f-state').value = state.state;
+    $('f-year').value = state.year === null ? '' : state.year;
+    $('f-recent').value = state.recent === null ? '' : state.recent;
+    $('list-order').value = state.order;
+    const parts = [state.country, state.state, state.year, state.recent ? 'latest ' + state.recent : null].filter(Boolean);
+    $('filter-summary').textContent = parts.length ? '(' + parts.join(' · ') + ')' : '';
+  }
+
+  function changed() {
+    showValues();
+    writeURL();
+    for (const fn of listeners) fn();
+  }
+
+  // A number filter typed in an input: applied when it is empty or a whole number in range.
+  function numberInput(input, key, min, max) {
+    const apply = () => {
+      const text = input.value.trim();
+      const value = wholeNumber(text);
+      if (text === '' && input.validity.badInput === false) {
+        if (state[key] === null) return;
+        state[key] = null;
+      } else if (value === null || value < min || value > max) {
+        input.setAttribute('aria-invalid', 'true');
+        say(input.labels[0].textContent + ' must be a whole number from ' + min + ' to ' + max + '.');
+        return;
+      } else {
+        if (state[key] === value) return;
+        state[key] = value;
+      }
+      input.removeAttribute('aria-invalid');
+      say('');
+      changed();
+    };
+    input.addEventListener('input', debounce(apply, 500));
+    input.addEventListener('change', apply);
+  }
+
+  // Reads the URL, fills the selects and wires the controls. `onChange` runs after every change.
+  async function init(onChange) {
+    listeners.push(onChange);
+    readURL();
+    countries = await H.api.get('/hometown/countries');
+    if (state.country) {
+      const served = servedName(state.country, countries);
+      if (!served) say('"' + state.country + '" is not served here; showing every country.');
+      if (!served) state.state = '';
+      state.country = served;
+    }
+    fillSelect($('f-country'), countries, state.country, 'All countries');
+    await loadStates();
+    showValues();
+    writeURL();
+
+    $('f-country').addEventListener('change', async (event) => {
+      state.country = event.target.value;
+      state.state = '';
+      say('');
+      try { await loadStates(); } catch (error) { say('Could not load the states: ' + error.message); }
+      changed();
+    });
+    $('f-state').addEventListener('change', (event) => { state.state = event.target.value; changed(); });
+    numberInput($('f-year'), 'year', 1, 9999);
+    numberInput($('f-recent'), 'recent', 1, MAX_RECENT);
+    $('list-order').addEventListener('change', (event) => { state.order = event.target.value; changed(); });
+    $('f-clear').addEventListener('click', async () => {
+      Object.assign(state, { country: '', state: '', year: null, recent: null });
+      for (const input of [$('f-year'), $('f-recent')]) input.removeAttribute('aria-invalid');
+      say('');
+      await loadStates();
+      changed();
+    });
+  }
+
+  H.filters = {
+    init: init,
+    params: params,
+    matches: matches,
+    postsChanged: postsChanged,
+    get order() { return state.order; },
+    get countries() { return countries.slice(); },
+    get current() { return Object.assign({}, state); },
+  };
+})(window.Hometown = window.Hometown || {});

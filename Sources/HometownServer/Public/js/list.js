@@ -1,0 +1,76 @@
+// Hometown web app: the list of posts, 25 a page, newest or oldest first.
+// Pages are read by id, not by page number (users?reverse=true&beforeid=<last id shown>&page=0&pagesize=26),
+// so a post made while someone reads page 3 does not shift what "Next" shows. One extra row says whether
+// there is a next page.
+(function (H) {
+  'use strict';
+  const { $, el } = H.util;
+
+  const PAGE_SIZE = 25;
+  let cursors = [null];            // cursors[k]: the id page k starts after (null: the start)
+  let page = 0;
+  let loadNumber = 0;              // answers to older loads are dropped
+
+  function say(text) { $('list-msg').textContent = text; }
+
+  function row(user) {
+    const tr = el('tr');
+    const nick = el('td');
+    if (user.latitude !== 0 || user.longitude !== 0) {
+      // The nickname shows the post on the map.
+      const button = el('button', 'link-button', user.nickname);
+      button.type = 'button';
+      button.title = 'Show ' + user.nickname + ' on the map';
+      button.addEventListener('click', () => H.map.showUser(user.latitude, user.longitude, 8, user.nickname));
+      nick.appendChild(button);
+    } else {
+      nick.textContent = user.nickname;
+    }
+    tr.appendChild(nick);
+    for (const key of ['country', 'state', 'city', 'year']) tr.appendChild(el('td', 'col-' + key, user[key]));
+    return tr;
+  }
+
+  async function load() {
+    const number = ++loadNumber;
+    try {
+      const filters = await H.filters.params();
+      const params = Object.assign({}, filters, { page: 0, pagesize: PAGE_SIZE + 1 });
+      const cursor = cursors[page];
+      if (H.filters.order === 'newest') {
+        params.reverse = 'true';
+        if (cursor !== null) params.beforeid = cursor;
+      } else if (cursor !== null) {
+        params.afterid = Math.max(cursor, filters.afterid === undefined ? cursor : filters.afterid);
+      }
+      const users = await H.api.get('/hometown/users', params);
+      if (number !== loadNumber) return;
+      const rows = users.slice(0, PAGE_SIZE);
+      const hasNext = users.length > PAGE_SIZE;
+      if (hasNext) cursors[page + 1] = rows[rows.length - 1].id;
+      $('list-body').replaceChildren(...rows.map(row));
+      const first = page * PAGE_SIZE + 1;
+      $('list-page').textContent = rows.length ? 'Page ' + (page + 1) + ' · ' + first + '–' + (first + rows.length - 1) : '';
+      $('list-caption').textContent = 'Posts, ' + (H.filters.order === 'newest' ? 'newest' : 'oldest') + ' first, page ' + (page + 1);
+      $('list-prev').disabled = page === 0;
+      $('list-next').disabled = !hasNext;
+      say(rows.length ? '' : page === 0 ? 'No post matches the filters.' : 'No more posts.');
+    } catch (error) {
+      if (number === loadNumber) say('Could not load the posts: ' + error.message);
+    }
+  }
+
+  // Back to the first page (after the filters, the order or the posts change).
+  function reset() {
+    cursors = [null];
+    page = 0;
+    return load();
+  }
+
+  function init() {
+    $('list-prev').addEventListener('click', () => { if (page > 0) { page -= 1; load(); } });
+    $('list-next').addEventListener('click', () => { if (cursors[page + 1] !== undefined) { page += 1; load(); } });
+  }
+
+  H.list = { init: init, reset: reset };
+})(window.Hometown = window.Hometown || {});

@@ -1,0 +1,424 @@
+// Hometown web app: the map. Leaflet (from Debian's libjs-leaflet, served by hometown) does the panning,
+// zooming and markers; the land, coasts and borders are drawn here on canvas tiles from the server's own
+// boundary tiles (/hometown/boundaries), so nothing is asked of any tile server.
+(function (H) {
+  'use strict';
+  const { $, el } = H.util;
+
+  const START = { center: [25, 10], zoom: 2 };   // the whole world, when the URL names no view
+  const MIN_ZOOM = 1;
+  const MAX_ZOOM = 18;
+  const TILE_MAX_ZOOM = 12;        // the deepest boundary tiles; deeper views draw a part of a zoom-12 tile
+  const FIT_MAX_ZOOM = 11;         // "Fit" on one city shows its surroundings, not a street
+  const LAT_LIMIT = 85;            // the clusters box stays inside Web Mercator's latitudes
+  const STYLE = {
+    land: '#f3efe3',
+    coast: { color: '#5d87a6', width: 0.9 },
+    border: { color: '#7d5f4a', width: 1.4 },
+    state: { color: '#b3a58d', width: 0.7, dash: [4, 3] },
+  };
+
+  let map = null;
+  let markerLayer = null;          // the markers now on the map, by key (see markerKey)
+  const shown = new Map();
+  let popup = null;                // one popup, not bound to a marker, so redrawing the markers keeps it open
+  let pin = null;                  // the place chosen for the post form
+  let countControl = null;
+  let refreshNumber = 0;           // answers to older refreshes are dropped
+  let pickHandler = null;          // set while the post form is open: called with a clicked point
+  let pendingNickname = null;      // open this user's popup once the markers show it
+  let tileErrorShown = false;
+
+  // ---- Messages over the map -------------------------------------------------------------------------------
+
+  function say(text) {
+    const box = $('map-msg');
+    box.textContent = text || '';
+    box.hidden = !text;
+  }
+
+  // ---- Boundary tiles --------------------------------------------------------------------------------------
+
+  // Tile answers by 'z/x/y' (a promise each, so that tiles sharing a zoom-12 parent fetch it once).
+  const tileCache = new Map();
+  const TILE_CACHE_SIZE = 400;
+
+  function tileData(z, x, y) {
+    const key = z + '/' + x + '/' + y;
+    let promise = tileCache.get(key);
+    if (promise) {
+      tileCache.delete(key);               // most recently used last
+    } else {
+      promise = H.api.get('/hometown/boundaries', { z: z, x: x, y: y });
+      promise.catch(() => tileCache.delete(key));
+      if (tileCache.size >= TILE_CACHE_SIZE) tileCache.delete(tileCache.keys().next().value);
+    }
+    tileCache.set(key, promise);
+    return promise;
+  }
+
+  // Adds the rings or lines (flat arrays x0,y0,x1,y1,...) to the canvas path.
+  function trace(ctx, lines, close) {
+    for (const line of lines) {
+      if (line.length < 4) continue;
+      ctx.moveTo(line[0], line[1]);
+      for (let i = 2; i < line.length; i += 2) ctx.lineTo(line[i], line[i + 1]);
+      if (close) ctx.closePath();
+    }
+  }
+
+  // Draws a boundary tile (or, beyond zoom 12, the part of its zoom-12 parent under this tile) on the canvas.
+  function drawTile(canvas, data, coords) {
+    const ctx = canvas.getContext('2d');
+    const shift = coords.z - data.z;                        // 0 unless the tile is deeper than the data
+    const span = data.extent / Math.pow(2, shift);          // data units across this tile
+    const left = (coords.x - data.x * Math.pow(2, shift)) * span;
+    const top = (coords.y - data.y * Math.pow(2, shift)) * span;
+    const scale = canvas.width / span;                      // canvas pixels per data unit
+    ctx.setTransform(scale, 0, 0, scale, -left * scale, -top * scale);
+    const cssPixel = (window.devicePixelRatio || 1) / scale; // one CSS pixel in data units
+
+    ctx.beginPath();
+    trace(ctx, data.land || [], true);
+    ctx.fillStyle = STYLE.land;
+    ctx.fill('evenodd');                                    // holes (lakes, enclaves) stay sea
+
+    const stroke = (lines, style) => {
+      if (!lines || !lines.length) return;
+      ctx.beginPath();
+      trace(ctx, lines, false);
+      ctx.strokeStyle = style.color;
+      ctx.lineWidth = style.width * cssPixel;
+      ctx.setLineDash(style.dash ? style.dash.map((d) => d * cssPixel) : []);
+      ctx.lineJoin = 'round';
+      ctx.lineCap = 'round';
+      ctx.stroke();
+    };
+    stroke(data.states, STYLE.state);
+    stroke(data.coasts, STYLE.coast);
+    stroke(data.borders, STYLE.border);
+  }
+
+  const BoundaryLayer = () => L.GridLayer.extend({
+    createTile: function (coords, done) {
+      const size = this.getTileSize();
+      const ratio = window.devicePixelRatio || 1;
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(size.x * ratio);
+      canvas.height = Math.round(size.y * ratio);
+      const shift = Math.max(0, coords.z - TILE_MAX_ZOOM);
+      tileData(coords.z - shift, coords.x >> shift, coords.y >> shift)
+        .then((data) => { drawTile(canvas, data, coords); done(null, canvas); })
+        .catch((error) => done(error, canvas));
+      return canvas;
+    },
+  });
+
+  // ---- Markers ---------------------------------------------------------------------------------------------
+
+  // The view's box for /hometown/clusters: [W, S, E, N] with longitudes in [-180, 180) (W > E across the
+  // antimeridian) and latitudes within ±85; the whole world when the view is 360 degrees wide or more.
+  function viewBox() {
+    const b = map.getBounds();
+    const south = Math.max(-LAT_LIMIT, b.getSouth());
+    const north = Math.min(LAT_LIMIT, b.getNorth());
+    if (south >= north) return null;                       // only the polar margin is in view
+    const round = (v) => Math.round(v * 1e6) / 1e6;
+    if (b.getEast() - b.getWest() >= 360) return [-180, round(south), 180, round(north)];
+    const wrap = (lng) => ((lng + 180) % 360 + 360) % 360 - 180;
+    return [round(wrap(b.getWest())), round(south), round(wrap(b.getEast())), round(north)];
+  }
+
+  // A feature's position in the copy of the world nearest the view's centre (the server's longitudes are in
+  // [-180, 180), while the map may be showing the world east or west of that).
+  function nearCentre(lng, lat) {
+    const centre = map.getCenter().lng;
+    return L.latLng(lat, lng + 360 * Math.round((centre - lng) / 360));
+  }
+
+  function openPopup(latlng, content) {
+    popup.setLatLng(latlng).setContent(content).openOn(map);
+  }
+
+  function userPopup(users) {
+    const box = el('div', 'ht-popup');
+    if (users.length > 1) box.appendChild(el('p', 'ht-popup-head', users.length + ' posts from here'));
+    const list = el('ul');
+    for (const u of users) {
+      const item = el('li');
+      item.appendChild(el('strong', 'ht-popup-nick', u.nickname));
+      item.appendChild(el('span', 'ht-popup-place', H.util.placeName(u.city, u.state, u.country)));
+      item.appendChild(el('span', 'ht-popup-year', 'Started ' + u.year));
+      list.appendChild(item);
+    }
+    box.appendChild(list);
+    return box;
+  }
+
+  // Enter on a focused marker does what a click does.
+  // The marker's icon also gets the role and name of a button for screen readers.
+  function onActivate(marker, action) {
+    marker.on('add', () => {
+      const icon = marker.getElement();
+      icon.setAttribute('role', 'button');
+      icon.setAttribute('aria-label', marker.options.title);
+    });
+    marker.on('click', action);
+    marker.on('keypress', (event) => { if (event.originalEvent.key === 'Enter') action(); });
+  }
+
+  function clusterMarker(feature, latlng) {
+    const p = feature.properties;
+    const size = p.point_count < 10 ? 30 : p.point_count < 100 ? 36 : p.point_count < 1000 ? 44 : 52;
+    const inner = el('span', 'ht-count', p.point_count_abbreviated);
+    inner.dataset.count = p.point_count;
+    const marker = L.marker(latlng, {
+      icon: L.divIcon({ html: inner, className: 'ht-marker ht-cluster', iconSize: [size, size] }),
+      title: p.point_count + ' posts here: zoom in',
+      riseOnHover: true,
+    });
+    onActivate(marker, () => map.setView(latlng, Math.min(Math.max(p.expansion_zoom, map.getZoom() + 1), MAX_ZOOM)));
+    return marker;
+  }
+
+  // One marker for the users at exactly the same point (several people from one city centre).
+  function usersMarker(users, latlng) {
+    const inner = el('span', 'ht-dot', users.length > 1 ? users.length : '');
+    inner.dataset.count = users.length;
+    inner.dataset.nicknames = JSON.stringify(users.map((u) => u.nickname));
+    const title = users.length > 1
+      ? users.length + ' posts: ' + users.map((u) => u.nickname).join(', ')
+      : users[0].nickname + ' (' + H.util.placeName(users[0].city, users[0].state, users[0].country) + ')';
+    const size = users.length > 1 ? 22 : 16;
+    const marker = L.marker(latlng, {
+      icon: L.divIcon({ html: inner, className: 'ht-marker ht-user' + (users.length > 1 ? ' ht-stack' : ''), iconSize: [size, size] }),
+      title: title,
+      riseOnHover: true,
+    });
+    marker.users = users;
+    onActivate(marker, () => openPopup(marker.getLatLng(), userPopup(users)));
+    return marker;
+  }
+
+  // Puts the features on the map, keeping the markers that are still there (and keyboard focus on them).
+  function render(features) {
+    const next = new Map();
+    const points = new Map();                              // 'lng,lat' -> users there
+    let total = 0;
+    // Keys hold the position shown, so that a marker moves to another copy of the world when the view does.
+    for (const f of features) {
+      const [lng, lat] = f.geometry.coordinates;
+      const latlng = nearCentre(lng, lat);
+      const at = latlng.lng + ',' + latlng.lat;
+      if (f.properties.cluster) {
+        const key = 'c' + f.properties.cluster_id + ':' + f.properties.point_count + ':' + at;
+        next.set(key, () => clusterMarker(f, latlng));
+        total += f.properties.point_count;
+      } else {
+        if (!points.has(at)) points.set(at, { latlng: latlng, users: [] });
+        points.get(at).users.push(f.properties);
+        total += 1;
+      }
+    }
+    for (const [at, group] of points) {
+      next.set('u' + group.users.map((u) => u.id).join('-') + ':' + at, () => usersMarker(group.users, group.latlng));
+    }
+    for (const [key, marker] of shown) {
+      if (!next.has(key)) { markerLayer.removeLayer(marker); shown.delete(key); }
+    }
+    for (const [key, make] of next) {
+      if (!shown.has(key)) { const marker = make(); shown.set(key, marker); markerLayer.addLayer(marker); }
+    }
+    countControl.getContainer().textContent = total === 1 ? '1 post in view' : total + ' posts in view';
+    if (pendingNickname) {
+      for (const marker of shown.values()) {
+        if (marker.users && marker.users.some((u) => u.nickname === pendingNickname)) {
+          pendingNickname = null;
+          openPopup(marker.getLatLng(), userPopup(marker.users));
+          break;
+        }
+      }
+    }
+  }
+
+  // Asks the server for the markers of the view and the filters, and shows them.
+  async function refresh() {
+    if (!map) return;
+    const number = ++refreshNumber;
+    const box = viewBox();
+    try {
+      let features = [];
+      if (box) {
+        const params = Object.assign({ zoom: Math.max(0, Math.min(24, Math.round(map.getZoom()))), bbox: box.join(',') },
+          await H.filters.params());
+        features = (await H.api.get('/hometown/clusters', params)).features;
+      }
+      if (number !== refreshNumber) return;                // a newer view or filter is on its way
+      render(features);
+      if (!tileErrorShown) say('');
+    } catch (error) {
+      if (number === refreshNumber) say('Could not load the markers: ' + error.message);
+    }
+  }
+
+  // ---- The view in the URL hash: #zoom/latitude/longitude --------------------------------------------------
+
+  function viewFromHash() {
+    const m = /^#(\d{1,2})\/(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)$/.exec(location.hash);
+    if (!m) return null;
+    const zoom = Number(m[1]), lat = Number(m[2]), lng = Number(m[3]);
+    if (zoom < MIN_ZOOM || zoom > MAX_ZOOM || Math.abs(lat) > 90 || Math.abs(lng) > 540) return null;
+    return { center: [lat, lng], zoom: zoom };
+  }
+
+  function viewToHash() {
+    const c = map.getCenter().wrap();
+    const digits = Math.max(2, Math.ceil(map.getZoom() / 3));
+    const hash = '#' + map.getZoom() + '/' + c.lat.toFixed(digits) + '/' + c.lng.toFixed(digits);
+    history.replaceState(null, '', location.pathname + location.search + hash);
+  }
+
+  // ---- "Fit" -----------------------------------------------------------------------------------------------
+
+  // Zooms to the region of the filtered posts. `quiet`: say nothing when no post matches (at start-up).
+  async function fit(quiet) {
+    if (!map) return;
+    try {
+      const filters = await H.filters.params();
+      // Ask for the region only when some post matches (the region of nothing is a 404).
+      const some = await H.api.get('/hometown/users', Object.assign({ page: 0, pagesize: 1 }, filters));
+      if (!some.length) { if (quiet !== true) say('No post matches the filters, so there is nothing to fit.'); return; }
+      const size = map.getSize();
+      const padding = Math.min(40, Math.floor(Math.min(size.x, size.y) / 2) - 1);
+      const region = await H.api.get('/hometown/region',
+        Object.assign({ width: size.x, height: size.y, padding: Math.max(0, padding) }, filters));
+      const zoom = Math.max(MIN_ZOOM, Math.min(FIT_MAX_ZOOM, Math.floor(region.zoom)));
+      map.setView([region.center.latitude, region.center.longitude], zoom);
+    } catch (error) {
+      say('Could not fit the map: ' + error.message);
+    }
+  }
+
+  // ---- Controls --------------------------------------------------------------------------------------------
+
+  function controls() {
+    const Fit = L.Control.extend({
+      options: { position: 'topleft' },
+      onAdd: function () {
+        const box = el('div', 'leaflet-bar ht-fit');
+        const button = el('button', 'ht-fit-button', 'Fit');
+        button.type = 'button';
+        button.id = 'fit';
+        button.title = 'Fit the map to the filtered posts';
+        button.setAttribute('aria-label', 'Fit the map to the filtered posts');
+        L.DomEvent.disableClickPropagation(box);
+        L.DomEvent.on(button, 'click', () => fit());
+        box.appendChild(button);
+        return box;
+      },
+    });
+    new Fit().addTo(map);
+    const Count = L.Control.extend({
+      options: { position: 'bottomleft' },
+      onAdd: () => el('div', 'ht-view-count'),
+    });
+    countControl = new Count().addTo(map);
+  }
+
+  // ---- Start -----------------------------------------------------------------------------------------------
+
+  // Makes the map in #map; false (with a message in its place) when Leaflet did not load.
+  function init() {
+    if (!window.L || !L.map) {
+      $('map').hidden = true;
+      $('map-area').classList.add('no-map');
+      say('The map library is missing: install libjs-leaflet (apt-get install libjs-leaflet) and restart ' +
+        'hometown serve. The filters, the list and the post form still work; find your hometown by name.');
+      return false;
+    }
+    const view = viewFromHash() || START;
+    map = L.map('map', {
+      center: view.center,
+      zoom: view.zoom,
+      minZoom: MIN_ZOOM,
+      maxZoom: MAX_ZOOM,
+      worldCopyJump: true,
+      zoomControl: true,
+      attributionControl: false,
+    });
+    L.control.attribution({ prefix: 'Leaflet' }).addAttribution('Boundaries: Natural Earth; places: GeoNames').addTo(map);
+    const boundaries = new (BoundaryLayer())({ tileSize: 256, minZoom: 0, maxZoom: MAX_ZOOM, updateWhenZooming: false });
+    boundaries.on('tileerror', (event) => {
+      if (tileErrorShown) return;
+      tileErrorShown = true;
+      say('The map\'s boundaries could not be loaded (' + (event.error && event.error.message) + '); markers still work.');
+    });
+    boundaries.addTo(map);
+    markerLayer = L.layerGroup().addTo(map);
+    popup = L.popup({ maxWidth: 280, offset: [0, -4], autoPanPadding: [24, 24] });
+    controls();
+    map.on('moveend', () => { viewToHash(); refresh(); });
+    map.on('click', (event) => { if (pickHandler) pickHandler(event.latlng); });
+    return true;
+  }
+
+  // ---- For the post form -----------------------------------------------------------------------------------
+
+  // While `handler` is set, a click on the map picks a place (the crosshair cursor and a hint say so).
+  function pickWith(handler) {
+    pickHandler = handler;
+    $('map-hint').hidden = !handler || !map;
+    if (map) map.getContainer().classList.toggle('picking', !!handler);
+  }
+
+  function showPin(latlng) {
+    if (!map) return;
+    const shownAt = nearCentre(latlng.lng, latlng.lat);
+    if (!pin) {
+      pin = L.marker(shownAt, {
+        icon: L.divIcon({ className: 'ht-pin', html: el('span', 'ht-pin-head'), iconSize: [22, 30], iconAnchor: [11, 30] }),
+        keyboard: false, interactive: false, zIndexOffset: 1000,
+      }).addTo(map);
+    } else {
+      pin.setLatLng(shownAt);
+    }
+    if (!map.getBounds().pad(-0.05).contains(shownAt)) map.panTo(shownAt);
+  }
+
+  function clearPin() {
+    if (pin) { pin.remove(); pin = null; }
+  }
+
+  // Shows a point (zooming in to at least `zoom`) and, once its marker is drawn, the popup of `nickname`.
+  function showUser(lat, lng, zoom, nickname) {
+    if (!map) return;
+    pendingNickname = nickname || null;
+    map.setView(nearCentre(lng, lat), Math.max(map.getZoom(), zoom));
+    refresh();
+  }
+
+  // Shows a place's box [W, S, E, N] (W > E across the antimeridian), at most at zoom 12.
+  function showBox(bbox) {
+    if (!map) return;
+    const [west, south, north] = [bbox[0], bbox[1], bbox[3]];
+    const east = bbox[2] < west ? bbox[2] + 360 : bbox[2];
+    const shift = nearCentre((west + east) / 2, 0).lng - (west + east) / 2;
+    map.fitBounds([[south, west + shift], [north, east + shift]], { maxZoom: 12, padding: [20, 20] });
+  }
+
+  H.map = {
+    showBox: showBox,
+    init: init,
+    refresh: refresh,
+    fit: fit,
+    pickWith: pickWith,
+    showPin: showPin,
+    clearPin: clearPin,
+    showUser: showUser,
+    closePopup: () => { if (map && popup && map.hasLayer(popup)) { map.closePopup(popup); return true; } return false; },
+    centre: () => (map ? map.getCenter().wrap() : null),
+    get ready() { return !!map; },
+    get viewInURL() { return !!viewFromHash(); },
+    get leaflet() { return map; },   // for the browser tests (latLngToContainerPoint)
+  };
+})(window.Hometown = window.Hometown || {});

@@ -1,0 +1,298 @@
+// Hometown web app: the post form. The place comes from a click on the map (reverse-geocoded by
+// /hometown/reverse into the server's own country and state names) or from a place name (/hometown/forward);
+// the nickname is checked while it is typed; every refusal of the server is shown at the field it names.
+(function (H) {
+  'use strict';
+  const { $, el, debounce, wholeNumber, placeName } = H.util;
+
+  const FIELDS = ['nickname', 'password', 'year', 'country', 'state', 'city'];
+  let place = null;                // {latitude, longitude} of the chosen hometown, or null
+  let reverseNumber = 0;           // answers to older look-ups are dropped
+  let nicknameNumber = 0;
+  let searchNumber = 0;
+
+  // ---- Messages --------------------------------------------------------------------------------------------
+
+  // A message at a field; `kind` 'error' also marks the field invalid, 'ok' is good news.
+  function fieldMessage(field, text, kind) {
+    const input = $('p-' + field);
+    const box = $('p-' + field + '-msg');
+    box.textContent = text || '';
+    box.className = 'field-msg' + (text && kind ? ' ' + kind : '');
+    if (text && kind === 'error') input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+
+  function message(id, text, kind) {
+    const box = $(id);
+    box.textContent = text || '';
+    box.className = box.className.replace(/ (ok|error|busy)$/, '') + (text && kind ? ' ' + kind : '');
+  }
+  const placeMessage = (text, kind) => message('p-place-msg', text, kind);
+  const formMessage = (text, kind) => message('p-form-msg', text, kind);
+
+  // ---- The nickname, checked as it is typed ----------------------------------------------------------------
+
+  const checkNickname = debounce(async (number) => {
+    const name = $('p-nickname').value.trim();
+    if (!name) return;
+    try {
+      const taken = await H.api.get('/hometown/nicknameexists', { name: name });
+      if (number !== nicknameNumber) return;
+      if (taken) fieldMessage('nickname', '"' + name + '" is taken: choose another nickname.', 'error');
+      else fieldMessage('nickname', '"' + name + '" is free.', 'ok');
+    } catch (error) {
+      if (number === nicknameNumber) fieldMessage('nickname', error.message, 'error');
+    }
+  }, 300);
+
+  function nicknameTyped() {
+    nicknameNumber += 1;
+    fieldMessage('nickname', '');
+    checkNickname(nicknameNumber);
+  }
+
+  // ---- The place -------------------------------------------------------------------------------------------
+
+  function setPlace(latitude, longitude, country, state, city) {
+    place = { latitude: Math.round(latitude * 1e6) / 1e6, longitude: Math.round(longitude * 1e6) / 1e6 };
+    $('p-country').value = country;
+    $('p-state').value = state;
+    $('p-city').value = city || '';
+    for (const field of ['country', 'state', 'city']) fieldMessage(field, '');
+  }
+
+  function clearPlace() {
+    place = null;
+    for (const field of ['country', 'state', 'city']) { $('p-' + field).value = ''; fieldMessage(field, ''); }
+  }
+
+  function servedList() { return H.filters.countries.join(', '); }
+
+  // A point clicked on the map (or the map's centre): reverse-geocoded into the server's names.
+  async function pickPoint(latlng) {
+    const latitude = Math.max(-90, Math.min(90, latlng.lat));
+    const longitude = ((latlng.lng + 180) % 360 + 360) % 360 - 180;      // [-180, 180), as posts need
+    const number = ++reverseNumber;
+    H.map.showPin(latlng);
+    clearPlace();
+    placeMessage('Looking up this point…', 'busy');
+    try {
+      const found = await H.api.get('/hometown/reverse', { lat: latitude.toFixed(6), lon: longitude.toFixed(6) });
+      if (number !== reverseNumber) return;
+      if (found.supported && found.country && found.state) {
+        setPlace(latitude, longitude, found.country, found.state, found.city);
+        const where = placeName(found.city, found.state, found.country);
+        const coast = found.place && found.place.at_sea ? ' (just off the coast)' : '';
+        placeMessage('Your hometown: ' + where + coast + '. ' + (found.city ? 'You can edit the city.' : 'Type the city.'), 'ok');
+      } else if (!found.place || !found.place.country) {
+        placeMessage('That point is at sea: click on land.', 'error');
+      } else {
+        placeMessage(found.place.country.name + ' is not served here: posts can come from ' + servedList() + '.', 'error');
+      }
+    } catch (error) {
+      if (number === reverseNumber) placeMessage('Could not look up this point: ' + error.message, 'error');
+    }
+  }
+
+  // ---- Search by name --------------------------------------------------------------------------------------
+
+  function resultsOpen() { return !$('p-results').hidden; }
+
+  function closeResults() {
+    if (!resultsOpen()) return false;
+    $('p-results').hidden = true;
+    $('p-results').replaceChildren();
+    return true;
+  }
+
+  function kindName(result) {
+    return { country: 'country', state: 'state or province', region: 'region', city: 'city' }[result.kind] || result.kind;
+  }
+
+  let shownQuery = null;           // the query whose results are open
+
+  async function search() {
+    searchAsTyped.cancel();
+    const query = $('p-search').value.trim();
+    if (query === shownQuery && resultsOpen()) return;             // typed, then Enter: already there
+    const number = ++searchNumber;
+    fieldMessage('search', '');
+    if (!query) { closeResults(); return; }
+    try {
+      const answer = await H.api.get('/hometown/forward', { q: query, limit: 8 });
+      if (number !== searchNumber) return;
+      const list = $('p-results');
+      list.replaceChildren();
+      if (!answer.results.length) {
+        closeResults();
+        fieldMessage('search', 'No place called "' + query + '" was found.', 'error');
+        return;
+      }
+      for (const result of answer.results) {
+        const button = el('button', 'result' + (result.supported ? '' : ' unsupported'));
+        button.type = 'button';
+        button.appendChild(el('span', 'result-name', result.name));
+        const details = [result.kind === 'city' || result.kind === 'region' ? result.state : null, result.country]
+          .filter(Boolean).join(', ');
+        button.appendChild(el('span', 'result-where', (details ? details + ' · ' : '') + kindName(result) +
+          (result.supported ? '' : ' · not served here')));
+        button.addEventListener('click', () => choose(result));
+        const item = el('li');
+        item.appendChild(button);
+        list.appendChild(item);
+      }
+      list.hidden = false;
+      shownQuery = query;
+    } catch (error) {
+      if (number === searchNumber) fieldMessage('search', 'Could not search: ' + error.message, 'error');
+    }
+  }
+
+  // A search result picked: a served city is the place as it is; a state or region is looked up at its point
+  // (for a city there); a country only moves the map; an unserved place says so.
+  function choose(result) {
+    searchAsTyped.cancel();
+    searchNumber += 1;                                             // and a search on its way is dropped
+    closeResults();
+    H.map.showBox(result.bbox);
+    if (!result.supported) {
+      placeMessage(result.name + ' is not served here: posts can come from ' + servedList() + '.', 'error');
+    } else if (result.kind === 'city' && result.country && result.state) {
+      reverseNumber += 1;                                          // a click's look-up still on its way loses
+      H.map.showPin(L_latLng(result.latitude, result.longitude));
+      setPlace(result.latitude, result.longitude, result.country, result.state, result.city || result.name);
+      placeMessage('Your hometown: ' + placeName(result.city || result.name, result.state, result.country) + '.', 'ok');
+    } else if (result.kind === 'country') {
+      placeMessage('Now click your hometown on the map, or search for a city in ' + result.name + '.');
+    } else {
+      pickPoint(L_latLng(result.latitude, result.longitude));
+    }
+    $('p-search').focus();
+  }
+
+  // A {lat, lng} pair (a Leaflet LatLng when Leaflet is there; the form works without it).
+  function L_latLng(lat, lng) { return window.L ? L.latLng(lat, lng) : { lat: lat, lng: lng }; }
+
+  // Searching starts by itself when typing pauses.
+  const searchAsTyped = debounce(() => {
+    if ($('p-search').value.trim().length >= 2) search(); else closeResults();
+  }, 400);
+
+  // Arrow keys move between the search box and the results; Enter in the box searches at once.
+  function searchKeys(event) {
+    const buttons = Array.from($('p-results').querySelectorAll('button'));
+    const at = buttons.indexOf(document.activeElement);
+    if (event.key === 'Enter' && event.target.id === 'p-search') {
+      event.preventDefault();                                      // not a post
+      search();
+    } else if (event.key === 'ArrowDown' && buttons.length) {
+      event.preventDefault();
+      buttons[Math.min(at + 1, buttons.length - 1)].focus();
+    } else if (event.key === 'ArrowUp' && at >= 0) {
+      event.preventDefault();
+      (at === 0 ? $('p-search') : buttons[at - 1]).focus();
+    }
+  }
+
+  // ---- Posting ---------------------------------------------------------------------------------------------
+
+  // Before a post: the messages of the last one go (the nickname's stays: the check as typed keeps it current).
+  function clearMessages() {
+    for (const field of FIELDS) if (field !== 'nickname') fieldMessage(field, '');
+    formMessage('');
+  }
+
+  // Shows a refusal where it belongs: at its field, at the place for latitude/longitude, else at the form.
+  function showRefusal(result) {
+    const error = result.error;
+    if (error.status === 400 && FIELDS.includes(error.field)) {
+      fieldMessage(error.field, error.message, 'error');
+      formMessage('Not posted: see the marked field.', 'error');
+      $('p-' + error.field).focus();
+    } else if (error.status === 400 && (error.field === 'latitude' || error.field === 'longitude')) {
+      placeMessage(error.message, 'error');
+      formMessage('Not posted: see the place.', 'error');
+    } else if (error.status === 503) {
+      formMessage('The server is busy; try again in ' + (result.retryAfter || 'a few') + ' seconds.', 'error');
+    } else if (error.status === 413) {
+      formMessage('Not posted: the post is too large.', 'error');
+    } else {
+      formMessage('Not posted: ' + error.message + (error.field ? ' (' + error.field + ')' : ''), 'error');
+    }
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    clearMessages();
+    const user = {
+      nickname: $('p-nickname').value,
+      password: $('p-password').value,
+      country: $('p-country').value,
+      state: $('p-state').value,
+      city: $('p-city').value,
+    };
+    const yearInput = $('p-year');
+    const year = wholeNumber(yearInput.value);
+    if (year !== null) {
+      user.year = year;
+    } else if (yearInput.value.trim() !== '' || yearInput.validity.badInput) {
+      fieldMessage('year', 'The year must be a whole number, such as 2016.', 'error');
+      yearInput.focus();
+      return;
+    }                                      // an empty year is left out: the server says it is required
+    if (!place) {
+      placeMessage('Set your hometown first: click it on the map, or search for it by name.', 'error');
+      fieldMessage('country', 'Not set yet.', 'error');
+      formMessage('Not posted: the place is missing.', 'error');
+      $('p-search').focus();
+      return;
+    }
+    user.latitude = place.latitude;
+    user.longitude = place.longitude;
+
+    const button = $('p-submit');
+    button.disabled = true;
+    formMessage('Posting…', 'busy');
+    let result;
+    try {
+      result = await H.api.addUser(user);
+    } catch (error) {
+      formMessage('Could not reach the server: ' + error.message, 'error');
+      return;
+    } finally {
+      button.disabled = false;
+    }
+    if (!result.ok) { showRefusal(result); return; }
+    posted(user);
+  }
+
+  function posted(user) {
+    const hidden = H.filters.matches(user) ? '' : ' The current filters hide it: clear them to see it.';
+    formMessage('Posted! Welcome, ' + user.nickname.trim() + '. Your marker is on the map.' + hidden, 'ok');
+    for (const id of ['p-nickname', 'p-password', 'p-search']) $(id).value = '';
+    fieldMessage('nickname', '');
+    clearPlace();
+    placeMessage('');
+    H.map.clearPin();
+    H.filters.postsChanged();
+    H.app.refreshAll();
+    H.map.showUser(user.latitude, user.longitude, 8, user.nickname.trim());
+  }
+
+  // ---- Start -----------------------------------------------------------------------------------------------
+
+  function init(hasMap) {
+    $('p-nickname').addEventListener('input', nicknameTyped);
+    $('p-search').addEventListener('input', searchAsTyped);
+    $('p-search').addEventListener('keydown', searchKeys);
+    $('p-results').addEventListener('keydown', searchKeys);
+    $('p-search-go').addEventListener('click', search);
+    $('p-centre').addEventListener('click', () => { const c = H.map.centre(); if (c) pickPoint(c); });
+    $('p-centre').hidden = !hasMap;
+    $('p-year').max = String(new Date().getFullYear());
+    $('post-form').addEventListener('submit', submit);
+  }
+
+  H.post = { init: init, pickPoint: pickPoint, closeResults: closeResults };
+})(window.Hometown = window.Hometown || {});
