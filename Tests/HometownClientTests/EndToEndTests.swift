@@ -78,6 +78,16 @@ import Testing
         #expect(try UserJSON.decode(Array(json.out.utf8)).map(\.id) == [1, 2])
         let badFilter = try HometownBinary.run(["users", "--server", server.url, "--state", "Narnia"])
         #expect(badFilter.status == 8 && badFilter.err.contains("Narnia"))
+
+        // The same users as a static map: three places, two in the USA (one with its nickname as the label).
+        let map = try HometownBinary.run(["map", "--server", server.url, "--size", "640x400"])
+        #expect(map.status == 0, "\(map.err)")
+        #expect(map.out.hasPrefix("<svg") && map.out.contains("<title>fitted region</title>"))
+        let usa = try HometownBinary.run(["map", "--server", server.url, "--country", "USA", "--zoom", "3", "--center", "40,-100"])
+        #expect(usa.status == 0 && usa.out.contains("rew2: Minneapolis, Minnesota, USA (1985)"))
+        #expect(!usa.out.contains("chilango"))
+        let refused = try HometownBinary.run(["map", "--server", server.base + "/nothing", "--country", "USA"])
+        #expect(refused.status == 10, "\(refused.err)")
     }
 
     @Test func dryRunPrintsTheBodyWithoutAServer() throws {

@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import HometownBasemap
+import HometownBoundaries
+import HometownClient
+import HometownClustering
+import HometownCore
+import HometownMarkers
+import HometownProtocol
+import HometownViewport
+
+/// `hometown map`: the web app's view as a static SVG (boundaries, clusters with counts, the fitted region).
+struct MapCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "map",
+        abstract: "Draw markers on the bundled boundaries as an SVG map (no browser needed).",
+        discussion: """
+        The markers come from a file (--input: GeoJSON, CSV, NDJSON or a users JSON
+        array) or from a Hometown server (--server: every user matching the
+        filters). They are clustered as the web app clusters them (supercluster,
+        radius 40 px) at the view's zoom; a cluster shows its count, a single
+        place its label on hover. --fit (the default) zooms to the region of the
+        markers and outlines it; --zoom Z draws that zoom around --center.
+        Boundaries: countries always, states and provinces from zoom 4.
+
+          hometown map --input users.geojson --out map.svg
+          hometown map --server http://127.0.0.1:8080 --country USA --size 1000x600
+          hometown map --input m.csv --zoom 2 --center 20,0 --out world.svg
+
+        Exit status: 0 done, 2 invalid input; with --server, 3-12 as for
+        `hometown users`.
+        """)
+
+    @Option(help: ArgumentHelp("Markers: GeoJSON FeatureCollection, CSV, NDJSON or a users JSON array ('-' for stdin).", valueName: "FILE"))
+    var input: String?
+    @Option(help: ArgumentHelp("A Hometown server to read the users from (e.g. http://127.0.0.1:8080).", valueName: "URL"))
+    var server: String?
+    @Option(help: "Only markers of this country.") var country: String?
+    @Option(help: "Only markers of this state or province.") var state: String?
+    @Option(help: "Only markers of this city.") var city: String?
+    @Option(help: "Only markers of this year.") var year: Int?
+    @Option(help: "Only the N most recent markers (highest ids).") var last: Int?
+    @Option(help: "Picture size WxH in pixels.") var size = "800x500"
+    @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
+    @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
+    @Option(help: ArgumentHelp("Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).", valueName: "LAT,LON"))
+    var center: String?
+    @Option(help: "Free margin around the fitted region, in pixels.") var padding = 40.0
+    @Option(help: "A title drawn in the top-left corner.") var title: String?
+    @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out: String?
+    @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH")) var data: String?
+    @Option(help: "Seconds to wait for each answer of --server.") var timeout = 10.0
+
+    func validate() throws {
+        guard (input == nil) != (server == nil) else { throw ValidationError("give --input FILE or --server URL (one of them)") }
+        if fit && zoom != nil { throw ValidationError("give --fit or --zoom, not both") }
+        if let zoom, !(0...20).contains(zoom) { throw ValidationError("--zoom must be from 0 to 20, not \(zoom)") }
+        if center != nil && zoom == nil { throw ValidationError("--center goes with --zoom") }
+        if let last, last < 1 { throw ValidationError("--last must be 1 or more") }
+        guard padding >= 0 else { throw ValidationError("--padding must be 0 or more") }
+    }
+
+    func run() async throws {
+        let (width, height) = try MapCommand.size(size)
+        let located: [(coordinate: Coordinate, label: String?)]
+        if let server {
+            var users: [User] = []
+            try await ClientCommandSupport.reportingErrors {
+                let client = try HometownClient(baseURL: ClientCommandSupport.serverURL(server), timeout: timeout)
+                let q = UsersQuery(country: country, states: state.map { [$0] }, city: city, year: year)
+                users = try await client.allUsers(q)
+            }
+            if let last { users = Array(users.sorted { $0.id > $1.id }.prefix(last)) }
+            located = users.compactMap { u in
+                u.coordinate.map { ($0, "\(u.nickname): \(u.city), \(u.state), \(u.country) (\(u.year))") }
+            }
+        } else {
+            let markers = try MapCommand.read(input!, MarkerFilter(country: country, state: state, city: city, year: year, mostRecent: last))
+            located = markers.compactMap { m in m.coordinate.map { ($0, MapCommand.label(m)) } }
+        }
+        do {
+            let svg = try draw(located, width: width, height: height)
+            if let out {
+                do { try svg.write(toFile: out, atomically: true, encoding: .utf8) } catch {
+                    throw CLIFailure.exit("cannot write \(out): \(error.localizedDescription)")
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(svg.utf8))
+            }
+        } catch let e as ViewportError {
+            throw CLIFailure.exit(e.description)
+        } catch let e as BasemapError {
+            throw CLIFailure.exit(e.description)
+        } catch let e as ClusteringError {
+            throw CLIFailure.exit(e.description)
+        }
+    }
+
+    private func draw(_ located: [(coordinate: Coordinate, label: String?)], width: Int, height: Int) throws -> String {
+        var region: FittedRegion?
+        if !located.isEmpty {
+            region = try RegionFitter.fit(located.map(\.coordinate),
+                                          in: Viewport(width: Double(width), height: Double(height), padding: padding, maxZoom: 20))
+        }
+        let viewZoom: Double
+        var centre = (latitude: 20.0, longitude: 0.0)
+        if let zoom {
+            viewZoom = zoom
+            if let center { centre = try MapCommand.point(center) } else if let region { centre = (region.center.latitude, region.center.longitude) }
+        } else if let region {
+            viewZoom = region.zoom
+            centre = (region.center.latitude, region.center.longitude)
+        } else {
+            // Nothing to fit: the whole world across the width.
+            viewZoom = max(0, log2(Double(width) / 256))
+        }
+        let frame = MapFrame.view(latitude: centre.latitude, longitude: centre.longitude, zoom: viewZoom,
+                                  width: Double(width), height: Double(height))
+        let geocoder: ReverseGeocoder
+        do { geocoder = try ReverseGeocoder(path: data, verification: .header) } catch {
+            throw CLIFailure.exit("cannot load the boundary data: \(error)")
+        }
+        let boundaries = try BoundaryMap(geocoder: geocoder).draw(frame, includeStates: viewZoom >= 4)
+        var markers: [MapPicture.Marker] = []
+        if !located.isEmpty {
+            let points = located.map { ClusterPoint(longitude: $0.coordinate.longitude, latitude: $0.coordinate.latitude) }
+            let index = try ClusterIndex(points: points, options: ClusterOptions())
+            let items = try index.clusters(in: MapCommand.box(of: frame), zoom: viewZoom.rounded(.down))
+            for item in items {
+                switch item {
+                case .point(let i):
+                    let c = located[i].coordinate
+                    markers.append(.init(latitude: c.latitude, longitude: c.longitude, count: 1, label: located[i].label))
+                case .cluster(let c):
+                    markers.append(.init(latitude: c.latitude, longitude: c.longitude, count: c.pointCount))
+                }
+            }
+        }
+        let picture = MapPicture(frame: frame, width: width, height: height, boundaries: boundaries, markers: markers,
+                                 region: zoom == nil ? region?.bbox : nil, title: title)
+        return picture.svg()
+    }
+
+    /// The markers of a file that pass `filter`.
+    static func read(_ path: String, _ filter: MarkerFilter) throws -> [Marker] {
+        do {
+            return try filter.apply(try MarkerReader.read(path: path), file: path)
+        } catch {
+            throw CLIFailure.exit("\(error)")
+        }
+    }
+
+    /// The frame's extent in degrees (the whole world's longitudes when it is wider than the world).
+    static func box(of frame: MapFrame) -> BoundingBox {
+        func lon(_ x: Double) -> Double { (x / frame.worldSize - 0.5) * 360 }
+        func lat(_ y: Double) -> Double { atan(sinh(.pi * (1 - 2 * y / frame.worldSize))) * 180 / .pi }
+        let north = lat(frame.originY), south = lat(frame.originY + frame.height)
+        guard frame.width < frame.worldSize else { return BoundingBox(uncheckedWest: -180, south: south, east: 180, north: north) }
+        var west = lon(frame.originX), east = lon(frame.originX + frame.width)
+        while west < -180 { west += 360 }
+        while west >= 180 { west -= 360 }
+        while east > 180 { east -= 360 }
+        while east <= -180 { east += 360 }
+        return BoundingBox(uncheckedWest: west, south: south, east: east, north: north)
+    }
+
+    static func size(_ text: String) throws -> (Int, Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let w = parts[0], let h = parts[1], (16...8192).contains(w), (16...8192).contains(h) else {
+            throw CLIFailure.exit("--size \(text) is not WxH in pixels from 16 to 8192, e.g. 800x500")
+        }
+        return (w, h)
+    }
+
+    static func point(_ text: String) throws -> (latitude: Double, longitude: Double) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
+            throw CLIFailure.exit("--center \(text) is not LAT,LON in degrees (latitude -90 to 90, longitude -180 to 180), e.g. 20,0")
+        }
+        return (lat, lon)
+    }
+
+    /// "nickname: city, state, country (year)" from whichever of those properties a marker has.
+    static func label(_ m: Marker) -> String? {
+        func text(_ k: String) -> String? {
+            switch m[k] {
+            case .string(let s)?: return s
+            case .number(let n)?: return n == n.rounded() ? String(Int(n)) : String(n)
+            default: return nil
+            }
+        }
+        let place = ["city", "state", "country"].compactMap(text).joined(separator: ", ")
+        let name = text("nickname") ?? text("name")
+        var out = [name, place.isEmpty ? nil : place].compactMap { $0 }.joined(separator: ": ")
+        if let y = text("year") { out += " (\(y))" }
+        return out.isEmpty ? nil : out
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import FoundationXML
+import Testing
+
+@Suite struct MapCommandTests {
+    /// A GeoJSON file of `groups` clusters of points around real cities, with seeded offsets.
+    static func markersFile(_ groups: [(lat: Double, lon: Double, n: Int, country: String)]) throws -> (path: String, total: Int) {
+        var features: [String] = []
+        var id = 0
+        for g in groups {
+            for k in 0..<g.n {
+                id += 1
+                let dlat = Double((k * 37) % 11 - 5) / 50, dlon = Double((k * 53) % 13 - 6) / 50
+                features.append(#"{"type":"Feature","id":\#(id),"geometry":{"type":"Point","coordinates":[\#(g.lon + dlon),\#(g.lat + dlat)]},"properties":{"nickname":"u\#(id)","city":"c","state":"s","country":"\#(g.country)","year":2016}}"#)
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).geojson").path
+        try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        return (path, id)
+    }
+
+    /// Markers drawn in an SVG: single places count 1, clusters the number they show.
+    static func markerTotal(_ svg: String) -> Int {
+        let singles = svg.components(separatedBy: "fill=\"#2f6db5\"").count - 1
+        let counts = try! NSRegularExpression(pattern: ##"font-weight="bold" fill="#1d1d1d">([0-9.]+k?)</text><title>"##)
+        let clusters = counts.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { m -> Int in
+            Int(String(svg[Range(m.range(at: 1), in: svg)!]))!
+        }
+        return singles + clusters.reduce(0, +)
+    }
+
+    /// Whether the text parses as XML.
+    static func wellFormed(_ svg: String) -> Bool { XMLParser(data: Data(svg.utf8)).parse() }
+
+    @Test func aFittedMapShowsEveryMarkerOnceAndOutlinesTheRegion() throws {
+        let f = try Self.markersFile([(44.98, -93.27, 12, "USA"), (41.88, -87.63, 7, "USA"), (19.08, 72.88, 5, "India"), (39.9, 116.4, 1, "China")])
+        let out = f.path + ".svg"
+        let r = try CLI.run(["map", "--input", f.path, "--out", out, "--title", "Hometown & friends"])
+        #expect(r.status == 0, "\(r.err)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"500\""))
+        #expect(Self.wellFormed(svg))
+        #expect(Self.markerTotal(svg) == f.total)
+        #expect(svg.contains("<title>fitted region</title>"))
+        #expect(svg.contains("Hometown &amp; friends"))
+        #expect(svg.contains("fill-rule=\"evenodd\""))
+        #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)  // only the SVG namespace
+    }
+
+    @Test func filtersAndAZoomedViewAroundACentre() throws {
+        let f = try Self.markersFile([(44.98, -93.27, 12, "USA"), (19.08, 72.88, 5, "India")])
+        let usa = try CLI.run(["map", "--input", f.path, "--country", "USA", "--zoom", "5", "--center", "45,-93", "--size", "600x400"])
+        #expect(usa.status == 0, "\(usa.err)")
+        #expect(Self.markerTotal(usa.out) == 12)
+        #expect(!usa.out.contains("fitted region"))
+        // Zoom 5 draws the states' borders (dashed); zoom 2 does not.
+        #expect(usa.out.contains("stroke-dasharray"))
+        let world = try CLI.run(["map", "--input", f.path, "--zoom", "2", "--center", "20,0", "--size", "1024x600"])
+        #expect(world.status == 0)
+        #expect(Self.markerTotal(world.out) == 17)
+        #expect(!world.out.contains("stroke=\"#b4a999\""))
+    }
+
+    @Test(arguments: [
+        ["map"],
+        ["map", "--input", "x.geojson", "--server", "http://127.0.0.1:9"],
+        ["map", "--input", "/nonexistent/m.geojson"],
+        ["map", "--input", "-", "--size", "800"],
+        ["map", "--input", "-", "--center", "45,-93"],
+        ["map", "--input", "-", "--zoom", "3", "--center", "95,0"],
+        ["map", "--input", "-", "--zoom", "21"],
+        ["map", "--input", "-", "--zoom", "3", "--fit"],
+    ])
+    func badInputExitsWith2(_ args: [String]) throws {
+        let r = try CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
+        #expect(r.status == 2, "\(args): \(r.err)")
+        #expect(!r.err.isEmpty)
+    }
+
+    @Test func noMarkersDrawsTheWorld() throws {
+        let r = try CLI.run(["map", "--input", "-"], stdin: #"{"type":"FeatureCollection","features":[]}"#)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(Self.wellFormed(r.out) && Self.markerTotal(r.out) == 0)
+    }
+}
