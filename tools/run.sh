@@ -2,7 +2,7 @@
 # Installs missing system packages, builds the hometown CLI in release (static Swift runtime, for fast
 # start-up), and runs the main job on the embedded default: starts `hometown serve` on a fresh SQLite database,
 # posts a user from a clicked point (44.9661, -93.2938: Minneapolis), lists the users, prints the map region that
-# fits them, stops the server and says what it did.
+# fits them, draws them as an SVG map, stops the server and says what it did.
 # With arguments, runs `hometown ARGS...` instead (e.g. tools/run.sh reverse 47.6062 -122.3321).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +47,13 @@ echo "== 4. hometown region --input users.json --size 1024x768 --padding 40   (t
 "$BIN" region --input "$work/users.json" --size 1024x768 --padding 40
 
 echo
-echo "== 5. stopping the server (SIGTERM: requests in flight finish, then the database closes)"
+map_svg="${TMPDIR:-/tmp}/hometown-map.svg"
+echo "== 5. hometown map --server $url --size 800x500 --out $map_svg   (the web app's view as SVG)"
+"$BIN" map --server "$url" --size 800x500 --title "Hometown: the posts so far" --out "$map_svg"
+echo "   wrote $map_svg ($(wc -c < "$map_svg") bytes); the same view is the web app at $url/"
+
+echo
+echo "== 6. stopping the server (SIGTERM: requests in flight finish, then the database closes)"
 kill -TERM "$server_pid"
 wait "$server_pid" || true
 server_pid=""
@@ -55,4 +61,4 @@ grep -E "POST|GET" "$work/server.log" | sed 's/^/   log: /' | tail -n 6 || true
 echo
 echo "Done: started a Hometown server on a fresh SQLite database, turned the clicked point 44.9661, -93.2938 into"
 echo "a post (USA / Minnesota / Minneapolis) that the server accepted, listed it, fitted a 1024x768 map to it,"
-echo "and stopped the server."
+echo "drew it as an SVG map ($map_svg), and stopped the server."

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs missing system packages, runs the whole test suite, then checks the running server against its
-# OpenAPI document (schemathesis, in its own virtualenv under tools/openapi/).
+# Installs missing system packages, runs the whole test suite, then the browser tests of the web app (headless
+# Chromium against a real server on loopback, tools/webtest/) and the check of the running server against its
+# OpenAPI document (schemathesis). Each Python tool keeps its own virtualenv under its folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
 swift build --build-tests
 swift test --skip-build
+bash tools/webtest/run.sh
 bash tools/check-openapi.sh
