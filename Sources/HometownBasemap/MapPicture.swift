@@ -35,9 +35,9 @@ public struct MapPicture: Sendable {
         self.markers = markers; self.region = region; self.title = title
     }
 
-    /// The colours and widths, shared with the web app's map (`Public/js/map.js`).
+    /// The colours, the same as the web app's map (`--sea` in `Public/app.css`, `STYLE` in `Public/js/map.js`).
     enum Style {
-        static let sea = "#c9dcea", land = "#f3efe6", coast = "#6f93ad", border = "#7d7166", state = "#b4a999"
+        static let sea = "#a9c8dc", land = "#f3efe3", coast = "#5d87a6", border = "#7d5f4a", state = "#b3a58d"
     }
 
     /// The SVG document.

@@ -65,7 +65,9 @@ struct PublicFiles: Sendable {
     /// The file at a request path, or nil.
     func response(for path: String) -> Response? {
         guard let f = files[path] else { return nil }
-        return Response(status: .ok, headers: [.contentType: f.type, .cacheControl: "no-cache"],
+        // Leaflet changes only with its Debian package; the app's own files with every deployment.
+        let cache = path.hasPrefix("/vendor/") ? "public, max-age=86400" : "no-cache"
+        return Response(status: .ok, headers: [.contentType: f.type, .cacheControl: cache],
                         body: ResponseBody(byteBuffer: ByteBuffer(bytes: f.bytes)))
     }
 

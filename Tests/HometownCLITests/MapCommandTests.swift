@@ -58,7 +58,7 @@ import Testing
         let world = try CLI.run(["map", "--input", f.path, "--zoom", "2", "--center", "20,0", "--size", "1024x600"])
         #expect(world.status == 0)
         #expect(Self.markerTotal(world.out) == 17)
-        #expect(!world.out.contains("stroke=\"#b4a999\""))
+        #expect(!world.out.contains("stroke=\"#b3a58d\""))
     }
 
     @Test(arguments: [

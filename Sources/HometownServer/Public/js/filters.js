@@ -120,20 +120,18 @@
   function numberInput(input, key, min, max) {
     const apply = () => {
       const text = input.value.trim();
-      const value = wholeNumber(text);
-      if (text === '' && input.validity.badInput === false) {
-        if (state[key] === null) return;
-        state[key] = null;
-      } else if (value === null || value < min || value > max) {
-        input.setAttribute('aria-invalid', 'true');
-        say(input.labels[0].textContent + ' must be a whole number from ' + min + ' to ' + max + '.');
-        return;
-      } else {
-        if (state[key] === value) return;
-        state[key] = value;
+      let value = null;                                    // empty: not filtered
+      if (text !== '' || input.validity.badInput) {
+        value = wholeNumber(text);
+        if (value === null || value < min || value > max) {
+          input.setAttribute('aria-invalid', 'true');
+          say(input.labels[0].textContent + ' must be a whole number from ' + min + ' to ' + max + '.');
+          return;
+        }
       }
-      input.removeAttribute('aria-invalid');
-      say('');
+      if (input.getAttribute('aria-invalid')) { input.removeAttribute('aria-invalid'); say(''); }
+      if (state[key] === value) return;
+      state[key] = value;
       changed();
     };
     input.addEventListener('input', debounce(apply, 500));

@@ -21,7 +21,7 @@
       const button = el('button', 'link-button', user.nickname);
       button.type = 'button';
       button.title = 'Show ' + user.nickname + ' on the map';
-      button.addEventListener('click', () => H.map.showUser(user.latitude, user.longitude, 8, user.nickname));
+      button.addEventListener('click', () => H.map.showUser(user, 8));
       nick.appendChild(button);
     } else {
       nick.textContent = user.nickname;

@@ -5,7 +5,7 @@
   'use strict';
   const { $, el } = H.util;
 
-  const START = { center: [25, 10], zoom: 2 };   // the whole world, when the URL names no view
+  const START = { center: [25, 10], zoom: 2 };   // the world, until "Fit" (at start) or the URL says otherwise
   const MIN_ZOOM = 1;
   const MAX_ZOOM = 18;
   const TILE_MAX_ZOOM = 12;        // the deepest boundary tiles; deeper views draw a part of a zoom-12 tile
@@ -19,14 +19,13 @@
   };
 
   let map = null;
-  let markerLayer = null;          // the markers now on the map, by key (see markerKey)
-  const shown = new Map();
+  let markerLayer = null;          // the layer of the post markers
+  const shown = new Map();         // the markers now on it, by key (see render)
   let popup = null;                // one popup, not bound to a marker, so redrawing the markers keeps it open
   let pin = null;                  // the place chosen for the post form
   let countControl = null;
   let refreshNumber = 0;           // answers to older refreshes are dropped
   let pickHandler = null;          // set while the post form is open: called with a clicked point
-  let pendingNickname = null;      // open this user's popup once the markers show it
   let tileErrorShown = false;
 
   // ---- Messages over the map -------------------------------------------------------------------------------
@@ -99,6 +98,7 @@
     stroke(data.borders, STYLE.border);
   }
 
+  // The boundary layer's class (made once Leaflet is known to be there): each tile a canvas drawn from the JSON.
   const BoundaryLayer = () => L.GridLayer.extend({
     createTile: function (coords, done) {
       const size = this.getTileSize();
@@ -155,8 +155,7 @@
     return box;
   }
 
-  // Enter on a focused marker does what a click does.
-  // The marker's icon also gets the role and name of a button for screen readers.
+  // Enter on a focused marker does what a click does; the icon gets a button's role and name for screen readers.
   function onActivate(marker, action) {
     marker.on('add', () => {
       const icon = marker.getElement();
@@ -230,15 +229,6 @@
       if (!shown.has(key)) { const marker = make(); shown.set(key, marker); markerLayer.addLayer(marker); }
     }
     countControl.getContainer().textContent = total === 1 ? '1 post in view' : total + ' posts in view';
-    if (pendingNickname) {
-      for (const marker of shown.values()) {
-        if (marker.users && marker.users.some((u) => u.nickname === pendingNickname)) {
-          pendingNickname = null;
-          openPopup(marker.getLatLng(), userPopup(marker.users));
-          break;
-        }
-      }
-    }
   }
 
   // Asks the server for the markers of the view and the filters, and shows them.
@@ -389,12 +379,13 @@
     if (pin) { pin.remove(); pin = null; }
   }
 
-  // Shows a point (zooming in to at least `zoom`) and, once its marker is drawn, the popup of `nickname`.
-  function showUser(lat, lng, zoom, nickname) {
+  // Shows a user's point, zoomed in to at least `zoom`, with the user's popup (whether or not its marker is
+  // part of a cluster at that zoom).
+  function showUser(user, zoom) {
     if (!map) return;
-    pendingNickname = nickname || null;
-    map.setView(nearCentre(lng, lat), Math.max(map.getZoom(), zoom));
-    refresh();
+    const latlng = nearCentre(user.longitude, user.latitude);
+    map.setView(latlng, Math.max(map.getZoom(), zoom));
+    openPopup(latlng, userPopup([user]));
   }
 
   // Shows a place's box [W, S, E, N] (W > E across the antimeridian), at most at zoom 12.

@@ -86,7 +86,8 @@
         const coast = found.place && found.place.at_sea ? ' (just off the coast)' : '';
         placeMessage('Your hometown: ' + where + coast + '. ' + (found.city ? 'You can edit the city.' : 'Type the city.'), 'ok');
       } else if (!found.place || !found.place.country) {
-        placeMessage('That point is at sea: click on land.', 'error');
+        placeMessage(found.place && found.place.at_sea ? 'That point is at sea: click on land.'
+          : 'No country is known at that point: click elsewhere.', 'error');
       } else {
         placeMessage(found.place.country.name + ' is not served here: posts can come from ' + servedList() + '.', 'error');
       }
@@ -277,7 +278,7 @@
     H.map.clearPin();
     H.filters.postsChanged();
     H.app.refreshAll();
-    H.map.showUser(user.latitude, user.longitude, 8, user.nickname.trim());
+    H.map.showUser(Object.assign({}, user, { nickname: user.nickname.trim() }), 8);
   }
 
   // ---- Start -----------------------------------------------------------------------------------------------

@@ -1,0 +1,642 @@
+#!/usr/bin/env python3
+"""Browser tests of the Hometown web app, as a person would use it.
+
+Drives headless Chromium (Debian's chromium and chromedriver, through Selenium) against a running
+`hometown serve` (tools/webtest/run.sh starts one on loopback with a fresh database). It seeds posts through
+POST /hometown/adduser at real city points (found with /hometown/forward), then checks the page: it loads with
+no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
+Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
+at their fields; the keyboard reaches and works the controls; a phone-sized screen works. Screenshots go to
+--out (map.png, list.png, form.png, phone.png); with --docs-png, map.png is copied there too.
+
+Stops at the first failure (exit status 1) unless --keep-going.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+import traceback
+import urllib.error
+import urllib.parse
+import urllib.request
+
+# Selenium must never download a browser or a driver: Debian's are used, by path.
+os.environ.setdefault("SE_OFFLINE", "true")
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
+
+# (place name for /hometown/forward, nickname, year). Years differ; some repeat so a year filter has matches.
+SEEDS = [
+    ("Minneapolis", "lakes_amy", 2016), ("Minneapolis", "twin_ben", 2016), ("Minneapolis", "nicollet", 2019),
+    ("Saint Paul, Minnesota", "stpaul_kim", 2018), ("Duluth, MN", "superior_jo", 2015),
+    ("Chicago", "windy_raj", 2014), ("Chicago", "loop_lena", 2016), ("Chicago", "deep_dish", 2021),
+    ("Seattle", "rainier", 2017), ("New York", "bigapple", 2012), ("New York", "brooklyn_t", 2020),
+    ("Austin, Texas", "bats_ana", 2013), ("Denver", "mile_high", 2018), ("Anchorage", "north_star", 2011),
+    ("Mumbai", "marine_drive", 2016), ("Mumbai", "bandra_b", 2019), ("Mumbai", "vada_pav", 2022),
+    ("New Delhi", "chandni", 2015), ("New Delhi", "lodhi_g", 2017), ("Bengaluru", "garden_city", 2020),
+    ("Kolkata", "howrah", 2013), ("Chennai", "marina_m", 2018),
+    ("Beijing", "hutong_li", 2016), ("Beijing", "wangfu", 2010), ("Beijing", "summer_p", 2021),
+    ("Shanghai", "bund_wei", 2014), ("Shanghai", "pudong_x", 2019), ("Guangzhou", "canton_c", 2012),
+    ("Chengdu", "panda_fan", 2017),
+    ("Guadalajara", "tapatio", 2015), ("Guadalajara", "mariachi", 2018), ("Mexico City", "zocalo", 2016),
+    ("Mexico City", "coyoacan", 2020), ("Monterrey", "cerro_silla", 2011), ("Oaxaca", "mole_negro", 2019),
+]
+
+MINNEAPOLIS_CLICK = (44.9661, -93.2938)
+WAIT = 15   # seconds for anything the page does
+
+
+class Failure(Exception):
+    """A check that did not hold."""
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+# ---- The server, directly -----------------------------------------------------------------------------------
+
+def http(base, path, params=None, body=None):
+    url = base + path + ("?" + urllib.parse.urlencode(params) if params else "")
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if data else "GET",
+                                     headers={"Content-Type": "application/json"} if data else {})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def seed(base):
+    """Posts SEEDS at the points /hometown/forward gives for their places; returns the posts made."""
+    posts = []
+    places = {}
+    for query, nickname, year in SEEDS:
+        if query not in places:
+            status, text = http(base, "/hometown/forward", {"q": query, "limit": 1})
+            check(status == 200, f"forward {query!r}: {status} {text}")
+            results = json.loads(text)["results"]
+            check(results and results[0]["supported"], f"forward {query!r} found no served place: {text}")
+            places[query] = results[0]
+        place = places[query]
+        post = {"nickname": nickname, "password": "seed-pass", "country": place["country"], "state": place["state"],
+                "city": place["city"], "year": year, "latitude": place["latitude"], "longitude": place["longitude"]}
+        status, text = http(base, "/hometown/adduser", body=post)
+        check(status == 200 and text == "ok", f"seeding {nickname}: {status} {text}")
+        posts.append(post)
+    return posts
+
+
+# ---- The browser --------------------------------------------------------------------------------------------
+
+class Browser:
+    """Headless Chromium with its console and network logs gathered as the tests go."""
+
+    def __init__(self, base, chromium, chromedriver):
+        self.base = base
+        self.origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(base))
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                         "--window-size=1280,820", "--force-device-scale-factor=1", "--hide-scrollbars",
+                         "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
+                         "--disable-component-update", "--disable-default-apps", "--disable-sync",
+                         "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication",
+                         "--lang=en-US"):
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
+        self.driver.set_script_timeout(WAIT)
+        self.desktop()
+        # Counts the page's fetches in flight from its first script on (see wait_idle).
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            window.__pending = 0;
+            const original = window.fetch;
+            window.fetch = function () {
+              window.__pending += 1;
+              return original.apply(this, arguments).finally(() => { window.__pending -= 1; });
+            };"""})
+        self.console = []      # (level, message)
+        self.requests = []     # every URL the page asked for
+
+    def desktop(self):
+        """A 1280 x 800 CSS-pixel viewport (the window size alone leaves the viewport to the browser)."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
+
+    def drain(self):
+        """Moves the browser's new log entries into self.console and self.requests."""
+        for entry in self.driver.get_log("browser"):
+            self.console.append((entry["level"], entry["message"]))
+        for entry in self.driver.get_log("performance"):
+            message = json.loads(entry["message"])["message"]
+            if message["method"] == "Network.requestWillBeSent":
+                self.requests.append(message["params"]["request"]["url"])
+
+    def severe(self, allowed=()):
+        """Console errors seen so far, except those containing one of `allowed`."""
+        self.drain()
+        return [m for level, m in self.console if level == "SEVERE" and not any(a in m for a in allowed)]
+
+    def foreign_requests(self):
+        """Requests that went anywhere but the server under test."""
+        self.drain()
+        local = ("data:", "blob:", "about:", "chrome-extension:")
+        return [u for u in self.requests if not (u.startswith(self.origin + "/") or u == self.origin or u.startswith(local))]
+
+    def clear_logs(self):
+        self.drain()
+        self.console.clear()
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, predicate, what, timeout=WAIT):
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.1).until(lambda d: predicate())
+        except TimeoutException:
+            raise Failure(f"timed out after {timeout} s waiting for: {what}") from None
+
+    def find(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def value(self, element_id):
+        return self.js("return document.getElementById(arguments[0]).value", element_id)
+
+    def text(self, element_id):
+        return self.js("return document.getElementById(arguments[0]).textContent", element_id)
+
+    def open(self, path="/"):
+        self.driver.get(self.base + path)
+        self.wait(lambda: self.js("return !!(window.Hometown && Hometown.map && document.readyState === 'complete')"),
+                  "the app's scripts to load")
+
+    def wait_idle(self):
+        """Waits until the page has had no fetch in flight for half a second (markers, list, tiles drawn)."""
+        quiet = [0]
+
+        def settled():
+            if self.js("return window.__pending") == 0:
+                quiet[0] += 1
+            else:
+                quiet[0] = 0
+            return quiet[0] >= 5
+        self.wait(settled, "the page's requests to finish")
+
+    def marker_total(self):
+        """Posts shown by the markers in the DOM: the counts of clusters plus the users of single markers."""
+        return self.js("""
+            let total = 0;
+            for (const e of document.querySelectorAll('.leaflet-marker-pane [data-count]')) total += Number(e.dataset.count);
+            return total;""")
+
+    def marker_nicknames(self):
+        return self.js("""
+            const names = [];
+            for (const e of document.querySelectorAll('.leaflet-marker-pane [data-nicknames]')) names.push(...JSON.parse(e.dataset.nicknames));
+            return names;""")
+
+    def list_rows(self):
+        return self.js("""
+            return Array.from(document.querySelectorAll('#list-body tr')).map(tr =>
+              Array.from(tr.cells).map(td => td.textContent));""")
+
+    def set_view(self, lat, lng, zoom):
+        self.js("Hometown.map.leaflet.setView([arguments[0], arguments[1]], arguments[2], {animate: false});", lat, lng, zoom)
+        self.wait_idle()
+
+    def click_map_at(self, lat, lng):
+        """Clicks the map at a point, as a mouse would (the pixel from the map's own projection)."""
+        point = self.js("const p = Hometown.map.leaflet.latLngToContainerPoint([arguments[0], arguments[1]]);"
+                        "return [p.x, p.y];", lat, lng)
+        map_element = self.find("#map")
+        size = map_element.size
+        check(0 <= point[0] < size["width"] and 0 <= point[1] < size["height"], f"point {lat},{lng} is not in view: {point}")
+        # Selenium 4 measures the offset from the element's centre.
+        ActionChains(self.driver).move_to_element_with_offset(
+            map_element, int(point[0] - size["width"] / 2), int(point[1] - size["height"] / 2)).click().perform()
+
+    def screenshot(self, path, element_css=None):
+        if element_css:
+            self.find(element_css).screenshot(path)
+        else:
+            self.driver.save_screenshot(path)
+
+    def quit(self):
+        self.driver.quit()
+
+
+# ---- The tests ----------------------------------------------------------------------------------------------
+
+class Tests:
+    def __init__(self, browser, posts, out, docs_png, boundaries):
+        self.b = browser
+        self.posts = posts
+        self.out = out
+        self.docs_png = docs_png
+        self.boundaries = boundaries
+        self.nickname = "webtest_%d" % (time.time() % 100000)
+
+    def count(self, **where):
+        return sum(all(p[k] == v for k, v in where.items()) for p in self.posts)
+
+    def test_load(self):
+        """The page loads, draws the map and the markers, with no console error and no request leaving the server."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        check(b.js("return Hometown.map.ready"), "the map did not start (Leaflet not served?): " + b.text("map-msg"))
+        b.wait(lambda: b.marker_total() == len(self.posts),
+               f"markers for all {len(self.posts)} seeded posts in the world view (DOM shows {b.marker_total()})")
+        b.wait(lambda: len(b.list_rows()) == 25, "a first page of 25 posts in the list")
+        b.screenshot(os.path.join(self.out, "map.png"))
+        b.screenshot(os.path.join(self.out, "list.png"), "#panel-list")
+        check(b.list_rows()[0][0] == self.posts[-1]["nickname"], f"the list starts with the newest post: {b.list_rows()[0]}")
+        check(b.find("#list-next").is_enabled() and not b.find("#list-prev").is_enabled(), "only Next is enabled on page 1")
+        b.find("#list-next").click()
+        b.wait(lambda: len(b.list_rows()) == len(self.posts) - 25, "page 2 with the remaining posts")
+        check(b.list_rows()[-1][0] == self.posts[0]["nickname"], "page 2 ends with the oldest post")
+        b.find("#list-prev").click()
+        b.wait(lambda: len(b.list_rows()) == 25, "back to page 1")
+        check(b.text("total").startswith(str(len(self.posts))), "the header counts the posts: " + b.text("total"))
+        check(b.js("return document.querySelectorAll('.leaflet-control-attribution')[0].textContent")
+              .find("Natural Earth") >= 0, "the attribution names Natural Earth")
+        if self.boundaries:
+            b.wait(lambda: b.js("return document.querySelectorAll('.leaflet-tile-loaded').length") > 0, "boundary tiles drawn")
+            check(b.js("return document.getElementById('map-msg').hidden"), "a map message is shown: " + b.text("map-msg"))
+            b.drain()
+            check(any("/hometown/boundaries?" in u for u in b.requests), "boundary tiles were requested")
+        errors = b.severe()
+        check(not errors, "console errors on load: " + "; ".join(errors))
+        foreign = b.foreign_requests()
+        check(not foreign, "requests that left the server: " + ", ".join(foreign))
+        check(len(b.requests) > 5, "the request log works (saw %d requests)" % len(b.requests))
+
+    def test_filters(self):
+        """A country filter changes the map and the list, lands in the URL and survives a reload; so do year and recent."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        before = b.marker_total()
+        Select(b.find("#f-country")).select_by_visible_text("India")
+        india = self.count(country="India")
+        b.wait(lambda: "country=India" in b.driver.current_url, "country=India in the URL")
+        b.wait(lambda: b.marker_total() == india, f"{india} posts on the map for India (DOM shows {b.marker_total()})")
+        check(before != india, "the marker total changed")
+        rows = b.wait(lambda: b.list_rows() if len(b.list_rows()) == india else None, f"{india} rows in the list")
+        check(all(r[1] == "India" for r in rows), f"list rows all India: {rows}")
+        check(b.find("#f-state").is_enabled(), "the state select is enabled once a country is chosen")
+        states = b.js("return Array.from(document.querySelectorAll('#f-state option')).map(o => o.value)")
+        check("Maharashtra" in states and "Minnesota" not in states, "the state select lists India's states")
+
+        # Reload with the URL: the filter stays.
+        url = b.driver.current_url
+        b.driver.get(url)
+        b.wait(lambda: b.js("return !!window.Hometown") and b.value("f-country") == "India", "the filter read back from the URL")
+        b.wait_idle()
+        check(all(r[1] == "India" for r in b.list_rows()) and len(b.list_rows()) == india, "the list is still India after a reload")
+        check(b.marker_total() == india, "the map is still India after a reload")
+
+        # Fit: the map moves onto India.
+        b.set_view(0, -100, 3)
+        b.find("#fit").click()
+        b.wait(lambda: 65 < b.js("return Hometown.map.leaflet.getCenter().lng") < 95, "Fit to centre the map on India")
+        b.wait_idle()
+        check(b.marker_total() == india, "every India post is in the fitted view")
+
+        # A state, a shared URL with year, and "most recent".
+        Select(b.find("#f-state")).select_by_visible_text("Maharashtra")
+        maharashtra = self.count(country="India", state="Maharashtra")
+        b.wait(lambda: "state=Maharashtra" in b.driver.current_url and len(b.list_rows()) == maharashtra,
+               f"{maharashtra} Maharashtra rows")
+        b.driver.get(b.base + "/?year=2016")
+        b.wait(lambda: b.js("return !!window.Hometown") and b.value("f-year") == "2016", "year read from the URL")
+        b.wait_idle()
+        year2016 = self.count(year=2016)
+        check(len(b.list_rows()) == year2016 and all(r[4] == "2016" for r in b.list_rows()), f"{year2016} rows of 2016: {b.list_rows()}")
+        b.set_view(20, 0, 1)
+        check(b.marker_total() == year2016, f"{year2016} posts of 2016 on the map (DOM shows {b.marker_total()})")
+        b.driver.get(b.base + "/?recent=5&order=oldest")
+        b.wait(lambda: b.js("return !!window.Hometown") and b.value("f-recent") == "5", "recent read from the URL")
+        b.wait_idle()
+        newest5 = [p["nickname"] for p in self.posts[-5:]]
+        check([r[0] for r in b.list_rows()] == newest5, f"the 5 most recent, oldest first: {b.list_rows()}")
+        b.set_view(20, 0, 1)
+        check(b.marker_total() == 5, f"5 posts on the map (DOM shows {b.marker_total()})")
+        b.find("#f-clear").click()
+        b.wait(lambda: "recent" not in b.driver.current_url and len(b.list_rows()) == 25, "filters cleared")
+        errors = b.severe()
+        check(not errors, "console errors while filtering: " + "; ".join(errors))
+
+    def test_pick_and_post(self):
+        """Clicking Minneapolis fills USA / Minnesota / Minneapolis; posting makes the marker appear."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        b.find("#show-post").click()
+        check(b.find("#panel-post").is_displayed(), "the post form opens")
+        b.set_view(30, -40, 4)
+        b.click_map_at(30, -40)
+        b.wait(lambda: "at sea" in b.text("p-place-msg"), "a click in the Atlantic said to be at sea")
+        check(b.value("p-country") == "", "no country at sea")
+        b.set_view(48.85, 2.35, 6)
+        b.click_map_at(48.85, 2.35)
+        b.wait(lambda: "France is not served" in b.text("p-place-msg"), "a click in Paris said to be not served")
+        lat, lng = MINNEAPOLIS_CLICK
+        b.set_view(lat, lng, 12)    # close enough that the seeded Minneapolis marker is not under the click
+        markers_before = b.marker_total()
+        b.click_map_at(lat, lng)
+        b.wait(lambda: b.value("p-country") == "USA", "country USA from the click (place message: %r)" % b.text("p-place-msg"))
+        check(b.value("p-state") == "Minnesota", "state Minnesota, got " + b.value("p-state"))
+        check(b.value("p-city") == "Minneapolis", "city Minneapolis, got " + b.value("p-city"))
+        check(b.js("return !!document.querySelector('.ht-pin')"), "a pin marks the clicked point")
+
+        b.find("#p-nickname").send_keys(self.nickname)
+        b.wait(lambda: "free" in b.text("p-nickname-msg"), "the nickname reported free")
+        b.find("#p-password").send_keys("secret-1")
+        b.find("#p-year").send_keys("2020")
+        b.find("#filters summary").click()                   # fold the filters: the whole form shows
+        b.js("document.getElementById('side').scrollTop = 0")
+        b.set_view(lat, lng, 6)                              # some land and borders around the pin
+        b.screenshot(os.path.join(self.out, "form.png"))
+        b.set_view(lat, lng, 12)                             # where the new marker stands apart
+        b.find("#p-submit").click()
+        b.wait(lambda: b.text("p-form-msg").startswith("Posted"), "the form to say Posted (it says %r)" % b.text("p-form-msg"))
+        b.wait(lambda: self.nickname in b.marker_nicknames(), "a marker for " + self.nickname)
+        b.wait_idle()
+        check(b.marker_total() == markers_before + 1, f"one more post on the map: {markers_before} -> {b.marker_total()}")
+        b.wait(lambda: b.js("return !!document.querySelector('.leaflet-popup')") and
+               self.nickname in b.js("return document.querySelector('.leaflet-popup').textContent"),
+               "the new post's popup")
+        popup = b.js("return document.querySelector('.leaflet-popup').textContent")
+        check("Minneapolis, Minnesota, USA" in popup and "2020" in popup, "popup shows place and year: " + popup)
+        b.wait(lambda: b.list_rows() and b.list_rows()[0][0] == self.nickname, "the new post at the top of the list")
+        check(b.list_rows()[0][1:] == ["USA", "Minnesota", "Minneapolis", "2020"], f"its row: {b.list_rows()[0]}")
+        b.find("#p-nickname").click()
+        b.find("#p-nickname").send_keys(Keys.ESCAPE)   # closes the popup first
+        b.wait(lambda: not b.js("return !!document.querySelector('.leaflet-popup')"), "Escape to close the popup")
+        status, text = http(b.base, "/hometown/users", {"country": "USA", "state": "Minnesota", "city": "Minneapolis", "reverse": "true", "page": 0, "pagesize": 1})
+        user = json.loads(text)[0]
+        check(user["nickname"] == self.nickname and abs(user["latitude"] - lat) < 1e-3 and abs(user["longitude"] - lng) < 1e-3,
+              f"the server stored the clicked point: {user}")
+        self.posts.append({"nickname": self.nickname, "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 2020})
+        errors = b.severe()
+        check(not errors, "console errors while posting: " + "; ".join(errors))
+
+    def test_refusals(self):
+        """A taken nickname and a short password are shown at their fields; search by name sets the place."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        b.find("#show-post").click()
+        b.find("#p-search").send_keys("Chicago")
+        b.find("#p-search").send_keys(Keys.ENTER)
+        b.wait(lambda: b.js("return document.querySelectorAll('#p-results button').length") > 0, "search results")
+        check(b.text("panel-post").find("Post your hometown") >= 0 and b.text("p-form-msg") == "", "Enter searched, did not post")
+        b.find("#p-results button").click()
+        b.wait(lambda: b.value("p-city") == "Chicago" and b.value("p-state") == "Illinois", "Chicago, Illinois from the search")
+
+        taken = self.posts[0]["nickname"].upper()     # nicknames are unique without regard to case
+        b.find("#p-nickname").send_keys(taken)
+        b.wait(lambda: "taken" in b.text("p-nickname-msg"), "the nickname reported taken as it is typed")
+        check(b.find("#p-nickname").get_attribute("aria-invalid") == "true", "the nickname field marked invalid")
+        b.find("#p-password").send_keys("secret-1")
+        b.find("#p-year").send_keys("2019")
+        b.clear_logs()
+        b.find("#p-submit").click()
+        b.wait(lambda: b.text("p-form-msg").startswith("Not posted"), "the refusal of a taken nickname")
+        check(b.find("#p-nickname").get_attribute("aria-invalid") == "true", "nickname marked invalid after the refusal")
+        check("taken" in b.text("p-nickname-msg").lower(), "the server's refusal at the nickname: " + b.text("p-nickname-msg"))
+        check(b.js("return document.activeElement.id") == "p-nickname", "focus moved to the nickname")
+
+        b.find("#p-nickname").clear()
+        b.find("#p-nickname").send_keys(self.nickname + "_2")
+        b.find("#p-password").clear()
+        b.find("#p-password").send_keys("ab")
+        b.find("#p-submit").click()
+        b.wait(lambda: b.find("#p-password").get_attribute("aria-invalid") == "true", "the password refusal at its field")
+        message = b.text("p-password-msg")
+        check("password" in message.lower() and "3" in message, "the server's words at the password: " + message)
+        check(b.find("#p-nickname").get_attribute("aria-invalid") != "true", "the nickname is no longer marked")
+        described = b.find("#p-password").get_attribute("aria-describedby")
+        check("p-password-msg" in described, "the message describes the field")
+        errors = b.severe(allowed=("/hometown/adduser",))
+        check(not errors, "console errors besides the refused posts: " + "; ".join(errors))
+        refused = [m for m in b.severe() if "/hometown/adduser" in m]
+        check(all("400" in m for m in refused), "only 400s from adduser: " + "; ".join(refused))
+        b.clear_logs()
+
+        # The year refusal comes from the server too: a year before 1970.
+        b.find("#p-password").clear()
+        b.find("#p-password").send_keys("secret-1")
+        b.find("#p-year").clear()
+        b.find("#p-year").send_keys("1950")
+        b.find("#p-submit").click()
+        b.wait(lambda: b.find("#p-year").get_attribute("aria-invalid") == "true", "the year refusal at its field")
+        check(b.find("#p-password").get_attribute("aria-invalid") != "true", "the password is no longer marked")
+        b.clear_logs()
+
+    def test_keyboard(self):
+        """Tab reaches the panel button and the post button; Enter works them; focus is visible; Escape closes the form."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        body = b.find("body")
+        body.click()
+        seen = []
+        for _ in range(30):
+            ActionChains(b.driver).send_keys(Keys.TAB).perform()
+            seen.append(b.js("return document.activeElement.id || document.activeElement.tagName"))
+            if seen[-1] == "show-post":
+                break
+        check(seen[-1] == "show-post", "Tab reaches the 'Post your hometown' button; order: " + ", ".join(seen))
+        outline = b.js("const s = getComputedStyle(document.activeElement); return s.outlineStyle + ' ' + s.outlineWidth")
+        check(not outline.startswith("none"), "focus is visible (outline: %s)" % outline)
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.find("#panel-post").is_displayed(), "Enter opens the post form")
+        seen = []
+        for _ in range(30):
+            ActionChains(b.driver).send_keys(Keys.TAB).perform()
+            seen.append(b.js("return document.activeElement.id || document.activeElement.tagName"))
+            if seen[-1] == "p-submit":
+                break
+        check(seen[-1] == "p-submit", "Tab reaches the Post button; order: " + ", ".join(seen))
+        for element_id in ("p-nickname", "p-password", "p-year", "p-search", "p-city"):
+            check(element_id in seen, element_id + " is reachable by Tab")
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.text("p-form-msg").startswith("Not posted"), "Enter on Post submits the form")
+        check("hometown" in b.text("p-place-msg").lower(), "the missing place is explained: " + b.text("p-place-msg"))
+        check(b.js("return document.activeElement.id") == "p-search", "focus goes to the place search")
+        ActionChains(b.driver).send_keys(Keys.ESCAPE).perform()
+        b.wait(lambda: not b.find("#panel-post").is_displayed(), "Escape closes the post form")
+        check(b.js("return document.activeElement.id") == "show-post", "focus returns to the button that opened it")
+        unnamed = b.js("""
+            return Array.from(document.querySelectorAll('button, a[href], [role=button]'))
+              .filter(e => e.offsetParent !== null && !(e.getAttribute('aria-label') || e.textContent.trim() || e.title))
+              .map(e => e.outerHTML.slice(0, 80));""")
+        check(not unnamed, "buttons without an accessible name: " + "; ".join(unnamed))
+        unlabelled = b.js("""
+            return Array.from(document.querySelectorAll('input, select'))
+              .filter(e => e.type !== 'hidden' && !(e.labels && e.labels.length) && !e.getAttribute('aria-label'))
+              .map(e => e.id || e.name);""")
+        check(not unlabelled, "inputs without a label: " + ", ".join(unlabelled))
+        # Keys pan and zoom the map.
+        b.find("#map").click()
+        zoom = b.js("return Hometown.map.leaflet.getZoom()")
+        ActionChains(b.driver).send_keys("+").perform()
+        b.wait(lambda: b.js("return Hometown.map.leaflet.getZoom()") > zoom, "+ zooms in")
+        centre = b.js("return Hometown.map.leaflet.getCenter().lng")
+        ActionChains(b.driver).send_keys(Keys.ARROW_RIGHT).perform()
+        b.wait(lambda: b.js("return Hometown.map.leaflet.getCenter().lng") > centre, "the right arrow pans east")
+        errors = b.severe()
+        check(not errors, "console errors: " + "; ".join(errors))
+
+    def test_phone(self):
+        """At 390x844 the map and the form are reachable and nothing overflows sideways."""
+        b = self.b
+        b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                 {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        try:
+            b.open("/")
+            b.wait_idle()
+            width = b.js("return window.innerWidth")
+            check(width == 390, f"the phone viewport is 390 px wide (is {width})")
+            overflow = b.js("return document.documentElement.scrollWidth")
+            check(overflow <= width, f"no horizontal overflow: the page is {overflow} px wide")
+            rect = b.js("const r = document.getElementById('map').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+            check(rect[0] >= 0 and rect[2] <= width and rect[2] >= 300 and rect[3] >= 250, f"the map fills the top of the screen: {rect}")
+            check(b.marker_total() > 0, "markers on the phone map")
+            b.screenshot(os.path.join(self.out, "phone.png"))
+            button = b.find("#show-post")
+            b.js("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            b.wait(lambda: b.find("#p-nickname").is_displayed(), "the post form on the phone")
+            wide = b.js("""
+                return Array.from(document.querySelectorAll('#panel-post input, #panel-post button, #side select'))
+                  .filter(e => e.offsetParent !== null)
+                  .filter(e => { const r = e.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth; })
+                  .map(e => e.id);""")
+            check(not wide, "form controls wider than the screen: " + ", ".join(wide))
+            check(b.js("return document.documentElement.scrollWidth") <= width, "no horizontal overflow with the form open")
+            # The map is still there to pick a place: scroll up and tap it.
+            b.js("window.scrollTo(0, 0)")
+            b.set_view(19.07, 72.88, 9)
+            b.click_map_at(19.2, 72.95)
+            b.wait(lambda: b.value("p-country") == "India", "a tap on the phone map fills the place")
+            errors = b.severe()
+            check(not errors, "console errors on the phone: " + "; ".join(errors))
+        finally:
+            b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            b.desktop()
+
+    def test_without_leaflet(self):
+        """Without the map library the page says so, and the filters, the list and the form still work."""
+        b = self.b
+        b.driver.execute_cdp_cmd("Network.enable", {})
+        b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/vendor/leaflet/*"]})
+        try:
+            b.clear_logs()
+            b.open("/")
+            b.wait(lambda: "libjs-leaflet" in b.text("map-msg") and b.find("#map-msg").is_displayed(),
+                   "the message that the map library is missing")
+            check(not b.js("return Hometown.map.ready"), "no map without Leaflet")
+            b.wait(lambda: len(b.list_rows()) == 25, "the list without the map")
+            Select(b.find("#f-country")).select_by_visible_text("Mexico")
+            mexico = self.count(country="Mexico")
+            b.wait(lambda: len(b.list_rows()) == mexico and all(r[1] == "Mexico" for r in b.list_rows()),
+                   f"{mexico} Mexico rows without the map")
+            b.find("#show-post").click()
+            b.find("#p-search").send_keys("Guadalajara" + Keys.ENTER)
+            b.wait(lambda: b.js("return document.querySelectorAll('#p-results button').length") > 0, "search results")
+            b.find("#p-results button").click()
+            b.wait(lambda: b.value("p-state") == "Jalisco", "the place set by name without the map")
+            errors = b.severe(allowed=("/vendor/leaflet/",))
+            check(not errors, "console errors besides the missing library: " + "; ".join(errors))
+        finally:
+            b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+            b.clear_logs()
+
+    def test_requests(self):
+        """Over the whole run, every request went to the server under test."""
+        foreign = self.b.foreign_requests()
+        check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
+
+    ORDER = ["test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
+             "test_without_leaflet", "test_requests"]
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--base", required=True, help="the server, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--out", default=os.path.join(here, "out"), help="folder for the screenshots")
+    parser.add_argument("--docs-png", default="",
+                        help="also copy the map screenshot here, e.g. docs/webapp.png for the README (default: nowhere,"
+                             " so a test run leaves the repository as it was)")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    parser.add_argument("--keep-going", action="store_true", help="run every test even after a failure")
+    parser.add_argument("--only", action="append", help="run only this test (repeatable)")
+    args = parser.parse_args()
+    base = args.base.rstrip("/")
+    os.makedirs(args.out, exist_ok=True)
+
+    started = time.time()
+    print(f"seeding {len(SEEDS)} posts ...", flush=True)
+    posts = seed(base)
+    boundaries = http(base, "/hometown/boundaries", {"z": 0, "x": 0, "y": 0})[0] == 200
+    leaflet = http(base, "/vendor/leaflet/leaflet.js")[0] == 200
+    if not leaflet:
+        print("FAIL: the server does not serve /vendor/leaflet/leaflet.js (install libjs-leaflet)", file=sys.stderr)
+        return 1
+    if not boundaries:
+        print("note: the server has no /hometown/boundaries; the map is drawn without land", flush=True)
+
+    browser = Browser(base, args.chromium, args.chromedriver)
+    tests = Tests(browser, posts, args.out, args.docs_png, boundaries)
+    failures = []
+    try:
+        for name in Tests.ORDER:
+            if args.only and name not in args.only:
+                continue
+            t0 = time.time()
+            try:
+                getattr(tests, name)()
+                print(f"ok    {name} ({time.time() - t0:.1f} s): {getattr(Tests, name).__doc__}", flush=True)
+            except Exception as error:  # a Failure, or Selenium's own error
+                detail = str(error) if isinstance(error, Failure) else traceback.format_exc()
+                print(f"FAIL  {name}: {detail}", flush=True)
+                failures.append(name)
+                try:
+                    browser.screenshot(os.path.join(args.out, f"failure-{name}.png"))
+                except Exception:
+                    pass
+                if not args.keep_going:
+                    break
+    finally:
+        browser.quit()
+    if not failures and args.docs_png and os.path.exists(os.path.join(args.out, "map.png")):
+        os.makedirs(os.path.dirname(os.path.abspath(args.docs_png)), exist_ok=True)
+        shutil.copyfile(os.path.join(args.out, "map.png"), args.docs_png)
+    elapsed = time.time() - started
+    if failures:
+        print(f"webtest: {len(failures)} failed ({', '.join(failures)}) in {elapsed:.0f} s; screenshots in {args.out}", file=sys.stderr)
+        return 1
+    print(f"webtest: all passed in {elapsed:.0f} s; screenshots in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
