@@ -30,7 +30,7 @@ struct ClusterCommand: ParsableCommand {
 
     @Option(help: "Tile Z/X/Y to print in getTile form.") var tile: String?
     @Option(help: "Zoom level of the clusters to print (with --bbox).") var zoom: Double?
-    @Option(help: "Box W,S,E,N in degrees for --zoom (default: the world; may cross 180).") var bbox: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Box W,S,E,N in degrees for --zoom (default: the world; may cross 180); negative numbers need no quoting.", valueName: "W,S,E,N")) var bbox: String?
     @Option(help: "Cluster id whose children to print.") var children: Int?
     @Option(help: "Cluster id whose points to print (with --limit, --offset).") var leaves: Int?
     @Option(help: "Most leaves to print.") var limit: Int = 10

@@ -69,6 +69,9 @@ struct ReverseCommand: ParsableCommand {
                 printError("\(summary.rows) rows, \(summary.errors) with errors")
                 return
             }
+            // `--` ends the options, as usual (`hometown reverse -- -33.87 151.21`); negative numbers work without it.
+            var coordinates = coordinates
+            if let end = coordinates.firstIndex(of: "--") { coordinates.remove(at: end) }
             guard coordinates.count == 2 else {
                 if let bad = coordinates.first(where: { $0.hasPrefix("--") }) {
                     throw CLIError("unknown option \(bad); see hometown reverse --help")

@@ -32,6 +32,24 @@ import Testing
         #expect(NSArray(array: a).isEqual(to: b), "features differ from supercluster's z0/0/0 fixture")
     }
 
+    @Test func theReadmesExampleTakesNegativeNumbers() throws {
+        let path = try tempFile(Self.users, ext: "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // `--bbox -180,-85,180,85`, unquoted, as the README writes it; and a box in the west only.
+        let r = try CLI.run(["cluster", "--input", path, "--zoom", "3", "--bbox", "-180,-85,180,85"])
+        #expect(r.status == 0, "\(r.err)")
+        func total(_ text: String) throws -> Int {
+            let fc = try #require(try json(text) as? [String: Any])
+            return try #require(fc["features"] as? [[String: Any]]).map { f in
+                ((f["properties"] as? [String: Any])?["point_count"] as? Int) ?? 1
+            }.reduce(0, +)
+        }
+        #expect(try total(r.out) == 4)
+        let west = try CLI.run(["cluster", "--input", path, "--zoom", "3", "--bbox", "-100,30,-80,50"])
+        #expect(west.status == 0, "\(west.err)")
+        #expect(try total(west.out) == 2)
+    }
+
     @Test func zoomGivesClustersWithBoxesAndSums() throws {
         let path = try tempFile(Self.users, ext: "json")
         defer { try? FileManager.default.removeItem(atPath: path) }

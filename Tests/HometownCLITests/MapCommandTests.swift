@@ -55,6 +55,9 @@ import Testing
         #expect(!usa.out.contains("fitted region"))
         // Zoom 5 draws the states' borders (dashed); zoom 2 does not.
         #expect(usa.out.contains("stroke-dasharray"))
+        // A negative latitude or longitude needs no quoting.
+        let south = try CLI.run(["map", "--input", f.path, "--zoom", "3", "--center", "-33.87,151.21"])
+        #expect(south.status == 0, "\(south.err)")
         let world = try CLI.run(["map", "--input", f.path, "--zoom", "2", "--center", "20,0", "--size", "1024x600"])
         #expect(world.status == 0)
         #expect(Self.markerTotal(world.out) == 17)

@@ -41,6 +41,13 @@ enum CLI {
         #expect(obj["at_sea"] as? Bool == false)
     }
 
+    @Test(arguments: [["reverse", "--", "-33.87", "151.21"], ["reverse", "-33.87", "151.21"]])
+    func negativeNumbersWithOrWithoutTheEndOfOptions(_ args: [String]) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 0, "\(args): \(r.err)")
+        #expect(r.out.contains("\"iso2\": \"AU\""))
+    }
+
     @Test func longitude180IsNormalised() throws {
         let r = try CLI.run(["reverse", "-17.8", "180"])
         #expect(r.status == 0)
