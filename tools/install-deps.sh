@@ -6,9 +6,10 @@
 #   pkg-config unzip       finding the C libraries; unpacking the Natural Earth admin-0 zip
 #   libjs-leaflet          the web app's map library, served by `hometown serve` under /vendor/leaflet/
 #   chromium chromium-driver  the headless browser that tests the web app (tools/webtest/)
+#   proj-bin               PROJ's own cs2cs and geod, the references the transform/distance/area tests compare with
 # Runs apt-get as root, or through sudo when not root. Safe to run again: it does nothing when all is there.
 set -euo pipefail
-pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip libjs-leaflet chromium chromium-driver)
+pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip libjs-leaflet chromium chromium-driver proj-bin)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

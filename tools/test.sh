@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs missing system packages, runs the whole test suite, then the browser tests of the web app (headless
+# Installs missing system packages, runs the whole test suite, builds and runs the example package that depends
+# on this checkout (Examples/), then the browser tests of the web app (headless
 # Chromium against a real server on loopback, tools/webtest/) and the check of the running server against its
 # OpenAPI document (schemathesis). Each Python tool keeps its own virtualenv under its folder.
 set -euo pipefail
@@ -7,5 +8,6 @@ cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
 swift build --build-tests
 swift test --skip-build
+bash Examples/run.sh
 bash tools/webtest/run.sh
 bash tools/check-openapi.sh

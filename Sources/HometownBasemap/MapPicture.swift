@@ -57,7 +57,10 @@ public struct MapPicture: Sendable {
             let nw = place(latitude: region.north, longitude: region.west)
             var se = place(latitude: region.south, longitude: region.east)
             if se.x < nw.x { se.x += frame.worldSize }
-            s += "<rect x=\"\(fmt(nw.x))\" y=\"\(fmt(nw.y))\" width=\"\(fmt(se.x - nw.x))\" height=\"\(fmt(se.y - nw.y))\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"\(fmt(1.5 * u))\" stroke-dasharray=\"\(fmt(6 * u)) \(fmt(4 * u))\"><title>fitted region</title></rect>\n"
+            // One marker (or several at one point) has no region to outline.
+            if se.x - nw.x >= 2 * u || se.y - nw.y >= 2 * u {
+                s += "<rect x=\"\(fmt(nw.x))\" y=\"\(fmt(nw.y))\" width=\"\(fmt(se.x - nw.x))\" height=\"\(fmt(se.y - nw.y))\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"\(fmt(1.5 * u))\" stroke-dasharray=\"\(fmt(6 * u)) \(fmt(4 * u))\"><title>fitted region</title></rect>\n"
+            }
         }
         for m in markers.sorted(by: { $0.count < $1.count }) {
             let p = place(latitude: m.latitude, longitude: m.longitude)

@@ -80,7 +80,9 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     /// Where the data is looked for: `$HOMETOWN_DATA` (a file, or a folder holding hometown.bin); then
     /// `data/hometown.bin` beside the package the executable was built in (`.build/<config>/` two levels up);
-    /// then `../share/hometown/hometown.bin` beside the executable; then `data/hometown.bin` in the current folder.
+    /// then `../share/hometown/hometown.bin` beside the executable; then `data/hometown.bin` of the Hometown
+    /// checkout this module was compiled from (so a package that depends on Hometown finds the data in
+    /// `.build/checkouts/Hometown/data/` with no setting and no copy); then `data/hometown.bin` in the current folder.
     public static func defaultDataPath() -> String {
         if let env = getenv("HOMETOWN_DATA").map({ String(cString: $0) }), !env.isEmpty {
             return env.hasSuffix(".bin") ? env : env + "/hometown.bin"
@@ -91,10 +93,18 @@ public final class ReverseGeocoder: @unchecked Sendable {
             candidates.append(exe + "/../../../data/hometown.bin")
             candidates.append(exe + "/../share/hometown/hometown.bin")
         }
+        candidates.append(packageRoot + "/data/hometown.bin")
         candidates.append("data/hometown.bin")
         for c in candidates where access(c, R_OK) == 0 { return c }
         return "data/hometown.bin"
     }
+
+    /// The root of the Hometown checkout this file was compiled from (three levels above it).
+    static let packageRoot: String = {
+        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }()
 
     private static func executableDirectory() -> String? {
         var buf = [CChar](repeating: 0, count: 4096)

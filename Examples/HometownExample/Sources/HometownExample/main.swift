@@ -1,0 +1,27 @@
+// Uses Hometown as a library: no environment variable, no data copied by hand. The data (hometown.bin) is
+// found in the Hometown checkout the library was built from.
+import HometownBoundaries
+import HometownClustering
+import HometownCore
+import HometownViewport
+
+// 1. Reverse geocoding: a point (latitude, longitude in degrees) to its country, state and city.
+let geocoder = try ReverseGeocoder()
+let minneapolis = try Coordinate(latitude: 44.9661, longitude: -93.2938)
+let place = geocoder.place(at: minneapolis)
+print("reverse: \(place.country?.iso2 ?? "-") / \(place.state?.name ?? "-") / \(place.city?.name ?? "-")")
+
+// 2. Clustering: supercluster's semantics (radius 40 px of 512-px tiles); at zoom 3 the Twin Cities merge.
+let points = [
+    ClusterPoint(longitude: -93.2938, latitude: 44.9661),   // Minneapolis
+    ClusterPoint(longitude: -93.0900, latitude: 44.9537),   // Saint Paul
+    ClusterPoint(longitude: 2.3522, latitude: 48.8566),     // Paris
+]
+let index = try ClusterIndex(points: points, options: ClusterOptions())
+let items = try index.clusters(in: BoundingBox(uncheckedWest: -180, south: -85, east: 180, north: 85), zoom: 3)
+print("clusters at zoom 3: \(items.map(\.pointCount).sorted(by: >))")
+
+// 3. The map region (box, centre, zoom) that shows every point in an 800 x 600 view with 20 px padding.
+let region = try RegionFitter.fit(points.map { try Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+                                  in: Viewport(width: 800, height: 600, padding: 20))
+print("region: zoom \((region.zoom * 100).rounded() / 100), west \(region.bbox.west), east \(region.bbox.east)")
