@@ -36,6 +36,8 @@ let package = Package(
         .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev", "proj-data"])]),
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // zlib1g-dev: gzip for the batch commands' input and output.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Pure-Swift value types: Coordinate, BoundingBox, GeoJSON.
         .target(name: "HometownCore", linkerSettings: [.linkedLibrary("m")]),
@@ -83,7 +85,7 @@ let package = Package(
         // The CLI: a thin ArgumentParser layer.
         .target(name: "HometownCLI", dependencies: [
             "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering", "HometownViewport",
-            "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol",
+            "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownProj", "CZlib",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),

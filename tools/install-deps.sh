@@ -4,12 +4,13 @@
 #   libgeos-dev            GEOS (geometry), used by the wrapper module and the data builder
 #   libsqlite3-dev         SQLite, read by the data builder (the QGIS GeoPackage is SQLite)
 #   pkg-config unzip       finding the C libraries; unpacking the Natural Earth admin-0 zip
+#   zlib1g-dev             gzip for the batch commands (reverse/forward --input FILE.gz, --output FILE.gz)
 #   libjs-leaflet          the web app's map library, served by `hometown serve` under /vendor/leaflet/
 #   chromium chromium-driver  the headless browser that tests the web app (tools/webtest/)
-#   proj-bin               PROJ's own cs2cs and geod, the references the transform/distance/area tests compare with
+#   proj-bin geographiclib-tools  PROJ's cs2cs and geod, GeographicLib's Planimeter: references of the transform/distance/area tests
 # Runs apt-get as root, or through sudo when not root. Safe to run again: it does nothing when all is there.
 set -euo pipefail
-pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip libjs-leaflet chromium chromium-driver proj-bin)
+pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip zlib1g-dev libjs-leaflet chromium chromium-driver proj-bin geographiclib-tools)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

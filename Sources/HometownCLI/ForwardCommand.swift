@@ -14,9 +14,10 @@ struct ForwardCommand: ParsableCommand {
           (west > east, e.g. Fiji). A city's bbox is a square that grows with its population.
           Nonsense gives "results": []; an empty query is an error (exit status 2).
 
-        A file:      hometown forward --input queries.txt   (- = standard input)
+        A file:      hometown forward --input queries.txt   (- = standard input; .gz is gunzipped)
           One query per line; one JSON object per line out, in the same order. A blank line gives an
-          object with "error" and the run goes on.
+          object with "error" and the run goes on. The input is streamed (flat memory; lines piped in
+          are answered as they arrive); --output FILE[.gz], --resume and --quiet work as for reverse.
 
         How a query is read: names right to left, each inside the one to its right ("Paris, TX" is in
         Texas, "San Jose Costa Rica" in Costa Rica); commas are optional. Case, accents and punctuation
@@ -25,7 +26,8 @@ struct ForwardCommand: ParsableCommand {
         letter off; such matches score below 0.5 and below every exact match. Ambiguous names list the
         larger place first. Only the first \(Gazetteer.maxQueryCharacters) characters of a query are read.
 
-        Exit status: 0 done, 2 invalid input (message on stderr), 1 data or system failure.
+        Exit status: 0 done; 3 done, but some lines got an error or the input was cut short; 2 invalid
+        input (message on stderr); 1 data or system failure.
         Data: data/gazetteer.bin beside the build, or in $HOMETOWN_DATA, or --data.
         """)
 
@@ -40,6 +42,8 @@ struct ForwardCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The gazetteer file (gazetteer.bin) to use.", valueName: "PATH"))
     var data: String?
+
+    @OptionGroup var batch: BatchOptions
 
     func run() throws {
         try runReportingErrors {
@@ -56,23 +60,9 @@ struct ForwardCommand: ParsableCommand {
                 }
             case (nil, let path?):
                 let gazetteer = try Gazetteer(path: data, verify: true)
-                let text = try InputText.read(path)
-                var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
-                if lines.last == "" { lines.removeLast() }
-                var out = ""
-                var errors = 0
-                for (n, line) in lines.enumerated() {
-                    do {
-                        out += ForwardJSON.encode(query: line, results: try gazetteer.search(line, limit: limit))
-                    } catch let e as GazetteerError {
-                        errors += 1
-                        out += ForwardJSON.error(query: line, message: "\(path) line \(n + 1): \(e.description)")
-                    }
-                    out += "\n"
-                    if out.utf8.count > 1 << 16 { print(out, terminator: ""); out = "" }
-                }
-                print(out, terminator: "")
-                printError("\(lines.count) queries, \(errors) with errors")
+                let stream = try BatchInput(path: path, compression: batch.inputCompression)
+                var job = ForwardJob(gazetteer: gazetteer, limit: limit, source: path)
+                try batch.run(&job, input: stream, csvOutput: false, resumable: true)
             }
         }
     }

@@ -2,127 +2,181 @@ import Foundation
 import HometownBoundaries
 import HometownCore
 
-/// Batch reverse geocoding over CSV or NDJSON text; rows are geocoded on all cores in chunks and written in
-/// input order. A bad row is reported in its `error` column, never dropped.
-enum ReverseBatch {
-    struct Summary { var rows = 0; var errors = 0 }
-    static let addedColumns = ReverseColumns.names
-    static let chunkSize = 65_536
+/// Batch reverse geocoding (`hometown reverse --input`): every input row gets the columns of `ReverseColumns`,
+/// in input order; rows are geocoded on all cores a chunk at a time. A bad row keeps its place in the output with
+/// its message in `error`; no row is ever dropped.
+struct ReverseJob: BatchJob {
+    enum InputFormat { case csv, ndjson }
+    enum OutputFormat: String, CaseIterable { case csv, ndjson, geojson }
 
-    /// CSV in, CSV out, `chunkSize` records at a time (the records of the whole file are never held at once).
-    static func csv(_ bytes: [UInt8], geocoder: ReverseGeocoder, source: String, latColumn: String?, lonColumn: String?) throws -> Summary {
-        var reader = CSVRecords.Reader(bytes)
-        guard let header = reader.next() else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
-        if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-        func column(_ chosen: String?, _ defaults: [String], _ what: String) throws -> Int {
-            if let c = chosen {
-                guard let i = names.firstIndex(of: c) ?? names.firstIndex(where: { $0.lowercased() == c.lowercased() }) else {
-                    throw CLIError("\(source): no column named \"\(c)\" for \(what); the header has: \(names.joined(separator: ", "))")
-                }
-                return i
+    let geocoder: ReverseGeocoder
+    let columns: ReverseColumns
+    let source: String
+    let inputFormat: InputFormat
+    let outputFormat: OutputFormat
+    let latColumn: String?
+    let lonColumn: String?
+    private var names: [String] = []
+    private var jsonNames: [String] = []
+    private var latIndex = 0, lonIndex = 0
+    private var featuresWritten = 0
+
+    init(geocoder: ReverseGeocoder, source: String, inputFormat: InputFormat, outputFormat: OutputFormat,
+         latColumn: String?, lonColumn: String?) throws {
+        if inputFormat == .ndjson, outputFormat == .csv {
+            throw CLIError("--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson or geojson")
+        }
+        self.geocoder = geocoder; self.source = source; self.inputFormat = inputFormat; self.outputFormat = outputFormat
+        self.latColumn = latColumn; self.lonColumn = lonColumn
+        columns = ReverseColumns(geocoder: geocoder)
+    }
+
+    var recordKind: RecordBuffer.Kind { inputFormat == .csv ? .csv : .lines }
+
+    func isRow(_ line: ArraySlice<UInt8>) -> Bool { line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
+
+    mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] {
+        if inputFormat == .csv {
+            guard let header else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
+            if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
+            names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
+            latIndex = try column(latColumn, ["latitude", "lat"], "latitude")
+            lonIndex = try column(lonColumn, ["longitude", "lon", "lng", "long"], "longitude")
+            // JSON keys for the columns: a repeated or added name gets a suffix, so that no value is lost.
+            var seen = Set(ReverseColumns.names)
+            jsonNames = names.map { n in
+                var key = n, k = 2
+                while seen.contains(key) { key = "\(n)_\(k)"; k += 1 }
+                seen.insert(key)
+                return key
             }
-            guard let i = names.firstIndex(where: { defaults.contains($0.lowercased()) }) else {
-                throw CLIError("\(source): no \(what) column (looked for \(defaults.joined(separator: ", "))); the header has: \(names.joined(separator: ", ")); choose one with --\(what == "latitude" ? "lat" : "lon")-column")
+        }
+        switch outputFormat {
+        case .csv:
+            var out = ""
+            CSVRecords.appendRow(header?.fields ?? [], ReverseColumns.names, to: &out)
+            return Array(out.utf8)
+        case .geojson: return Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
+        case .ndjson: return []
+        }
+    }
+
+    private func column(_ chosen: String?, _ defaults: [String], _ what: String) throws -> Int {
+        if let c = chosen {
+            guard let i = names.firstIndex(of: c) ?? names.firstIndex(where: { $0.lowercased() == c.lowercased() }) else {
+                throw CLIError("\(source): no column named \"\(c)\" for \(what); the header has: \(names.joined(separator: ", "))")
             }
             return i
         }
-        let latIndex = try column(latColumn, ["latitude", "lat"], "latitude")
-        let lonIndex = try column(lonColumn, ["longitude", "lon", "lng", "long"], "longitude")
-        let columns = ReverseColumns(geocoder: geocoder)
-        var out = ""
-        CSVRecords.appendRow(header.fields, addedColumns, to: &out)
-        var summary = Summary()
-        while true {
-            var chunk: [CSVRecords.Record] = []
-            while chunk.count < chunkSize, let r = reader.next() { chunk.append(r) }
-            if chunk.isEmpty { break }
-            var coords: [Coordinate] = [], slots: [Int] = []
-            var errors = [String?](repeating: nil, count: chunk.count)
-            for (k, r) in chunk.enumerated() {
-                if let p = r.problem { errors[k] = "line \(r.line): \(p)"; continue }
-                if r.fields.count != names.count {
-                    errors[k] = "line \(r.line): expected \(names.count) fields, found \(r.fields.count)"
-                    if max(latIndex, lonIndex) >= r.fields.count { continue }
-                }
-                do {
-                    coords.append(try Coordinate(latitudeText: r.fields[latIndex], longitudeText: r.fields[lonIndex]))
-                    slots.append(k)
-                } catch { errors[k] = "line \(r.line): \(error)" }
+        guard let i = names.firstIndex(where: { defaults.contains($0.lowercased()) }) else {
+            throw CLIError("\(source): no \(what) column (looked for \(defaults.joined(separator: ", "))); the header has: \(names.joined(separator: ", ")); choose one with --\(what == "latitude" ? "lat" : "lon")-column")
+        }
+        return i
+    }
+
+    mutating func process(csv records: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) {
+        var coords: [Coordinate] = [], slots: [Int] = []
+        var errors = [String?](repeating: nil, count: records.count)
+        var points = [Coordinate?](repeating: nil, count: records.count)
+        for (k, r) in records.enumerated() {
+            if cut && k == records.count - 1 { errors[k] = "line \(r.line): the input ends inside this row (\(source) is truncated)"; continue }
+            if let p = r.problem { errors[k] = "line \(r.line): \(p)"; continue }
+            if r.fields.count != names.count {
+                errors[k] = "line \(r.line): expected \(names.count) fields, found \(r.fields.count)"
+                if max(latIndex, lonIndex) >= r.fields.count { continue }
             }
-            let matches = geocoder.matches(coords)
-            var byRow = [PlaceMatch?](repeating: nil, count: chunk.count)
-            for (j, k) in slots.enumerated() where errors[k] == nil { byRow[k] = matches[j] }
-            for (k, r) in chunk.enumerated() {
+            do {
+                let c = try Coordinate(latitudeText: r.fields[latIndex], longitudeText: r.fields[lonIndex])
+                points[k] = c
+                coords.append(c); slots.append(k)
+            } catch { errors[k] = "line \(r.line): \(error)" }
+        }
+        let byRow = matches(coords, slots, count: records.count, errors: errors)
+        var out = ""
+        for (k, r) in records.enumerated() {
+            let added = columns.values(byRow[k], error: errors[k])
+            switch outputFormat {
+            case .csv:
                 // A short row is padded with empty fields so that the added columns stay in place.
                 let padding = [String](repeating: "", count: max(0, names.count - r.fields.count))
-                CSVRecords.appendRow(r.fields, padding, columns.values(byRow[k], error: errors[k]), to: &out)
-                summary.rows += 1
-                if errors[k] != nil { summary.errors += 1 }
+                CSVRecords.appendRow(r.fields, padding, added, to: &out)
+            case .ndjson, .geojson:
+                var o: [String: JSONValue] = [:]
+                for (i, f) in r.fields.enumerated() {
+                    // Fields beyond the header (a long row) keep their place as "_column_N".
+                    o[i < jsonNames.count ? jsonNames[i] : "_column_\(i + 1)"] = .string(f)
+                }
+                append(o, added: added, point: errors[k] == nil ? points[k] : nil, to: &out)
             }
-            FileHandle.standardOutput.write(out.data(using: .utf8)!)
-            out = ""
         }
-        if !out.isEmpty { FileHandle.standardOutput.write(out.data(using: .utf8)!) }
-        return summary
+        return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
     }
 
-    /// NDJSON in (one object per line; blank lines are skipped, line numbers count them), NDJSON out.
-    static func ndjson(_ bytes: [UInt8], geocoder: ReverseGeocoder, source: String) throws -> Summary {
-        let lines = NDJSONLines.nonBlank(bytes)
-        let columns = ReverseColumns(geocoder: geocoder)
-        var summary = Summary()
-        var start = 0
-        while start < lines.count {
-            let end = min(lines.count, start + chunkSize)
-            var objects: [[String: JSONValue]] = [], errors: [String?] = []
-            var coords: [Coordinate] = [], slots: [Int] = []
-            for (lineNo, line) in lines[start..<end] {   // lineNo counts from 1
-                let k = objects.count
-                var obj: [String: JSONValue] = [:]
-                var err: String? = nil
-                do {
-                    let v = try JSONValue.parse(bytes[line])
-                    guard case .object(let o) = v else { throw CLIError("expected a JSON object") }
-                    obj = o
-                    func degrees(_ keys: [String], _ what: String) throws -> Double {
-                        guard let key = keys.first(where: { o[$0] != nil }), let val = o[key] else {
-                            throw CLIError("no \(what) (looked for \(keys.joined(separator: ", ")))")
-                        }
-                        switch val {
-                        case .number(let d): return d
-                        case .string(let s): return try Coordinate.parseDegrees(s, field: what)
-                        default: throw CLIError("\(key) must be a number")
-                        }
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (out: [UInt8], errors: Int) {
+        var objects: [[String: JSONValue]] = [], errors: [String?] = [], points: [Coordinate?] = []
+        var coords: [Coordinate] = [], slots: [Int] = []
+        for (i, (lineNo, text)) in lines.enumerated() {
+            let k = objects.count
+            var obj: [String: JSONValue] = [:]
+            var err: String? = nil
+            var point: Coordinate?
+            do {
+                if cut && i == lines.count - 1 { throw CLIError("the input ends inside this row (\(source) is truncated)") }
+                let v = try JSONValue.parse(Array(text))
+                guard case .object(let o) = v else { throw CLIError("expected a JSON object") }
+                obj = o
+                func degrees(_ keys: [String], _ what: String) throws -> Double {
+                    guard let key = keys.first(where: { o[$0] != nil }), let val = o[key] else {
+                        throw CLIError("no \(what) (looked for \(keys.joined(separator: ", ")))")
                     }
-                    let lat = try degrees(["latitude", "lat"], "latitude")
-                    let lon = try degrees(["longitude", "lon", "lng"], "longitude")
-                    coords.append(try Coordinate(latitude: lat, longitude: lon))
-                    slots.append(k)
-                } catch {
-                    err = "line \(lineNo): \(error)"
+                    switch val {
+                    case .number(let d): return d
+                    case .string(let s): return try Coordinate.parseDegrees(s, field: what)
+                    default: throw CLIError("\(key) must be a number")
+                    }
                 }
-                objects.append(obj)
-                errors.append(err)
+                let lat = try degrees(["latitude", "lat"], "latitude")
+                let lon = try degrees(["longitude", "lon", "lng"], "longitude")
+                let c = try Coordinate(latitude: lat, longitude: lon)
+                point = c
+                coords.append(c); slots.append(k)
+            } catch {
+                err = "line \(lineNo): \(error)"
+                // Keep the row's text when it is not a JSON object, so nothing of it is lost.
+                if obj.isEmpty { obj = ["_line": .string(String(decoding: text, as: UTF8.self))] }
             }
-            let matches = geocoder.matches(coords)
-            var byRow = [PlaceMatch?](repeating: nil, count: objects.count)
-            for (j, k) in slots.enumerated() { byRow[k] = matches[j] }
-            var out = ""
-            for k in objects.indices {
-                var o = objects[k]
-                for (key, v) in zip(addedColumns, columns.values(byRow[k], error: errors[k])) {
-                    o[key] = v.isEmpty ? .null : .string(v)
-                }
-                JSONValue.object(o).write(to: &out)
-                out += "\n"
-                summary.rows += 1
-                if errors[k] != nil { summary.errors += 1 }
-            }
-            FileHandle.standardOutput.write(Data(out.utf8))
-            start = end
+            objects.append(obj); errors.append(err); points.append(point)
         }
-        return summary
+        let byRow = matches(coords, slots, count: objects.count, errors: errors)
+        var out = ""
+        for k in objects.indices {
+            append(objects[k], added: columns.values(byRow[k], error: errors[k]), point: errors[k] == nil ? points[k] : nil, to: &out)
+        }
+        return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
+    }
+
+    func end() -> [UInt8] { outputFormat == .geojson ? Array("\n]}\n".utf8) : [] }
+
+    /// The matches of the rows that have a point and no error, by row.
+    private func matches(_ coords: [Coordinate], _ slots: [Int], count: Int, errors: [String?]) -> [PlaceMatch?] {
+        let found = geocoder.matches(coords)
+        var byRow = [PlaceMatch?](repeating: nil, count: count)
+        for (j, k) in slots.enumerated() where errors[k] == nil { byRow[k] = found[j] }
+        return byRow
+    }
+
+    /// One NDJSON line, or one GeoJSON feature (its point, or null geometry when the row has none).
+    private mutating func append(_ object: [String: JSONValue], added: [String], point: Coordinate?, to out: inout String) {
+        var o = object
+        for (key, v) in zip(ReverseColumns.names, added) { o[key] = v.isEmpty ? .null : .string(v) }
+        if outputFormat == .geojson {
+            let geometry: JSONValue = point.map { .object(["type": .string("Point"), "coordinates": .array([.number($0.longitude), .number($0.latitude)])]) } ?? .null
+            if featuresWritten > 0 { out += ",\n" }
+            JSONValue.object(["type": .string("Feature"), "geometry": geometry, "properties": .object(o)]).write(to: &out)
+            featuresWritten += 1
+        } else {
+            JSONValue.object(o).write(to: &out)
+            out += "\n"
+        }
     }
 }
-

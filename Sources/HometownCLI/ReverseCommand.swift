@@ -17,24 +17,36 @@ struct ReverseCommand: ParsableCommand {
 
         A file:      hometown reverse --input points.csv > places.csv   (use - for standard input)
           CSV with a header row: columns latitude/longitude or lat/lon (any case), or name them with
-          --lat-column/--lon-column. Output: the input columns plus country, country_iso2, state,
-          state_iso, city, error, one row per input row, same order.
-          NDJSON (one JSON object per line, chosen by a .ndjson/.jsonl name or --format ndjson):
-          each object gets the same keys added.
-          A bad row (not a number, out of range, broken quoting) gets its message in "error" and the run
-          goes on; a summary goes to stderr.
+          --lat-column/--lon-column. NDJSON: one JSON object per line (chosen by a .ndjson/.jsonl name,
+          --input-format, or a first character "{"). .gz inputs are gunzipped (--input-compression).
+          Output (--format, default the input's): csv = the input columns plus country, country_iso2,
+          state, state_iso, city, error; ndjson = each object (or CSV row as an object) with those keys
+          added; geojson = a FeatureCollection, one Point feature per row (null geometry for a row with
+          no point). One output row per input row, in order, always: a bad row (not a number, out of
+          range, broken quoting, a line cut short) gets its message in "error" and the run goes on.
+          The input is streamed: memory stays flat, and rows piped in are answered as they arrive.
+          --output FILE writes there (FILE.gz: gzip), a chunk at a time; --resume continues a killed run
+          (it keeps the complete rows in FILE, skips as many input rows, appends the rest).
+          A progress line shows on standard error when it is a terminal (--quiet: none, nor the summary).
 
-        Exit status: 0 done, 2 invalid input (message on stderr), 1 data or system failure.
+        Exit status: 0 done; 3 done, but some rows carry an error or the input was cut short (a
+        truncated .gz); 2 invalid input (message on stderr); 1 data or system failure.
         Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
+    enum InputFormat: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case csv, ndjson, geojson }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
     var input: String?
 
-    @Option(help: "Input format (default: by file name, else by content).")
-    var format: Format = .auto
+    @Option(name: .customLong("input-format"), help: "Input format: auto (by file name, else by content), csv or ndjson.")
+    var inputFormat: InputFormat = .auto
+
+    @Option(help: "Output format: csv, ndjson or geojson (default: the input's own).")
+    var format: OutputFormat?
+
+    @OptionGroup var batch: BatchOptions
 
     @Option(help: ArgumentHelp("CSV column holding latitudes.", valueName: "NAME"))
     var latColumn: String?
@@ -53,20 +65,22 @@ struct ReverseCommand: ParsableCommand {
             if let input {
                 guard coordinates.isEmpty else { throw CLIError("give either LAT LON or --input FILE, not both") }
                 let geocoder = try ReverseGeocoder(path: data, verification: .full)
-                let bytes = try InputText.readBytes(input)
+                let stream = try BatchInput(path: input, compression: batch.inputCompression)
                 let useNDJSON: Bool
-                switch format {
+                switch inputFormat {
                 case .csv: useNDJSON = false
                 case .ndjson: useNDJSON = true
                 case .auto:
-                    let lower = input.lowercased()
+                    var lower = input.lowercased()
+                    if lower.hasSuffix(".gz") { lower.removeLast(3) }
+                    let first = try stream.peek().first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 })
                     useNDJSON = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
-                        || (!lower.hasSuffix(".csv") && bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "{"))
+                        || (!lower.hasSuffix(".csv") && first == UInt8(ascii: "{"))
                 }
-                let summary = useNDJSON
-                    ? try ReverseBatch.ndjson(bytes, geocoder: geocoder, source: input)
-                    : try ReverseBatch.csv(bytes, geocoder: geocoder, source: input, latColumn: latColumn, lonColumn: lonColumn)
-                printError("\(summary.rows) rows, \(summary.errors) with errors")
+                let output: ReverseJob.OutputFormat = format.map { ReverseJob.OutputFormat(rawValue: $0.rawValue)! } ?? (useNDJSON ? .ndjson : .csv)
+                var job = try ReverseJob(geocoder: geocoder, source: input, inputFormat: useNDJSON ? .ndjson : .csv,
+                                         outputFormat: output, latColumn: latColumn, lonColumn: lonColumn)
+                try batch.run(&job, input: stream, csvOutput: output == .csv, resumable: output != .geojson)
                 return
             }
             // `--` ends the options, as usual (`hometown reverse -- -33.87 151.21`); negative numbers work without it.

@@ -30,6 +30,14 @@ public enum CSVRecords {
             i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         }
 
+        /// A reader of a piece of a longer text (a chunk of a stream), whose first byte is on line `firstLine`;
+        /// no byte order mark is looked for.
+        public init(_ bytes: [UInt8], firstLine: Int) {
+            self.bytes = bytes
+            i = 0
+            line = firstLine
+        }
+
         public mutating func next() -> Record? {
             let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
             var fields: [String] = []
@@ -89,6 +97,50 @@ public enum CSVRecords {
             if inQuotes { problem = "a quoted field is never closed (it runs to the end of the input)" }
             if !field.isEmpty || !fields.isEmpty || wasQuoted || problem != nil { return endRecord() }
             return nil
+        }
+    }
+
+    /// Finds where complete records end in text that arrives in pieces, by the same rules as `Reader`: a line
+    /// feed outside quotes ends a record. Feed it the bytes in order; it remembers the quoting state between
+    /// pieces.
+    public struct BoundaryScanner: Sendable {
+        private var inQuotes = false, quoteInQuotes = false, fieldStart = true, wasQuoted = false
+
+        public init() {}
+
+        /// Scans `bytes[from...]` and returns the index just after the last line feed that ends a record, if any.
+        public mutating func scan(_ bytes: [UInt8], from: Int) -> Int? {
+            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A
+            var last: Int?
+            var i = from
+            while i < bytes.count {
+                let b = bytes[i]
+                if quoteInQuotes {
+                    // A quote inside quotes: doubled ("") it is text, else it closed the field.
+                    quoteInQuotes = false
+                    if b == quote { i += 1; continue }
+                    inQuotes = false
+                }
+                if inQuotes {
+                    if b == quote { quoteInQuotes = true }
+                    i += 1
+                    continue
+                }
+                switch b {
+                case quote:
+                    if fieldStart && !wasQuoted { inQuotes = true; wasQuoted = true }
+                    fieldStart = false
+                case comma:
+                    fieldStart = true; wasQuoted = false
+                case lf:
+                    fieldStart = true; wasQuoted = false
+                    last = i + 1
+                default:
+                    fieldStart = false
+                }
+                i += 1
+            }
+            return last
         }
     }
 

@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+
+/// How a batch input is compressed.
+enum InputCompression: String, ExpressibleByArgument, CaseIterable {
+    /// gzip when the name ends in .gz or the data starts with gzip's magic bytes.
+    case auto
+    case none
+    case gzip
+}
+
+/// A batch command's input, read a block at a time from a file or standard input ("-"), gunzipped when it is
+/// gzip, so that memory stays flat whatever the input's size and rows are answered while a pipe still delivers.
+final class BatchInput {
+    let path: String
+    private let fd: Int32
+    private var inflater: Gzip.Inflater?
+    private var decided = false
+    private let compression: InputCompression
+    private var pendingFirst: [UInt8] = []
+    /// Bytes read from the file (compressed, for a gzip input).
+    private(set) var bytesRead = 0
+    /// The file's size when it is a regular file (for progress estimates), else nil.
+    let size: Int?
+    /// Whether the input is a regular file (all of it can be read without waiting).
+    let isRegularFile: Bool
+    private var block = [UInt8](repeating: 0, count: 1 << 20)
+    private var byteOrderMarkChecked = false
+
+    init(path: String, compression: InputCompression) throws {
+        self.path = path
+        self.compression = compression
+        fd = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else { throw CLIError("cannot open input \(path): \(String(cString: strerror(errno)))") }
+        var st = stat()
+        isRegularFile = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+        size = isRegularFile ? Int(st.st_size) : nil
+    }
+
+    deinit { if fd != 0 { close(fd) } }
+
+    /// Whether the input is being gunzipped.
+    var isGzip: Bool { inflater != nil }
+
+    /// Set at the end when gzip data stopped inside a member (a truncated file): what to tell the user.
+    private(set) var truncation: String?
+
+    /// The next decompressed bytes (possibly empty while a gzip header is read), or nil at the end (see
+    /// `truncation`).
+    /// - Throws: on a read error or damaged gzip data (named with `path`).
+    func next() throws -> [UInt8]? {
+        if let p = peeked { peeked = nil; return p }
+        return try readMore()
+    }
+
+    private var peeked: [UInt8]?
+
+    /// The first bytes of the input (at least one unless it is empty), kept to be returned again by `next()`:
+    /// for telling CSV from NDJSON by content.
+    func peek() throws -> [UInt8] {
+        if let p = peeked { return p }
+        var got: [UInt8] = []
+        while got.isEmpty, let more = try readMore() { got += more }
+        peeked = got
+        return got
+    }
+
+    private func readMore() throws -> [UInt8]? {
+        while true {
+            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIError("error reading \(path): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 {
+                if let inflater, !inflater.atMemberEnd {
+                    truncation = "\(path): the gzip stream is truncated (it ends inside a compressed member)"
+                }
+                return nil
+            }
+            bytesRead += n
+            var bytes = Array(block[0..<n])
+            if !decided {
+                // Decide on gzip from the name or the first two bytes (wait for both).
+                pendingFirst += bytes
+                if pendingFirst.count < 2 && compression == .auto && !path.lowercased().hasSuffix(".gz") { continue }
+                decided = true
+                let magic = pendingFirst.count >= 2 && pendingFirst[0] == 0x1F && pendingFirst[1] == 0x8B
+                switch compression {
+                case .gzip: inflater = try Gzip.Inflater()
+                case .none: break
+                case .auto: if magic || path.lowercased().hasSuffix(".gz") { inflater = try Gzip.Inflater() }
+                }
+                bytes = pendingFirst
+                pendingFirst = []
+            }
+            if let inflater {
+                do { bytes = try inflater.inflate(bytes) } catch let e as Gzip.Failure { throw CLIError("\(path): \(e.description)") }
+            }
+            if !byteOrderMarkChecked, !bytes.isEmpty {
+                if bytes.count >= 3 || !bytes.starts(with: [0xEF, 0xBB, 0xBF].prefix(bytes.count)) {
+                    byteOrderMarkChecked = true
+                    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+                }
+            }
+            return bytes
+        }
+    }
+
+    /// Whether more input can be read at once, without waiting for a writer (always for a regular file).
+    func moreReadyNow() -> Bool {
+        if isRegularFile { return true }
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&p, 1, 0) > 0
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Progress of a batch run on standard error, only when standard error is a terminal (and not `--quiet`):
+/// rows done, rows per second, time so far, and an estimate of the time left when the input's size is known.
+/// Rewritten in place at most twice a second; erased at the end.
+final class BatchProgress {
+    private let enabled: Bool
+    private let start = ContinuousClock.now
+    private var lastShown = ContinuousClock.now
+    private var shown = false
+
+    init(quiet: Bool) { enabled = !quiet && isatty(2) == 1 }
+
+    /// Reports `rows` done after `bytesRead` of `size` input bytes (size nil: unknown).
+    func update(rows: Int, bytesRead: Int, size: Int?) {
+        guard enabled else { return }
+        let now = ContinuousClock.now
+        guard now - lastShown >= .milliseconds(500) else { return }
+        lastShown = now
+        let elapsed = Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
+        var line = "\(rows) rows, \(Int(Double(rows) / max(elapsed, 1e-3))) rows/s, \(BatchProgress.clock(elapsed))"
+        if let size, size > 0, bytesRead > 0, bytesRead < size {
+            let left = elapsed * Double(size - bytesRead) / Double(bytesRead)
+            line += ", about \(BatchProgress.clock(left)) left (\(Int(100 * Double(bytesRead) / Double(size))) %)"
+        }
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        shown = true
+    }
+
+    /// Erases the progress line.
+    func finish() {
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+    }
+}

@@ -1,0 +1,101 @@
+import HometownCore
+
+/// One batch command's work on its rows: given chunks of input records (CSV) or lines, it returns the output,
+/// one output row per input row, in order.
+protocol BatchJob {
+    /// How the input is cut into rows.
+    var recordKind: RecordBuffer.Kind { get }
+    /// The output's first bytes (a CSV header, GeoJSON's opening), given the CSV header record (nil for lines).
+    /// - Throws: when the input cannot be used at all (no header, no coordinate columns): exit status 2.
+    mutating func begin(header: CSVRecords.Record?) throws -> [UInt8]
+    /// Whether a line is a row (e.g. NDJSON skips blank lines; they still count for line numbers).
+    func isRow(_ line: ArraySlice<UInt8>) -> Bool
+    /// The output of these rows. `cut`: the last one was cut short by a truncated input.
+    mutating func process(csv: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int)
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (out: [UInt8], errors: Int)
+    /// The output's last bytes (GeoJSON's closing).
+    func end() -> [UInt8]
+}
+
+/// Streams an input through a `BatchJob` into an output: reads a block at a time, answers complete rows as soon
+/// as a chunk is full or the input has nothing more ready (so a pipe gets answers while it is still being
+/// written), and never holds more than a chunk of rows.
+enum BatchRunner {
+    struct Summary {
+        /// Rows answered in this run (not counting those skipped by `--resume`).
+        var rows = 0
+        /// Rows whose output carries an error.
+        var errors = 0
+        /// Rows skipped because an earlier run answered them.
+        var skipped = 0
+        /// A problem with the input as a whole (a truncated gzip stream), reported after its rows.
+        var inputProblem: String?
+    }
+
+    static let chunkRows = 65_536
+
+    /// - Parameters:
+    ///   - skip: rows at the start that an earlier run already answered (`--resume`): read, not answered.
+    ///   - resumed: whether the output already holds the job's first bytes.
+    static func run<J: BatchJob>(_ job: inout J, input: BatchInput, output: BatchOutput, skip: Int, resumed: Bool,
+                                 progress: BatchProgress) throws -> Summary {
+        var buffer = RecordBuffer(kind: job.recordKind)
+        var summary = Summary()
+        var headerDone = job.recordKind == .lines
+        if headerDone {
+            let prefix = try job.begin(header: nil)
+            if !resumed { try output.write(prefix) }
+        }
+        var skipLeft = skip
+        var eof = false
+        while !eof {
+            if let data = try input.next() { buffer.append(data) } else { eof = true }
+            guard eof || buffer.waiting >= chunkRows || (buffer.waiting > 0 && !input.moreReadyNow()) else { continue }
+            let cut = eof && input.truncation != nil && buffer.hasPartialRecord
+            let (bytes, firstLine) = buffer.take(all: eof)
+            var out: [UInt8] = []
+            var errors = 0, rows = 0
+            switch job.recordKind {
+            case .csv:
+                var records = Array(IteratorSequence(CSVRecords.Reader(bytes, firstLine: firstLine)))[...]
+                if !headerDone, !records.isEmpty || eof {
+                    let prefix = try job.begin(header: records.first)
+                    if !resumed { out += prefix }
+                    if !records.isEmpty { records.removeFirst() }
+                    headerDone = true
+                }
+                let skipped = min(skipLeft, records.count)
+                skipLeft -= skipped; summary.skipped += skipped
+                let rest = records.dropFirst(skipped)
+                if !rest.isEmpty {
+                    let r = job.process(csv: rest, cut: cut)
+                    out += r.out; errors = r.errors; rows = rest.count
+                }
+            case .lines:
+                var lines: [(number: Int, text: ArraySlice<UInt8>)] = []
+                var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+                if bytes.last == 0x0A || bytes.isEmpty { pieces.removeLast() }   // after the last line feed: no line
+                for (k, piece) in pieces.enumerated() {
+                    let line = piece.last == 0x0D ? piece.dropLast() : piece
+                    if job.isRow(line) { lines.append((firstLine + k, line)) }
+                }
+                let skipped = min(skipLeft, lines.count)
+                skipLeft -= skipped; summary.skipped += skipped
+                let rest = lines[skipped...]
+                if !rest.isEmpty {
+                    let r = job.process(lines: rest, cut: cut)
+                    out += r.out; errors = r.errors; rows = rest.count
+                }
+            }
+            try output.write(out)
+            summary.rows += rows
+            summary.errors += errors
+            progress.update(rows: summary.rows + summary.skipped, bytesRead: input.bytesRead, size: input.size)
+        }
+        if !headerDone { _ = try job.begin(header: nil) }
+        try output.write(job.end())
+        progress.finish()
+        summary.inputProblem = input.truncation
+        return summary
+    }
+}

@@ -1,0 +1,44 @@
+import HometownCore
+import HometownGazetteer
+
+/// Batch forward geocoding (`hometown forward --input`): one query per line in, one JSON object per line out, in
+/// the same order. A blank line (or one the gazetteer refuses) gives an object with "error"; none is dropped.
+struct ForwardJob: BatchJob {
+    let gazetteer: Gazetteer
+    let limit: Int
+    let source: String
+
+    var recordKind: RecordBuffer.Kind { .lines }
+
+    func isRow(_ line: ArraySlice<UInt8>) -> Bool { true }
+
+    mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] { [] }
+
+    mutating func process(csv: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) { ([], 0) }
+
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (out: [UInt8], errors: Int) {
+        var out = ""
+        var errors = 0
+        for (i, (number, text)) in lines.enumerated() {
+            let query = String(decoding: text, as: UTF8.self)
+            if cut && i == lines.count - 1 {
+                errors += 1
+                out += ForwardJSON.error(query: query, message: "\(source) line \(number): the input ends inside this line (it is truncated)")
+            } else {
+                do {
+                    out += ForwardJSON.encode(query: query, results: try gazetteer.search(query, limit: limit))
+                } catch let e as GazetteerError {
+                    errors += 1
+                    out += ForwardJSON.error(query: query, message: "\(source) line \(number): \(e.description)")
+                } catch {
+                    errors += 1
+                    out += ForwardJSON.error(query: query, message: "\(source) line \(number): \(error)")
+                }
+            }
+            out += "\n"
+        }
+        return (Array(out.utf8), errors)
+    }
+
+    func end() -> [UInt8] { [] }
+}

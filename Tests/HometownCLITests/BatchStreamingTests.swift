@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `reverse --input` and `forward --input` as streams: answers while input still arrives, every row out for
+/// every row in, gzip in and out, and a killed run resumed to the same bytes as an uninterrupted one.
+@Suite struct BatchStreamingTests {
+    static func temp(_ name: String) -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-batch-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent(name).path
+    }
+
+    /// A CSV of `rows` seeded points over the land and sea of the world, with an id and a quoted text column.
+    static func csv(rows: Int, seed: UInt64 = 42) -> String {
+        var s = seed
+        func next() -> Double { s = s &* 6364136223846793005 &+ 1442695040888963407; return Double(s >> 11) / Double(1 << 53) }
+        var out = "id,name,latitude,longitude\n"
+        out.reserveCapacity(rows * 40)
+        for i in 0..<rows {
+            let lat = (next() * 140 - 60), lon = (next() * 360 - 180)
+            out += "\(i),\"row \(i), \"\"quoted\"\"\",\(String(format: "%.5f", lat)),\(String(format: "%.5f", lon))\n"
+        }
+        return out
+    }
+
+    /// Reads one line from a pipe within `seconds`, or nil.
+    static func readLine(_ fd: Int32, within seconds: Double) -> String? {
+        var line: [UInt8] = []
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 100) > 0 else { continue }
+            var b: UInt8 = 0
+            guard read(fd, &b, 1) == 1 else { return nil }
+            if b == 0x0A { return String(decoding: line, as: UTF8.self) }
+            line.append(b)
+        }
+        return nil
+    }
+
+    @Test func rowsPipedInAreAnsweredBeforeTheInputEnds() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["reverse", "--input", "-", "--quiet"]
+        let inPipe = Pipe(), outPipe = Pipe()
+        p.standardInput = inPipe; p.standardOutput = outPipe; p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        let out = outPipe.fileHandleForReading.fileDescriptor
+        inPipe.fileHandleForWriting.write(Data("id,lat,lon\n1,44.9661,-93.2938\n".utf8))
+        // The header and the first answer come back while standard input is still open.
+        #expect(Self.readLine(out, within: 30) == "id,lat,lon,country,country_iso2,state,state_iso,city,error")
+        #expect(Self.readLine(out, within: 30) == "1,44.9661,-93.2938,United States of America,US,Minnesota,US-MN,Minneapolis,")
+        inPipe.fileHandleForWriting.write(Data("2,-33.87,151.21\n".utf8))
+        #expect(Self.readLine(out, within: 30)?.hasPrefix("2,-33.87,151.21,Australia,AU,New South Wales") == true)
+        try inPipe.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+    }
+
+    @Test func everyRowInGivesARowOutAndErrorsSetTheExitStatus() throws {
+        let input = "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n3,91,0\n\n4,1,2,3\n5,\"48.85\",2.35\n6,\"unclosed,0\n7,1,1\n"
+        let r = try CLI.run(["reverse", "--input", "-", "--format", "ndjson"], stdin: input)
+        #expect(r.status == 3, "rows with errors: exit status 3; \(r.err)")
+        let rows = try r.out.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        // Rows 1 to 6 (the unclosed quote swallows the rest of the input into row 6), in order.
+        #expect(rows.map { $0["id"] as? String } == ["1", "2", "3", "4", "5", "6"])
+        let errors = rows.map { ($0["error"] as? String) ?? "" }
+        #expect(errors[0].isEmpty && errors[4].isEmpty)
+        #expect(errors[1].hasPrefix("line 3:") && errors[2].hasPrefix("line 4:"))
+        #expect(errors[3] == "line 6: expected 3 fields, found 4")
+        #expect(errors[5].hasPrefix("line 8: a quoted field is never closed"))
+        #expect(r.err.contains("6 rows, 4 with errors"))
+        let ok = try CLI.run(["reverse", "--input", "-"], stdin: "lat,lon\n1,1\n")
+        #expect(ok.status == 0)
+    }
+
+    @Test func outputFormatsKeepEveryRow() throws {
+        let input = "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n"
+        let geo = try CLI.run(["reverse", "--input", "-", "--format", "geojson", "-q"], stdin: input)
+        #expect(geo.status == 3)
+        let fc = try #require(try JSONSerialization.jsonObject(with: Data(geo.out.utf8)) as? [String: Any])
+        let features = try #require(fc["features"] as? [[String: Any]])
+        #expect(features.count == 2)
+        #expect(features[1]["geometry"] is NSNull)
+        #expect((features[0]["properties"] as? [String: Any])?["state"] as? String == "Minnesota")
+        let nd = try CLI.run(["reverse", "--input", "-", "--format", "ndjson", "-q"], stdin: input)
+        #expect(nd.out.split(separator: "\n").count == 2 && nd.out.contains("\"id\":\"2\""))
+        let refused = try CLI.run(["reverse", "--input", "-", "--format", "csv"], stdin: "{\"lat\": 1, \"lon\": 1}\n")
+        #expect(refused.status == 2 && refused.err.contains("--format csv needs CSV input"))
+    }
+
+    @Test func gzipInAndOutGiveTheSameRows() throws {
+        let csvText = Self.csv(rows: 5000)
+        let plain = Self.temp("points.csv")
+        try csvText.write(toFile: plain, atomically: true, encoding: .utf8)
+        let gz = plain + ".gz"
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        zip.arguments = ["-k", plain]
+        try zip.run(); zip.waitUntilExit()
+        let expected = try CLI.run(["reverse", "--input", plain, "-q"])
+        #expect(expected.status == 0)
+        let fromGzip = try CLI.run(["reverse", "--input", gz, "-q"])
+        #expect(fromGzip.out == expected.out)
+        let outGz = Self.temp("answers.csv.gz")
+        #expect(try CLI.run(["reverse", "--input", gz, "--output", outGz, "-q"]).status == 0)
+        let unzip = Process(), pipe = Pipe()
+        unzip.executableURL = URL(fileURLWithPath: "/bin/zcat")
+        unzip.arguments = [outGz]
+        unzip.standardOutput = pipe
+        try unzip.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        unzip.waitUntilExit()
+        #expect(unzip.terminationStatus == 0 && text == expected.out)
+        // A gzip file cut short: the rows before the cut are answered, the cut is reported, exit status 3.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: gz))
+        let cut = Self.temp("cut.csv.gz")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        let r = try CLI.run(["reverse", "--input", cut])
+        #expect(r.status == 3)
+        #expect(r.err.contains("the gzip stream is truncated"))
+        let rows = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(rows.count > 100 && expected.out.hasPrefix(rows.dropLast().joined(separator: "\n")))
+        #expect(rows.last?.contains("is truncated") == true)
+    }
+
+    /// Runs `args`, kills it with SIGKILL once `output` has grown past `bytes`, then resumes it.
+    static func killThenResume(_ args: [String], output: String, after bytes: Int) throws -> (status: Int32, err: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = args + ["--output", output, "-q"]
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let deadline = Date().addingTimeInterval(120)
+        while p.isRunning, Date() < deadline {
+            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+            if size > bytes { kill(p.processIdentifier, SIGKILL); break }
+            usleep(2000)
+        }
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal, "the first run must be killed halfway, not finish")
+        let r = try CLI.run(args + ["--output", output, "--resume"])
+        return (r.status, r.err)
+    }
+
+    @Test(arguments: ["answers.csv", "answers.csv.gz", "answers.ndjson"])
+    func aKilledRunResumesToTheSameBytes(_ name: String) throws {
+        let input = Self.temp("points.csv")
+        try Self.csv(rows: 150_000).write(toFile: input, atomically: true, encoding: .utf8)
+        let format = name.contains("ndjson") ? ["--format", "ndjson"] : []
+        let whole = Self.temp(name)
+        #expect(try CLI.run(["reverse", "--input", input, "--output", whole, "-q"] + format).status == 0)
+        let wholeSize = try FileManager.default.attributesOfItem(atPath: whole)[.size] as! Int
+        let resumed = Self.temp(name)
+        let r = try Self.killThenResume(["reverse", "--input", input] + format, output: resumed, after: wholeSize / 3)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("rows already answered"))
+        if name.hasSuffix(".gz") {
+            // Compressed in other chunks, the same text: compare what zcat gives.
+            func unzipped(_ path: String) throws -> Data {
+                let z = Process(), pipe = Pipe()
+                z.executableURL = URL(fileURLWithPath: "/bin/zcat"); z.arguments = [path]; z.standardOutput = pipe
+                try z.run()
+                let d = pipe.fileHandleForReading.readDataToEndOfFile()
+                z.waitUntilExit()
+                #expect(z.terminationStatus == 0)
+                return d
+            }
+            #expect(try unzipped(resumed) == unzipped(whole))
+        } else {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: whole)))
+        }
+    }
+
+    @Test func resumeRefusesWhatItCannotContinue() throws {
+        let r = try CLI.run(["reverse", "--input", "-", "--resume"], stdin: "lat,lon\n1,1\n")
+        #expect(r.status == 2 && r.err.contains("--resume needs --output"))
+        let out = Self.temp("a.geojson")
+        let g = try CLI.run(["reverse", "--input", "-", "--format", "geojson", "--output", out, "--resume"], stdin: "lat,lon\n1,1\n")
+        #expect(g.status == 2 && g.err.contains("not GeoJSON"))
+    }
+
+    @Test func forwardStreamsAndResumesToo() throws {
+        let queries = Self.temp("queries.txt")
+        let names = ["Minneapolis", "Paris, TX", "", "Guadalajara", "Qwxzzy"]
+        try (0..<4000).map { names[$0 % names.count] }.joined(separator: "\n").appending("\n").write(toFile: queries, atomically: true, encoding: .utf8)
+        let whole = try CLI.run(["forward", "--input", queries, "--limit", "1", "-q"])
+        #expect(whole.status == 3, "blank lines are errors")
+        #expect(whole.out.split(separator: "\n").count == 4000)
+        let out = Self.temp("answers.ndjson")
+        try whole.out.prefix(whole.out.count / 2).write(toFile: out, atomically: true, encoding: .utf8)   // as a killed run leaves it
+        let resumed = try CLI.run(["forward", "--input", queries, "--limit", "1", "--output", out, "--resume", "-q"])
+        #expect(resumed.status == 3)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == whole.out)
+    }
+}
