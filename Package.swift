@@ -106,6 +106,7 @@ let package = Package(
         .executableTarget(name: "hometown-bench-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
                           path: "tools/bench/server/hello"),
         .executableTarget(name: "hometown-bench-markers", dependencies: ["HometownClustering", "HometownCore"], path: "tools/bench/markers/swift"),
+        .executableTarget(name: "hometown-bench-proj", dependencies: ["HometownProj"], path: "tools/bench/proj/swift"),
 
         .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore"]),
         .testTarget(name: "HometownProjTests", dependencies: ["HometownProj", "HometownCore"]),

@@ -11,7 +11,7 @@ public struct HometownCommand: AsyncParsableCommand {
         box), marker clustering and map regions, all from the bundled Natural Earth and GeoNames data.
         Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
         """,
-        subcommands: [ServeCommand.self, PostCommand.self, UsersCommand.self, ReverseCommand.self, ForwardCommand.self, ClusterCommand.self, RegionCommand.self, MapCommand.self]
+        subcommands: [ServeCommand.self, PostCommand.self, UsersCommand.self, ReverseCommand.self, ForwardCommand.self, ClusterCommand.self, RegionCommand.self, MapCommand.self, TransformCommand.self, DistanceCommand.self, AreaCommand.self]
     )
     public init() {}
 

@@ -10,6 +10,8 @@ final class ProjContext {
         handle = h
         // Network access for grids is off: Hometown works offline with proj-data.
         proj_context_set_enable_network(h, 0)
+        // PROJ's own log lines on stderr are off: every failure reaches the caller as a `ProjError` with PROJ's reason.
+        proj_log_level(h, PJ_LOG_NONE)
     }
 
     /// PROJ's text for the context's last error, or a fallback.

@@ -51,32 +51,75 @@ public final class Transformation {
         return (out.xy.x, out.xy.y)
     }
 
-    /// Transforms many points in place with one `proj_trans_generic` call.
+    /// Transforms many points in place, `chunkSize` points per `proj_trans_generic` call.
     /// - Parameters: xs, ys: same length; on return they hold the target coordinates.
     /// - Throws: `lengthMismatch`, or `transformFailed` naming the first point PROJ could not transform
-    ///   (the arrays then hold PROJ's output, with `inf` for failed points).
+    ///   (every other point is still transformed; the arrays then hold PROJ's output, with a non-finite value
+    ///   for each failed point).
     public func transform(xs: inout [Double], ys: inout [Double], inverse: Bool = false) throws {
+        var first: (x: Double, y: Double, reason: String)? = nil
+        try transformBatch(xs: &xs, ys: &ys, inverse: inverse, keepInputs: true) { _, x, y, reason in
+            if first == nil { first = (x, y, reason) }
+        }
+        if let first { throw ProjError.transformFailed(x: first.x, y: first.y, reason: first.reason) }
+    }
+
+    /// Transforms many points in place and reports the points PROJ could not transform instead of stopping:
+    /// for a batch in which a bad point must not cost the others.
+    /// - Returns: the indices of the failed points, ascending; their entries in `xs`/`ys` are not finite.
+    /// - Throws: only `lengthMismatch`.
+    public func transformReportingFailures(xs: inout [Double], ys: inout [Double], inverse: Bool = false) throws -> [Int] {
+        var failed: [Int] = []
+        try transformBatch(xs: &xs, ys: &ys, inverse: inverse, keepInputs: false) { i, _, _, _ in failed.append(i) }
+        return failed
+    }
+
+    /// Points per `proj_trans_generic` call. For the throwing batch the inputs of one chunk are kept (1 MiB)
+    /// so that a failed point can be named with its input without copying whole arrays.
+    static let chunkSize = 65_536
+
+    /// The batch core: calls `failure(index, inputX, inputY, reason)` for each point without a finite result
+    /// (the inputs are NaN unless `keepInputs`, which costs a copy of each chunk).
+    private func transformBatch(xs: inout [Double], ys: inout [Double], inverse: Bool, keepInputs: Bool,
+                                failure: (Int, Double, Double, String) -> Void) throws {
         guard xs.count == ys.count else { throw ProjError.lengthMismatch(xs.count, ys.count) }
         let n = xs.count
         if n == 0 { return }
-        let originalX = xs, originalY = ys
-        proj_errno_reset(pj)
+        let direction = inverse ? PJ_INV : PJ_FWD
         let stride = MemoryLayout<Double>.stride
-        let done = xs.withUnsafeMutableBufferPointer { xb in
+        let chunk = Self.chunkSize
+        var keptX = [Double](repeating: .nan, count: keepInputs ? min(n, chunk) : 1), keptY = keptX
+        xs.withUnsafeMutableBufferPointer { xb in
             ys.withUnsafeMutableBufferPointer { yb in
-                proj_trans_generic(pj, inverse ? PJ_INV : PJ_FWD,
-                                   xb.baseAddress, stride, n,
-                                   yb.baseAddress, stride, n,
-                                   nil, 0, 0, nil, 0, 0)
+                keptX.withUnsafeMutableBufferPointer { kx in
+                    keptY.withUnsafeMutableBufferPointer { ky in
+                        var start = 0
+                        while start < n {
+                            let m = min(chunk, n - start)
+                            let px = xb.baseAddress! + start, py = yb.baseAddress! + start
+                            if keepInputs {
+                                kx.baseAddress!.update(from: px, count: m)
+                                ky.baseAddress!.update(from: py, count: m)
+                            }
+                            proj_errno_reset(pj)
+                            let done = proj_trans_generic(pj, direction, px, stride, m, py, stride, m, nil, 0, 0, nil, 0, 0)
+                            let code = proj_errno(pj)
+                            var anyFailed = false
+                            for k in 0..<m where !(px[k].isFinite && py[k].isFinite) {
+                                anyFailed = true
+                                failure(start + k, keepInputs ? kx[k] : .nan, keepInputs ? ky[k] : .nan,
+                                        code != 0 ? errorText(code) : "no finite result")
+                            }
+                            if !anyFailed && done != m {
+                                // Not expected (PROJ counts every point it was given), but never silent.
+                                failure(start, keepInputs ? kx[0] : .nan, keepInputs ? ky[0] : .nan,
+                                        "batch: PROJ transformed \(done) of \(m) points")
+                            }
+                            start += m
+                        }
+                    }
+                }
             }
-        }
-        let errno = proj_errno(pj)
-        for i in 0..<n where !(xs[i].isFinite && ys[i].isFinite) {
-            throw ProjError.transformFailed(x: originalX[i], y: originalY[i],
-                                            reason: errno != 0 ? errorText(errno) : "point \(i) has no finite result")
-        }
-        guard done == n, errno == 0 else {
-            throw ProjError.transformFailed(x: originalX[0], y: originalY[0], reason: "batch: \(errorText(errno))")
         }
     }
 

@@ -1,0 +1,106 @@
+import ArgumentParser
+import HometownCore
+import HometownProj
+
+struct TransformCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "transform",
+        abstract: "Transform a point, or every row of a file, from one coordinate reference system to another (PROJ).",
+        discussion: """
+        CRS: an EPSG code (EPSG:3857, or just 3857), another authority code
+        (ESRI:102003), a PROJ string ("+proj=utm +zone=15 +datum=WGS84") or WKT,
+        as PROJ reads them. Grids are never downloaded.
+
+        Axis order: X first, then Y, for every CRS, whatever its definition says:
+        longitude then latitude (decimal degrees) for a geographic CRS such as
+        EPSG:4326, easting then northing (usually metres) for a projected one.
+        (PROJ's cs2cs follows the EPSG definition: latitude first for EPSG:4326.)
+
+        One point:
+          hometown transform --from EPSG:4326 --to EPSG:3857 -93.26 44.97
+          prints {"from": "EPSG:4326", "to": "EPSG:3857",
+                  "x": -10381655.711380694, "y": 5616799.835984551}
+          x and y in the units of the target CRS, every digit a double holds.
+          Negative numbers need no quoting; `--` before X Y works too.
+
+        A file (- = standard input):
+          hometown transform --from 4326 --to 32615 --input points.csv > utm.csv
+          CSV with a header row. X and Y columns: the first column named x, lon,
+          longitude, lng, long or easting, and y, lat, latitude or northing (any
+          case), or name them with --x-column and --y-column. Output: the input
+          rows, same order, with the columns to_x, to_y and error added.
+          NDJSON (one object per line; a .ndjson/.jsonl name or --format ndjson):
+          each object gets to_x, to_y (numbers or null) and error (a message or
+          null), replacing keys of those names.
+          A bad row (not a number, a point PROJ cannot transform, broken quoting)
+          keeps its place with empty to_x/to_y and its message in error, and the
+          run goes on; a summary goes to stderr.
+
+        Exit status: 0 done (also when some rows have errors), 2 invalid input
+        (an unknown CRS, a bad point, a missing column; message on stderr),
+        1 system failure (PROJ not installed, output not written).
+        """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
+
+    @Option(help: ArgumentHelp("Source CRS of the input (EPSG code, PROJ string, WKT).", valueName: "CRS"))
+    var from: String
+
+    @Option(help: ArgumentHelp("Target CRS of the output.", valueName: "CRS"))
+    var to: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
+    var input: String?
+
+    @Option(help: "Input format (default: by file name, else by content).")
+    var format: Format = .auto
+
+    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding X: longitude or easting.", valueName: "NAME"))
+    var xColumn: String?
+
+    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding Y: latitude or northing.", valueName: "NAME"))
+    var yColumn: String?
+
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("X Y of one point: longitude latitude, or easting northing.", valueName: "X Y"))
+    var coordinates: [String] = []
+
+    func run() throws {
+        try runReportingErrors {
+            try ProjCommandSupport.mappingProjErrors {
+                let source = try ProjCommandSupport.crs(from, option: "--from")
+                let target = try ProjCommandSupport.crs(to, option: "--to")
+                if let input {
+                    guard coordinates.isEmpty else { throw CLIError("give either X Y or --input FILE, not both") }
+                    let transformation = try Transformation(from: source, to: target)
+                    let bytes = try InputText.readBytes(input)
+                    let useNDJSON: Bool
+                    switch format {
+                    case .csv: useNDJSON = false
+                    case .ndjson: useNDJSON = true
+                    case .auto:
+                        let lower = input.lowercased()
+                        useNDJSON = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
+                            || (!lower.hasSuffix(".csv") && bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "{"))
+                    }
+                    let summary = useNDJSON
+                        ? try TransformBatch.ndjson(bytes, transformation: transformation, source: input, xKey: xColumn, yKey: yColumn)
+                        : try TransformBatch.csv(bytes, transformation: transformation, source: input, xColumn: xColumn, yColumn: yColumn)
+                    printError("\(summary.rows) rows, \(summary.errors) with errors")
+                    return
+                }
+                let values = try ProjCommandSupport.positionals(coordinates, command: "transform")
+                guard values.count == 2 else {
+                    throw CLIError("expected X Y (two numbers) or --input FILE, got \(values.count) value(s); see hometown transform --help")
+                }
+                let x = try ProjCommandSupport.number(values[0], field: "X")
+                let y = try ProjCommandSupport.number(values[1], field: "Y")
+                let transformation = try Transformation(from: source, to: target)
+                let out = try transformation.transform(x: x, y: y)
+                print(JSONText.object([
+                    ("from", JSONText.quote(source.definition)), ("to", JSONText.quote(target.definition)),
+                    ("x", ProjCommandSupport.json(out.x)), ("y", ProjCommandSupport.json(out.y)),
+                ]))
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import HometownCore
+
+extension Geodesic {
+    /// Area and perimeter of a polygon with holes: the first ring is the outer boundary, the others are holes.
+    ///
+    /// Each ring is a list of vertices in any orientation, closed or not (a last vertex equal to the first is
+    /// dropped); edges are geodesics. A ring is taken as the smaller of the two regions it bounds, so a polygon
+    /// larger than half the ellipsoid is not supported. The holes' areas are subtracted from the outer ring's.
+    /// - Returns: area in square metres (negative only when the holes cover more than the outer ring, which
+    ///   valid GeoJSON never does) and perimeter in metres: the length of every ring, holes included.
+    /// - Throws: `ProjError.invalidGeodesicInput` for no rings, or a ring with fewer than 3 vertices (not counting the closing one).
+    public func polygonArea(rings: [[Coordinate]]) throws -> (area: Double, perimeter: Double) {
+        guard let outer = rings.first else { throw ProjError.invalidGeodesicInput("a polygon needs an outer ring") }
+        func ring(_ k: Int, _ r: [Coordinate]) throws -> (area: Double, perimeter: Double) {
+            do { return try polygonArea(Self.open(r)) } catch ProjError.invalidGeodesicInput(let why) {
+                throw ProjError.invalidGeodesicInput("ring \(k + 1) (\(k == 0 ? "outer" : "hole")): \(why)")
+            }
+        }
+        let o = try ring(0, outer)
+        var area = o.area, perimeter = o.perimeter
+        for (k, hole) in rings.enumerated().dropFirst() {
+            let h = try ring(k, hole)
+            area -= h.area
+            perimeter += h.perimeter
+        }
+        return (area, perimeter)
+    }
+
+    /// The ring without its closing vertex (GeoJSON rings repeat the first vertex at the end).
+    static func open(_ ring: [Coordinate]) -> [Coordinate] {
+        guard ring.count > 1, let first = ring.first, let last = ring.last,
+              first.latitude == last.latitude, first.longitude == last.longitude else { return ring }
+        return Array(ring.dropLast())
+    }
+}
