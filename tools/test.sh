@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs missing system packages, runs the whole test suite, builds and runs the example package that depends
-# on this checkout (Examples/), then the browser tests of the web app (headless
+# on this checkout (Examples/), the Spark job on 1,000,000 rows in local[2] (tools/spark/), then the browser tests of the web app (headless
 # Chromium against a real server on loopback, tools/webtest/) and the check of the running server against its
 # OpenAPI document (schemathesis). Each Python tool keeps its own virtualenv under its folder.
 set -euo pipefail
@@ -10,4 +10,5 @@ swift build --build-tests
 swift test --skip-build
 bash Examples/run.sh
 bash tools/webtest/run.sh
+HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
 bash tools/check-openapi.sh

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Tests the Spark job for real, with PySpark from PyPI in local[2] mode:
+#   1. a small CSV of bad and tricky rows (nulls, text, out of range, quotes, commas, line breaks, unicode):
+#      every row kept, errors where due, equal to the CLI's answers on the same file (both engines);
+#   2. Parquet in and out, typed columns (null, NaN, infinities, a nested column) passed through;
+#   3. failures: a command that exits 1 fails the job with its message; one that answers too few rows too;
+#   4. N rows (default 1,000,000) through Spark and through the plain CLI, compared row by row.
+# Exits non-zero on any difference.
+#   tools/spark/test.sh [N]         HOMETOWN_BIN=... to use another binary than .build/release/hometown
+# Needs python3 (with venv), java 17+ on PATH, a release build of hometown with `reverse --quiet`.
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+N=${1:-1000000}
+W=$HERE/.work
+V=$HERE/.venv
+mkdir -p "$W"
+
+# PySpark (with pyarrow and pandas for the Arrow engine) in a virtualenv of its own, pinned; about 600 MB.
+if ! "$V/bin/python" -c 'import pyspark, pyarrow, pandas' 2>/dev/null; then
+  python3 -m venv "$V"
+  "$V/bin/pip" install -q -r "$HERE/requirements.txt"
+fi
+command -v java >/dev/null || { echo "test.sh: no java on PATH (Spark 4 needs Java 17 or 21)" >&2; exit 2; }
+export PYSPARK_PYTHON=$V/bin/python PYSPARK_DRIVER_PYTHON=$V/bin/python
+SUBMIT=("$V/bin/spark-submit" --master "local[2]" --driver-memory 2g
+        --conf spark.ui.enabled=false --conf spark.log.level=WARN
+        --conf spark.driver.extraJavaOptions=-Dlog4j2.level=WARN)
+
+# A snapshot of the binary and data: .build may be rebuilt while this runs.
+SRC_BIN=${HOMETOWN_BIN:-$ROOT/.build/release/hometown}
+cp "$SRC_BIN" "$W/hometown"
+cp "$ROOT/data/hometown.bin" "$W/hometown.bin"
+if ! "$W/hometown" reverse --help | grep -q -- '--quiet'; then
+  echo "test.sh: $SRC_BIN has no 'reverse --quiet' (an older build); rebuild it" >&2; exit 2
+fi
+export HOMETOWN_DATA=$W/hometown.bin
+bash "$HERE/package.sh" "$W/hometown" "$W/hometown.bin" "$W/hometown-spark.tar.gz"
+ARCHIVE=(--archives "$W/hometown-spark.tar.gz#hometown")
+JOB=$HERE/hometown_reverse.py
+fail=0
+now() { date +%s.%N; }
+secs() { python3 -c "print(f'{$2 - $1:.1f}')"; }
+cli() {  # the single-machine answers; 3 = some rows carry an error
+  local rc=0
+  "$W/hometown" reverse --quiet "$@" || rc=$?
+  [ "$rc" = 0 ] || [ "$rc" = 3 ] || { echo "test.sh: hometown reverse exited $rc" >&2; exit 1; }
+  echo "$rc" > "$W/cli.rc"
+}
+
+echo "== 1. small CSV with bad rows (multi-line values), CSV out"
+python3 "$HERE/tests/make_points.py" 200 "$W/small.csv" --tricky
+cli --input "$W/small.csv" --format csv > "$W/small_cli.csv"
+echo "CLI exit status: $(cat "$W/cli.rc") (3 = some rows carry an error)"
+for engine in arrow rows; do
+  echo "-- engine $engine"
+  rm -rf "$W/small_out"
+  "${SUBMIT[@]}" "${ARCHIVE[@]}" "$JOB" --input "$W/small.csv" --multiline --partitions 3 --engine "$engine" \
+    --output "$W/small_out" --output-format csv
+  python3 "$HERE/tests/check_small.py" "$W/small.csv" "$W/small_out" || fail=1
+  python3 "$HERE/tests/compare.py" "$W/small_cli.csv" "$W/small_out" 200 || fail=1
+done
+
+echo "== 2. Parquet in, Parquet out"
+rm -rf "$W/pq_in" "$W/pq_out"
+"$V/bin/python" "$HERE/tests/check_parquet.py" make "$W/pq_in" 2>"$W/pq_make.log" || { cat "$W/pq_make.log"; exit 1; }
+"${SUBMIT[@]}" "${ARCHIVE[@]}" "$JOB" --input "$W/pq_in" --lon-column Lng --output "$W/pq_out"
+"$V/bin/python" "$HERE/tests/check_parquet.py" verify "$W/pq_out" 2>"$W/pq_verify.log" || { cat "$W/pq_verify.log"; fail=1; }
+
+echo "== 3. a failing command fails the job, with its message"
+printf '#!/bin/sh\necho "hometown: cannot open the data file (simulated)" >&2\nexit 1\n' > "$W/fake-fail"
+printf '#!/bin/sh\n"%s" "$@" | head -n 5\n' "$W/hometown" > "$W/fake-short"
+chmod +x "$W/fake-fail" "$W/fake-short"
+for fake in fake-fail fake-short; do
+  rm -rf "$W/fail_out"
+  if "${SUBMIT[@]}" "${ARCHIVE[@]}" "$JOB" --input "$W/small.csv" --multiline --output "$W/fail_out" \
+       --hometown-bin "$W/$fake" > "$W/$fake.log" 2>&1; then
+    echo "FAIL: the job succeeded with $fake"; fail=1
+  else
+    msg=$(grep -o -m1 -E 'hometown reverse exited with status [0-9]+: [^[]*|hometown answered [0-9]+ rows for [0-9]+ sent' "$W/$fake.log" || true)
+    if [ -n "$msg" ]; then echo "ok: $fake fails the job: $msg"; else echo "FAIL: $fake: no message"; fail=1; fi
+  fi
+done
+
+echo "== 4. $N rows: Spark local[2] (engine arrow) against the plain CLI"
+python3 "$HERE/tests/make_points.py" "$N" "$W/big.csv"
+t0=$(now); cli --input "$W/big.csv" --format csv > "$W/big_cli.csv"; t1=$(now)
+rm -rf "$W/big_out"
+"${SUBMIT[@]}" "${ARCHIVE[@]}" "$JOB" --input "$W/big.csv" --output "$W/big_out" --output-format csv
+t2=$(now)
+python3 "$HERE/tests/compare.py" "$W/big_cli.csv" "$W/big_out" "$N" || fail=1
+echo "timings: CLI $(secs "$t0" "$t1") s; spark-submit local[2] (JVM start included) $(secs "$t1" "$t2") s"
+
+if [ "$fail" = 0 ]; then echo "spark tests: all passed"; else echo "spark tests: FAILED"; fi
+exit "$fail"
