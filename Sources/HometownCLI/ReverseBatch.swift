@@ -42,10 +42,11 @@ struct ReverseJob: BatchJob {
             names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
             latIndex = try column(latColumn, ["latitude", "lat"], "latitude")
             lonIndex = try column(lonColumn, ["longitude", "lon", "lng", "long"], "longitude")
-            // JSON keys for the columns: a repeated or added name gets a suffix, so that no value is lost.
+            // JSON keys for the columns: a column named like one of ours becomes "<name>_input", a repeated
+            // name gets a number, so that no value is lost.
             var seen = Set(ReverseColumns.names)
             jsonNames = names.map { n in
-                var key = n, k = 2
+                var key = ReverseColumns.names.contains(n) ? n + "_input" : n, k = 2
                 while seen.contains(key) { key = "\(n)_\(k)"; k += 1 }
                 seen.insert(key)
                 return key
@@ -168,7 +169,15 @@ struct ReverseJob: BatchJob {
     /// One NDJSON line, or one GeoJSON feature (its point, or null geometry when the row has none).
     private mutating func append(_ object: [String: JSONValue], added: [String], point: Coordinate?, to out: inout String) {
         var o = object
-        for (key, v) in zip(ReverseColumns.names, added) { o[key] = v.isEmpty ? .null : .string(v) }
+        for (key, v) in zip(ReverseColumns.names, added) {
+            // An input key named like one of ours keeps its value under "<key>_input" (never overwritten).
+            if let mine = o[key] {
+                var moved = key + "_input"
+                while o[moved] != nil { moved += "_" }
+                o[moved] = mine
+            }
+            o[key] = v.isEmpty ? .null : .string(v)
+        }
         if outputFormat == .geojson {
             let geometry: JSONValue = point.map { .object(["type": .string("Point"), "coordinates": .array([.number($0.longitude), .number($0.latitude)])]) } ?? .null
             if featuresWritten > 0 { out += ",\n" }

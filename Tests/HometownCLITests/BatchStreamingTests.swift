@@ -90,6 +90,10 @@ import Glibc
         #expect((features[0]["properties"] as? [String: Any])?["state"] as? String == "Minnesota")
         let nd = try CLI.run(["reverse", "--input", "-", "--format", "ndjson", "-q"], stdin: input)
         #expect(nd.out.split(separator: "\n").count == 2 && nd.out.contains("\"id\":\"2\""))
+        // An input key named like an added column keeps its value under "<key>_input".
+        let kept = try CLI.run(["reverse", "--input", "-", "-q"], stdin: "{\"lat\": 44.9661, \"lon\": -93.2938, \"country\": \"mine\"}\n")
+        let keptRow = try #require(try JSONSerialization.jsonObject(with: Data(kept.out.utf8)) as? [String: Any])
+        #expect(keptRow["country_input"] as? String == "mine" && keptRow["country"] as? String == "United States of America")
         let refused = try CLI.run(["reverse", "--input", "-", "--format", "csv"], stdin: "{\"lat\": 1, \"lon\": 1}\n")
         #expect(refused.status == 2 && refused.err.contains("--format csv needs CSV input"))
     }
