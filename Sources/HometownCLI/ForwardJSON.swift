@@ -24,6 +24,8 @@ enum ForwardJSON {
         if let region = r.region { members.append(("region", unit(region, codeKey: "iso"))) }
         if let g = r.geonameID { members.append(("geonameid", String(g))) }
         members.append(("score", JSONText.number(r.score, digits: 4)))
+        // A partial match: the words of the query that were not read (e.g. a venue or a street).
+        if let u = r.unmatched { members.append(("unmatched", JSONText.quote(u))) }
         return JSONText.object(members)
     }
 }

@@ -30,9 +30,14 @@ public struct ForwardResult: Hashable, Sendable {
     public let region: Unit?
     /// GeoNames id of a city or region, else nil.
     public let geonameID: Int?
-    /// In (0, 1]: 0.5 and above for exact matches, below 0.5 for matches through a one-letter typo; within
-    /// each band larger places and better kinds of match (name > alias > code) score higher.
+    /// In (0, 1], in bands: [0.5, 1] the whole text matched exactly; [0.25, 0.5) the whole text through
+    /// one-letter typos; [0.12, 0.24] a partial match (`unmatched` is set). Within each band larger places
+    /// and better kinds of match (name > alias > code) score higher.
     public let score: Double
+    /// For a partial match: the leading part of the query that was left unread, as typed ("Petco Park" of
+    /// "Petco Park, San Diego, CA"; "1060 W Addison St" of "1060 W Addison St, Chicago, IL 60613"); nil when
+    /// the whole text matched (a postal code or a leading house number alone does not count as unread).
+    public let unmatched: String?
     /// Internal entry number (stable within one data file).
     public let entry: Int
 }

@@ -8,14 +8,27 @@ import Glibc
 /// chain of names right to left: the leftmost name is the place asked for, and every name to its right must
 /// be one of the places that hold it (its country, its state, or its GeoNames region). Commas are optional:
 /// "Paris, TX", "Paris TX" and "Paris Texas" read the same; a comma may also stand inside a name, as in ISO's
-/// "Edinburgh, City of". Every word must be used. A name is at most `maxWordsPerName` words.
+/// "Edinburgh, City of". Every word must be used, except postal codes and a leading house number
+/// (`QueryWords.skippable`: US ZIP and ZIP+4, Canadian, UK and Dutch codes, runs of numbers with one of 3 to 8
+/// digits), which may be left out anywhere ("Chicago, IL 60613" matches in full). A name is at most
+/// `maxWordsPerName` words. Names are indexed under their abbreviations too (`QueryWords.abbreviations`:
+/// "St. Louis" = "Saint Louis", "Cd. Juárez" = "Ciudad Juárez"), countries under their names in Natural
+/// Earth's 25 languages ("Brasil", "Deutschland").
 ///
-/// Typos. When no reading matches exactly, every word of 5 or more letters may also stand for a word one edit
-/// away (a letter left out, added, changed, or two neighbours swapped) that some name uses; such matches
-/// score below 0.5, under every exact match.
+/// Typos. When no reading matches exactly, every word of 5 or more letters (and no digits) may also stand for a
+/// word one edit away (a letter left out, added, changed, or two neighbours swapped) that some name uses.
 ///
-/// Ranking. Each candidate scores `band + 0.5 * weight * importance`, where `band` is 0.5 for an exact match
-/// and 0 for a typo match (divided by the number of typos), `weight` is 1 for the entry's own name, 0.96 for
+/// Partial matches. When the whole text does not read, exactly or through typos, the longest run of trailing
+/// words that reads exactly is the answer ("San Diego, CA" of "Petco Park, San Diego, CA"), and the words
+/// before it are returned as `ForwardResult.unmatched`. Street and venue words (`QueryWords.streetWords`,
+/// `venueWords`) are never the place on their own: one such word alone is not the place of a partial reading
+/// nor a city in any reading ("Stadium", "Main St" give nothing), and a name of several of them ending in a
+/// street word ("Park Avenue") is never a city. A text with no known name gives no result.
+///
+/// Ranking. Each candidate scores by band: an exact match of the whole text `0.5 + 0.5 * w`, in [0.5, 1]; a
+/// match of the whole text through typos `0.25 + 0.25 * w / typos`, in [0.25, 0.5); a partial match
+/// `0.12 + 0.12 * w`, in [0.12, 0.24], below every match of the whole text. Here `w = weight * importance`,
+/// `weight` is 1 for the entry's own name, 0.96 for
 /// an alias or outdated name, 0.92 for a code or abbreviation and 0.5 for a weak short form (see
 /// `NameTable.Match`), and `importance = log10(people + 10) / 9.2` (at most 1), people being a city's or
 /// country's population and, for a state or region, the sum over its cities500 places (the sources give no
@@ -23,7 +36,8 @@ import Glibc
 /// their city; a state counts at least `stateMinimumPeople`, as many small ones hold no cities500 place); a
 /// state without an ISO 3166-2 code (a disputed area, or a piece Natural Earth splits off a
 /// state of the same name) counts a tenth of its people.
-/// Namesakes: a country comes just before a state or city of the same name inside it ("Aruba"); a city comes
+/// Namesakes (within one band): a country comes just before a state or city of the same name inside it
+/// ("Aruba"); a city comes
 /// just before a state of the same name that holds it when it has at least a 25th of the state's people
 /// ("New York" is the city, then the state; "Paris" the city, then its department), or, with 100,000 people or
 /// more, before one elsewhere in its country when it has at least a quarter ("Buenos Aires" the city, then
@@ -45,9 +59,11 @@ extension Gazetteer {
 
     /// Ranked candidates for a place name.
     /// - Parameters:
-    ///   - text: what the user typed: "Costa Rica", "Seattle, WA", "Paris Texas", "Distrito Federal, Mexico".
+    ///   - text: what the user typed: "Costa Rica", "Seattle, WA", "Paris Texas", "Distrito Federal, Mexico",
+    ///     "Petco Park, San Diego, CA", "1060 W Addison St, Chicago, IL 60613".
     ///   - limit: how many results at most, 1 to `maxLimit`.
-    /// - Returns: best first; empty when nothing matches (not an error).
+    /// - Returns: best first; empty when nothing matches (not an error). A partial match (some leading words
+    ///   unread) carries them in `unmatched`.
     /// - Throws: `GazetteerError.emptyQuery` for empty or white-space-only text, `.badLimit` for a bad limit.
     public func search(_ text: String, limit: Int = 10) throws -> [ForwardResult] {
         guard (1...Gazetteer.maxLimit).contains(limit) else { throw GazetteerError.badLimit(limit) }
@@ -55,17 +71,57 @@ extension Gazetteer {
         guard cut.contains(where: { !$0.isWhitespace }) else { throw GazetteerError.emptyQuery }
         let words = Array(NameKey.words(cut).prefix(Gazetteer.maxQueryWords))
         guard !words.isEmpty else { return [] }
+        let n = words.count
+        let skip = QueryWords.skippable(words)
+        // The place asked for may begin after a leading house number or postal code and still match in full.
+        var lead = 0
+        while lead < n - 1, skip[lead] { lead += 1 }
+
+        func ranked(_ found: [Int: Double], unmatchedWords: Int) -> [ForwardResult] {
+            // A postal code just before the run, in its comma part ("75007 Paris"), is read, not left over.
+            var count = unmatchedWords
+            while count > 0, skip[count - 1], words[count - 1].component == words[unmatchedWords].component { count -= 1 }
+            let unmatched = count == 0 ? nil : Gazetteer.unmatchedText(cut, words: words, count: count)
+            let order = found.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            return order.prefix(limit).map { result($0.key, score: $0.value, unmatched: unmatched) }
+        }
 
         var alternatives = words.map { [(text: $0.text, typos: 0)] }
-        var found = candidates(words, alternatives)
-        if found.isEmpty {
-            for (i, w) in words.enumerated() where w.text.unicodeScalars.count >= 5 {
-                alternatives[i] += typoVariants(w.text).map { (text: $0, typos: 1) }
-            }
-            found = candidates(words, alternatives)
+        let exact = NameLists(self, alternatives, skip: skip)
+        for s in 0...lead {
+            let found = candidates(words, exact, from: s, partial: false)
+            if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
         }
-        let ranked = found.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        return ranked.prefix(limit).map { result($0.key, score: $0.value) }
+        for (i, w) in words.enumerated() where !skip[i] && w.text.unicodeScalars.count >= 5
+            && !w.text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }) {
+            alternatives[i] += typoVariants(w.text).map { (text: $0, typos: 1) }
+        }
+        if alternatives.contains(where: { $0.count > 1 }) {
+            let typos = NameLists(self, alternatives, skip: skip)
+            for s in 0...lead {
+                let found = candidates(words, typos, from: s, partial: false)
+                if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
+            }
+        }
+        // Partial: the longest run of trailing names that reads exactly (not through typos: a text with no
+        // known name in it gives no result).
+        for s in (lead + 1)..<max(lead + 1, n) {
+            let found = candidates(words, exact, from: s, partial: true)
+            if !found.isEmpty { return ranked(found, unmatchedWords: s) }
+        }
+        return []
+    }
+
+    /// The text before word `count` of `words` (read from `text`) as the user typed it, without the white space
+    /// and separators (",;:-/|") that end it: "Petco Park" of "Petco Park, San Diego, CA", "4155 S Second St."
+    /// of "4155 S Second St., Lexington, KY".
+    static func unmatchedText(_ text: String, words: [NameKey.Word], count: Int) -> String {
+        let ranges = NameKey.ranges(text)
+        guard count < ranges.count, count > 0 else { return words.prefix(count).map(\.text).joined(separator: " ") }
+        var part = text[text.startIndex..<ranges[count].lowerBound]
+        while let c = part.last, c.isWhitespace || ",;:-/|\u{2013}\u{2014}".contains(c) { part = part.dropLast() }
+        while let c = part.first, c.isWhitespace { part = part.dropFirst() }
+        return String(part)
     }
 
     /// The importance of entry `e` in [0, 1], from its people (see the type's documentation).
@@ -83,30 +139,81 @@ extension Gazetteer {
         return hasCode ? people : people / 10
     }
 
-    /// Every entry some reading of the query names, with its best score.
-    private func candidates(_ words: [NameKey.Word], _ alternatives: [[(text: String, typos: Int)]]) -> [Int: Double] {
-        let n = words.count
-        // names[i][j - i - 1]: the posting lists of words i..<j read as one name, with their typo counts.
-        var names: [[[(list: UnsafeBufferPointer<UInt32>, typos: Int)]]] = []
-        names.reserveCapacity(n)
-        for i in 0..<n {
-            var row: [[(list: UnsafeBufferPointer<UInt32>, typos: Int)]] = []
-            var j = i + 1
-            while j <= n, j - i <= Gazetteer.maxWordsPerName {
-                row.append(lookups(alternatives[i..<j]))
-                j += 1
-            }
-            names.append(row)
+    /// The score of a reading (see the type's documentation for the bands).
+    /// - Parameters:
+    ///   - weight: the match weight of the place's name (1, 0.96, 0.92 or 0.5).
+    ///   - typos: one-letter typos the reading took (a partial reading takes none).
+    ///   - partial: some leading words were left unread.
+    static func score(weight: Double, importance: Double, typos: Int, partial: Bool) -> Double {
+        let w = weight * importance
+        switch (partial, typos) {
+        case (false, 0): return 0.5 + 0.5 * w
+        case (false, _): return 0.25 + 0.25 * w / Double(typos)
+        case (true, _): return 0.12 + 0.12 * w
         }
+    }
+
+    /// The band of a score: 2 exact, 1 typo, 0 partial.
+    @inline(__always) static func band(_ score: Double) -> Int {
+        score >= 0.5 ? 2 : score >= 0.25 ? 1 : 0
+    }
+
+    /// The posting lists of every run of words that is a name (`names[i][j - i - 1]` for words `i..<j`, with
+    /// their typo counts), and which positions can reach the end of the query through names and skippable
+    /// words.
+    struct NameLists {
+        var names: [[[(list: UnsafeBufferPointer<UInt32>, typos: Int)]]] = []
+        /// `reach[i]`: words `i..<n` can be covered by names and skippable words (ignoring what holds what).
+        var reach: [Bool]
+        let skip: [Bool]
+
+        init(_ g: Gazetteer, _ alternatives: [[(text: String, typos: Int)]], skip: [Bool]) {
+            let n = alternatives.count
+            self.skip = skip
+            names.reserveCapacity(n)
+            for i in 0..<n {
+                var row: [[(list: UnsafeBufferPointer<UInt32>, typos: Int)]] = []
+                var j = i + 1
+                while j <= n, j - i <= Gazetteer.maxWordsPerName {
+                    row.append(g.lookups(alternatives[i..<j]))
+                    j += 1
+                }
+                names.append(row)
+            }
+            reach = [Bool](repeating: false, count: n + 1)
+            reach[n] = true
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                if skip[i] && reach[i + 1] { reach[i] = true; continue }
+                for (offset, lists) in names[i].enumerated() where !lists.isEmpty && reach[i + offset + 1] {
+                    reach[i] = true; break
+                }
+            }
+        }
+    }
+
+    /// Every entry that a reading of the query names with its place beginning at word `s`, with its best score.
+    /// - Parameter partial: words before `s` are left unread (they are not all skippable).
+    private func candidates(_ words: [NameKey.Word], _ lists: NameLists, from s: Int, partial: Bool) -> [Int: Double] {
+        let n = words.count, names = lists.names
         var best: [Int: Double] = [:]
-        for k in 1...n where k <= names[0].count {
-            for (list, typos) in names[0][k - 1] {
+        guard s < n else { return best }
+        var streetOrVenueRun = 0     // how many words from s on are street or venue words
+        for k in 1...names[s].count where lists.reach[s + k] && !names[s][k - 1].isEmpty {
+            // Street and venue words: one alone is never the place of a partial reading nor a city; a name of
+            // several ending in a street word ("Park Avenue") is never a city.
+            while streetOrVenueRun < k, s + streetOrVenueRun < n, QueryWords.isStreetOrVenue(words[s + streetOrVenueRun].text) {
+                streetOrVenueRun += 1
+            }
+            let streetLike = streetOrVenueRun >= k && (k == 1 || QueryWords.streetWords.contains(words[s + k - 1].text))
+            if streetLike && partial && k == 1 { continue }
+            for (list, typos) in names[s][k - 1] {
                 for p in list {
                     let e = Int(p >> 2)
                     guard e < entryCount else { continue }
+                    if streetLike && kind(e) == .city { continue }
                     var total = typos
-                    if k < n {
-                        guard let extra = containerTypos(of: e, from: k, names: names) else { continue }
+                    if s + k < n {
+                        guard let extra = containerTypos(of: e, from: s + k, lists: lists) else { continue }
                         total += extra
                     }
                     let weight: Double
@@ -116,22 +223,22 @@ extension Gazetteer {
                     case .code: weight = 0.92
                     case .weak: weight = 0.5
                     }
-                    let s = total == 0 ? 0.5 + 0.5 * weight * importance(e) : 0.5 * weight * importance(e) / Double(total)
-                    if s > best[e] ?? 0 { best[e] = s }
+                    let sc = Gazetteer.score(weight: weight, importance: importance(e), typos: total, partial: partial)
+                    if sc > best[e] ?? 0 { best[e] = sc }
                 }
             }
         }
         // Namesakes: a country before a state or city of its own name in it ("Aruba", "Singapore"); a city before
         // a state of its name that holds it when it has at least a 25th of the state's people ("New York",
         // "São Paulo", "Québec"), or, with 100,000 people or more, before one elsewhere in its country when it
-        // has at least a quarter ("Buenos Aires", "Lima").
+        // has at least a quarter ("Buenos Aires", "Lima"). Only within one band.
         for (e, score) in best where kind(e) == .state || kind(e) == .city {
-            if let c = link(e, 3), let cs = best[c], cs <= score, (cs >= 0.5) == (score >= 0.5) { best[c] = score + 2e-6 }
+            if let c = link(e, 3), let cs = best[c], cs <= score, Gazetteer.band(cs) == Gazetteer.band(score) { best[c] = score + 2e-6 }
         }
         let states = best.filter { kind($0.key) == .state || kind($0.key) == .region }
         if !states.isEmpty {
             for (e, score) in best where kind(e) == .city {
-                for (h, hs) in states where hs >= score && (hs >= 0.5) == (score >= 0.5) && link(h, 3) == link(e, 3)
+                for (h, hs) in states where hs >= score && Gazetteer.band(hs) == Gazetteer.band(score) && link(h, 3) == link(e, 3)
                     && (h == link(e, 4) || h == link(e, 5) ? 25 * population(e) >= population(h)
                         : population(e) >= 100_000 && 4 * population(e) >= population(h)) {
                     best[e] = max(best[e]!, hs + 1e-6)
@@ -142,7 +249,7 @@ extension Gazetteer {
     }
 
     /// Posting lists for every combination of the words' alternatives (at most `maxCombinations`).
-    private func lookups(_ alts: ArraySlice<[(text: String, typos: Int)]>) -> [(list: UnsafeBufferPointer<UInt32>, typos: Int)] {
+    func lookups(_ alts: ArraySlice<[(text: String, typos: Int)]>) -> [(list: UnsafeBufferPointer<UInt32>, typos: Int)] {
         var keys: [(String, Int)] = [("", 0)]
         for options in alts {
             var next: [(String, Int)] = []
@@ -156,14 +263,18 @@ extension Gazetteer {
         return keys.compactMap { key, t in postingList(key).map { ($0, t) } }
     }
 
-    /// When words k..<n can be read as names of places that hold entry `e`, the fewest typos that takes.
-    private func containerTypos(of e: Int, from k: Int, names: [[[(list: UnsafeBufferPointer<UInt32>, typos: Int)]]]) -> Int? {
+    /// When words k..<n can be read as names of places that hold entry `e` (skippable words left out), the
+    /// fewest typos that takes.
+    private func containerTypos(of e: Int, from k: Int, lists: NameLists) -> Int? {
+        let names = lists.names, skip = lists.skip
+        let n = names.count
+        if skip[k..<n].allSatisfy({ $0 }) { return 0 }
         let holders = containers(e)
         guard holders.contains(where: { $0 != nil }) else { return nil }
-        let n = names.count
         var fewest = [Int](repeating: Int.max, count: n + 1)
         fewest[k] = 0
         for p in k..<n where fewest[p] != Int.max {
+            if skip[p], fewest[p] < fewest[p + 1] { fewest[p + 1] = fewest[p] }
             for (offset, lists) in names[p].enumerated() {
                 let q = p + offset + 1
                 for (list, t) in lists where fewest[p] + t < fewest[q] {

@@ -136,8 +136,8 @@ public final class Gazetteer: @unchecked Sendable {
         [3, 4, 5, 11].map { k in link(e, k).flatMap { $0 == e ? nil : $0 } }
     }
 
-    /// The result record of entry `e` with `score`.
-    func result(_ e: Int, score: Double) -> ForwardResult {
+    /// The result record of entry `e` with `score` and, for a partial match, the words left unread.
+    func result(_ e: Int, score: Double, unmatched: String? = nil) -> ForwardResult {
         let b = e * GazetteerLayout.f64PerEntry
         let c = link(e, 3), s = link(e, 4), r = link(e, 5) ?? (kind(e) == .region ? e : nil)
         let gid = Int(u32[e * GazetteerLayout.u32PerEntry + 9])
@@ -151,7 +151,7 @@ public final class Gazetteer: @unchecked Sendable {
         return ForwardResult(
             kind: kind(e), name: name(e), point: point, bbox: bbox,
             population: population(e), country: unit(c), state: unit(s), region: unit(r),
-            geonameID: gid == 0 ? nil : gid, score: score, entry: e)
+            geonameID: gid == 0 ? nil : gid, score: score, unmatched: unmatched, entry: e)
     }
 
     /// The half-side, in km, of a city's box: `clamp(sqrt(population / 1000), 1, 40)` km

@@ -19,33 +19,82 @@ public enum NameKey {
     /// The folded words of `text`.
     public static func words(_ text: String) -> [Word] {
         let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        let source = isASCII ? text : fold(text)
-        var words: [Word] = []
+        var scanner = Scanner()
+        for u in (isASCII ? text : fold(text)).unicodeScalars { scanner.feed(u, at: 0) }
+        return scanner.finish().map { Word(text: $0.text, component: $0.component) }
+    }
+
+    /// Where each word of `words(text)` lies in `text`: one range per word, same order, from the word's first
+    /// character to its last (a joined run of initials spans "U.S.A"). Slower than `words` (folds character by
+    /// character); the search uses it only to quote the part of a query it did not match.
+    public static func ranges(_ text: String) -> [Range<String.Index>] {
+        var scanner = Scanner()
+        var starts: [String.Index] = []
+        for i in text.indices {
+            let c = text[i]
+            let ordinal = starts.count
+            starts.append(i)
+            if c.isASCII {
+                for u in c.unicodeScalars { scanner.feed(u, at: ordinal) }
+            } else {
+                for u in fold(String(c)).unicodeScalars { scanner.feed(u, at: ordinal) }
+            }
+        }
+        return scanner.finish().map { t in starts[t.first]..<text.index(after: starts[t.last]) }
+    }
+
+    /// A word being read: its folded text, component and the ordinals of its first and last source character.
+    struct Token {
+        var text: String
+        var component: Int
+        var first: Int
+        var last: Int
+    }
+
+    /// The word-splitting state machine shared by `words` and `ranges`: fed folded scalars, each with the
+    /// ordinal of the source character it came from.
+    struct Scanner {
+        var tokens: [Token] = []
         var current = String.UnicodeScalarView()
         var component = 0
-        func flush() {
-            if !current.isEmpty { words.append(Word(text: String(current), component: component)); current = .init() }
+        var first = 0, last = 0
+
+        mutating func flush() {
+            if !current.isEmpty {
+                tokens.append(Token(text: String(current), component: component, first: first, last: last))
+                current = .init()
+            }
         }
-        for u in source.unicodeScalars {
+
+        mutating func append(_ u: Unicode.Scalar, at ordinal: Int) {
+            if current.isEmpty { first = ordinal }
+            last = ordinal
+            current.append(u)
+        }
+
+        mutating func feed(_ u: Unicode.Scalar, at ordinal: Int) {
             switch u {
             case "a"..."z", "0"..."9":
-                current.append(u)
+                append(u, at: ordinal)
             case "A"..."Z":
-                current.append(Unicode.Scalar(u.value + 32)!)
+                append(Unicode.Scalar(u.value + 32)!, at: ordinal)
             case "'", "\u{2019}", "\u{2018}", "\u{02BB}", "\u{02BC}", "`", "\u{00B4}":
-                continue
+                return
             case ",", ";":
                 flush(); component += 1
             default:
                 if u.value >= 0x80, u.properties.isAlphabetic || u.properties.numericType != nil {
-                    for l in u.properties.lowercaseMapping.unicodeScalars { current.append(l) }
+                    for l in u.properties.lowercaseMapping.unicodeScalars { append(l, at: ordinal) }
                 } else {
                     flush()
                 }
             }
         }
-        flush()
-        return joinInitials(words)
+
+        mutating func finish() -> [Token] {
+            flush()
+            return NameKey.joinInitials(tokens)
+        }
     }
 
     /// The key of a whole name: its words joined by one space, ignoring components.
@@ -76,8 +125,8 @@ public enum NameKey {
     }
 
     /// Joins runs of two or more one-letter words of the same component: "u s a" -> "usa".
-    static func joinInitials(_ words: [Word]) -> [Word] {
-        var out: [Word] = []
+    static func joinInitials(_ words: [Token]) -> [Token] {
+        var out: [Token] = []
         var i = 0
         while i < words.count {
             var j = i
@@ -86,7 +135,8 @@ public enum NameKey {
                 j += 1
             }
             if j - i >= 2 {
-                out.append(Word(text: words[i..<j].map(\.text).joined(), component: words[i].component))
+                out.append(Token(text: words[i..<j].map(\.text).joined(), component: words[i].component,
+                                 first: words[i].first, last: words[j - 1].last))
                 i = j
             } else {
                 out.append(words[i]); i += 1

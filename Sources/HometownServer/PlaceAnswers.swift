@@ -36,7 +36,8 @@ enum PlaceAnswers {
 
     /// `{"query", "results": [...]}`, each result with its `name`, `kind`, `latitude`, `longitude`, `bbox`, the
     /// served `country` and `state` (null where not served), `city` (the name, for a city), `supported`, and
-    /// the gazetteer's `score`.
+    /// the gazetteer's `score`, and `unmatched`: the words of a partial match that were not read (null for a full
+    /// match).
     static func forward(query: String, results: [ForwardResult], geocoder: ReverseGeocoder, vocabulary: Vocabulary) -> JSONValue {
         .object(["query": .string(query), "results": .array(results.map { r in
             let served = r.country.flatMap { c in vocabulary.countries.first { $0.iso2 != nil && $0.iso2 == c.code } }
@@ -53,6 +54,7 @@ enum PlaceAnswers {
                 "city": r.kind == .city ? .string(r.name) : .null,
                 "supported": .bool(served != nil && (state != nil || r.kind == .country)),
                 "score": .number((r.score * 10000).rounded() / 10000),
+                "unmatched": r.unmatched.map(JSONValue.string) ?? .null,
             ])
         })])
     }

@@ -49,6 +49,17 @@ import Testing
         #expect(r.out.isEmpty)
     }
 
+    @Test func aPartialMatchSaysWhatWasNotRead() throws {
+        let r = try CLI.run(["forward", "1060 W Addison St, Chicago, IL 60613", "--limit", "1"])
+        #expect(r.status == 0, "\(r.err)")
+        let o = try json(r.out)
+        let first = try #require((o["results"] as? [[String: Any]])?.first)
+        #expect(first["name"] as? String == "Chicago")
+        #expect(first["unmatched"] as? String == "1060 W Addison St")
+        let full = try json(try CLI.run(["forward", "Chicago, IL", "--limit", "1"]).out)
+        #expect((full["results"] as? [[String: Any]])?.first?["unmatched"] == nil)
+    }
+
     @Test func fileModeAnswersEveryLineInOrder() throws {
         let r = try CLI.run(["forward", "--input", "-", "--limit", "1"], stdin: "Costa Rica\n\nMinneapolis\r\nPerth, WA\n")
         #expect(r.status == 3, "a line with an error: exit status 3")

@@ -29,6 +29,12 @@ import Testing
             let r = try #require(try await client.get("/hometown/forward?q=Devils+Lake,+ND&limit=1").json as? [String: Any])
             let first = try #require((r["results"] as? [[String: Any]])?.first)
             #expect(first["name"] as? String == "Devils Lake" && first["state"] as? String == "North Dakota" && first["country"] as? String == "USA")
+            #expect(first["unmatched"] is NSNull)
+            // A ballpark from a schedule: the city, with the venue left over and a score below every full match.
+            let park = try #require(try await client.get("/hometown/forward?q=Petco+Park,+San+Diego,+CA&limit=1").json as? [String: Any])
+            let sd = try #require((park["results"] as? [[String: Any]])?.first)
+            #expect(sd["name"] as? String == "San Diego" && sd["state"] as? String == "California" && sd["unmatched"] as? String == "Petco Park")
+            #expect((sd["score"] as? Double ?? 1) < 0.25)
             let mx = try #require(try await client.get("/hometown/forward?q=Guadalajara").json as? [String: Any])
             #expect(((mx["results"] as? [[String: Any]])?.first)?["state"] as? String == "Jalisco")
             #expect(try await client.get("/hometown/forward?q=%20").status == .badRequest)

@@ -189,7 +189,7 @@ import Testing
 
     @Test func unknownPathsAndMethodsAre404HTML() async throws {
         try await Fixture.withServer { client in
-            for (uri, method) in [("/hometown/nope", HTTPRequest.Method.get), ("/hometown/Users", .get), ("/", .get), ("/hometown/users", .post),
+            for (uri, method) in [("/hometown/nope", HTTPRequest.Method.get), ("/hometown/Users", .get), ("/nope.html", .get), ("/", .post), ("/hometown/users", .post),
                                   ("/hometown/adduser", .get), ("/hometown/count", .delete)] {
                 let r = try await client.execute(uri: uri, method: method)
                 #expect(r.status == .notFound, "\(method) \(uri)")

@@ -44,6 +44,23 @@ enum ExtraNames {
         "MX-VER": ["Ver."], "MX-YUC": ["Yuc."], "MX-ZAC": ["Zac."],
     ]
 
+    /// Traditional abbreviations of US states (AP style, as newspapers write "Springfield, Ill.") and Canadian
+    /// provinces ("London, Ont."), beyond the postal codes (the ISO 3166-2 suffixes), by ISO code.
+    static let traditionalStates: [String: [String]] = [
+        "US-AL": ["Ala."], "US-AZ": ["Ariz."], "US-AR": ["Ark."], "US-CA": ["Calif.", "Cal."], "US-CO": ["Colo."],
+        "US-CT": ["Conn."], "US-DE": ["Del."], "US-FL": ["Fla."], "US-GA": ["Ga."], "US-IL": ["Ill."],
+        "US-IN": ["Ind."], "US-KS": ["Kan.", "Kans."], "US-KY": ["Ky."], "US-LA": ["La."], "US-MD": ["Md."],
+        "US-MA": ["Mass."], "US-MI": ["Mich."], "US-MN": ["Minn."], "US-MS": ["Miss."], "US-MO": ["Mo."],
+        "US-MT": ["Mont."], "US-NE": ["Neb.", "Nebr."], "US-NV": ["Nev."], "US-NH": ["N.H."], "US-NJ": ["N.J."],
+        "US-NM": ["N.M.", "N. Mex."], "US-NY": ["N.Y."], "US-NC": ["N.C."], "US-ND": ["N.D.", "N. Dak."],
+        "US-OK": ["Okla."], "US-OR": ["Ore.", "Oreg."], "US-PA": ["Pa.", "Penn."], "US-RI": ["R.I."],
+        "US-SC": ["S.C."], "US-SD": ["S.D.", "S. Dak."], "US-TN": ["Tenn."], "US-TX": ["Tex."], "US-VT": ["Vt."],
+        "US-VA": ["Va."], "US-WA": ["Wash."], "US-WV": ["W.Va.", "W. Va."], "US-WI": ["Wis.", "Wisc."],
+        "US-WY": ["Wyo."], "US-DC": ["D.C."],
+        "CA-AB": ["Alta."], "CA-BC": ["B.C."], "CA-NB": ["N.B."], "CA-NL": ["Nfld.", "N.L."],
+        "CA-NS": ["N.S."], "CA-ON": ["Ont."], "CA-PE": ["P.E.I."], "CA-QC": ["Que.", "Qué."], "CA-SK": ["Sask."],
+        "CA-NT": ["N.W.T."], "CA-YT": ["Y.T."], "CA-NU": ["Nvt."],
+    ]
 
     /// Countries whose ISO 3166-2 suffixes are also the postal abbreviations people write ("Seattle, WA",
     /// "Vancouver, BC", "Perth, WA", "Campinas, SP", "Guadalajara, JAL"); other suffixes match weakly.

