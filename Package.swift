@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
         // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
         // SVG maps. Pure Swift at run time.
-        .target(name: "HometownBasemap", dependencies: ["HometownCore", "HometownBoundaries"]),
+        .target(name: "HometownBasemap", dependencies: ["HometownCore", "HometownBoundaries", "HometownViewport"]),
         // The Hometown protocol (issue 9): users, validation of posts and queries, the server's vocabulary of
         // country and state names; shared by the server and the client. No networking.
         .target(name: "HometownProtocol", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"]),

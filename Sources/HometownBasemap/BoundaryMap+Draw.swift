@@ -37,8 +37,7 @@ extension BoundaryMap {
                 ring.simplify(tolerance)
                 guard ring.pts.count >= 3 else { continue }
                 let inside = within(land.loopBox, r)
-                let clipped = inside ? ring.pts : BoundaryMap.rounded(clip.clip(ring: ring.pts.map { (Double($0.0), Double($0.1)) }))
-                let flat = BoundaryMap.flatten(clipped, closed: true)
+                let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip)
                 if flat.count >= 6, BoundaryMap.area(flat) >= 1 { out.land.append(flat) }
                 appendLines(ring.pts, ring.info, clip: inside ? nil : clip, kind: { e in
                     e == EdgeClass.coast.rawValue ? .coast : nil
@@ -53,8 +52,7 @@ extension BoundaryMap {
                 guard ring.pts.count >= 2 else { continue }
                 let inside = within(ringBox, r)
                 if !useOutline, ring.pts.count >= 3 {
-                    let clipped = inside ? ring.pts : BoundaryMap.rounded(clip.clip(ring: ring.pts.map { (Double($0.0), Double($0.1)) }))
-                    let flat = BoundaryMap.flatten(clipped, closed: true)
+                    let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip)
                     if flat.count >= 6 { out.land.append(flat) }
                 }
                 appendLines(ring.pts, ring.info, clip: inside ? nil : clip, kind: { e in
@@ -101,6 +99,12 @@ extension BoundaryMap {
             for k in pts.indices where keep[k] { pts[w] = pts[k]; info[w] = info[k]; keys[w] = keys[k]; w += 1 }
             pts.removeLast(pts.count - w); info.removeLast(info.count - w); keys.removeLast(keys.count - w)
         }
+    }
+
+    /// A ring clipped to `clip` (nil: it lies inside) and flattened (see `flatten`).
+    static func landRing(_ pts: [(Int32, Int32)], clip: ClipRect?) -> [Int32] {
+        guard let clip else { return flatten(pts, closed: true) }
+        return flatten(rounded(clip.clip(ring: pts.map { (Double($0.0), Double($0.1)) })), closed: true)
     }
 
     /// Twice the absolute area of a flat ring, in square units.

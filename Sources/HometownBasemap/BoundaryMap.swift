@@ -1,5 +1,6 @@
 import Foundation
 import HometownBoundaries
+import HometownViewport
 
 /// The bundled state polygons made ready for drawing: every ring projected to Web Mercator once, and every edge
 /// classified as coast, border between countries, border between states of one country, or a cut that is never
@@ -76,10 +77,8 @@ public final class BoundaryMap: Sendable {
     static func project(lons: [Double], lats: [Double]) -> (xs: [Double], ys: [Double]) {
         var xs = [Double](repeating: 0, count: lons.count), ys = xs
         for i in lons.indices {
-            xs[i] = lons[i] / 360 + 0.5
-            let lat = max(-85.051_128_779_806_59, min(85.051_128_779_806_59, lats[i]))
-            let s = sin(lat * .pi / 180)
-            ys[i] = 0.5 - log((1 + s) / (1 - s)) / (4 * .pi)
+            xs[i] = WebMercator.worldX(longitude: lons[i])
+            ys[i] = WebMercator.worldY(latitude: lats[i])
         }
         return (xs, ys)
     }
@@ -140,7 +139,7 @@ public final class BoundaryMap: Sendable {
                 }
             }
         }
-        let limit = 85.051_128_779_806_59
+        let limit = WebMercator.maxLatitude
         var out = [UInt8](repeating: 0, count: lons.count)
         var neighbours = [Int32](repeating: -1, count: lons.count)
         var outer = [Bool](repeating: false, count: lons.count)

@@ -1,4 +1,5 @@
 import Foundation
+import HometownViewport
 
 /// A rectangle of the Web Mercator plane to draw, in integer drawing units.
 ///
@@ -43,11 +44,9 @@ public struct MapFrame: Hashable, Sendable {
     /// `zoom` (fractional allowed; 256-pixel tiles), with `unitsPerPixel` drawing units per pixel.
     public static func view(latitude: Double, longitude: Double, zoom: Double, width: Double, height: Double,
                             unitsPerPixel: Double = 2, buffer: Double = 8) -> MapFrame {
-        let world = 256 * pow(2, zoom) * unitsPerPixel
-        let lat = max(-85.051_128_779_806_59, min(85.051_128_779_806_59, latitude))
-        let cx = (longitude / 360 + 0.5) * world
-        let s = sin(lat * .pi / 180)
-        let cy = (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * world
+        let world = WebMercator.worldSize(zoom: zoom, tileSize: 256) * unitsPerPixel
+        let cx = WebMercator.worldX(longitude: longitude) * world
+        let cy = WebMercator.worldY(latitude: latitude) * world
         let w = width * unitsPerPixel, h = height * unitsPerPixel
         return MapFrame(worldSize: world, originX: (cx - w / 2).rounded(), originY: (cy - h / 2).rounded(), width: w, height: h,
                         buffer: buffer)
@@ -55,8 +54,6 @@ public struct MapFrame: Hashable, Sendable {
 
     /// A point (degrees) in the frame's units (not rounded; x not wrapped).
     public func position(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
-        let lat = max(-85.051_128_779_806_59, min(85.051_128_779_806_59, latitude))
-        let s = sin(lat * .pi / 180)
-        return ((longitude / 360 + 0.5) * worldSize - originX, (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * worldSize - originY)
+        (WebMercator.worldX(longitude: longitude) * worldSize - originX, WebMercator.worldY(latitude: latitude) * worldSize - originY)
     }
 }

@@ -153,7 +153,7 @@ struct MapCommand: AsyncParsableCommand {
     /// The frame's extent in degrees (the whole world's longitudes when it is wider than the world).
     static func box(of frame: MapFrame) -> BoundingBox {
         func lon(_ x: Double) -> Double { (x / frame.worldSize - 0.5) * 360 }
-        func lat(_ y: Double) -> Double { atan(sinh(.pi * (1 - 2 * y / frame.worldSize))) * 180 / .pi }
+        func lat(_ y: Double) -> Double { WebMercator.latitude(worldY: y / frame.worldSize) }
         let north = lat(frame.originY), south = lat(frame.originY + frame.height)
         guard frame.width < frame.worldSize else { return BoundingBox(uncheckedWest: -180, south: south, east: 180, north: north) }
         var west = lon(frame.originX), east = lon(frame.originX + frame.width)
