@@ -54,10 +54,11 @@ final class BatchOutput {
     }
 }
 
-/// What `--resume` finds in an output file: how many bytes to keep and how many input rows they answer.
+/// What `--resume` finds in an output file: how many bytes to keep and how many input rows they answer. The file
+/// is read a block at a time (memory stays flat whatever its size).
 enum BatchResume {
     /// - Parameters:
-    ///   - path: the output of the killed run (.gz: a series of gzip members).
+    ///   - path: the output of the killed run (.gz: a series of gzip members, each holding whole rows).
     ///   - csvHeader: whether the output is CSV with a header row (else NDJSON, one row per line).
     /// - Returns: nil when there is no file (start afresh); else the bytes to keep and the rows they hold.
     static func inspect(path: String, csvHeader: Bool) throws -> (keep: Int, rows: Int)? {
@@ -67,60 +68,45 @@ enum BatchResume {
             throw CLIError("cannot read \(path) to resume: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
-        var raw: [UInt8] = []
+        let gzip = path.lowercased().hasSuffix(".gz")
+        let inflater = gzip ? try Gzip.Inflater() : nil
+        // Rows end at a line feed (outside quotes, for CSV; our output has no blank lines).
+        var scanner = CSVRecords.BoundaryScanner()
+        var lineFeeds = 0
+        func scan(_ text: [UInt8]) -> Int? {
+            if csvHeader { return scanner.scan(text, from: 0) }
+            let last = text.lastIndex(of: 0x0A)
+            lineFeeds += text.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            return last.map { $0 + 1 }
+        }
+        var rowEnds: Int { csvHeader ? scanner.recordEnds : lineFeeds }
+        // The end of the last complete row (for gzip: of the last complete member) and the rows before it.
+        var keep = 0, ends = 0, offset = 0
         var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 { if errno == EINTR { continue }; throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
             if n == 0 { break }
-            raw += block[0..<n]
+            let bytes = Array(block[0..<n])
+            if let inflater {
+                // Whole members only; a damaged or cut member ends what can be kept.
+                guard let text = try? inflater.inflate(bytes) else { break }
+                var done = 0
+                for end in inflater.memberEnds {
+                    _ = scan(Array(text[done..<end.output]))
+                    done = end.output
+                    keep = offset + end.input
+                    ends = rowEnds
+                }
+                _ = scan(Array(text[done...]))
+            } else if let last = scan(bytes) {
+                keep = offset + last
+                ends = rowEnds
+            }
+            offset += n
         }
-        var text: [UInt8]
-        var keepCompressed: Int?
-        if path.lowercased().hasSuffix(".gz") {
-            // Whole members only: each holds whole rows.
-            (text, keepCompressed) = completeMembers(raw)
-        } else {
-            text = raw
-        }
-        // The last complete row: its line feed (outside quotes, for CSV).
-        var end = 0
-        if csvHeader {
-            var scanner = CSVRecords.BoundaryScanner()
-            end = scanner.scan(text, from: 0) ?? 0
-        } else {
-            end = text.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
-        }
-        text.removeLast(text.count - end)
-        var rows = 0
-        if csvHeader {
-            var reader = CSVRecords.Reader(text)
-            while reader.next() != nil { rows += 1 }
-            rows = max(0, rows - 1)
-            if text.isEmpty { return (0, 0) }
-        } else {
-            rows = NDJSONLines.nonBlank(text).count
-        }
-        if let keepCompressed {
-            // A gzip file keeps its complete members; rows were written whole per member.
-            return (keepCompressed, rows)
-        }
-        return (end, rows)
-    }
-
-    /// The decompressed text of the complete gzip members at the start of `raw`, and their compressed length.
-    static func completeMembers(_ raw: [UInt8]) -> ([UInt8], Int) {
-        var text: [UInt8] = []
-        var kept = 0
-        var start = 0
-        while start < raw.count {
-            guard let inflater = try? Gzip.Inflater() else { break }
-            // Feed one byte range and stop at the member's end: zlib reports where it stopped.
-            guard let (out, used) = try? inflater.inflateMember(Array(raw[start...])) else { break }
-            text += out
-            start += used
-            kept = start
-        }
-        return (text, kept)
+        // A CSV output holds its header row first: with nothing after a complete header, start afresh.
+        if csvHeader { return ends == 0 ? (0, 0) : (keep, ends - 1) }
+        return (keep, ends)
     }
 }

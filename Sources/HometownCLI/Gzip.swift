@@ -24,31 +24,13 @@ enum Gzip {
 
         deinit { inflateEnd(&stream) }
 
-        /// The first gzip member of `input`: its text and the number of input bytes it took, or nil when the
-        /// member is incomplete or damaged.
-        func inflateMember(_ input: [UInt8]) throws -> ([UInt8], Int)? {
-            var out: [UInt8] = []
-            var finished = false
-            input.withUnsafeBufferPointer { inp in
-                stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
-                stream.avail_in = UInt32(inp.count)
-                while !finished {
-                    let (status, produced) = buffer.withUnsafeMutableBufferPointer { b -> (Int32, Int) in
-                        stream.next_out = b.baseAddress
-                        stream.avail_out = UInt32(b.count)
-                        let s = CZlib.inflate(&stream, Z_NO_FLUSH)
-                        return (s, b.count - Int(stream.avail_out))
-                    }
-                    out += buffer[0..<produced]
-                    if status == Z_STREAM_END { finished = true; break }
-                    if status != Z_OK || (stream.avail_in == 0 && produced == 0) { break }
-                }
-            }
-            return finished ? (out, input.count - Int(stream.avail_in)) : nil
-        }
+        /// Where members ended in the last `inflate` call: the offset in its input just after each member, and
+        /// the length of the output at that point.
+        private(set) var memberEnds: [(input: Int, output: Int)] = []
 
         /// The decompressed bytes of `input`, the next piece of the compressed stream.
         func inflate(_ input: [UInt8]) throws -> [UInt8] {
+            memberEnds.removeAll(keepingCapacity: true)
             guard !input.isEmpty else { return [] }
             if ended {
                 guard inflateReset(&stream) == Z_OK else { throw Failure(description: "cannot restart gzip decompression") }
@@ -72,6 +54,7 @@ enum Gzip {
                         if status == Z_BUF_ERROR && produced == 0 { return }
                     case Z_STREAM_END:
                         atMemberEnd = true
+                        memberEnds.append((inp.count - Int(stream.avail_in), out.count))
                         // Another member may follow (gzip files may be concatenated).
                         if stream.avail_in > 0 {
                             guard inflateReset(&stream) == Z_OK else { throw Failure(description: "cannot restart gzip decompression") }

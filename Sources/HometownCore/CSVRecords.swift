@@ -105,6 +105,8 @@ public enum CSVRecords {
     /// pieces.
     public struct BoundaryScanner: Sendable {
         private var inQuotes = false, quoteInQuotes = false, fieldStart = true, wasQuoted = false
+        /// Line feeds that ended a record in all the bytes scanned so far.
+        public private(set) var recordEnds = 0
 
         public init() {}
 
@@ -135,6 +137,7 @@ public enum CSVRecords {
                 case lf:
                     fieldStart = true; wasQuoted = false
                     last = i + 1
+                    recordEnds += 1
                 default:
                     fieldStart = false
                 }
