@@ -14,7 +14,7 @@ struct RecordBuffer {
     private var scanner = CSVRecords.BoundaryScanner()
     /// The line the first byte of `bytes` is on.
     private(set) var firstLine = 1
-    /// Complete records (at most; blank lines count) waiting in `bytes`.
+    /// Complete records (at most; blank lines count) waiting in `bytes`: the line feeds before `boundary`.
     private(set) var waiting = 0
 
     init(kind: Kind) { self.kind = kind }
@@ -42,7 +42,7 @@ struct RecordBuffer {
         let end = all ? bytes.count : boundary
         let taken = Array(bytes[0..<end])
         let line = firstLine
-        firstLine += taken.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+        firstLine += waiting + (all ? bytes[boundary...].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } : 0)
         bytes.removeFirst(end)
         boundary -= end
         scanned -= end
