@@ -40,8 +40,10 @@ struct ReverseJob: BatchJob {
             guard let header else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
             if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
             names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-            latIndex = try column(latColumn, ["latitude", "lat"], "latitude")
-            lonIndex = try column(lonColumn, ["longitude", "lon", "lng", "long"], "longitude")
+            latIndex = try BatchColumns.index(in: names, chosen: latColumn, defaults: ["latitude", "lat"], what: "latitude",
+                                              option: "--lat-column", source: source)
+            lonIndex = try BatchColumns.index(in: names, chosen: lonColumn, defaults: ["longitude", "lon", "lng", "long"],
+                                              what: "longitude", option: "--lon-column", source: source)
             // JSON keys for the columns: a column named like one of ours becomes "<name>_input", a repeated
             // name gets a number, so that no value is lost.
             var seen = Set(ReverseColumns.names)
@@ -60,19 +62,6 @@ struct ReverseJob: BatchJob {
         case .geojson: return Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
         case .ndjson: return []
         }
-    }
-
-    private func column(_ chosen: String?, _ defaults: [String], _ what: String) throws -> Int {
-        if let c = chosen {
-            guard let i = names.firstIndex(of: c) ?? names.firstIndex(where: { $0.lowercased() == c.lowercased() }) else {
-                throw CLIError("\(source): no column named \"\(c)\" for \(what); the header has: \(names.joined(separator: ", "))")
-            }
-            return i
-        }
-        guard let i = names.firstIndex(where: { defaults.contains($0.lowercased()) }) else {
-            throw CLIError("\(source): no \(what) column (looked for \(defaults.joined(separator: ", "))); the header has: \(names.joined(separator: ", ")); choose one with --\(what == "latitude" ? "lat" : "lon")-column")
-        }
-        return i
     }
 
     mutating func process(csv records: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) {

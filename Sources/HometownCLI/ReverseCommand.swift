@@ -70,12 +70,7 @@ struct ReverseCommand: ParsableCommand {
                 switch inputFormat {
                 case .csv: useNDJSON = false
                 case .ndjson: useNDJSON = true
-                case .auto:
-                    var lower = input.lowercased()
-                    if lower.hasSuffix(".gz") { lower.removeLast(3) }
-                    let first = try stream.peek().first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 })
-                    useNDJSON = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
-                        || (!lower.hasSuffix(".csv") && first == UInt8(ascii: "{"))
+                case .auto: useNDJSON = BatchColumns.looksLikeNDJSON(path: input, firstBytes: try stream.peek())
                 }
                 let output: ReverseJob.OutputFormat = format.map { ReverseJob.OutputFormat(rawValue: $0.rawValue)! } ?? (useNDJSON ? .ndjson : .csv)
                 var job = try ReverseJob(geocoder: geocoder, source: input, inputFormat: useNDJSON ? .ndjson : .csv,

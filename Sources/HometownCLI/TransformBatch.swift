@@ -45,19 +45,8 @@ enum TransformBatch {
         if let clash = names.first(where: { addedColumns.contains($0.lowercased()) }) {
             throw CLIError("\(source): the input already has a column \"\(clash)\"; transform adds \(addedColumns.joined(separator: ", ")), rename it first")
         }
-        func column(_ chosen: String?, _ defaults: [String], _ what: String) throws -> Int {
-            if let c = chosen {
-                guard let i = names.firstIndex(of: c) ?? names.firstIndex(where: { $0.lowercased() == c.lowercased() }) else {
-                    throw CLIError("\(source): no column named \"\(c)\" for \(what); the header has: \(names.joined(separator: ", "))")
-                }
-                return i
-            }
-            guard let i = names.firstIndex(where: { defaults.contains($0.lowercased()) }) else {
-                throw CLIError("\(source): no \(what) column (looked for \(defaults.joined(separator: ", "))); the header has: \(names.joined(separator: ", ")); choose one with --\(what)-column")
-            }
-            return i
-        }
-        let xi = try column(xColumn, defaultX, "x"), yi = try column(yColumn, defaultY, "y")
+        let xi = try BatchColumns.index(in: names, chosen: xColumn, defaults: defaultX, what: "x", option: "--x-column", source: source)
+        let yi = try BatchColumns.index(in: names, chosen: yColumn, defaults: defaultY, what: "y", option: "--y-column", source: source)
         var out = ""
         CSVRecords.appendRow(header.fields, addedColumns, to: &out)
         var summary = Summary()

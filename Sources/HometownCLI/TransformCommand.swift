@@ -77,10 +77,7 @@ struct TransformCommand: ParsableCommand {
                     switch format {
                     case .csv: useNDJSON = false
                     case .ndjson: useNDJSON = true
-                    case .auto:
-                        let lower = input.lowercased()
-                        useNDJSON = lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
-                            || (!lower.hasSuffix(".csv") && bytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 }) == UInt8(ascii: "{"))
+                    case .auto: useNDJSON = BatchColumns.looksLikeNDJSON(path: input, firstBytes: bytes)
                     }
                     let summary = useNDJSON
                         ? try TransformBatch.ndjson(bytes, transformation: transformation, source: input, xKey: xColumn, yKey: yColumn)
