@@ -47,7 +47,7 @@ public struct MapPicture: Sendable {
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(fmt(frame.width)) \(fmt(frame.height))" font-family="DejaVu Sans, Verdana, sans-serif">
 
             """
-        if let title { s += "<title>\(MapPicture.escape(title))</title>\n" }
+        if let title { s += "<title>\(MarkupText.escape(title))</title>\n" }
         s += "<rect width=\"100%\" height=\"100%\" fill=\"\(Style.sea)\"/>\n"
         s += path(boundaries.land, closed: true, attributes: "fill=\"\(Style.land)\" fill-rule=\"evenodd\" stroke=\"none\"")
         s += path(boundaries.states, closed: false, attributes: "fill=\"none\" stroke=\"\(Style.state)\" stroke-width=\"\(fmt(0.8 * u))\" stroke-dasharray=\"\(fmt(3 * u)) \(fmt(2 * u))\" stroke-linejoin=\"round\"")
@@ -66,7 +66,7 @@ public struct MapPicture: Sendable {
             let p = place(latitude: m.latitude, longitude: m.longitude)
             if m.count <= 1 {
                 s += "<circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(5 * u))\" fill=\"#2f6db5\" stroke=\"#ffffff\" stroke-width=\"\(fmt(1.5 * u))\">"
-                s += m.label.map { "<title>\(MapPicture.escape($0))</title>" } ?? ""
+                s += m.label.map { "<title>\(MarkupText.escape($0))</title>" } ?? ""
                 s += "</circle>\n"
             } else {
                 let r = min(30, 11 + 5 * log10(Double(m.count))) * u
@@ -77,9 +77,9 @@ public struct MapPicture: Sendable {
             }
         }
         if let title {
-            s += "<text x=\"\(fmt(10 * u))\" y=\"\(fmt(22 * u))\" font-size=\"\(fmt(15 * u))\" font-weight=\"bold\" fill=\"#1d1d1d\" stroke=\"#ffffff\" stroke-width=\"\(fmt(3 * u))\" paint-order=\"stroke\">\(MapPicture.escape(title))</text>\n"
+            s += "<text x=\"\(fmt(10 * u))\" y=\"\(fmt(22 * u))\" font-size=\"\(fmt(15 * u))\" font-weight=\"bold\" fill=\"#1d1d1d\" stroke=\"#ffffff\" stroke-width=\"\(fmt(3 * u))\" paint-order=\"stroke\">\(MarkupText.escape(title))</text>\n"
         }
-        s += "<text x=\"\(fmt(frame.width - 6 * u))\" y=\"\(fmt(frame.height - 6 * u))\" text-anchor=\"end\" font-size=\"\(fmt(10 * u))\" fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2.5 * u))\" paint-order=\"stroke\">\(MapPicture.escape(attribution))</text>\n"
+        s += "<text x=\"\(fmt(frame.width - 6 * u))\" y=\"\(fmt(frame.height - 6 * u))\" text-anchor=\"end\" font-size=\"\(fmt(10 * u))\" fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2.5 * u))\" paint-order=\"stroke\">\(MarkupText.escape(attribution))</text>\n"
         s += "</svg>\n"
         return s
     }
@@ -118,19 +118,5 @@ public struct MapPicture: Sendable {
         if n >= 10_000 { return "\(Int((Double(n) / 1000).rounded()))k" }
         if n >= 1000 { return "\((Double(n) / 100).rounded() / 10)k" }
         return "\(n)"
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

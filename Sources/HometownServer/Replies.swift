@@ -60,18 +60,6 @@ enum Replies {
         Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(string: s)))
     }
 
-    static func escapeHTML(_ s: String) -> String {
-        var out = ""
-        for c in s.prefix(200) {
-            switch c {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// At most 200 characters of `s`, escaped for HTML.
+    static func escapeHTML(_ s: String) -> String { MarkupText.escape(String(s.prefix(200))) }
 }
