@@ -110,13 +110,16 @@ struct MarkerInputOptions: ParsableArguments {
 
     /// Reads and filters the markers. Unlocated GeoJSON features (null geometry) are kept; callers say so.
     func load() throws -> [Marker] {
-        let all = try MarkerReader.read(path: input)
-        let filter = MarkerFilter(country: country, state: state, city: city, year: year, afterId: afterId,
-                                  beforeId: beforeId, mostRecent: last)
-        let kept = try filter.apply(all, file: input)
+        try MarkerInputOptions.load(path: input, filter: MarkerFilter(country: country, state: state, city: city, year: year,
+                                                                      afterId: afterId, beforeId: beforeId, mostRecent: last))
+    }
+
+    /// The markers of a file that pass `filter`; a note on standard error counts those without a point.
+    static func load(path: String, filter: MarkerFilter) throws -> [Marker] {
+        let kept = try filter.apply(try MarkerReader.read(path: path), file: path)
         let unlocated = kept.filter { $0.coordinate == nil }
         if let first = unlocated.first {
-            CLIOutput.note("\(input): \(unlocated.count) feature(s) without geometry (first: \(first.location)) cannot be placed on the map")
+            CLIOutput.note("\(path): \(unlocated.count) feature(s) without geometry (first: \(first.location)) cannot be placed on the map")
         }
         return kept
     }

@@ -144,7 +144,7 @@ struct MapCommand: AsyncParsableCommand {
     /// The markers of a file that pass `filter`.
     static func read(_ path: String, _ filter: MarkerFilter) throws -> [Marker] {
         do {
-            return try filter.apply(try MarkerReader.read(path: path), file: path)
+            return try MarkerInputOptions.load(path: path, filter: filter)
         } catch {
             throw CLIFailure.exit("\(error)")
         }
