@@ -190,8 +190,11 @@ struct JSONParser {
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             guard digits() > 0 else { throw fail("a digit was expected in the exponent") }
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
-        guard let v = Double(text), v.isFinite else { i = start; throw fail("the number \(text) is out of range") }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+        guard let v = DecimalText.double(text) else {
+            i = start
+            throw fail("the number \(String(decoding: text, as: UTF8.self)) is out of range")
+        }
         return v
     }
 }
