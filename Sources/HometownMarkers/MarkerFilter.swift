@@ -35,6 +35,7 @@ public struct MarkerFilter: Hashable, Sendable {
     ///   without an integer id when an id condition needs one.
     public func apply(_ markers: [Marker], file: String = "input") throws(MarkersError) -> [Marker] {
         if let n = mostRecent, n < 0 { throw .invalidFilter("most recent \(n): the count must be 0 or more") }
+        if isEmpty { return markers }
         let needsIds = afterId != nil || beforeId != nil
         var kept: [Marker] = []
         for m in markers {
