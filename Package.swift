@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "HometownGazetteer", dependencies: ["HometownCore", "HometownBoundaries"]),
         // Marker views (issue 4): markers + filters, supercluster-compatible clustering, fitting a viewport.
         .target(name: "HometownMarkers", dependencies: ["HometownCore"]),
-        .target(name: "HometownClustering", dependencies: ["HometownCore"]),
+        .target(name: "HometownClustering", dependencies: ["HometownCore", "CPrefetch"]),
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
         // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
         // SVG maps. Pure Swift at run time.

@@ -123,7 +123,7 @@ extension ClusterIndex {
     public func features(_ items: [ClusterItem]) -> [GeoJSONFeature] {
         items.map { item in
             switch item {
-            case .point(let i): return points[i]?.feature ?? GeoJSONFeature(geometry: nil, properties: nil)
+            case .point(let i): return storage[i]?.feature ?? GeoJSONFeature(geometry: nil, properties: nil)
             case .cluster(let c): return c.feature
             }
         }

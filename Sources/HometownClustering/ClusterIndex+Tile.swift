@@ -45,7 +45,7 @@ extension ClusterIndex {
                 px = node.x; py = node.y
                 id = .number(Double(c.id))
             case .point(let index):
-                guard let point = points[index] else { continue }
+                guard let point = storage[index] else { continue }
                 tags = point.properties.map { .object($0) } ?? .null
                 // Points are placed from their exact position, not the single-precision copy.
                 px = UnitMercator.x(longitude: point.longitude)

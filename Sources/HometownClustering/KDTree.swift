@@ -17,13 +17,14 @@ struct KDTree: Sendable {
     var count: Int { ids.count }
 
     /// Builds the tree over items 0..<count whose coordinates `x(i)`, `y(i)` are rounded to single precision.
-    init(count: Int, nodeSize: Int, x: (Int) -> Double, y: (Int) -> Double) {
+    /// - Parameter parallel: sort large halves on two threads (the result is the same either way).
+    init(count: Int, nodeSize: Int, parallel: Bool = true, x: (Int) -> Double, y: (Int) -> Double) {
         self.nodeSize = nodeSize
         // Sorted as packed (x, y, id) entries: one 12-byte swap per exchange instead of three in two arrays.
         var items = [Item](repeating: Item(x: 0, y: 0, id: 0), count: count)
         for i in 0..<count { items[i] = Item(x: Float(x(i)), y: Float(y(i)), id: UInt32(i)) }
         items.withUnsafeMutableBufferPointer { b in
-            KDTree.sort(b, nodeSize: nodeSize, left: 0, right: count - 1, axis: 0)
+            KDTree.sort(b, nodeSize: nodeSize, left: 0, right: count - 1, axis: 0, parallel: parallel)
         }
         var ids = [UInt32](repeating: 0, count: count)
         var coords = [Float](repeating: 0, count: 2 * count)
@@ -48,23 +49,24 @@ struct KDTree: Sendable {
     /// Sorts large halves on two threads (the halves are disjoint, so the result is the same as sequentially).
     private static let parallelThreshold = 65_536
 
-    private static func sort(_ items: UnsafeMutableBufferPointer<Item>, nodeSize: Int, left: Int, right: Int, axis: Int) {
+    private static func sort(_ items: UnsafeMutableBufferPointer<Item>, nodeSize: Int, left: Int, right: Int, axis: Int,
+                             parallel: Bool) {
         if right - left <= nodeSize { return }
         let m = (left + right) >> 1
         select(items, k: m, left: left, right: right, axis: axis)
-        if right - left > parallelThreshold {
+        if parallel, right - left > parallelThreshold {
             nonisolated(unsafe) let shared = items
             DispatchQueue.concurrentPerform(iterations: 2) { half in
                 if half == 0 {
-                    sort(shared, nodeSize: nodeSize, left: left, right: m - 1, axis: 1 - axis)
+                    sort(shared, nodeSize: nodeSize, left: left, right: m - 1, axis: 1 - axis, parallel: true)
                 } else {
-                    sort(shared, nodeSize: nodeSize, left: m + 1, right: right, axis: 1 - axis)
+                    sort(shared, nodeSize: nodeSize, left: m + 1, right: right, axis: 1 - axis, parallel: true)
                 }
             }
             return
         }
-        sort(items, nodeSize: nodeSize, left: left, right: m - 1, axis: 1 - axis)
-        sort(items, nodeSize: nodeSize, left: m + 1, right: right, axis: 1 - axis)
+        sort(items, nodeSize: nodeSize, left: left, right: m - 1, axis: 1 - axis, parallel: parallel)
+        sort(items, nodeSize: nodeSize, left: m + 1, right: right, axis: 1 - axis, parallel: parallel)
     }
 
     /// Rearranges items so that the k-th (by `axis`) sits at k, smaller ones left of it, larger right

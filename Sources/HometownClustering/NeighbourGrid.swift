@@ -1,27 +1,36 @@
-/// A uniform grid over one zoom level's entries, to find every entry within a radius of a point faster than
-/// a KD-tree walk, in the order the KD-tree's `within` would list them (supercluster's output depends on it).
+import CPrefetch
+
+/// One zoom level's entries in a uniform grid, cell by cell, for one clustering pass: finds every entry within
+/// the radius of a point in the order the level's KD-tree `within` would list them (supercluster's output
+/// depends on it), reading a few short runs of memory instead of one scattered read per candidate.
 ///
-/// Positions are the single-precision values the KD-tree stores, widened to double, and the test is the
-/// tree's own `dx * dx + dy * dy <= r * r`, so the same entries are found. The grid has at most about one cell
-/// per two entries and cells no smaller than the radius, so a query visits a handful of cells.
+/// Each entry is kept as a 16-byte probe: its position as the KD-tree stores it (single precision), its index in
+/// the level and its rank in the tree's traversal order. The distance test is the tree's own
+/// `dx * dx + dy * dy <= r * r` on that position widened to double, so the same entries are found. The grid has
+/// at most about one cell per two entries and cells no smaller than the radius, so a query visits a handful of
+/// cells.
 struct NeighbourGrid {
+    struct Probe {
+        var x: Float
+        var y: Float
+        /// Index of the entry in the level.
+        var node: Int32
+        /// Position of the entry in the KD-tree's traversal order (`KDTree.traversalRanks`).
+        var rank: UInt32
+    }
+
     private let side: Int
     private let scale: Double
-    /// `side * side + 1` start offsets into `items`.
-    private var starts: [Int32]
-    /// Entry numbers, grouped by cell.
-    private var items: [Int32]
-    /// x, y of `items[k]` at 2k, 2k + 1: single precision as the tree stores them, kept in cell order so that
-    /// a query reads its cells' positions from contiguous memory.
-    private var positions: [Double]
-    /// x, y of `items[k]` as queries give them (a cluster's exact centroid), in the same cell order.
-    private var queryPositions: [Double]
-    /// Per entry: its rank in the tree's traversal order.
-    private let ranks: [UInt32]
-    /// Per entry: no other entry lies within the radius of it, so a query would find it alone.
+    /// `side * side + 1` start offsets into `probes`.
+    private let starts: [Int32]
+    /// The entries, grouped by cell.
+    private var probes: [Probe]
+    /// Per level index: no other entry lies within the radius of it, so a query would find it alone. Empty
+    /// when the level is too crowded for the check to pay (`init`).
     private(set) var isolated: [Bool] = []
 
-    init(nodes: UnsafeMutableBufferPointer<ClusterNode>, radius r: Double, ranks: [UInt32]) {
+    /// Puts the entries into cells. - Parameters: radius: the pass's radius in unit Mercator.
+    init(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) {
         let n = nodes.count
         var side = max(1, Int((Double(n) / 2).squareRoot()))
         if r > 0 { side = min(side, max(1, Int(1 / r))) }
@@ -30,7 +39,6 @@ struct NeighbourGrid {
         var cellOf = [Int32](repeating: 0, count: n)
         var counts = [Int32](repeating: 0, count: side * side + 1)
         for i in 0..<n {
-            // Cells by the stored (single-precision) position, the one the distance test reads.
             let c = NeighbourGrid.clamp(Double(Float(nodes[i].x)), Double(side), side)
                 + side * NeighbourGrid.clamp(Double(Float(nodes[i].y)), Double(side), side)
             cellOf[i] = Int32(c)
@@ -38,53 +46,79 @@ struct NeighbourGrid {
         }
         for c in 0..<(side * side) { counts[c + 1] += counts[c] }
         var fill = counts
-        var items = [Int32](repeating: 0, count: n)
-        var positions = [Double](repeating: 0, count: 2 * n), queryPositions = [Double](repeating: 0, count: 2 * n)
-        for i in 0..<n {
-            let c = Int(cellOf[i])
-            let k = Int(fill[c])
-            items[k] = Int32(i)
-            let x = nodes[i].x, y = nodes[i].y
-            positions[2 * k] = Double(Float(x))
-            positions[2 * k + 1] = Double(Float(y))
-            queryPositions[2 * k] = x
-            queryPositions[2 * k + 1] = y
-            fill[c] += 1
+        probes = [Probe](unsafeUninitializedCapacity: n) { buffer, initialized in
+            for i in 0..<n {
+                let c = Int(cellOf[i])
+                let k = Int(fill[c])
+                fill[c] += 1
+                (buffer.baseAddress! + k).initialize(to: Probe(x: Float(nodes[i].x), y: Float(nodes[i].y), node: Int32(i), rank: 0))
+            }
+            initialized = n
         }
         starts = counts
-        self.items = items
-        self.positions = positions
-        self.queryPositions = queryPositions
-        self.ranks = ranks
-        isolated = findIsolated(radius: r)
+        if isSparse(nodes: nodes, radius: r) { isolated = findIsolated(nodes: nodes, radius: r) }
     }
 
-    /// One pass in cell order (contiguous memory): an entry is isolated when no other entry's stored position
-    /// is within `r` of its own position, by the query's own test. Stops at the first neighbour, so crowded
-    /// cells cost no more than a scan each.
-    private func findIsolated(radius r: Double) -> [Bool] {
-        var isolated = [Bool](repeating: true, count: items.count)
-        let r2 = r * r
-        starts.withUnsafeBufferPointer { starts in
-            items.withUnsafeBufferPointer { items in
-                positions.withUnsafeBufferPointer { p in
-                  queryPositions.withUnsafeBufferPointer { q in
-                    for k in 0..<items.count {
-                        let i = Int(items[k])
-                        let qx = q[2 * k], qy = q[2 * k + 1]
-                        let x0 = NeighbourGrid.clamp(qx - r, scale, side), x1 = NeighbourGrid.clamp(qx + r, scale, side)
-                        let y0 = NeighbourGrid.clamp(qy - r, scale, side), y1 = NeighbourGrid.clamp(qy + r, scale, side)
-                        search: for cy in y0...y1 {
-                            let row = cy * side
-                            for m in Int(starts[row + x0])..<Int(starts[row + x1 + 1]) where m != k {
-                                let dx = p[2 * m] - qx, dy = p[2 * m + 1] - qy
-                                if dx * dx + dy * dy <= r2 { isolated[i] = false; break search }
-                            }
-                        }
-                    }
-                  }
-                }
+    /// Whether `setRanks` has been called: until then `neighbours` lists entries in no particular order.
+    private(set) var isRanked = false
+
+    /// Sets each entry's rank from the level's tree.
+    mutating func setRanks(_ ranks: [UInt32]) {
+        isRanked = true
+        ranks.withUnsafeBufferPointer { ranks in
+            probes.withUnsafeMutableBufferPointer { p in
+                for k in 0..<p.count { p[k].rank = ranks[Int(p[k].node)] }
             }
+        }
+    }
+
+    /// The cells a query of radius `r` around (qx, qy) reads: columns x0...x1 of rows y0...y1.
+    @inline(__always)
+    private func cells(_ qx: Double, _ qy: Double, _ r: Double) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+        (NeighbourGrid.clamp(qx - r, scale, side), NeighbourGrid.clamp(qx + r, scale, side),
+         NeighbourGrid.clamp(qy - r, scale, side), NeighbourGrid.clamp(qy + r, scale, side))
+    }
+
+    /// Whether enough entries stand alone for `findIsolated` (one pass in cell order) to pay for itself:
+    /// skipping a lone entry's query saves scattered reads, checking it costs contiguous ones. Judged on 512
+    /// entries spread through the cells.
+    private func isSparse(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> Bool {
+        let n = probes.count
+        guard n > 0 else { return false }
+        let samples = min(n, 512)
+        var alone = 0
+        for s in 0..<samples where isAlone(slot: s * n / samples, nodes: nodes, radius: r) { alone += 1 }
+        return alone * 5 >= samples
+    }
+
+    /// True when no other entry's stored position is within `r` of entry `k`'s exact position, by the query's
+    /// own test.
+    @inline(__always)
+    private func isAlone(slot k: Int, nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> Bool {
+        let r2 = r * r
+        let node = nodes[Int(probes[k].node)]
+        let qx = node.x, qy = node.y
+        let c = cells(qx, qy, r)
+        return starts.withUnsafeBufferPointer { starts in
+            probes.withUnsafeBufferPointer { p in
+                for cy in c.y0...c.y1 {
+                    let row = cy * side
+                    for m in Int(starts[row + c.x0])..<Int(starts[row + c.x1 + 1]) where m != k {
+                        let dx = Double(p[m].x) - qx, dy = Double(p[m].y) - qy
+                        if dx * dx + dy * dy <= r2 { return false }
+                    }
+                }
+                return true
+            }
+        }
+    }
+
+    /// One pass in cell order. Stops at an entry's first neighbour, so crowded cells cost no more than a scan
+    /// each.
+    private func findIsolated(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> [Bool] {
+        var isolated = [Bool](repeating: true, count: probes.count)
+        for k in 0..<probes.count where !isAlone(slot: k, nodes: nodes, radius: r) {
+            isolated[Int(probes[k].node)] = false
         }
         return isolated
     }
@@ -98,27 +132,65 @@ struct NeighbourGrid {
         return Int(f)
     }
 
-    /// Entries within `r` of (qx, qy), inclusive, into `result` (cleared first), in the KD-tree's order.
-    func within(x qx: Double, y qy: Double, radius r: Double, into result: inout [Int]) {
-        result.removeAll(keepingCapacity: true)
-        let r2 = r * r
-        let x0 = NeighbourGrid.clamp(qx - r, scale, side), x1 = NeighbourGrid.clamp(qx + r, scale, side)
-        let y0 = NeighbourGrid.clamp(qy - r, scale, side), y1 = NeighbourGrid.clamp(qy + r, scale, side)
+    // Prefetching for the pass, which visits entries in level order (scattered over the grid): two hints a few
+    // visits ahead, the second needing what the first brought in. A hint is only a hint: a wrong or late one
+    // costs time, never changes a result.
+
+    /// Hint 1: the cell offsets of the rows a query around (qx, qy) reads.
+    @inline(__always)
+    func prefetchOffsets(x qx: Double, y qy: Double, radius r: Double) {
+        let c = cells(qx, qy, r)
         starts.withUnsafeBufferPointer { starts in
-            items.withUnsafeBufferPointer { items in
-                positions.withUnsafeBufferPointer { p in
-                    for cy in y0...y1 {
-                        let row = cy * side
-                        for k in Int(starts[row + x0])..<Int(starts[row + x1 + 1]) {
-                            let dx = p[2 * k] - qx, dy = p[2 * k + 1] - qy
-                            if dx * dx + dy * dy <= r2 { result.append(Int(items[k])) }
+            for cy in c.y0...c.y1 {
+                hometown_prefetch(starts.baseAddress! + cy * side + c.x0)
+                hometown_prefetch(starts.baseAddress! + cy * side + c.x1 + 1)
+            }
+        }
+    }
+
+    /// Hint 2: the probes of those rows (the first 256 bytes of each).
+    @inline(__always)
+    func prefetchRows(x qx: Double, y qy: Double, radius r: Double) {
+        let c = cells(qx, qy, r)
+        starts.withUnsafeBufferPointer { starts in
+            probes.withUnsafeBufferPointer { p in
+                for cy in c.y0...c.y1 {
+                    let row = cy * side
+                    let from = Int(starts[row + c.x0]), to = min(Int(starts[row + c.x1 + 1]), from + 16)
+                    var m = from
+                    while m < to { hometown_prefetch(p.baseAddress! + m); m += 4 }
+                    if to > from { hometown_prefetch(p.baseAddress! + to - 1) }
+                }
+            }
+        }
+    }
+
+    /// The entries within `r` of (qx, qy) (inclusive) whose bit in `visited` is not set, as
+    /// `(rank << 32) | index` into `result` (cleared first), sorted: the KD-tree's order (once `isRanked`).
+    @inline(__always)
+    func neighbours(x qx: Double, y qy: Double, radius r: Double, into result: inout ScratchList,
+                    visited bits: UnsafeMutablePointer<UInt64>) {
+        result.removeAll()
+        let r2 = r * r
+        let c = cells(qx, qy, r)
+        starts.withUnsafeBufferPointer { starts in
+            probes.withUnsafeBufferPointer { p in
+                for cy in c.y0...c.y1 {
+                    let row = cy * side
+                    var m = Int(starts[row + c.x0])
+                    let end = Int(starts[row + c.x1 + 1])
+                    while m < end {
+                        let probe = p[m]
+                        let dx = Double(probe.x) - qx, dy = Double(probe.y) - qy
+                        if dx * dx + dy * dy <= r2 {
+                            let k = Int(probe.node)
+                            if bits[k >> 6] & (1 << UInt64(k & 63)) == 0 { result.append(UInt64(probe.rank) << 32 | UInt64(UInt32(k))) }
                         }
+                        m += 1
                     }
                 }
             }
         }
-        if result.count > 1 {
-            ranks.withUnsafeBufferPointer { ranks in result.sort { ranks[$0] < ranks[$1] } }
-        }
+        if isRanked { result.sort() }
     }
 }

@@ -4,6 +4,11 @@ struct ZoomLevel: Sendable {
     var nodes: [ClusterNode]
     let tree: KDTree
 
+    init(nodes: [ClusterNode], tree: KDTree) {
+        self.nodes = nodes
+        self.tree = tree
+    }
+
     init(nodes: [ClusterNode], nodeSize: Int) {
         self.nodes = nodes
         tree = nodes.withUnsafeBufferPointer { b in

@@ -47,3 +47,57 @@ import Testing
         }
     }
 }
+
+/// Large inputs take the other fast path: the input level's tree is built on another thread while the input
+/// level is clustered without the tree's order, which is fetched only for a merge whose sums could round
+/// differently in another order. Still bit for bit supercluster's own walk.
+@Suite struct DeferredTreeTests {
+    /// Points just east of the antimeridian: a third a few double-precision steps from it (unit Mercator x a
+    /// multiple of 2^-54), the rest up to 15 degrees east (x up to 0.04). Clustered at zoom 0 only, thousands
+    /// at a time, their x sums pass 0.5 and stop being exact: the order of the additions matters.
+    static func edgePoints(count: Int, seed: UInt64) -> [ClusterPoint] {
+        var rng = SeededRandom(seed: seed)
+        let step = 2.842170943040401e-14   // the spacing of doubles near -180
+        return (0..<count).map { i in
+            let lat = rng.unit() * 120 - 60
+            if i % 3 == 0 { return ClusterPoint(longitude: -180 + Double(1 + rng.next() % 1_000) * step, latitude: lat) }
+            return ClusterPoint(longitude: -180 + rng.unit() * 15, latitude: lat)
+        }
+    }
+
+    @Test func edgePointsNeedTheOrder() {
+        // The edge test below can only catch a wrong order if sums of such points really depend on it.
+        let xs = DeferredTreeTests.edgePoints(count: 3_000, seed: 5).map { UnitMercator.fround(UnitMercator.x(longitude: $0.longitude)) }
+        let forward = xs.reduce(0, +), backward = xs.reversed().reduce(0, +)
+        #expect(forward != backward)
+        #expect(GridPass.granuleExponent(xs[0]) <= -54 && GridPass.granuleExponent(0.75) == -2 && GridPass.granuleExponent(3) == 0
+                && GridPass.granuleExponent(0) == .max && GridPass.granuleExponent(.infinity) == .min)
+    }
+
+    @Test(arguments: ["uniform", "duplicates", "edge"])
+    func deferredTreeMatchesTheTreeWalk(kind: String) throws {
+        let count = ClusterIndex.deferredTreeMinimum + 4_464
+        let pts = (kind == "edge" ? DeferredTreeTests.edgePoints(count: count, seed: 9)
+                                  : NeighbourGridTests.points(kind, seed: 11, count: count)).map { Optional($0) }
+        var options = ClusterOptions()
+        options.maxZoom = kind == "edge" ? 0 : 8
+        let fast = try ClusterIndex(points: pts, options: options, neighbours: .grid)
+        let reference = try ClusterIndex(points: pts, options: options, neighbours: .tree)
+        // Uniform and stacked points never need the tree's order; the edge points do (and get it).
+        #expect(fast.inputLevelWaitedForTree == (kind == "edge"))
+        for z in options.minZoom...(options.maxZoom + 1) {
+            let a = try #require(fast.levels[z]?.nodes), b = try #require(reference.levels[z]?.nodes)
+            #expect(a.count == b.count, "\(kind) zoom \(z)")
+            guard a.count == b.count else { continue }
+            let differing = zip(a, b).filter {
+                !($0.x.bitPattern == $1.x.bitPattern && $0.y.bitPattern == $1.y.bitPattern && $0.id == $1.id
+                  && $0.count == $1.count && $0.parent == $1.parent)
+            }.count
+            #expect(differing == 0, "\(kind) zoom \(z): \(differing) entries differ")
+            // The trees serve queries: the same order too.
+            let ta = try #require(fast.levels[z]?.tree), tb = try #require(reference.levels[z]?.tree)
+            #expect(ta.ids == tb.ids, "\(kind) zoom \(z): tree order differs")
+        }
+        #expect(fast.clusterBounds == reference.clusterBounds)
+    }
+}
