@@ -2,10 +2,11 @@ import Foundation
 import HometownClustering
 
 // Benchmark driver for the clustering index: loads N points (float64 lon, lat pairs, little-endian) from a
-// file, builds the index for zooms 0-16 with supercluster's default options, then times a world-view query
-// at zoom 2 and a city-view query at zoom 12. Prints one JSON object with the times in milliseconds.
+// file, builds the index for zooms 0-MAX_ZOOM (default 16) with supercluster's other default options, then
+// times a world-view query at zoom 2 and a city-view query at zoom 12. Prints one JSON object with the times
+// in milliseconds.
 //
-// Usage: hometown-bench-markers POINTS.bin [LOAD_RUNS] [QUERY_RUNS]
+// Usage: hometown-bench-markers POINTS.bin [LOAD_RUNS] [QUERY_RUNS] [MAX_ZOOM]
 
 func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
 
@@ -16,11 +17,12 @@ func median(_ xs: [Double]) -> Double {
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: hometown-bench-markers POINTS.bin [LOAD_RUNS] [QUERY_RUNS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: hometown-bench-markers POINTS.bin [LOAD_RUNS] [QUERY_RUNS] [MAX_ZOOM]\n".utf8))
     exit(2)
 }
 let loadRuns = args.count > 2 ? Int(args[2]) ?? 3 : 3
 let queryRuns = args.count > 3 ? Int(args[3]) ?? 1000 : 1000
+let maxZoom = args.count > 4 ? Int(args[4]) ?? 16 : 16
 
 guard let raw = FileManager.default.contents(atPath: args[1]), raw.count % 16 == 0 else {
     FileHandle.standardError.write(Data("error: \(args[1]) is missing or not a whole number of float64 pairs\n".utf8))
@@ -39,7 +41,7 @@ var index: ClusterIndex?
 for _ in 0..<loadRuns {
     index = nil
     let t0 = now()
-    index = try ClusterIndex(points: points, options: ClusterOptions(minZoom: 0, maxZoom: 16))
+    index = try ClusterIndex(points: points, options: ClusterOptions(minZoom: 0, maxZoom: maxZoom))
     loadTimes.append(now() - t0)
 }
 let built = index!
