@@ -86,6 +86,18 @@ public struct JSONCursor {
     /// The name of the next member of the object being read, with its `:` read, or nil (with the closing `}`
     /// read) when the object has no more members. Read or skip the member's value before calling it again.
     public mutating func nextMember() throws(CoreError) -> String? {
+        try nextName { (p: inout JSONParser) throws(CoreError) in try p.string() }
+    }
+
+    /// The next member's name as its index in `names` (or `names.count` for any other name), with its `:` read;
+    /// nil (with the closing `}` read) when the object has no more members. Names without escapes are compared
+    /// as bytes, without making a String.
+    public mutating func nextMember(among names: [StaticString]) throws(CoreError) -> Int? {
+        try nextName { (p: inout JSONParser) throws(CoreError) in try JSONCursor.stringIndex(&p, among: names) }
+    }
+
+    /// The separator and the name of the next member (read by `readName` from its opening quote) and its `:`.
+    private mutating func nextName<Name>(_ readName: (inout JSONParser) throws(CoreError) -> Name) throws(CoreError) -> Name? {
         parser.skipSpace()
         guard parser.i < parser.bytes.count else { throw parser.fail("a member or '}' was expected, the text ended") }
         if parser.bytes[parser.i] == UInt8(ascii: "}") {
@@ -103,37 +115,13 @@ public struct JSONCursor {
         guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "\"") else {
             throw parser.fail("a member name in double quotes was expected")
         }
-        let key = try parser.string()
+        let name = try readName(&parser)
         parser.skipSpace()
         guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: ":") else {
             throw parser.fail("':' was expected after a member name")
         }
         parser.i += 1
-        return key
-    }
-
-    /// The next member's name as its index in `names` (or `names.count` for any other name), with its `:` read;
-    /// nil (with the closing `}` read) when the object has no more members. Names without escapes are compared
-    /// as bytes, without making a String.
-    public mutating func nextMember(among names: [StaticString]) throws(CoreError) -> Int? {
-        parser.skipSpace()
-        guard parser.i < parser.bytes.count, parser.bytes[parser.i] != UInt8(ascii: "}") else { return try nextMember().map { _ in 0 } }
-        if !afterOpen {
-            guard parser.bytes[parser.i] == UInt8(ascii: ",") else { throw parser.fail("',' or '}' was expected") }
-            parser.i += 1
-            parser.skipSpace()
-        }
-        afterOpen = false
-        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "\"") else {
-            throw parser.fail("a member name in double quotes was expected")
-        }
-        let index = try stringIndex(among: names)
-        parser.skipSpace()
-        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: ":") else {
-            throw parser.fail("':' was expected after a member name")
-        }
-        parser.i += 1
-        return index
+        return name
     }
 
     /// When the next value is a string: its index in `names` (or `names.count` for any other text), read;
@@ -141,13 +129,13 @@ public struct JSONCursor {
     public mutating func string(among names: [StaticString]) throws(CoreError) -> Int? {
         parser.skipSpace()
         guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "\"") else { return nil }
-        let index = try stringIndex(among: names)
+        let index = try JSONCursor.stringIndex(&parser, among: names)
         afterOpen = false
         return index
     }
 
-    /// Reads the string at the cursor (its opening quote) and finds it in `names`.
-    private mutating func stringIndex(among names: [StaticString]) throws(CoreError) -> Int {
+    /// Reads the string at the parser's position (its opening quote) and finds it in `names`.
+    private static func stringIndex(_ parser: inout JSONParser, among names: [StaticString]) throws(CoreError) -> Int {
         let start = parser.i + 1
         var end = start
         let bytes = parser.bytes
