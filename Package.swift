@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "HometownClient", targets: ["HometownClient"]),
     ],
     dependencies: [
+        // API documentation (tools/docs.sh); a plugin only, not linked into anything.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),

@@ -6,6 +6,7 @@
 /// never closed) keeps the fields read so far and carries a `problem`, so that a batch can report that row and
 /// go on, and a reader that must refuse the file can name the line.
 public enum CSVRecords {
+    /// One row: its fields (quotes removed), its first line (1-based) and, when it is broken, why.
     public struct Record: Sendable {
         /// 1-based line where the record starts.
         public let line: Int
