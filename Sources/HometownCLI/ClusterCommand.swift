@@ -53,16 +53,10 @@ struct ClusterCommand: ParsableCommand {
                 try MarkerInputOptions.checkNumeric(markers, properties: sums, file: input.input)
                 options.sum(properties: sums)
             }
-            let index: ClusterIndex
-            if markers.allSatisfy({ $0.coordinate != nil }) {
-                index = try ClusterIndex(points: markers.map { m in
-                    ClusterPoint(longitude: m.coordinate!.longitude, latitude: m.coordinate!.latitude, id: m.id, properties: m.properties)
-                }, options: options)
-            } else {
-                index = try ClusterIndex(points: markers.map { m in
-                    m.coordinate.map { ClusterPoint(longitude: $0.longitude, latitude: $0.latitude, id: m.id, properties: m.properties) }
-                }, options: options)
-            }
+            // No copy inside the index: it keeps the list as given (nil = a feature without geometry).
+            let index = try ClusterIndex(points: markers.map { m in
+                m.coordinate.map { ClusterPoint(longitude: $0.longitude, latitude: $0.latitude, id: m.id, properties: m.properties) }
+            }, options: options)
             try printResult(index)
         } catch let e as MarkersError {
             throw CLIFailure.exit(e.description)
