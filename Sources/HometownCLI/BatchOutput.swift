@@ -46,8 +46,8 @@ final class BatchOutput {
             let n = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, data.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { throw CLIError("the output was closed (broken pipe)") }
-                throw CLIError("cannot write \(path ?? "standard output"): \(String(cString: strerror(errno)))")
+                if errno == EPIPE { throw SystemFailure("the output was closed (broken pipe)") }
+                throw SystemFailure("cannot write \(path ?? "standard output"): \(String(cString: strerror(errno)))")
             }
             offset += n
         }

@@ -6,6 +6,13 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
+/// A failure of the system rather than of the input (PROJ not installed, the output cannot be written): printed
+/// on stderr, exit status 1.
+struct SystemFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
 /// Prints `message` on stderr.
 func printError(_ message: String) {
     var e = StandardError()

@@ -41,15 +41,10 @@ enum ProjCommandSupport {
         do {
             return try body()
         } catch let e as ProjError {
-            if case .contextCreationFailed = e { throw ProjSystemError(description: e.description) }
+            if case .contextCreationFailed = e { throw SystemFailure(e.description) }
             throw CLIError(e.description)
         }
     }
-}
-
-/// A failure of the PROJ installation itself (exit status 1).
-struct ProjSystemError: Error, CustomStringConvertible {
-    let description: String
 }
 
 extension ProjCommandSupport {

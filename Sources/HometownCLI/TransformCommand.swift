@@ -23,25 +23,32 @@ struct TransformCommand: ParsableCommand {
           x and y in the units of the target CRS, every digit a double holds.
           Negative numbers need no quoting; `--` before X Y works too.
 
-        A file (- = standard input):
+        A file (- = standard input; .gz is unpacked):
           hometown transform --from 4326 --to 32615 --input points.csv > utm.csv
           CSV with a header row. X and Y columns: the first column named x, lon,
           longitude, lng, long or easting, and y, lat, latitude or northing (any
           case), or name them with --x-column and --y-column. Output: the input
           rows, same order, with the columns to_x, to_y and error added.
-          NDJSON (one object per line; a .ndjson/.jsonl name or --format ndjson):
-          each object gets to_x, to_y (numbers or null) and error (a message or
-          null), replacing keys of those names.
+          NDJSON (one object per line; a .ndjson/.jsonl name, a first "{", or
+          --input-format ndjson): each object gets to_x, to_y (numbers or null)
+          and error (a message or null); an input key of one of those names
+          moves to "<key>_input". --format ndjson writes CSV rows as NDJSON.
           A bad row (not a number, a point PROJ cannot transform, broken quoting)
           keeps its place with empty to_x/to_y and its message in error, and the
           run goes on; a summary goes to stderr.
+          The input is streamed: memory stays flat, rows piped in are answered
+          as they arrive. --output FILE[.gz] writes a file (gzip for .gz);
+          --resume continues a killed run into the same --output; progress
+          shows on a terminal (--quiet: none, and no summary).
 
-        Exit status: 0 done (also when some rows have errors), 2 invalid input
-        (an unknown CRS, a bad point, a missing column; message on stderr),
-        1 system failure (PROJ not installed, output not written).
+        Exit status: 0 done; 3 done, but some rows carry an error or the input
+        was cut short (a truncated .gz); 2 invalid input (an unknown CRS, a bad
+        point, a missing column; message on stderr); 1 system failure (PROJ not
+        installed, output not written).
         """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
+    enum InputFormat: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case csv, ndjson }
 
     @Option(help: ArgumentHelp("Source CRS of the input (EPSG code, PROJ string, WKT).", valueName: "CRS"))
     var from: String
@@ -52,8 +59,13 @@ struct TransformCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
     var input: String?
 
-    @Option(help: "Input format (default: by file name, else by content).")
-    var format: Format = .auto
+    @Option(name: .customLong("input-format"), help: "Input format: auto (by file name, else by content), csv or ndjson.")
+    var inputFormat: InputFormat = .auto
+
+    @Option(help: "Output format: csv or ndjson (default: the input's own).")
+    var format: OutputFormat?
+
+    @OptionGroup var batch: BatchOptions
 
     @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding X: longitude or easting.", valueName: "NAME"))
     var xColumn: String?
@@ -72,17 +84,18 @@ struct TransformCommand: ParsableCommand {
                 if let input {
                     guard coordinates.isEmpty else { throw CLIError("give either X Y or --input FILE, not both") }
                     let transformation = try Transformation(from: source, to: target)
-                    let bytes = try InputText.readBytes(input)
+                    let stream = try BatchInput(path: input, compression: batch.inputCompression)
                     let useNDJSON: Bool
-                    switch format {
+                    switch inputFormat {
                     case .csv: useNDJSON = false
                     case .ndjson: useNDJSON = true
-                    case .auto: useNDJSON = BatchColumns.looksLikeNDJSON(path: input, firstBytes: bytes)
+                    case .auto: useNDJSON = BatchColumns.looksLikeNDJSON(path: input, firstBytes: try stream.peek())
                     }
-                    let summary = useNDJSON
-                        ? try TransformBatch.ndjson(bytes, transformation: transformation, source: input, xKey: xColumn, yKey: yColumn)
-                        : try TransformBatch.csv(bytes, transformation: transformation, source: input, xColumn: xColumn, yColumn: yColumn)
-                    printError("\(summary.rows) rows, \(summary.errors) with errors")
+                    let output = format.map { TransformJob.OutputFormat(rawValue: $0.rawValue)! } ?? (useNDJSON ? .ndjson : .csv)
+                    var job = try TransformJob(transformation: transformation, source: input,
+                                               inputFormat: useNDJSON ? .ndjson : .csv, outputFormat: output,
+                                               xColumn: xColumn, yColumn: yColumn)
+                    try batch.run(&job, input: stream, csvOutput: output == .csv, resumable: true)
                     return
                 }
                 let values = try ProjCommandSupport.positionals(coordinates, command: "transform")

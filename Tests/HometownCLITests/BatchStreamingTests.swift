@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-/// `reverse --input` and `forward --input` as streams: answers while input still arrives, every row out for
+/// `reverse --input`, `forward --input` and `transform --input` as streams: answers while input still arrives, every row out for
 /// every row in, gzip in and out, and a killed run resumed to the same bytes as an uninterrupted one.
 @Suite struct BatchStreamingTests {
     static func temp(_ name: String) -> String {
@@ -201,5 +201,98 @@ import Glibc
         let resumed = try CLI.run(["forward", "--input", queries, "--limit", "1", "--output", out, "--resume", "-q"])
         #expect(resumed.status == 3)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == whole.out)
+    }
+
+    @Test func transformStreamsAndWritesEveryRow() throws {
+        // Piped rows are answered while the input is still open.
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = ["transform", "--from", "4326", "--to", "3857", "--input", "-", "--quiet"]
+        let inPipe = Pipe(), outPipe = Pipe()
+        p.standardInput = inPipe; p.standardOutput = outPipe; p.standardError = FileHandle.nullDevice
+        try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        let out = outPipe.fileHandleForReading.fileDescriptor
+        inPipe.fileHandleForWriting.write(Data("id,lon,lat\n1,0,0\n".utf8))
+        #expect(Self.readLine(out, within: 30) == "id,lon,lat,to_x,to_y,error")
+        #expect(Self.readLine(out, within: 30) == "1,0,0,0,0,")
+        inPipe.fileHandleForWriting.write(Data("2,180,0\n".utf8))
+        #expect(Self.readLine(out, within: 30)?.hasPrefix("2,180,0,20037508.342789") == true)
+        try inPipe.fileHandleForWriting.close()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "no row with an error: exit status 0")
+
+        // gzip in gives the same rows; CSV rows out as NDJSON carry the same numbers.
+        let plain = Self.temp("points.csv")
+        try Self.csv(rows: 3000).write(toFile: plain, atomically: true, encoding: .utf8)
+        let zip = Process()
+        zip.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        zip.arguments = ["-k", plain]
+        try zip.run(); zip.waitUntilExit()
+        let args = ["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "-q"]
+        let csvOut = try CLI.run(args + ["--input", plain])
+        #expect(csvOut.status == 0, "\(csvOut.err)")
+        #expect(try CLI.run(args + ["--input", plain + ".gz"]).out == csvOut.out)
+        let ndOut = try CLI.run(args + ["--input", plain, "--format", "ndjson"])
+        let csvRows = csvOut.out.split(separator: "\n").dropFirst().map { $0.split(separator: ",").suffix(2).map(String.init) }
+        let ndLines = ndOut.out.split(separator: "\n").map(String.init)
+        #expect(csvRows.count == 3000 && ndLines.count == 3000)
+        // The numbers as written (Foundation's JSON reader on Linux may round the last digit).
+        func written(_ key: String, _ line: String) -> String? {
+            guard let r = line.range(of: "\"\(key)\":") else { return nil }
+            return String(line[r.upperBound...].prefix { $0 != "," && $0 != "}" })
+        }
+        for (k, (c, line)) in Swift.zip(csvRows, ndLines).enumerated() {
+            let n = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(n["id"] as? String == "\(k)" && n["name"] as? String == "row \(k), \"quoted\"")
+            #expect(written("to_x", line) == c[0] && written("to_y", line) == c[1], "\(line) vs \(c)")
+        }
+        // NDJSON: an input key named like an added column keeps its value; NDJSON in cannot be CSV out.
+        let kept = try CLI.run(["transform", "--from", "4326", "--to", "3857", "--input", "-", "-q"],
+                               stdin: "{\"x\": 0, \"y\": 0, \"to_x\": \"mine\", \"error\": 7}\n")
+        let row = try #require(try JSONSerialization.jsonObject(with: Data(kept.out.utf8)) as? [String: Any])
+        #expect(row["to_x_input"] as? String == "mine" && row["error_input"] as? Int == 7)
+        #expect((row["to_x"] as? NSNumber)?.doubleValue == 0 && row["error"] is NSNull)
+        let refused = try CLI.run(["transform", "--from", "4326", "--to", "3857", "--input", "-", "--format", "csv"], stdin: "{\"x\": 1, \"y\": 1}\n")
+        #expect(refused.status == 2 && refused.err.contains("--format csv needs CSV input"))
+    }
+
+    @Test func aKilledTransformResumesToTheSameBytes() throws {
+        let text = Self.csv(rows: 200_000)
+        let input = Self.temp("points.csv")
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let args = ["transform", "--from", "4326", "--to", "3857"]
+        let whole = Self.temp("whole.csv.gz")
+        #expect(try CLI.run(args + ["--input", input, "--output", whole, "-q"]).status == 0)
+        // The first run gets the first half of the rows through a pipe (so it cannot finish), answers them, and is
+        // killed; the second resumes from the whole file.
+        let resumed = Self.temp("resumed.csv.gz")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CLI.binary)
+        p.arguments = args + ["--input", "-", "--output", resumed, "-q"]
+        let inPipe = Pipe()
+        p.standardInput = inPipe; p.standardError = FileHandle.nullDevice
+        try p.run()
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        inPipe.fileHandleForWriting.write(Data((lines[0...100_000].joined(separator: "\n") + "\n").utf8))
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: resumed)[.size] as? Int) ?? 0) < 1_000_000 { usleep(10_000) }
+        usleep(200_000)
+        kill(p.processIdentifier, SIGKILL)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal)
+        let r = try CLI.run(args + ["--input", input, "--output", resumed, "--resume"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("rows already answered") && !r.err.contains(": 0 rows already"), "\(r.err)")
+        func unzipped(_ path: String) throws -> Data {
+            let z = Process(), pipe = Pipe()
+            z.executableURL = URL(fileURLWithPath: "/bin/zcat"); z.arguments = [path]; z.standardOutput = pipe
+            try z.run()
+            let d = pipe.fileHandleForReading.readDataToEndOfFile()
+            z.waitUntilExit()
+            return d
+        }
+        let a = try unzipped(resumed), b = try unzipped(whole)
+        #expect(a.count == b.count && a == b)
     }
 }
