@@ -89,14 +89,16 @@ public struct ClusterIndex: Sendable {
             // (`GridPass`), which needs no `reduce` and `minPoints` <= 2: then the tree is built on another thread
             // while the passes run, and waited for when a merge needs its order, or at the end.
             let deferred = options.reduce == nil && options.minPoints <= 2 && nodes.count >= ClusterIndex.deferredTreeMinimum
-            let inputTree = deferred ? DeferredTree(nodes: nodes, nodeSize: options.nodeSize) : nil
+            var inputTree: DeferredTree?
             var inputNodes: [ClusterNode] = []
             for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
                 let r = options.radius / (options.extent * Double(1 << z))
                 var tree: KDTree?
                 var grid: NeighbourGrid
-                if z == options.maxZoom, inputTree != nil {
-                    grid = nodes.withUnsafeBufferPointer { NeighbourGrid(nodes: $0, radius: r) }
+                if z == options.maxZoom, deferred {
+                    // The grid first, on both cores; then the tree on one, while the pass runs on the other.
+                    grid = nodes.withUnsafeBufferPointer { NeighbourGrid(nodes: $0, radius: r, parallel: true) }
+                    inputTree = DeferredTree(nodes: nodes, nodeSize: options.nodeSize)
                 } else {
                     // The level's tree (for queries, and the neighbour order) and its grid are independent: one
                     // each on two threads when the level is large enough.

@@ -1,3 +1,4 @@
+import Dispatch
 import CPrefetch
 
 /// One zoom level's entries in a uniform grid, cell by cell, for one clustering pass: finds every entry within
@@ -29,33 +30,68 @@ struct NeighbourGrid {
     /// when the level is too crowded for the check to pay (`init`).
     private(set) var isolated: [Bool] = []
 
-    /// Puts the entries into cells. - Parameters: radius: the pass's radius in unit Mercator.
-    init(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) {
+    /// Puts the entries into cells.
+    /// - Parameters:
+    ///   - radius: the pass's radius in unit Mercator.
+    ///   - parallel: cut a large level in two halves, each counted and placed on a thread of its own (the
+    ///     grid is the same: a cell holds the first half's entries, then the second's, in level order).
+    init(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double, parallel: Bool = false) {
         let n = nodes.count
-        var side = max(1, Int((Double(n) / 2).squareRoot()))
-        if r > 0 { side = min(side, max(1, Int(1 / r))) }
+        var sideWanted = max(1, Int((Double(n) / 2).squareRoot()))
+        if r > 0 { sideWanted = min(sideWanted, max(1, Int(1 / r))) }
+        let side = sideWanted
         self.side = side
         scale = Double(side)
-        var cellOf = [Int32](repeating: 0, count: n)
-        var counts = [Int32](repeating: 0, count: side * side + 1)
-        for i in 0..<n {
-            let c = NeighbourGrid.clamp(Double(Float(nodes[i].x)), Double(side), side)
-                + side * NeighbourGrid.clamp(Double(Float(nodes[i].y)), Double(side), side)
-            cellOf[i] = Int32(c)
-            counts[c + 1] += 1
+        let cellCount = side * side
+        let parts = parallel && n >= 65_536 ? 2 : 1
+        let bounds = (0...parts).map { $0 * n / parts }
+        // Each entry's cell, and how many entries of each part fall in each cell (part p's at p * cellCount).
+        var cellOf = [Int32](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
+        var counts = [Int32](repeating: 0, count: parts * cellCount)
+        cellOf.withUnsafeMutableBufferPointer { cellOf in
+            counts.withUnsafeMutableBufferPointer { counts in
+                nonisolated(unsafe) let (cellOf, counts, nodes) = (cellOf, counts, nodes)
+                DispatchQueue.concurrentPerform(iterations: parts) { p in
+                    let base = p * cellCount
+                    for i in bounds[p]..<bounds[p + 1] {
+                        let c = NeighbourGrid.clamp(Double(Float(nodes[i].x)), Double(side), side)
+                            + side * NeighbourGrid.clamp(Double(Float(nodes[i].y)), Double(side), side)
+                        cellOf[i] = Int32(c)
+                        counts[base + c] += 1
+                    }
+                }
+            }
         }
-        for c in 0..<(side * side) { counts[c + 1] += counts[c] }
-        var fill = counts
+        // Cell starts, and where each part's entries of a cell go (counts becomes that).
+        var starts = [Int32](repeating: 0, count: cellCount + 1)
+        var total: Int32 = 0
+        for c in 0..<cellCount {
+            starts[c] = total
+            for p in 0..<parts {
+                let k = counts[p * cellCount + c]
+                counts[p * cellCount + c] = total
+                total += k
+            }
+        }
+        starts[cellCount] = total
         probes = [Probe](unsafeUninitializedCapacity: n) { buffer, initialized in
-            for i in 0..<n {
-                let c = Int(cellOf[i])
-                let k = Int(fill[c])
-                fill[c] += 1
-                (buffer.baseAddress! + k).initialize(to: Probe(x: Float(nodes[i].x), y: Float(nodes[i].y), node: Int32(i), rank: 0))
+            cellOf.withUnsafeBufferPointer { cellOf in
+                counts.withUnsafeMutableBufferPointer { fill in
+                    nonisolated(unsafe) let (cellOf, fill, buffer, nodes) = (cellOf, fill, buffer, nodes)
+                    DispatchQueue.concurrentPerform(iterations: parts) { p in
+                        let base = p * cellCount
+                        for i in bounds[p]..<bounds[p + 1] {
+                            let c = base + Int(cellOf[i])
+                            let k = Int(fill[c])
+                            fill[c] += 1
+                            (buffer.baseAddress! + k).initialize(to: Probe(x: Float(nodes[i].x), y: Float(nodes[i].y), node: Int32(i), rank: 0))
+                        }
+                    }
+                }
             }
             initialized = n
         }
-        starts = counts
+        self.starts = starts
         if isSparse(nodes: nodes, radius: r) { isolated = findIsolated(nodes: nodes, radius: r) }
     }
 
@@ -64,61 +100,49 @@ struct NeighbourGrid {
 
     /// Sets each entry's rank from the level's tree.
     mutating func setRanks(_ ranks: [UInt32]) {
-        isRanked = true
-        ranks.withUnsafeBufferPointer { ranks in
-            probes.withUnsafeMutableBufferPointer { p in
-                for k in 0..<p.count { p[k].rank = ranks[Int(p[k].node)] }
-            }
-        }
+        ranks.withUnsafeBufferPointer { ranks in withView { $0.setRanks(ranks) } }
     }
 
-    /// The cells a query of radius `r` around (qx, qy) reads: columns x0...x1 of rows y0...y1.
-    @inline(__always)
-    private func cells(_ qx: Double, _ qy: Double, _ r: Double) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
-        (NeighbourGrid.clamp(qx - r, scale, side), NeighbourGrid.clamp(qx + r, scale, side),
-         NeighbourGrid.clamp(qy - r, scale, side), NeighbourGrid.clamp(qy + r, scale, side))
+    /// Runs `body` with the grid's arrays as pointers (`View`), for a pass's inner loop: a query then costs no
+    /// reference counting. Ranks set through the view stay set.
+    mutating func withView<R>(_ body: (inout View) -> R) -> R {
+        let side = side, scale = scale
+        var ranked = isRanked
+        let result = starts.withUnsafeBufferPointer { starts in
+            probes.withUnsafeMutableBufferPointer { probes in
+                var view = View(side: side, scale: scale, starts: starts, probes: probes, isRanked: ranked)
+                defer { ranked = view.isRanked }
+                return body(&view)
+            }
+        }
+        isRanked = ranked
+        return result
     }
 
     /// Whether enough entries stand alone for `findIsolated` (one pass in cell order) to pay for itself:
     /// skipping a lone entry's query saves scattered reads, checking it costs contiguous ones. Judged on 512
     /// entries spread through the cells.
-    private func isSparse(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> Bool {
+    private mutating func isSparse(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> Bool {
         let n = probes.count
         guard n > 0 else { return false }
         let samples = min(n, 512)
-        var alone = 0
-        for s in 0..<samples where isAlone(slot: s * n / samples, nodes: nodes, radius: r) { alone += 1 }
-        return alone * 5 >= samples
-    }
-
-    /// True when no other entry's stored position is within `r` of entry `k`'s exact position, by the query's
-    /// own test.
-    @inline(__always)
-    private func isAlone(slot k: Int, nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> Bool {
-        let r2 = r * r
-        let node = nodes[Int(probes[k].node)]
-        let qx = node.x, qy = node.y
-        let c = cells(qx, qy, r)
-        return starts.withUnsafeBufferPointer { starts in
-            probes.withUnsafeBufferPointer { p in
-                for cy in c.y0...c.y1 {
-                    let row = cy * side
-                    for m in Int(starts[row + c.x0])..<Int(starts[row + c.x1 + 1]) where m != k {
-                        let dx = Double(p[m].x) - qx, dy = Double(p[m].y) - qy
-                        if dx * dx + dy * dy <= r2 { return false }
-                    }
-                }
-                return true
-            }
+        return withView { view in
+            var alone = 0
+            for s in 0..<samples where view.isAlone(slot: s * n / samples, nodes: nodes, radius: r) { alone += 1 }
+            return alone * 5 >= samples
         }
     }
 
     /// One pass in cell order. Stops at an entry's first neighbour, so crowded cells cost no more than a scan
     /// each.
-    private func findIsolated(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> [Bool] {
+    private mutating func findIsolated(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> [Bool] {
         var isolated = [Bool](repeating: true, count: probes.count)
-        for k in 0..<probes.count where !isAlone(slot: k, nodes: nodes, radius: r) {
-            isolated[Int(probes[k].node)] = false
+        withView { view in
+            isolated.withUnsafeMutableBufferPointer { isolated in
+                for k in 0..<view.probes.count where !view.isAlone(slot: k, nodes: nodes, radius: r) {
+                    isolated[Int(view.probes[k].node)] = false
+                }
+            }
         }
         return isolated
     }
@@ -132,65 +156,98 @@ struct NeighbourGrid {
         return Int(f)
     }
 
-    // Prefetching for the pass, which visits entries in level order (scattered over the grid): two hints a few
-    // visits ahead, the second needing what the first brought in. A hint is only a hint: a wrong or late one
-    // costs time, never changes a result.
+    /// The grid's arrays as pointers, valid inside `withView`: the queries and hints of a pass.
+    struct View {
+        let side: Int
+        let scale: Double
+        /// `side * side + 1` start offsets into `probes`.
+        let starts: UnsafeBufferPointer<Int32>
+        /// The entries, grouped by cell.
+        let probes: UnsafeMutableBufferPointer<Probe>
+        /// Whether the probes carry ranks (`setRanks`).
+        fileprivate(set) var isRanked: Bool
 
-    /// Hint 1: the cell offsets of the rows a query around (qx, qy) reads.
-    @inline(__always)
-    func prefetchOffsets(x qx: Double, y qy: Double, radius r: Double) {
-        let c = cells(qx, qy, r)
-        starts.withUnsafeBufferPointer { starts in
+        /// Sets each entry's rank from the level's tree.
+        mutating func setRanks(_ ranks: UnsafeBufferPointer<UInt32>) {
+            isRanked = true
+            for k in 0..<probes.count { probes[k].rank = ranks[Int(probes[k].node)] }
+        }
+
+        /// The cells a query of radius `r` around (qx, qy) reads: columns x0...x1 of rows y0...y1.
+        @inline(__always)
+        func cells(_ qx: Double, _ qy: Double, _ r: Double) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+            (NeighbourGrid.clamp(qx - r, scale, side), NeighbourGrid.clamp(qx + r, scale, side),
+             NeighbourGrid.clamp(qy - r, scale, side), NeighbourGrid.clamp(qy + r, scale, side))
+        }
+
+        /// True when no other entry's stored position is within `r` of entry `k`'s exact position, by the
+        /// query's own test.
+        @inline(__always)
+        func isAlone(slot k: Int, nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> Bool {
+            let r2 = r * r
+            let node = nodes[Int(probes[k].node)]
+            let qx = node.x, qy = node.y
+            let c = cells(qx, qy, r)
+            for cy in c.y0...c.y1 {
+                let row = cy * side
+                for m in Int(starts[row + c.x0])..<Int(starts[row + c.x1 + 1]) where m != k {
+                    let dx = Double(probes[m].x) - qx, dy = Double(probes[m].y) - qy
+                    if dx * dx + dy * dy <= r2 { return false }
+                }
+            }
+            return true
+        }
+
+        // Prefetching for the pass, which visits entries in level order (scattered over the grid): two hints a
+        // few visits ahead, the second needing what the first brought in. A hint is only a hint: a wrong or late
+        // one costs time, never changes a result.
+
+        /// Hint 1: the cell offsets of the rows a query around (qx, qy) reads.
+        @inline(__always)
+        func prefetchOffsets(x qx: Double, y qy: Double, radius r: Double) {
+            let c = cells(qx, qy, r)
             for cy in c.y0...c.y1 {
                 hometown_prefetch(starts.baseAddress! + cy * side + c.x0)
                 hometown_prefetch(starts.baseAddress! + cy * side + c.x1 + 1)
             }
         }
-    }
 
-    /// Hint 2: the probes of those rows (the first 256 bytes of each).
-    @inline(__always)
-    func prefetchRows(x qx: Double, y qy: Double, radius r: Double) {
-        let c = cells(qx, qy, r)
-        starts.withUnsafeBufferPointer { starts in
-            probes.withUnsafeBufferPointer { p in
-                for cy in c.y0...c.y1 {
-                    let row = cy * side
-                    let from = Int(starts[row + c.x0]), to = min(Int(starts[row + c.x1 + 1]), from + 16)
-                    var m = from
-                    while m < to { hometown_prefetch(p.baseAddress! + m); m += 4 }
-                    if to > from { hometown_prefetch(p.baseAddress! + to - 1) }
-                }
+        /// Hint 2: the probes of those rows (the first 256 bytes of each).
+        @inline(__always)
+        func prefetchRows(x qx: Double, y qy: Double, radius r: Double) {
+            let c = cells(qx, qy, r)
+            for cy in c.y0...c.y1 {
+                let row = cy * side
+                let from = Int(starts[row + c.x0]), to = min(Int(starts[row + c.x1 + 1]), from + 16)
+                var m = from
+                while m < to { hometown_prefetch(probes.baseAddress! + m); m += 4 }
+                if to > from { hometown_prefetch(probes.baseAddress! + to - 1) }
             }
         }
-    }
 
-    /// The entries within `r` of (qx, qy) (inclusive) whose bit in `visited` is not set, as
-    /// `(rank << 32) | index` into `result` (cleared first), sorted: the KD-tree's order (once `isRanked`).
-    @inline(__always)
-    func neighbours(x qx: Double, y qy: Double, radius r: Double, into result: inout ScratchList,
-                    visited bits: UnsafeMutablePointer<UInt64>) {
-        result.removeAll()
-        let r2 = r * r
-        let c = cells(qx, qy, r)
-        starts.withUnsafeBufferPointer { starts in
-            probes.withUnsafeBufferPointer { p in
-                for cy in c.y0...c.y1 {
-                    let row = cy * side
-                    var m = Int(starts[row + c.x0])
-                    let end = Int(starts[row + c.x1 + 1])
-                    while m < end {
-                        let probe = p[m]
-                        let dx = Double(probe.x) - qx, dy = Double(probe.y) - qy
-                        if dx * dx + dy * dy <= r2 {
-                            let k = Int(probe.node)
-                            if bits[k >> 6] & (1 << UInt64(k & 63)) == 0 { result.append(UInt64(probe.rank) << 32 | UInt64(UInt32(k))) }
-                        }
-                        m += 1
+        /// The entries within `r` of (qx, qy) (inclusive) whose bit in `visited` is not set, as
+        /// `(rank << 32) | index` into `result` (cleared first), sorted: the KD-tree's order (once `isRanked`).
+        @inline(__always)
+        func neighbours(x qx: Double, y qy: Double, radius r: Double, into result: inout ScratchList,
+                        visited bits: UnsafeMutablePointer<UInt64>) {
+            result.removeAll()
+            let r2 = r * r
+            let c = cells(qx, qy, r)
+            for cy in c.y0...c.y1 {
+                let row = cy * side
+                var m = Int(starts[row + c.x0])
+                let end = Int(starts[row + c.x1 + 1])
+                while m < end {
+                    let probe = probes[m]
+                    let dx = Double(probe.x) - qx, dy = Double(probe.y) - qy
+                    if dx * dx + dy * dy <= r2 {
+                        let k = Int(probe.node)
+                        if bits[k >> 6] & (1 << UInt64(k & 63)) == 0 { result.append(UInt64(probe.rank) << 32 | UInt64(UInt32(k))) }
                     }
+                    m += 1
                 }
             }
+            if isRanked { result.sort() }
         }
-        if isRanked { result.sort() }
     }
 }

@@ -74,11 +74,14 @@ import Testing
                 && GridPass.granuleExponent(0) == .max && GridPass.granuleExponent(.infinity) == .min)
     }
 
-    @Test(arguments: ["uniform", "duplicates", "edge"])
+    @Test(arguments: ["uniform", "duplicates", "edge", "gaps"])
     func deferredTreeMatchesTheTreeWalk(kind: String) throws {
         let count = ClusterIndex.deferredTreeMinimum + 4_464
-        let pts = (kind == "edge" ? DeferredTreeTests.edgePoints(count: count, seed: 9)
-                                  : NeighbourGridTests.points(kind, seed: 11, count: count)).map { Optional($0) }
+        // "gaps": every seventh point has no position (a feature without geometry), so the input level's two
+        // halves start at uneven offsets.
+        let pts: [ClusterPoint?] = kind == "edge" ? DeferredTreeTests.edgePoints(count: count, seed: 9)
+            : NeighbourGridTests.points(kind == "gaps" ? "uniform" : kind, seed: 11, count: count).enumerated()
+                .map { kind == "gaps" && $0.offset % 7 == 3 ? nil : $0.element }
         var options = ClusterOptions()
         options.maxZoom = kind == "edge" ? 0 : 8
         let fast = try ClusterIndex(points: pts, options: options, neighbours: .grid)
@@ -99,5 +102,17 @@ import Testing
             #expect(ta.ids == tb.ids, "\(kind) zoom \(z): tree order differs")
         }
         #expect(fast.clusterBounds == reference.clusterBounds)
+    }
+
+    @Test func aBadPointInTheSecondHalfIsNamed() throws {
+        var pts: [ClusterPoint?] = NeighbourGridTests.points("uniform", seed: 3, count: 100_000)
+        pts[10] = nil
+        pts[80_000] = ClusterPoint(longitude: .nan, latitude: 1)
+        pts[90_000] = ClusterPoint(longitude: 1, latitude: .infinity)
+        let error = #expect(throws: ClusteringError.self) { try ClusterIndex(points: pts, options: ClusterOptions()) }
+        guard case .invalidPoint(let index, let longitude, let latitude)? = error else {
+            Issue.record("expected invalidPoint, got \(String(describing: error))"); return
+        }
+        #expect(index == 80_000 && longitude.isNaN && latitude == 1)
     }
 }
