@@ -46,17 +46,22 @@ struct ClusterCommand: ParsableCommand {
     }
 
     func run() throws {
+        let progress = StageProgress(quiet: input.quiet)
+        defer { progress.finish() }
         do {
-            let markers = try input.load()
+            let markers = try input.load(progress: progress)
             var options = ClusterOptions(minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints, radius: radius, extent: extent)
             if !sums.isEmpty {
                 try MarkerInputOptions.checkNumeric(markers, properties: sums, file: input.input)
                 options.sum(properties: sums)
             }
+            let zooms = minZoom == maxZoom ? "zoom \(minZoom)" : "zoom \(minZoom)-\(maxZoom)"
+            progress.stage { "clustering \(markers.count) markers, \(zooms): \(BatchProgress.clock($0))" }
             // No copy inside the index: it keeps the list as given (nil = a feature without geometry).
             let index = try ClusterIndex(points: markers.map { m in
                 m.coordinate.map { ClusterPoint(longitude: $0.longitude, latitude: $0.latitude, id: m.id, properties: m.properties) }
             }, options: options)
+            progress.finish()
             try printResult(index)
         } catch let e as MarkersError {
             throw CLIFailure.exit(e.description)
@@ -107,16 +112,24 @@ struct MarkerInputOptions: ParsableArguments {
     @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterId: Int?
     @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeId: Int?
     @Option(help: "Only the N most recent markers (highest ids).") var last: Int?
+    @Flag(name: .shortAndLong, help: "No progress line on standard error (it shows only on a terminal, for inputs that take more than half a second).")
+    var quiet = false
 
     /// Reads and filters the markers. Unlocated GeoJSON features (null geometry) are kept; callers say so.
-    func load() throws -> [Marker] {
+    func load(progress: StageProgress? = nil) throws -> [Marker] {
         try MarkerInputOptions.load(path: input, filter: MarkerFilter(country: country, state: state, city: city, year: year,
-                                                                      afterId: afterId, beforeId: beforeId, mostRecent: last))
+                                                                      afterId: afterId, beforeId: beforeId, mostRecent: last),
+                                    progress: progress)
     }
 
     /// The markers of a file that pass `filter`; a note on standard error counts those without a point.
-    static func load(path: String, filter: MarkerFilter) throws -> [Marker] {
-        let kept = try filter.apply(try MarkerReader.read(path: path), file: path)
+    static func load(path: String, filter: MarkerFilter, progress: StageProgress? = nil) throws -> [Marker] {
+        let reading = MarkerReadProgress()
+        progress?.reading(path, reading)
+        let all = try MarkerReader.read(path: path, progress: reading)
+        progress?.stage { "filtering \(all.count) markers: \(BatchProgress.clock($0))" }
+        let kept = try filter.apply(all, file: path)
+        progress?.finish()
         let unlocated = kept.filter { $0.coordinate == nil }
         if let first = unlocated.first {
             CLIOutput.note("\(path): \(unlocated.count) feature(s) without geometry (first: \(first.location)) cannot be placed on the map")

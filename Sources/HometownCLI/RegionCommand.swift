@@ -28,8 +28,10 @@ struct RegionCommand: ParsableCommand {
         guard parts.count == 2, let w = parts[0], let h = parts[1] else {
             throw CLIFailure.exit("--size \(size) is not WxH in pixels, e.g. 800x600")
         }
+        let progress = StageProgress(quiet: input.quiet)
+        defer { progress.finish() }
         do {
-            let markers = try input.load().compactMap(\.coordinate)
+            let markers = try input.load(progress: progress).compactMap(\.coordinate)
             let region = try RegionFitter.fit(markers, in: Viewport(width: w, height: h, padding: padding,
                                                                      tileSize: tileSize, maxZoom: maxZoom))
             try CLIOutput.printJSON(region)

@@ -39,6 +39,9 @@ public enum CSVRecords {
             line = firstLine
         }
 
+        /// Bytes of the text read so far (the offset where the next record starts).
+        public var offset: Int { i }
+
         public mutating func next() -> Record? {
             let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
             var fields: [String] = []

@@ -5,8 +5,15 @@ import HometownCore
 /// `longitude`/`lon`/`lng` (any case). An `id` column becomes the marker id. Other cells become properties:
 /// numbers when the whole cell is a plain decimal number, text otherwise. Errors name the line.
 enum CSVMarkerReader {
-    static func read(_ data: Data, file: String) throws(MarkersError) -> [Marker] {
-        let records = CSVRecords.parse([UInt8](data))
+    static func read(_ data: Data, file: String, progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
+        var records: [CSVRecords.Record] = []
+        var reader = CSVRecords.Reader([UInt8](data))
+        while let record = reader.next() {
+            if let progress, records.count % MarkerReadProgress.interval == 0 {
+                progress.report(part: 0, bytes: reader.offset, markers: records.count)
+            }
+            records.append(record)
+        }
         if let bad = records.first(where: { $0.problem != nil }) {
             throw .malformed(file: file, reason: "line \(bad.line): \(bad.problem!)")
         }

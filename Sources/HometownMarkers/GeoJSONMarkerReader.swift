@@ -10,10 +10,10 @@ import HometownCore
 /// errors are those of parsing the whole text and then reading it: a syntax error anywhere is reported (with
 /// its byte offset) before the first feature at fault.
 enum GeoJSONMarkerReader {
-    static func read(_ data: Data, file: String) throws(MarkersError) -> [Marker] {
+    static func read(_ data: Data, file: String, progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
         do {
             return try data.withUnsafeBytes { raw in
-                try read(raw.bindMemory(to: UInt8.self), file: file)
+                try read(raw.bindMemory(to: UInt8.self), file: file, progress: progress)
             }
         } catch let e as MarkersError {
             throw e
@@ -34,13 +34,15 @@ enum GeoJSONMarkerReader {
         var count = 0
         /// The first part: whether it stopped at the second part's start (then the second part's reading holds).
         var reachedSplit = false
+        /// Where to report this part's progress (as part `index`, bytes counted from `start`).
+        var progress: (to: MarkerReadProgress, index: Int, start: Int)?
     }
 
     /// Large files are read in two parts on two threads: the second from the first element start found after
     /// the middle of the text, the first up to there. The first part's reader confirms that the guess is an
     /// element of `features` (it must arrive there exactly between two elements); otherwise the second part's
     /// work is dropped and the first reads on to the end. Either way the answer is that of one reader.
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [Marker] {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, progress: MarkerReadProgress?) throws -> [Marker] {
         let split = bytes.count >= 1 << 22 ? guessElementStart(bytes, after: bytes.count / 2) : nil
         var first = Part(), second = Part()
         var firstError: Error?, secondError: Error?
@@ -52,9 +54,9 @@ enum GeoJSONMarkerReader {
                             nonisolated(unsafe) let (fp, sp, fe, se, bytes) = (fp, sp, fe, se, bytes)
                             DispatchQueue.concurrentPerform(iterations: 2) { k in
                                 if k == 0 {
-                                    do { fp.pointee = try readFromStart(bytes, stopAt: split) } catch { fe.pointee = error }
+                                    do { fp.pointee = try readFromStart(bytes, stopAt: split, progress: progress) } catch { fe.pointee = error }
                                 } else {
-                                    do { sp.pointee = try readSecondPart(bytes, from: split) } catch { se.pointee = error }
+                                    do { sp.pointee = try readSecondPart(bytes, from: split, progress: progress) } catch { se.pointee = error }
                                 }
                             }
                         }
@@ -67,9 +69,10 @@ enum GeoJSONMarkerReader {
                 return try combine(first, second, file: file)
             }
             // The guess was not an element start: `first` read on to the end by itself.
+            progress?.dropPart(1)
             return try combine(first, nil, file: file)
         }
-        return try combine(try readFromStart(bytes, stopAt: nil), nil, file: file)
+        return try combine(try readFromStart(bytes, stopAt: nil, progress: progress), nil, file: file)
     }
 
     /// The answer from the parts, with the errors one reader of the whole text would give.
@@ -110,8 +113,10 @@ enum GeoJSONMarkerReader {
     }
 
     /// Reads from the start; with `stopAt`, stops when the next element of `features` starts exactly there.
-    private static func readFromStart(_ bytes: UnsafeBufferPointer<UInt8>, stopAt split: Int?) throws -> Part {
+    private static func readFromStart(_ bytes: UnsafeBufferPointer<UInt8>, stopAt split: Int?,
+                                      progress: MarkerReadProgress?) throws -> Part {
         var part = Part()
+        part.progress = progress.map { ($0, 0, 0) }
         var watching = split != nil
         try JSONCursor.read(bytes) { c in
             guard c.peek() == UInt8(ascii: "{") else {
@@ -147,8 +152,10 @@ enum GeoJSONMarkerReader {
     }
 
     /// Reads the elements of `features` from `start` (an element start), then the rest of the collection.
-    private static func readSecondPart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) throws -> Part {
+    private static func readSecondPart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+                                       progress: MarkerReadProgress?) throws -> Part {
         var part = Part()
+        part.progress = progress.map { ($0, 1, start) }
         try JSONCursor.read(bytes, resumingAt: start, depth: 2) { c in
             while try c.nextElement() { try read(feature: &c, into: &part) }
             while let name = try c.nextMember() {
@@ -162,6 +169,9 @@ enum GeoJSONMarkerReader {
     /// One element of `features`: syntax errors end the reading (thrown); the first fault of a valid element
     /// is kept, reported once the whole text is known to be valid JSON.
     private static func read(feature c: inout JSONCursor, into part: inout Part) throws {
+        if let p = part.progress, part.count & (MarkerReadProgress.interval - 1) == 0 {
+            p.to.report(part: p.index, bytes: c.offset - p.start, markers: part.count)
+        }
         switch try feature(&c, index: part.count) {
         case .success(let m): if part.firstFault == nil { part.markers.append(m) }
         case .failure(let e): if part.firstFault == nil { part.firstFault = (part.count, e.reason) }

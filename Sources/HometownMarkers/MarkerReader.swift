@@ -8,8 +8,10 @@ public enum MarkerReader {
     ///   - path: the file; `-` reads standard input.
     ///   - format: the format, or nil to tell it from the extension, then from the content.
     /// - Returns: the markers in file order.
+    ///   - progress: where to report how far reading has got (for a progress display), or nil.
     /// - Throws: `MarkersError` naming the file and the row at fault.
-    public static func read(path: String, format: MarkerFormat? = nil) throws(MarkersError) -> [Marker] {
+    public static func read(path: String, format: MarkerFormat? = nil,
+                            progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
         let data: Data
         do {
             data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
@@ -17,18 +19,24 @@ public enum MarkerReader {
         } catch {
             throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
         }
-        return try read(data: data, file: path, format: format ?? MarkerFormat.fromExtension(path))
+        return try read(data: data, file: path, format: format ?? MarkerFormat.fromExtension(path), progress: progress)
     }
 
-    /// Reads markers from bytes. - Parameters: file: the name used in messages.
-    public static func read(data: Data, file: String, format: MarkerFormat? = nil) throws(MarkersError) -> [Marker] {
+    /// Reads markers from bytes.
+    /// - Parameters:
+    ///   - file: the name used in messages.
+    ///   - format: the format, or nil to tell it from the content.
+    ///   - progress: where to report how far reading has got (for a progress display), or nil.
+    public static func read(data: Data, file: String, format: MarkerFormat? = nil,
+                            progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
+        progress?.start(totalBytes: data.count)
         let resolved: MarkerFormat
         if let format { resolved = format } else { resolved = try detect(data, file: file) }
         switch resolved {
-        case .geoJSON: return try GeoJSONMarkerReader.read(data, file: file)
-        case .csv: return try CSVMarkerReader.read(data, file: file)
-        case .ndjson: return try NDJSONMarkerReader.read(data, file: file)
-        case .usersArray: return try UsersArrayMarkerReader.read(data, file: file)
+        case .geoJSON: return try GeoJSONMarkerReader.read(data, file: file, progress: progress)
+        case .csv: return try CSVMarkerReader.read(data, file: file, progress: progress)
+        case .ndjson: return try NDJSONMarkerReader.read(data, file: file, progress: progress)
+        case .usersArray: return try UsersArrayMarkerReader.read(data, file: file, progress: progress)
         }
     }
 

@@ -4,7 +4,7 @@ import HometownCore
 /// Reads the JSON array the Hometown `users` endpoint returns (objects with `nickname, country, state, city,
 /// year, longitude, latitude, id, time-stamp`). Errors name the element (0-based) and its nickname.
 enum UsersArrayMarkerReader {
-    static func read(_ data: Data, file: String) throws(MarkersError) -> [Marker] {
+    static func read(_ data: Data, file: String, progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
         let root: JSONValue
         do { root = try JSONText.parse(data) } catch { throw .malformed(file: file, reason: error.reason) }
         guard case .array(let users) = root else {
@@ -13,6 +13,10 @@ enum UsersArrayMarkerReader {
         var markers: [Marker] = []
         markers.reserveCapacity(users.count)
         for (i, u) in users.enumerated() {
+            // The text is parsed by now: the rest of the work goes by elements.
+            if let progress, i % MarkerReadProgress.interval == 0 {
+                progress.report(part: 0, bytes: Int(Double(data.count) * Double(i) / Double(users.count)), markers: i)
+            }
             var location = "user \(i)"
             do throws(FieldError) {
                 guard case .object(let o) = u else { throw FieldError("expected a user object") }

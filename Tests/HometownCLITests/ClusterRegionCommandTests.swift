@@ -97,4 +97,55 @@ import Testing
         #expect(!r.err.isEmpty)
         #expect(r.out.isEmpty)
     }
+
+    /// Runs `hometown args` with standard error on a terminal (a pseudo-terminal from util-linux's `script`),
+    /// standard output to /dev/null; returns what the terminal showed.
+    func onTerminal(_ args: [String]) throws -> (status: Int32, shown: String) {
+        let command = ([CLI.binary] + args).map { "'\($0)'" }.joined(separator: " ") + " >/dev/null"
+        let p = Process(), out = Pipe()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        p.arguments = ["-qec", command, "/dev/null"]
+        p.standardOutput = out; p.standardError = FileHandle.nullDevice; p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let shown = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return (p.terminationStatus, shown)
+    }
+
+    @Test func largeInputsShowProgressOnATerminalOnly() throws {
+        // 400,000 points: several seconds to read in a debug build, so the line is drawn.
+        var text = "{\"type\":\"FeatureCollection\",\"features\":["
+        text.reserveCapacity(400_000 * 100)
+        var csv = "id,latitude,longitude\n"
+        csv.reserveCapacity(400_000 * 40)
+        var s: UInt64 = 7
+        for i in 0..<400_000 {
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            let lon = Double(s >> 11) / Double(1 << 53) * 360 - 180
+            s = s &* 6364136223846793005 &+ 1442695040888963407
+            let lat = Double(s >> 11) / Double(1 << 53) * 170 - 85
+            text += (i == 0 ? "" : ",") + "{\"type\":\"Feature\",\"properties\":{\"n\":\(i)},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(lon),\(lat)]}}"
+            csv += "\(i),\(lat),\(lon)\n"
+        }
+        text += "]}"
+        let path = try tempFile(text, ext: "geojson")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let args = ["cluster", "--input", path, "--max-zoom", "2", "--zoom", "0"]
+        let shown = try onTerminal(args)
+        #expect(shown.status == 0)
+        #expect(shown.shown.contains("reading \(path): ") && shown.shown.contains(" markers/s, "), "\(shown.shown.prefix(300))")
+        #expect(shown.shown.contains(" left (") && shown.shown.contains(" %)"), "an estimate while the file is read")
+        #expect(shown.shown.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
+        let quiet = try onTerminal(args + ["--quiet"])
+        #expect(quiet.status == 0 && quiet.shown.isEmpty, "\(quiet.shown.prefix(300))")
+        // Not a terminal: nothing on standard error.
+        let piped = try CLI.run(args)
+        #expect(piped.status == 0 && piped.err.isEmpty, "\(piped.err.prefix(300))")
+        // CSV, through `region`: the same line.
+        let csvPath = try tempFile(csv, ext: "csv")
+        defer { try? FileManager.default.removeItem(atPath: csvPath) }
+        let region = try onTerminal(["region", "--input", csvPath, "--size", "800x600"])
+        #expect(region.status == 0 && region.shown.contains("reading \(csvPath): ") && region.shown.contains(" left ("),
+                "\(region.shown.prefix(300))")
+    }
 }
