@@ -79,12 +79,7 @@ final class StageProgress: @unchecked Sendable {
     }
 
     private static func write(_ s: String) {
-        let bytes = Array(s.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + done, $0.count - done) }
-            if n <= 0 { break }
-            done += n
-        }
+        var e = StandardError()
+        e.write(s)
     }
 }

@@ -42,22 +42,38 @@ import Glibc
         return nil
     }
 
-    @Test func rowsPipedInAreAnsweredBeforeTheInputEnds() throws {
+    /// Starts `hometown args` with standard input and output on pipes (standard error discarded).
+    static func piped(_ args: [String]) throws -> (process: Process, input: FileHandle, output: Int32) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["reverse", "--input", "-", "--quiet"]
+        p.arguments = args
         let inPipe = Pipe(), outPipe = Pipe()
         p.standardInput = inPipe; p.standardOutput = outPipe; p.standardError = FileHandle.nullDevice
         try p.run()
+        return (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading.fileDescriptor)
+    }
+
+    /// The text of a gzip file, through zcat.
+    static func unzipped(_ path: String) throws -> Data {
+        let z = Process(), pipe = Pipe()
+        z.executableURL = URL(fileURLWithPath: "/bin/zcat"); z.arguments = [path]; z.standardOutput = pipe
+        try z.run()
+        let d = pipe.fileHandleForReading.readDataToEndOfFile()
+        z.waitUntilExit()
+        #expect(z.terminationStatus == 0)
+        return d
+    }
+
+    @Test func rowsPipedInAreAnsweredBeforeTheInputEnds() throws {
+        let (p, input, out) = try Self.piped(["reverse", "--input", "-", "--quiet"])
         defer { if p.isRunning { p.terminate() } }
-        let out = outPipe.fileHandleForReading.fileDescriptor
-        inPipe.fileHandleForWriting.write(Data("id,lat,lon\n1,44.9661,-93.2938\n".utf8))
+        input.write(Data("id,lat,lon\n1,44.9661,-93.2938\n".utf8))
         // The header and the first answer come back while standard input is still open.
         #expect(Self.readLine(out, within: 30) == "id,lat,lon,country,country_iso2,state,state_iso,city,error")
         #expect(Self.readLine(out, within: 30) == "1,44.9661,-93.2938,United States of America,US,Minnesota,US-MN,Minneapolis,")
-        inPipe.fileHandleForWriting.write(Data("2,-33.87,151.21\n".utf8))
+        input.write(Data("2,-33.87,151.21\n".utf8))
         #expect(Self.readLine(out, within: 30)?.hasPrefix("2,-33.87,151.21,Australia,AU,New South Wales") == true)
-        try inPipe.fileHandleForWriting.close()
+        try input.close()
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
     }
@@ -166,16 +182,7 @@ import Glibc
         #expect(r.err.contains("rows already answered"))
         if name.hasSuffix(".gz") {
             // Compressed in other chunks, the same text: compare what zcat gives.
-            func unzipped(_ path: String) throws -> Data {
-                let z = Process(), pipe = Pipe()
-                z.executableURL = URL(fileURLWithPath: "/bin/zcat"); z.arguments = [path]; z.standardOutput = pipe
-                try z.run()
-                let d = pipe.fileHandleForReading.readDataToEndOfFile()
-                z.waitUntilExit()
-                #expect(z.terminationStatus == 0)
-                return d
-            }
-            #expect(try unzipped(resumed) == unzipped(whole))
+            #expect(try Self.unzipped(resumed) == Self.unzipped(whole))
         } else {
             #expect(try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: whole)))
         }
@@ -205,20 +212,14 @@ import Glibc
 
     @Test func transformStreamsAndWritesEveryRow() throws {
         // Piped rows are answered while the input is still open.
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = ["transform", "--from", "4326", "--to", "3857", "--input", "-", "--quiet"]
-        let inPipe = Pipe(), outPipe = Pipe()
-        p.standardInput = inPipe; p.standardOutput = outPipe; p.standardError = FileHandle.nullDevice
-        try p.run()
+        let (p, input, out) = try Self.piped(["transform", "--from", "4326", "--to", "3857", "--input", "-", "--quiet"])
         defer { if p.isRunning { p.terminate() } }
-        let out = outPipe.fileHandleForReading.fileDescriptor
-        inPipe.fileHandleForWriting.write(Data("id,lon,lat\n1,0,0\n".utf8))
+        input.write(Data("id,lon,lat\n1,0,0\n".utf8))
         #expect(Self.readLine(out, within: 30) == "id,lon,lat,to_x,to_y,error")
         #expect(Self.readLine(out, within: 30) == "1,0,0,0,0,")
-        inPipe.fileHandleForWriting.write(Data("2,180,0\n".utf8))
+        input.write(Data("2,180,0\n".utf8))
         #expect(Self.readLine(out, within: 30)?.hasPrefix("2,180,0,20037508.342789") == true)
-        try inPipe.fileHandleForWriting.close()
+        try input.close()
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "no row with an error: exit status 0")
 
@@ -267,14 +268,9 @@ import Glibc
         // The first run gets the first half of the rows through a pipe (so it cannot finish), answers them, and is
         // killed; the second resumes from the whole file.
         let resumed = Self.temp("resumed.csv.gz")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = args + ["--input", "-", "--output", resumed, "-q"]
-        let inPipe = Pipe()
-        p.standardInput = inPipe; p.standardError = FileHandle.nullDevice
-        try p.run()
+        let (p, pipeIn, _) = try Self.piped(args + ["--input", "-", "--output", resumed, "-q"])
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        inPipe.fileHandleForWriting.write(Data((lines[0...100_000].joined(separator: "\n") + "\n").utf8))
+        pipeIn.write(Data((lines[0...100_000].joined(separator: "\n") + "\n").utf8))
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: resumed)[.size] as? Int) ?? 0) < 1_000_000 { usleep(10_000) }
         usleep(200_000)
@@ -284,15 +280,7 @@ import Glibc
         let r = try CLI.run(args + ["--input", input, "--output", resumed, "--resume"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("rows already answered") && !r.err.contains(": 0 rows already"), "\(r.err)")
-        func unzipped(_ path: String) throws -> Data {
-            let z = Process(), pipe = Pipe()
-            z.executableURL = URL(fileURLWithPath: "/bin/zcat"); z.arguments = [path]; z.standardOutput = pipe
-            try z.run()
-            let d = pipe.fileHandleForReading.readDataToEndOfFile()
-            z.waitUntilExit()
-            return d
-        }
-        let a = try unzipped(resumed), b = try unzipped(whole)
+        let a = try Self.unzipped(resumed), b = try Self.unzipped(whole)
         #expect(a.count == b.count && a == b)
     }
 }
