@@ -33,7 +33,7 @@ struct ReverseJob: BatchJob {
 
     var recordKind: RecordBuffer.Kind { inputFormat == .csv ? .csv : .lines }
 
-    func isRow(_ line: ArraySlice<UInt8>) -> Bool { line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
+    func isRow(_ line: ArraySlice<UInt8>) -> Bool { BatchRows.isNonBlank(line) }
 
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] {
         if inputFormat == .csv {
@@ -44,15 +44,7 @@ struct ReverseJob: BatchJob {
                                               option: "--lat-column", source: source)
             lonIndex = try BatchColumns.index(in: names, chosen: lonColumn, defaults: ["longitude", "lon", "lng", "long"],
                                               what: "longitude", option: "--lon-column", source: source)
-            // JSON keys for the columns: a column named like one of ours becomes "<name>_input", a repeated
-            // name gets a number, so that no value is lost.
-            var seen = Set(ReverseColumns.names)
-            jsonNames = names.map { n in
-                var key = ReverseColumns.names.contains(n) ? n + "_input" : n, k = 2
-                while seen.contains(key) { key = "\(n)_\(k)"; k += 1 }
-                seen.insert(key)
-                return key
-            }
+            jsonNames = BatchRows.jsonKeys(for: names, added: ReverseColumns.names)
         }
         switch outputFormat {
         case .csv:
@@ -87,16 +79,9 @@ struct ReverseJob: BatchJob {
             let added = columns.values(byRow[k], error: errors[k])
             switch outputFormat {
             case .csv:
-                // A short row is padded with empty fields so that the added columns stay in place.
-                let padding = [String](repeating: "", count: max(0, names.count - r.fields.count))
-                CSVRecords.appendRow(r.fields, padding, added, to: &out)
+                BatchRows.appendCSV(r.fields, width: names.count, added: added, to: &out)
             case .ndjson, .geojson:
-                var o: [String: JSONValue] = [:]
-                for (i, f) in r.fields.enumerated() {
-                    // Fields beyond the header (a long row) keep their place as "_column_N".
-                    o[i < jsonNames.count ? jsonNames[i] : "_column_\(i + 1)"] = .string(f)
-                }
-                append(o, added: added, point: errors[k] == nil ? points[k] : nil, to: &out)
+                append(BatchRows.object(r.fields, keys: jsonNames), added: added, point: errors[k] == nil ? points[k] : nil, to: &out)
             }
         }
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
@@ -158,15 +143,7 @@ struct ReverseJob: BatchJob {
     /// One NDJSON line, or one GeoJSON feature (its point, or null geometry when the row has none).
     private mutating func append(_ object: [String: JSONValue], added: [String], point: Coordinate?, to out: inout String) {
         var o = object
-        for (key, v) in zip(ReverseColumns.names, added) {
-            // An input key named like one of ours keeps its value under "<key>_input" (never overwritten).
-            if let mine = o[key] {
-                var moved = key + "_input"
-                while o[moved] != nil { moved += "_" }
-                o[moved] = mine
-            }
-            o[key] = v.isEmpty ? .null : .string(v)
-        }
+        for (key, v) in zip(ReverseColumns.names, added) { BatchRows.add(v.isEmpty ? .null : .string(v), as: key, to: &o) }
         if outputFormat == .geojson {
             let geometry: JSONValue = point.map { .object(["type": .string("Point"), "coordinates": .array([.number($0.longitude), .number($0.latitude)])]) } ?? .null
             if featuresWritten > 0 { out += ",\n" }

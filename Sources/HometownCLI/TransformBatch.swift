@@ -19,7 +19,7 @@ struct TransformJob: BatchJob {
     let xColumn: String?
     let yColumn: String?
     private var names: [String] = []
-    /// NDJSON keys for the CSV columns (a repeated name gets a number, so that no value is lost).
+    /// NDJSON keys for the CSV columns (`BatchRows.jsonKeys`).
     private var jsonNames: [String] = []
     private var xIndex = 0, yIndex = 0
 
@@ -36,7 +36,7 @@ struct TransformJob: BatchJob {
 
     var recordKind: RecordBuffer.Kind { inputFormat == .csv ? .csv : .lines }
 
-    func isRow(_ line: ArraySlice<UInt8>) -> Bool { line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
+    func isRow(_ line: ArraySlice<UInt8>) -> Bool { BatchRows.isNonBlank(line) }
 
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] {
         guard inputFormat == .csv else { return [] }
@@ -48,13 +48,7 @@ struct TransformJob: BatchJob {
         }
         xIndex = try BatchColumns.index(in: names, chosen: xColumn, defaults: Self.defaultX, what: "x", option: "--x-column", source: source)
         yIndex = try BatchColumns.index(in: names, chosen: yColumn, defaults: Self.defaultY, what: "y", option: "--y-column", source: source)
-        var seen = Set<String>()
-        jsonNames = names.map { n in
-            var key = n, k = 2
-            while seen.contains(key) { key = "\(n)_\(k)"; k += 1 }
-            seen.insert(key)
-            return key
-        }
+        jsonNames = BatchRows.jsonKeys(for: names, added: Self.addedColumns)
         guard outputFormat == .csv else { return [] }
         var out = ""
         CSVRecords.appendRow(header.fields, Self.addedColumns, to: &out)
@@ -82,16 +76,9 @@ struct TransformJob: BatchJob {
             switch outputFormat {
             case .csv:
                 let added = [results[k].map { text($0.x) } ?? "", results[k].map { text($0.y) } ?? "", errors[k] ?? ""]
-                // A short row is padded with empty fields so that the added columns stay in place.
-                let padding = [String](repeating: "", count: max(0, names.count - r.fields.count))
-                CSVRecords.appendRow(r.fields, padding, added, to: &out)
+                BatchRows.appendCSV(r.fields, width: names.count, added: added, to: &out)
             case .ndjson:
-                var o: [String: JSONValue] = [:]
-                for (i, f) in r.fields.enumerated() {
-                    // Fields beyond the header (a long row) keep their place as "_column_N".
-                    o[i < jsonNames.count ? jsonNames[i] : "_column_\(i + 1)"] = .string(f)
-                }
-                append(o, result: results[k], error: errors[k], to: &out)
+                append(BatchRows.object(r.fields, keys: jsonNames), result: results[k], error: errors[k], to: &out)
             }
         }
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
@@ -171,19 +158,13 @@ struct TransformJob: BatchJob {
 
     private func text(_ v: Double) -> String { ProjCommandSupport.json(v) }
 
-    /// One NDJSON line: the row's object with `to_x`, `to_y` (numbers or null) and `error` (text or null); an input
-    /// key of one of those names keeps its value under "<key>_input" (never overwritten).
+    /// One NDJSON line: the row's object with `to_x`, `to_y` (numbers or null) and `error` (text or null), added
+    /// by `BatchRows.add` (an input key of one of those names keeps its value under "<key>_input").
     private func append(_ object: [String: JSONValue], result: (x: Double, y: Double)?, error: String?, to out: inout String) {
         var o = object
-        for key in Self.addedColumns {
-            guard let mine = o[key] else { continue }
-            var moved = key + "_input"
-            while o[moved] != nil { moved += "_" }
-            o[moved] = mine
-        }
-        o["to_x"] = result.map { .number($0.x) } ?? .null
-        o["to_y"] = result.map { .number($0.y) } ?? .null
-        o["error"] = error.map { .string($0) } ?? .null
+        BatchRows.add(result.map { .number($0.x) } ?? .null, as: "to_x", to: &o)
+        BatchRows.add(result.map { .number($0.y) } ?? .null, as: "to_y", to: &o)
+        BatchRows.add(error.map { .string($0) } ?? .null, as: "error", to: &o)
         JSONValue.object(o).write(to: &out)
         out += "\n"
     }

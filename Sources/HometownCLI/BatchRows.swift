@@ -1,0 +1,46 @@
+import HometownCore
+
+/// What the batch jobs that add columns to their rows (`reverse --input`, `transform --input`) share: which lines
+/// are rows, a CSV row as a JSON object, and how the added columns go in without losing an input value.
+enum BatchRows {
+    /// Whether an NDJSON line holds a row: anything but spaces, tabs and a carriage return (blank lines are
+    /// skipped, and still counted for line numbers).
+    static func isNonBlank(_ line: ArraySlice<UInt8>) -> Bool { line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
+
+    /// JSON keys for CSV columns named `names`: a column named like one of the `added` columns becomes
+    /// "<name>_input", a repeated name gets a number ("<name>_2", ...), so that no value is lost.
+    static func jsonKeys(for names: [String], added: [String]) -> [String] {
+        var seen = Set(added)
+        return names.map { n in
+            var key = added.contains(n) ? n + "_input" : n, k = 2
+            while seen.contains(key) { key = "\(n)_\(k)"; k += 1 }
+            seen.insert(key)
+            return key
+        }
+    }
+
+    /// A CSV row as a JSON object of strings under `keys` (from `jsonKeys`); fields beyond the header (a long
+    /// row) keep their place as "_column_N".
+    static func object(_ fields: [String], keys: [String]) -> [String: JSONValue] {
+        var o: [String: JSONValue] = [:]
+        for (i, f) in fields.enumerated() { o[i < keys.count ? keys[i] : "_column_\(i + 1)"] = .string(f) }
+        return o
+    }
+
+    /// Sets `object[key]`; an input value already under `key` keeps its place under "<key>_input" (with "_"
+    /// appended until the name is free), never overwritten.
+    static func add(_ value: JSONValue, as key: String, to object: inout [String: JSONValue]) {
+        if let mine = object[key] {
+            var moved = key + "_input"
+            while object[moved] != nil { moved += "_" }
+            object[moved] = mine
+        }
+        object[key] = value
+    }
+
+    /// Appends a CSV row: its fields, padded with empty ones up to `width` (a short row, so that the added
+    /// columns stay in place), then `added`.
+    static func appendCSV(_ fields: [String], width: Int, added: [String], to out: inout String) {
+        CSVRecords.appendRow(fields, [String](repeating: "", count: max(0, width - fields.count)), added, to: &out)
+    }
+}
