@@ -20,12 +20,7 @@ final class BatchProgress {
         let now = ContinuousClock.now
         guard now - lastShown >= .milliseconds(500) else { return }
         lastShown = now
-        let elapsed = Double((now - start).components.seconds) + Double((now - start).components.attoseconds) / 1e18
-        var line = "\(rows) rows, \(Int(Double(rows) / max(elapsed, 1e-3))) rows/s, \(BatchProgress.clock(elapsed))"
-        if let size, size > 0, bytesRead > 0, bytesRead < size {
-            let left = elapsed * Double(size - bytesRead) / Double(bytesRead)
-            line += ", about \(BatchProgress.clock(left)) left (\(Int(100 * Double(bytesRead) / Double(size))) %)"
-        }
+        let line = BatchProgress.line(rows, "rows", elapsed: BatchProgress.seconds(now - start), bytesRead: bytesRead, size: size)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
         shown = true
     }
@@ -34,6 +29,19 @@ final class BatchProgress {
     func finish() {
         if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
+
+    /// "N rows, R rows/s, m:ss", and ", about m:ss left (P %)" when `size` is known and `bytesRead` of it done.
+    static func line(_ count: Int, _ unit: String, elapsed: Double, bytesRead: Int, size: Int?) -> String {
+        var line = "\(count) \(unit), \(Int(Double(count) / max(elapsed, 1e-3))) \(unit)/s, \(clock(elapsed))"
+        if let size, size > 0, bytesRead > 0, bytesRead < size {
+            let left = elapsed * Double(size - bytesRead) / Double(bytesRead)
+            line += ", about \(clock(left)) left (\(Int(100 * Double(bytesRead) / Double(size))) %)"
+        }
+        return line
+    }
+
+    /// A duration in seconds.
+    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())

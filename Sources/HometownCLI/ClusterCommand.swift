@@ -124,9 +124,7 @@ struct MarkerInputOptions: ParsableArguments {
 
     /// The markers of a file that pass `filter`; a note on standard error counts those without a point.
     static func load(path: String, filter: MarkerFilter, progress: StageProgress? = nil) throws -> [Marker] {
-        let reading = MarkerReadProgress()
-        progress?.reading(path, reading)
-        let all = try MarkerReader.read(path: path, progress: reading)
+        let all = try MarkerReader.read(path: path, progress: progress?.reading(path))
         progress?.stage { "filtering \(all.count) markers: \(BatchProgress.clock($0))" }
         let kept = try filter.apply(all, file: path)
         progress?.finish()

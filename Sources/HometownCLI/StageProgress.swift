@@ -35,18 +35,18 @@ final class StageProgress: @unchecked Sendable {
         }
     }
 
-    /// The stage of reading `path`, described from `reading` as the reader reports.
-    func reading(_ path: String, _ reading: MarkerReadProgress) {
+    /// Starts the stage of reading `path`, described as the reader reports.
+    /// - Returns: where the reader reports, or nil when no line is drawn (nothing to report to).
+    func reading(_ path: String) -> MarkerReadProgress? {
+        guard enabled else { return nil }
+        let reading = MarkerReadProgress()
+        let name = path == "-" ? "standard input" : path
         stage { elapsed in
             let (bytes, markers) = reading.current
-            let name = path == "-" ? "standard input" : path
             guard let size = reading.totalBytes else { return "reading \(name): \(BatchProgress.clock(elapsed))" }
-            var line = "reading \(name): \(markers) markers, \(Int(Double(markers) / max(elapsed, 1e-3))) markers/s, \(BatchProgress.clock(elapsed))"
-            if size > 0, bytes > 0, bytes < size {
-                line += ", about \(BatchProgress.clock(elapsed * Double(size - bytes) / Double(bytes))) left (\(Int(100 * Double(bytes) / Double(size))) %)"
-            }
-            return line
+            return "reading \(name): " + BatchProgress.line(markers, "markers", elapsed: elapsed, bytesRead: bytes, size: size)
         }
+        return reading
     }
 
     /// Erases the line and stops redrawing.
@@ -67,9 +67,7 @@ final class StageProgress: @unchecked Sendable {
                 guard running, generation == g else { return true }
                 let now = ContinuousClock.now
                 guard now - begun >= .milliseconds(500), let text else { return false }
-                let d = now - stageStart
-                let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-                StageProgress.write("\r\u{1B}[K" + text(seconds))
+                StageProgress.write("\r\u{1B}[K" + text(BatchProgress.seconds(now - stageStart)))
                 shown = true
                 return false
             }
