@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // gzip of the server's answers (zlib through a maintained wrapper, streaming into ByteBuffers).
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         // C libraries from Debian: libproj-dev + proj-data, libgeos-dev, libsqlite3-dev (tools/install-deps.sh).
@@ -78,6 +80,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "CompressNIO", package: "compress-nio"),
         ], resources: [.copy("Public")]),
         // A typed async client of the protocol (issue 10) on AsyncHTTPClient.
         .target(name: "HometownClient", dependencies: [
@@ -129,6 +132,7 @@ let package = Package(
             "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "CompressNIO", package: "compress-nio"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -75,6 +75,9 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: "Default: $HOMETOWN_LEAFLET, else /usr/share/javascript/leaflet (Debian's libjs-leaflet). Without it the web app has no map."))
     var leafletDirectory: String?
 
+    @OptionGroup(title: "Work and memory limits")
+    var work: WorkLimitOptions
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error or critical.")
     var logLevel = "info"
 
@@ -101,6 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
         c.logLevel = level
+        c.work = try work.limits()
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }
         let host = self.host, db = database

@@ -59,10 +59,22 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         logger.warning("Leaflet not found (install Debian's libjs-leaflet, or give --leaflet DIR): the web app will have no map")
     }
     let store = try await SQLiteUserStore.open(path: configuration.databasePath, logger: logger)
+    // Every read is answered from memory: load the users once, in id order.
+    let started = ContinuousClock.now
+    let view: UserView
+    do {
+        view = try await UserView.load(from: store)
+    } catch {
+        try? await store.close()
+        throw error
+    }
+    let elapsed = ContinuousClock.now - started
+    let ms = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    logger.info("loaded \(view.count) users into memory in \(ms) ms (about \(view.approximateBytes >> 20) MiB)")
     let hasher = PasswordHasher(cost: configuration.hashCost, threads: configuration.hashThreads,
                                 maxQueued: configuration.maxQueuedHashes)
-    return ServerState(vocabulary: vocabulary, store: store, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
-                       years: configuration.years, logger: logger, publicFiles: publicFiles)
+    return ServerState(vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
+                       years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work)
 }
 
 /// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and
@@ -73,6 +85,7 @@ struct ShutdownCloser: Service {
     func run() async throws {
         try? await gracefulShutdown()
         try? await state.hasher.shutdown()
+        try? await state.bulk.shutdownGracefully()
         try await state.store.close()
         state.logger.info("database closed")
         LogSink.standardError.flush()

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// The prepared boundaries (`BoundaryMap`) are built on first use, not at start-up, so a server that only speaks
 /// the protocol pays nothing for them; loading the web app's page starts building them in the background. A tile
-/// is drawn once and kept (the boundaries never change while the server runs): at most `capacity` tiles, then the
-/// cache starts again.
+/// is drawn once however many ask for it at the same time, and kept (the boundaries never change while the server
+/// runs) within a budget of bytes, least recently used first out.
 final class BoundaryTiles: Sendable {
     /// Tile size in drawing units (half pixels of a 256-pixel tile).
     static let extent = 512
@@ -19,9 +19,12 @@ final class BoundaryTiles: Sendable {
 
     private let geocoder: ReverseGeocoder
     private let map = Mutex<BoundaryMap?>(nil)
-    private let tiles = ResponseCache<ByteBuffer>(capacity: 8192)
+    private let tiles: SharedCache<ByteBuffer>
 
-    init(geocoder: ReverseGeocoder) { self.geocoder = geocoder }
+    init(geocoder: ReverseGeocoder, cacheBytes: Int) {
+        self.geocoder = geocoder
+        tiles = SharedCache(budget: cacheBytes)
+    }
 
     /// The prepared boundaries, built by the first caller (others wait for it).
     func boundaryMap() throws -> BoundaryMap {
@@ -40,13 +43,12 @@ final class BoundaryTiles: Sendable {
     }
 
     /// The JSON of tile z/x/y (see `BoundaryDrawing.tileJSON`).
-    func tile(z: Int, x: Int, y: Int) throws -> ByteBuffer {
-        let key = "\(z)/\(x)/\(y)"
-        if let hit = tiles.value(for: key) { return hit }
-        let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
-        let drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
-        let bytes = ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
-        tiles.store(bytes, for: key, generation: 0)
-        return bytes
+    func tile(z: Int, x: Int, y: Int) async throws -> ByteBuffer {
+        try await tiles.value("\(z)/\(x)/\(y)", version: 0) { [self] in
+            let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
+            let drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
+            let bytes = ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
+            return (bytes, bytes.readableBytes + 128)
+        }
     }
 }

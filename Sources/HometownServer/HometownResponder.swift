@@ -9,8 +9,9 @@ import NIOCore
 
 /// Answers every request of the server: the protocol under `/hometown/`, the extra endpoints, and the files of
 /// the public folder. Paths are matched exactly (lower case, case sensitive, as the protocol says); a path that
-/// does not exist, or a method a path does not take, gets the protocol's 404 HTML page. One log line per request
-/// (method, path and query, status, milliseconds); never a body, so never a password.
+/// does not exist, or a method a path does not take, gets the protocol's 404 HTML page. HEAD is answered on every
+/// GET path. Every answer then passes `AnswerDelivery` (304, gzip, HEAD). One log line per request (method, path
+/// and query, status, milliseconds); never a body, so never a password.
 struct HometownResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -19,7 +20,7 @@ struct HometownResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
         var request = request
-        let response: Response
+        var response: Response
         do {
             response = try await route(&request)
         } catch let e as ProtocolError {
@@ -31,6 +32,11 @@ struct HometownResponder: HTTPResponder {
         } catch let e as BasemapError {
             state.logger.error("boundary tile failed", metadata: ["error": "\(e)"])
             response = Replies.error("the server could not draw this map tile: \(e)", field: nil, status: .internalServerError)
+        } catch is ServerBusy {
+            var r = Replies.error("the server is busy with other expensive requests; try again in a few seconds",
+                                  field: nil, status: .serviceUnavailable)
+            r.headers[.retryAfter] = "2"
+            response = r
         } catch is PasswordHasher.Busy {
             var r = Replies.error("the server is busy hashing other posts' passwords; try again in a few seconds",
                                   field: nil, status: .serviceUnavailable)
@@ -40,6 +46,12 @@ struct HometownResponder: HTTPResponder {
             response = Replies.refusal(.bodyTooLarge(limit: ProtocolLimits.maxBodyBytes))
         } catch let e as HTTPError where e.status == .contentTooLarge {
             response = Replies.refusal(.bodyTooLarge(limit: ProtocolLimits.maxBodyBytes))
+        } catch {
+            state.logger.error("request failed", metadata: ["error": "\(error)"])
+            response = Replies.error("internal error", field: nil, status: .internalServerError)
+        }
+        do {
+            response = try await state.delivery.finish(response, for: request)
         } catch {
             state.logger.error("request failed", metadata: ["error": "\(error)"])
             response = Replies.error("internal error", field: nil, status: .internalServerError)
@@ -60,20 +72,21 @@ struct HometownResponder: HTTPResponder {
             guard path == "/hometown/adduser" else { return Replies.notFound(method: method, path: path) }
             return try await state.addUser(&request)
         }
-        guard method == .get else { return Replies.notFound(method: method, path: path) }
+        guard method == .get || method == .head else { return Replies.notFound(method: method, path: path) }
         let query = request.uri.query
+        let headers = request.headers
         switch path {
-        case "/hometown/countries": return try state.countries(query)
-        case "/hometown/states": return try state.states(query)
-        case "/hometown/nicknameexists": return try await state.nicknameExists(query)
-        case "/hometown/count": return try await state.count(query)
-        case "/hometown/nextid": return try await state.nextID(query)
-        case "/hometown/users": return try await state.users(query)
-        case "/hometown/clusters": return try await state.clusters(query)
-        case "/hometown/region": return try await state.region(query)
-        case "/hometown/reverse": return try state.reverse(query)
-        case "/hometown/forward": return try state.forward(query)
-        case "/hometown/boundaries": return try state.boundaries(query)
+        case "/hometown/countries": return try state.countries(query, headers: headers)
+        case "/hometown/states": return try state.states(query, headers: headers)
+        case "/hometown/nicknameexists": return try state.nicknameExists(query)
+        case "/hometown/count": return try state.count(query, headers: headers)
+        case "/hometown/nextid": return try state.nextID(query, headers: headers)
+        case "/hometown/users": return try state.users(query, headers: headers)
+        case "/hometown/clusters": return try await state.clusters(query, headers: headers)
+        case "/hometown/region": return try await state.region(query, headers: headers)
+        case "/hometown/reverse": return try state.reverse(query, headers: headers)
+        case "/hometown/forward": return try state.forward(query, headers: headers)
+        case "/hometown/boundaries": return try await state.boundaries(query)
         default: return state.publicFile(path: path) ?? Replies.notFound(method: method, path: path)
         }
     }

@@ -31,6 +31,8 @@ public struct ServerConfiguration: Sendable {
     /// The folder holding Leaflet (`leaflet.js`, `leaflet.css`, `images/`), served under `/vendor/leaflet/`; nil:
     /// `$HOMETOWN_LEAFLET`, else Debian's `/usr/share/javascript/leaflet` (package libjs-leaflet).
     public var leafletDirectory: String?
+    /// Limits on expensive work, caches and compression.
+    public var work = WorkLimits()
     /// Level of the request log (one line per request at `.info`).
     public var logLevel: Logger.Level = .info
 

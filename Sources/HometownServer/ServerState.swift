@@ -6,12 +6,18 @@ import HometownGazetteer
 import HometownProtocol
 import HometownStore
 import HometownViewport
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOPosix
 
-/// What the endpoints share: the vocabulary, the store, the hasher, the geocoders and the caches. Immutable
-/// references to `Sendable` parts; the caches lock inside.
+/// What the endpoints share: the vocabulary, the store and its in-memory view, the hasher, the geocoders, the
+/// limits and the cache of cluster indexes. Immutable references to `Sendable` parts; each locks inside.
+///
+/// Reads never touch SQL: `users`, `count`, `nextid` and `nicknameexists` are answered from `view`, the map
+/// endpoints cluster the view's points. A post is inserted (durably) and then appended to the view, one post at a
+/// time (`writes`), so the view gets users in id order.
 final class ServerState: Sendable {
     let vocabulary: Vocabulary
     let store: any UserStore
@@ -24,24 +30,41 @@ final class ServerState: Sendable {
     /// The web map's boundary tiles (built on first use).
     let tiles: BoundaryTiles
 
-    /// GET answers (bytes) until the next post.
-    let answers = ResponseCache<ByteBuffer>(capacity: 4096)
-    /// Cluster indexes per filter until the next post.
-    let clusterIndexes = ResponseCache<MarkerViews.Indexed>(capacity: 16)
+    /// Every user in memory: what reads are answered from.
+    let view: UserView
+    /// Entity tags, gzip and HEAD for every answer.
+    let delivery: AnswerDelivery
+    /// Turns for expensive computations (cluster indexes; the region fit uses one).
+    let expensive: WorkLimiter
+    /// The threads that do the heavy work (cluster indexes, region fits, steps of large answers, gzip of large
+    /// parts), apart from the threads that run request handlers: cheap answers never queue behind it there, and
+    /// the operating system shares the cores between the two.
+    let bulk: NIOThreadPool
+    /// Inserts one at a time, each followed by its append to the view.
+    let writes: WorkLimiter
+    /// Cluster indexes per filter and data version, bounded in bytes, each built once.
+    let clusterIndexes: SharedCache<MarkerViews.Indexed>
     private let countriesBody: ByteBuffer
     private let statesBodies: [String: ByteBuffer]
 
-    init(vocabulary: Vocabulary, store: any UserStore, hasher: PasswordHasher, geocoder: ReverseGeocoder,
-         gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles) {
+    init(vocabulary: Vocabulary, store: any UserStore, view: UserView, hasher: PasswordHasher, geocoder: ReverseGeocoder,
+         gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles, limits: WorkLimits) {
         self.vocabulary = vocabulary
         self.store = store
+        self.view = view
+        bulk = NIOThreadPool(numberOfThreads: max(1, limits.maxExpensiveWork))
+        bulk.start()
+        delivery = AnswerDelivery(maxCompressing: limits.maxCompressing, bulk: bulk)
+        expensive = WorkLimiter(running: limits.maxExpensiveWork, waiting: limits.maxQueuedWork, maxWait: limits.queueTimeout)
+        writes = WorkLimiter(running: 1, waiting: 1024, maxWait: limits.queueTimeout)
+        clusterIndexes = SharedCache(budget: limits.clusterCacheBytes)
         self.hasher = hasher
         self.geocoder = geocoder
         self.gazetteer = gazetteer
         self.years = years
         self.logger = logger
         self.publicFiles = publicFiles
-        tiles = BoundaryTiles(geocoder: geocoder)
+        tiles = BoundaryTiles(geocoder: geocoder, cacheBytes: limits.tileCacheBytes)
         countriesBody = ByteBuffer(string: JSONValue.array(vocabulary.countryNames.map { .string($0) }).compactText)
         var states: [String: ByteBuffer] = [:]
         for c in vocabulary.countries { states[c.name] = ByteBuffer(string: JSONValue.array(c.states.map { .string($0) }).compactText) }
@@ -65,77 +88,113 @@ final class ServerState: Sendable {
         return out
     }
 
-    func countries(_ query: String?) throws(ProtocolError) -> Response {
+    func countries(_ query: String?, headers: HTTPFields) throws(ProtocolError) -> Response {
         _ = try parameters(query, allowed: [])
-        return Replies.json(countriesBody)
+        return tagged(Replies.json(countriesBody), version: nil, headers: headers)
     }
 
-    func states(_ query: String?) throws(ProtocolError) -> Response {
+    func states(_ query: String?, headers: HTTPFields) throws(ProtocolError) -> Response {
         let p = try parameters(query, allowed: ["country"])
         guard let given = p["country"] else { throw .missing(field: "country") }
         let country = try vocabulary.resolveCountry(given)
-        return Replies.json(statesBodies[country.name] ?? ByteBuffer(string: "[]"))
+        return tagged(Replies.json(statesBodies[country.name] ?? ByteBuffer(string: "[]")), version: nil, headers: headers)
     }
 
-    func nicknameExists(_ query: String?) async throws -> Response {
+    func nicknameExists(_ query: String?) throws(ProtocolError) -> Response {
         let p = try parameters(query, allowed: ["name"])
         guard let name = p["name"] else { throw ProtocolError.missing(field: "name") }
         try NewUser.checkString(name, field: "name")
-        return Replies.json(.bool(try await store.nicknameExists(name)))
+        return Replies.json(.bool(view.containsNicknameKey(NicknameKey.key(name))))
     }
 
-    func count(_ query: String?) async throws -> Response {
+    func count(_ query: String?, headers: HTTPFields) throws(ProtocolError) -> Response {
         _ = try parameters(query, allowed: [])
-        return try await cached("count") { .number(Double(try await self.store.count())) }
+        let snapshot = view.snapshot
+        return tagged(Replies.json(.number(Double(snapshot.rowCount))), version: snapshot.version, headers: headers)
     }
 
-    func nextID(_ query: String?) async throws -> Response {
+    func nextID(_ query: String?, headers: HTTPFields) throws(ProtocolError) -> Response {
         _ = try parameters(query, allowed: [])
-        return try await cached("nextid") { .number(Double(try await self.store.nextID())) }
+        // The version is read first, so the answer is never older than its tag.
+        let version = view.snapshot.version
+        return tagged(Replies.json(.number(Double(view.nextID))), version: version, headers: headers)
     }
 
-    func users(_ query: String?) async throws -> Response {
-        // Only answers to valid queries are stored, so a hit needs no parsing.
-        let key = "users?" + (query ?? "")
-        if let hit = answers.value(for: key) { return Replies.json(hit) }
+    /// GET users from the view: the first step of the answer at once, a larger answer streamed a step at a time
+    /// (about 100 KiB each, made on the `bulk` threads), so a whole list never sits in memory and never holds the view's lock for long.
+    func users(_ query: String?, headers: HTTPFields) throws(ProtocolError) -> Response {
         let q = try UsersQuery.parse(QueryString.parse(query), vocabulary: vocabulary)
-        let generation = answers.generation
-        var out: [UInt8] = []
-        UserJSON.append(try await store.users(q), to: &out)
-        let buffer = ByteBuffer(bytes: out)
-        answers.store(buffer, for: key, generation: generation)
-        return Replies.json(buffer)
+        let snapshot = view.snapshot
+        let tag = delivery.tag(version: snapshot.version)
+        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        var answer = view.answer(q, at: snapshot)
+        var first: [UInt8] = []
+        answer.writeJSON(view: view, to: &first)
+        var r: Response
+        if answer.isFinished {
+            r = Replies.json(first)
+        } else {
+            let rest = answer, view = self.view, bulk = self.bulk, head = ByteBuffer(bytes: first)
+            r = Response(status: .ok, headers: [.contentType: Replies.jsonType], body: ResponseBody { writer in
+                try await writer.write(head)
+                var answer = rest
+                while !answer.isFinished {
+                    let step = answer
+                    let out: [UInt8]
+                    (answer, out) = try await bulk.runIfActive {
+                        var a = step
+                        var bytes: [UInt8] = []
+                        bytes.reserveCapacity(128 << 10)
+                        a.writeJSON(view: view, to: &bytes)
+                        return (a, bytes)
+                    }
+                    try await writer.write(ByteBuffer(bytes: out))
+                }
+                try await writer.finish(nil)
+            })
+        }
+        r.headers[.eTag] = tag
+        r.headers[.cacheControl] = "no-cache"
+        return r
     }
 
     func addUser(_ request: inout Request) async throws -> Response {
         let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
         let user = try NewUser.validate(body: Array(buffer: body), vocabulary: vocabulary, years: years)
         // A cheap early answer for a taken nickname; the unique index decides races.
-        if try await store.nicknameExists(user.nickname) { throw ProtocolError.nicknameTaken(user.nickname) }
+        if view.containsNicknameKey(user.nicknameKey) { throw ProtocolError.nicknameTaken(user.nickname) }
         let hash = try await hasher.hash(user.password)
         do {
-            let stored = try await store.insert(user, passwordHash: hash, now: Timestamp.nowMilliseconds())
-            answers.invalidate()
-            clusterIndexes.invalidate()
-            logger.debug("stored user", metadata: ["id": "\(stored.id)"])
+            try await writes.run {
+                let stored = try await store.insert(user, passwordHash: hash, now: Timestamp.nowMilliseconds())
+                do {
+                    try view.append(stored, nicknameKey: user.nicknameKey)
+                } catch {
+                    // Cannot happen while inserts go one at a time; the post is stored, so it is acknowledged, and
+                    // the view gets it back at the next start.
+                    logger.critical("a stored user could not join the in-memory view", metadata: ["error": "\(error)"])
+                }
+                logger.debug("stored user", metadata: ["id": "\(stored.id)"])
+            }
         } catch StoreError.nicknameTaken {
             throw ProtocolError.nicknameTaken(user.nickname)
         }
         return Replies.text("ok")
     }
 
-    /// A cached JSON answer, or `compute` stored under the generation read before it ran.
-    private func cached(_ key: String, _ compute: @Sendable () async throws -> JSONValue) async throws -> Response {
-        if let hit = answers.value(for: key) { return Replies.json(hit) }
-        let generation = answers.generation
-        let bytes = ByteBuffer(string: try await compute().compactText)
-        answers.store(bytes, for: key, generation: generation)
-        return Replies.json(bytes)
+    /// `response` with the entity tag of data `version`, or 304 when the client has it.
+    private func tagged(_ response: Response, version: UInt64?, headers: HTTPFields) -> Response {
+        let tag = delivery.tag(version: version)
+        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        var r = response
+        r.headers[.eTag] = tag
+        r.headers[.cacheControl] = "no-cache"
+        return r
     }
 
     // MARK: Beyond the original
 
-    func clusters(_ query: String?) async throws -> Response {
+    func clusters(_ query: String?, headers: HTTPFields) async throws -> Response {
         let items = try QueryString.parse(query)
         let filters = try UsersQuery.parse(items.filter { $0.name != "zoom" && $0.name != "bbox" }, vocabulary: vocabulary,
                                            paging: false)
@@ -144,11 +203,14 @@ final class ServerState: Sendable {
         let zoom = try MarkerViews.number(zt, field: "zoom")
         guard zoom >= 0, zoom <= 24 else { throw ProtocolError.outOfRange(field: "zoom", rule: "from 0 to 24, not \(zt)") }
         let bbox = try p["bbox"].map { b throws(ProtocolError) in try MarkerViews.bbox(b) } ?? BoundingBox(uncheckedWest: -180, south: -85, east: 180, north: 85)
-        let indexed = try await clusterIndex(filters)
-        return Replies.json(try indexed.features(in: bbox, zoom: zoom))
+        let snapshot = view.snapshot
+        let tag = delivery.tag(version: snapshot.version)
+        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        let indexed = try await clusterIndex(filters, at: snapshot)
+        return tagged(Replies.json(try indexed.features(in: bbox, zoom: zoom, view: view)), version: snapshot.version, headers: headers)
     }
 
-    func region(_ query: String?) async throws -> Response {
+    func region(_ query: String?, headers: HTTPFields) async throws -> Response {
         let items = try QueryString.parse(query)
         let viewKeys = ["width", "height", "padding"]
         let filters = try UsersQuery.parse(items.filter { !viewKeys.contains($0.name) }, vocabulary: vocabulary, paging: false)
@@ -166,24 +228,36 @@ final class ServerState: Sendable {
         guard width > 2 * padding, height > 2 * padding else {
             throw ProtocolError.outOfRange(field: "padding", rule: "less than half the width and the height")
         }
-        let indexed = try await clusterIndex(filters)
+        let snapshot = view.snapshot
+        let tag = delivery.tag(version: snapshot.version)
+        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        let indexed = try await clusterIndex(filters, at: snapshot)
         guard !indexed.coordinates.isEmpty else {
             return Replies.error("no user with a point matches these filters, so there is no region to fit", field: nil, status: .notFound)
         }
-        return try Replies.json(encoding: try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding)))
+        let region = try await expensive.run {
+            try await bulk.runIfActive {
+                try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding))
+            }
+        }
+        return tagged(try Replies.json(encoding: region), version: snapshot.version, headers: headers)
     }
 
-    /// The cluster index of the users matching `filters` (built once per filter until the next post).
-    private func clusterIndex(_ filters: UsersQuery) async throws -> MarkerViews.Indexed {
-        let key = "\(filters)"
-        if let hit = clusterIndexes.value(for: key) { return hit }
-        let generation = clusterIndexes.generation
-        let indexed = try MarkerViews.Indexed(users: try await store.users(filters))
-        clusterIndexes.store(indexed, for: key, generation: generation)
-        return indexed
+    /// The cluster index of the users matching `filters` as of `snapshot`: kept per filter and version within the
+    /// cache's bytes, built once however many ask at the same time, and built only in a turn of `expensive`.
+    private func clusterIndex(_ filters: UsersQuery, at snapshot: UserView.Snapshot) async throws -> MarkerViews.Indexed {
+        let view = self.view, expensive = self.expensive, bulk = self.bulk
+        return try await clusterIndexes.value("\(filters)", version: snapshot.version) {
+            try await expensive.run {
+                try await bulk.runIfActive {
+                    let indexed = try MarkerViews.Indexed(points: view.points(filters, at: snapshot))
+                    return (indexed, indexed.approximateBytes)
+                }
+            }
+        }
     }
 
-    func reverse(_ query: String?) throws -> Response {
+    func reverse(_ query: String?, headers: HTTPFields) throws -> Response {
         let p = try parameters(query, allowed: ["lat", "lon"])
         guard let lt = p["lat"] else { throw ProtocolError.missing(field: "lat") }
         guard let ln = p["lon"] else { throw ProtocolError.missing(field: "lon") }
@@ -191,10 +265,10 @@ final class ServerState: Sendable {
         guard lat >= -90, lat <= 90 else { throw ProtocolError.outOfRange(field: "lat", rule: "in [-90, 90] degrees, not \(lt)") }
         guard lon >= -180, lon <= 180 else { throw ProtocolError.outOfRange(field: "lon", rule: "in [-180, 180] degrees, not \(ln)") }
         let place = geocoder.place(at: Coordinate(uncheckedLatitude: lat, longitude: Coordinate.wrapLongitude(lon)))
-        return Replies.json(PlaceAnswers.reverse(place, vocabulary: vocabulary))
+        return tagged(Replies.json(PlaceAnswers.reverse(place, vocabulary: vocabulary)), version: nil, headers: headers)
     }
 
-    func forward(_ query: String?) throws -> Response {
+    func forward(_ query: String?, headers: HTTPFields) throws -> Response {
         let p = try parameters(query, allowed: ["q", "limit"])
         guard let q = p["q"] else { throw ProtocolError.missing(field: "q") }
         guard q.contains(where: { !$0.isWhitespace }) else { throw ProtocolError.length(field: "q", rule: "a place name, not empty") }
@@ -204,11 +278,12 @@ final class ServerState: Sendable {
         let limit = try p["limit"].map { t throws(ProtocolError) in try UsersQuery.integer(t, "limit") } ?? 5
         guard (1...20).contains(limit) else { throw ProtocolError.outOfRange(field: "limit", rule: "from 1 to 20, not \(limit)") }
         let results = try gazetteer.search(q, limit: limit)
-        return Replies.json(PlaceAnswers.forward(query: q, results: results, geocoder: geocoder, vocabulary: vocabulary))
+        return tagged(Replies.json(PlaceAnswers.forward(query: q, results: results, geocoder: geocoder, vocabulary: vocabulary)),
+                      version: nil, headers: headers)
     }
 
     /// `z`, `x`, `y` of an XYZ Web Mercator tile: its boundaries (see `BoundaryTiles`).
-    func boundaries(_ query: String?) throws -> Response {
+    func boundaries(_ query: String?) async throws -> Response {
         let p = try parameters(query, allowed: ["z", "x", "y"])
         var v: [String: Int] = [:]
         for name in ["z", "x", "y"] {
@@ -222,7 +297,7 @@ final class ServerState: Sendable {
         let n = 1 << z
         guard (0..<n).contains(x) else { throw ProtocolError.outOfRange(field: "x", rule: "from 0 to \(n - 1) at zoom \(z), not \(x)") }
         guard (0..<n).contains(y) else { throw ProtocolError.outOfRange(field: "y", rule: "from 0 to \(n - 1) at zoom \(z), not \(y)") }
-        var r = Replies.json(try tiles.tile(z: z, x: x, y: y))
+        var r = Replies.json(try await tiles.tile(z: z, x: x, y: y))
         // The boundaries change only with the server's data: let browsers keep tiles for a day.
         r.headers[.cacheControl] = "public, max-age=86400"
         return r

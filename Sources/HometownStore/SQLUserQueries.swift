@@ -30,6 +30,13 @@ public enum SQLUserQueries {
         return try await select.all().map(user)
     }
 
+    /// Up to `limit` users with ids above `afterID`, in id order, with their nickname keys.
+    public static func usersWithKeys(afterID: Int, limit: Int, on db: any SQLDatabase) async throws -> [(user: User, nicknameKey: String)] {
+        let rows = try await db.select().columns((columns + ["nickname_key"]).map { SQLColumn($0) }).from(table)
+            .where("id", .greaterThan, SQLBind(afterID)).orderBy("id", .ascending).limit(limit).all()
+        return try rows.map { (try user($0), try $0.decode(column: "nickname_key", as: String.self)) }
+    }
+
     /// The number of users.
     public static func count(on db: any SQLDatabase) async throws -> Int {
         let row = try await db.select().column(SQLFunction("count", args: SQLLiteral.all), as: "n").from(table).first()

@@ -109,8 +109,42 @@ public final class SQLiteUserStore: UserStore {
         }
     }
 
+    /// Stores many users in one transaction, as given (time-stamps included, ids assigned in order): for loading
+    /// an existing set of posts, tests and benchmarks. Nicknames must be unique by their keys, as in `insert`.
+    /// - Throws: `StoreError.nicknameTaken` (nothing is stored then), other `StoreError`s on failure.
+    public func insertBatch(_ users: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)]) async throws {
+        let db = writeDB
+        do {
+            try await db.raw("BEGIN IMMEDIATE").run()
+            do {
+                for part in stride(from: 0, to: users.count, by: 500) {
+                    var rows: [SQLQueryString] = []
+                    for (u, hash, ms) in users[part..<min(part + 500, users.count)] {
+                        let lat: Double? = u.coordinate?.latitude, lon: Double? = u.coordinate?.longitude
+                        rows.append("(\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: hash), \(bind: u.country), \(bind: u.state), \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon), \(bind: ms))")
+                    }
+                    try await db.raw("INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(rows.joined(separator: ", "))").run()
+                }
+                try await db.raw("COMMIT").run()
+            } catch {
+                try? await db.raw("ROLLBACK").run()
+                throw error
+            }
+        } catch let e as SQLiteError where e.reason == .constraintUniqueFailed || e.reason == .constraint {
+            throw StoreError.nicknameTaken("one of the batch")
+        } catch let e as StoreError {
+            throw e
+        } catch {
+            throw StoreError.failed("\(error)")
+        }
+    }
+
     public func users(_ query: UsersQuery) async throws -> [User] {
         try await wrap { try await SQLUserQueries.users(query, on: self.readDB) }
+    }
+
+    public func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)] {
+        try await wrap { try await SQLUserQueries.usersWithKeys(afterID: afterID, limit: limit, on: self.readDB) }
     }
 
     public func count() async throws -> Int {

@@ -19,6 +19,10 @@ public protocol UserStore: Sendable {
     /// The users matching `query`, in its order and page.
     func users(_ query: UsersQuery) async throws -> [User]
 
+    /// Up to `limit` users with ids above `afterID`, in id order, each with its nickname key (`NicknameKey`) as
+    /// stored: how a `UserView` is loaded.
+    func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)]
+
     /// How many users there are.
     func count() async throws -> Int
 

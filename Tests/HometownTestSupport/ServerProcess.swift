@@ -41,6 +41,18 @@ public final class ServerProcess: @unchecked Sendable {
     /// The service's base URL: http://127.0.0.1:PORT
     public var url: String { "http://127.0.0.1:\(port)" }
 
+    /// The server's process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// A line of /proc/PID/status in kilobytes ("VmRSS", "VmHWM": resident now, peak resident), or nil.
+    public func statusKilobytes(_ name: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+            return Int(line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
+    }
+
     public func kill9() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

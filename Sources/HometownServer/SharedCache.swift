@@ -1,0 +1,87 @@
+import Synchronization
+
+/// Results of expensive computations kept within a budget of bytes (least recently used first out), each valid
+/// for one version of the data; and identical computations running at the same time done once, their result
+/// shared by every caller that asked for it meanwhile.
+///
+/// A result larger than the whole budget is returned but not kept. A result of an older version than the newest
+/// one seen is never served.
+final class SharedCache<Value: Sendable>: Sendable {
+    private struct Entry {
+        let value: Value
+        let bytes: Int
+        var lastUse: UInt64
+    }
+
+    private struct Key: Hashable {
+        let name: String
+        let version: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var inFlight: [Key: Task<Value, any Error>] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+        var newestVersion: UInt64 = 0
+    }
+
+    /// The most bytes kept.
+    let budget: Int
+    private let state = Mutex(State())
+
+    init(budget: Int) { self.budget = max(0, budget) }
+
+    /// Bytes kept now, and results kept.
+    var usage: (bytes: Int, count: Int) { state.withLock { ($0.bytes, $0.entries.count) } }
+
+    /// The value for `name` at `version`: kept, being computed by another caller (then awaited), or computed by
+    /// `compute`, which returns the value and its size in bytes.
+    func value(_ name: String, version: UInt64, compute: @escaping @Sendable () async throws -> (Value, Int)) async throws -> Value {
+        let key = Key(name: name, version: version)
+        let task: Task<Value, any Error> = state.withLock { s in
+            if version > s.newestVersion {
+                s.newestVersion = version
+                // Older versions are never asked for again: let their bytes go now.
+                for (k, e) in s.entries where k.version < version {
+                    s.entries[k] = nil
+                    s.bytes -= e.bytes
+                }
+            }
+            s.clock &+= 1
+            if var e = s.entries[key] {
+                e.lastUse = s.clock
+                s.entries[key] = e
+                return Task { e.value }
+            }
+            if let running = s.inFlight[key] { return running }
+            let t = Task { [weak self] () async throws -> Value in
+                do {
+                    let (value, bytes) = try await compute()
+                    self?.finish(key, value: value, bytes: bytes)
+                    return value
+                } catch {
+                    self?.finish(key, value: nil, bytes: 0)
+                    throw error
+                }
+            }
+            s.inFlight[key] = t
+            return t
+        }
+        return try await task.value
+    }
+
+    private func finish(_ key: Key, value: Value?, bytes: Int) {
+        state.withLock { s in
+            s.inFlight[key] = nil
+            guard let value, bytes <= budget, key.version >= s.newestVersion else { return }
+            while s.bytes + bytes > budget, let oldest = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                s.entries[oldest.key] = nil
+                s.bytes -= oldest.value.bytes
+            }
+            s.clock &+= 1
+            s.entries[key] = Entry(value: value, bytes: bytes, lastUse: s.clock)
+            s.bytes += bytes
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import NIOCore
+import NIOPosix
+
+/// How much expensive work the server takes on at once, and how much memory its caches may hold: the
+/// `hometown serve` options `--max-expensive-work`, `--max-queued-work`, `--queue-timeout`, `--cluster-cache-mb`,
+/// `--tile-cache-mb` and `--max-compressing`.
+public struct WorkLimits: Sendable {
+    /// Cluster indexes built (and regions fitted) at once; beyond that a request waits for a turn.
+    public var maxExpensiveWork = System.coreCount
+    /// Requests waiting for such a turn; beyond that they get 503 with Retry-After at once.
+    public var maxQueuedWork = 32
+    /// How long a request waits for a turn (and a post for its turn to write) before 503 with Retry-After.
+    public var queueTimeout: Duration = .seconds(10)
+    /// Bytes of cluster indexes kept for the map endpoints (each is about 850 bytes per user with a point).
+    public var clusterCacheBytes = 128 << 20
+    /// Bytes of the web map's boundary tiles kept once drawn.
+    public var tileCacheBytes = 64 << 20
+    /// Answers compressed with gzip at once; more are sent uncompressed (0: never compress).
+    public var maxCompressing = System.coreCount
+
+    public init() {}
+}

@@ -1,0 +1,36 @@
+/// One filterable field of the users (country, state, city or year) in `UserView`: each distinct value gets a
+/// small code, each row the code of its value, and each code the rows that have it (a posting list, ascending).
+///
+/// Rows are positions in the view (0, 1, 2, ... in id order), not ids, so a posting list is sorted because rows
+/// are only appended. Not thread-safe: `UserView` guards it.
+struct UserFacet<Key: Hashable> {
+    /// The code of each value seen.
+    private(set) var codes: [Key: Int32] = [:]
+    /// The value of each code.
+    private(set) var keys: [Key] = []
+    /// The rows having each code, ascending.
+    private(set) var rows: [[Int32]] = []
+    /// The code of each row.
+    private(set) var ofRow: [Int32] = []
+
+    /// Records that `row` (the next row: `ofRow.count`) has `key`.
+    mutating func append(_ key: Key, row: Int32) {
+        let code: Int32
+        if let c = codes[key] {
+            code = c
+        } else {
+            code = Int32(keys.count)
+            codes[key] = code
+            keys.append(key)
+            rows.append([])
+        }
+        rows[Int(code)].append(row)
+        ofRow.append(code)
+    }
+
+    /// The code of `key`, or nil when no row has it.
+    func code(_ key: Key) -> Int32? { codes[key] }
+
+    /// Bytes this facet holds, roughly (arrays' elements plus about 64 bytes a distinct value).
+    var approximateBytes: Int { ofRow.count * 8 + keys.count * 64 }
+}

@@ -1,0 +1,183 @@
+import HometownCore
+import HometownProtocol
+import Synchronization
+
+/// Every user in memory, ready to answer GET users (and count, nextid, nicknameexists, and the points of the
+/// map endpoints) without SQL: each user's protocol JSON kept as bytes, and per-filter posting lists (country,
+/// state, city, year: the rows having each value, ascending).
+///
+/// - The database stays the truth: the view is loaded from it at start (`UserView.load(from:)`) and a post is
+///   appended after its insert committed (`append`), in id order. It can always be rebuilt from the store.
+/// - Answers cost O(answer bytes) plus, for a query with several filters, O(rows of its most selective filter):
+///   the shortest posting list drives, the others are checked per row, ids bound it by binary search, and a page
+///   without further checks starts at its offset directly.
+/// - Thread-safety: one lock guards everything; readers hold it for one step of bounded size (`UsersAnswer` takes
+///   at most `stepBytes` of output or `stepRows` rows a step), so a post appends after at most one step.
+/// - Append-only today; a later change or deletion of a post would add a tombstone per row, checked like a filter,
+///   and bump `version` (which already names the data an answer was computed from, for ETags).
+public final class UserView: Sendable {
+    /// A point in time of the view: answers computed from it see exactly `rowCount` rows.
+    public struct Snapshot: Sendable, Hashable {
+        /// Rows visible (rows 0..<rowCount).
+        public let rowCount: Int
+        /// Changes since the view was created (each append adds one); names the data an answer was made from.
+        public let version: UInt64
+    }
+
+    struct State {
+        /// Row JSON bytes, in chunks of `chunkBytes` (a row never spans two chunks).
+        var chunks: [[UInt8]] = []
+        /// Chunk << 32 | offset, and length, of each row's JSON.
+        var location: [UInt64] = []
+        var length: [UInt32] = []
+        var ids: [Int] = []
+        var nicknames: [String] = []
+        var latitudes: [Double] = []
+        var longitudes: [Double] = []
+        var hasPoint: [Bool] = []
+        var created: [Int64] = []
+        var country = UserFacet<String>()
+        var state = UserFacet<String>()
+        var city = UserFacet<String>()
+        var year = UserFacet<Int>()
+        var nicknameKeys = Set<String>()
+        var nextID = 1
+        var version: UInt64 = 0
+        var jsonBytes = 0
+
+        var count: Int { ids.count }
+
+        func row(_ r: Int) -> User {
+            User(id: ids[r], nickname: nicknames[r], country: country.keys[Int(country.ofRow[r])],
+                 state: state.keys[Int(state.ofRow[r])], city: city.keys[Int(city.ofRow[r])], year: year.keys[Int(year.ofRow[r])],
+                 coordinate: hasPoint[r] ? Coordinate(uncheckedLatitude: latitudes[r], longitude: longitudes[r]) : nil,
+                 timestampMilliseconds: created[r])
+        }
+
+        /// Appends row `r`'s JSON to `out`.
+        func appendJSON(_ r: Int, to out: inout [UInt8]) {
+            let loc = location[r]
+            let chunk = Int(loc >> 32), offset = Int(loc & 0xFFFF_FFFF), n = Int(length[r])
+            chunks[chunk].withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[offset..<offset + n])) }
+        }
+    }
+
+    static let chunkBytes = 1 << 20
+    let state = Mutex(State())
+
+    public init() {}
+
+    /// A view of every user in `store`, read in id order in batches of `batch` rows.
+    public static func load(from store: any UserStore, batch: Int = 20_000) async throws -> UserView {
+        let view = UserView()
+        var after = 0
+        while true {
+            let rows = try await store.usersWithKeys(afterID: after, limit: batch)
+            for (u, key) in rows { try view.append(u, nicknameKey: key) }
+            guard let last = rows.last else { break }
+            after = last.user.id
+            if rows.count < batch { break }
+        }
+        view.raiseNextID(to: try await store.nextID())
+        return view
+    }
+
+    /// Why a row cannot be appended.
+    public enum AppendError: Error, Equatable, CustomStringConvertible {
+        /// Rows must come in increasing id order (the id given, the last one).
+        case outOfOrder(id: Int, last: Int)
+
+        public var description: String {
+            switch self {
+            case .outOfOrder(let id, let last): return "user \(id) comes after user \(last): the view takes users in id order"
+            }
+        }
+    }
+
+    /// Adds a stored user (its id above every id in the view) with the key its nickname is unique under.
+    public func append(_ user: User, nicknameKey: String) throws(AppendError) {
+        var json: [UInt8] = []
+        json.reserveCapacity(160)
+        UserJSON.append(user, to: &json)
+        try state.withLock { (s: inout State) throws(AppendError) in
+            if let last = s.ids.last, user.id <= last { throw .outOfOrder(id: user.id, last: last) }
+            if s.chunks.isEmpty || s.chunks[s.chunks.count - 1].count + json.count > Self.chunkBytes {
+                var c: [UInt8] = []
+                c.reserveCapacity(max(Self.chunkBytes, json.count))
+                s.chunks.append(c)
+            }
+            let chunk = s.chunks.count - 1
+            s.location.append(UInt64(chunk) << 32 | UInt64(s.chunks[chunk].count))
+            s.length.append(UInt32(json.count))
+            s.chunks[chunk].append(contentsOf: json)
+            let row = Int32(s.ids.count)
+            s.ids.append(user.id)
+            s.nicknames.append(user.nickname)
+            s.latitudes.append(user.coordinate?.latitude ?? 0)
+            s.longitudes.append(user.coordinate?.longitude ?? 0)
+            s.hasPoint.append(user.coordinate != nil)
+            s.created.append(user.timestampMilliseconds)
+            s.country.append(user.country, row: row)
+            s.state.append(user.state, row: row)
+            s.city.append(user.city, row: row)
+            s.year.append(user.year, row: row)
+            s.nicknameKeys.insert(nicknameKey)
+            s.nextID = max(s.nextID, user.id + 1)
+            s.version &+= 1
+            s.jsonBytes += json.count
+        }
+    }
+
+    /// Makes `nextID` at least `id` (the store's counter, which also counts ids of users no longer there).
+    public func raiseNextID(to id: Int) {
+        state.withLock { $0.nextID = max($0.nextID, id) }
+    }
+
+    /// The rows and version visible now.
+    public var snapshot: Snapshot { state.withLock { Snapshot(rowCount: $0.count, version: $0.version) } }
+
+    /// How many users there are.
+    public var count: Int { state.withLock { $0.count } }
+
+    /// The id the next stored user will get.
+    public var nextID: Int { state.withLock { $0.nextID } }
+
+    /// Whether a user's nickname has this key (`NicknameKey.key`).
+    public func containsNicknameKey(_ key: String) -> Bool { state.withLock { $0.nicknameKeys.contains(key) } }
+
+    /// Bytes the view holds, roughly: the JSON, the columns and the posting lists.
+    public var approximateBytes: Int {
+        state.withLock { s in
+            s.jsonBytes + s.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48)
+                + s.country.approximateBytes + s.state.approximateBytes + s.city.approximateBytes + s.year.approximateBytes
+        }
+    }
+
+    /// The answer to `query` as of `snapshot` (default: now), to be written a step at a time.
+    public func answer(_ query: UsersQuery, at snapshot: Snapshot? = nil) -> UsersAnswer {
+        state.withLock { s in UsersAnswer(query: query, state: s, rowCount: snapshot?.rowCount ?? s.count) }
+    }
+
+    /// The users matching `query` (as the store's `users` would return them), as of `snapshot`.
+    public func users(_ query: UsersQuery, at snapshot: Snapshot? = nil) -> [User] {
+        var answer = self.answer(query, at: snapshot)
+        var out: [User] = []
+        while !answer.isFinished { answer.step(view: self) { s, r in out.append(s.row(r)) } }
+        return out
+    }
+
+    /// The points of the users matching the filters of `query` (paging ignored), with their rows, as of `snapshot`.
+    public func points(_ query: UsersQuery, at snapshot: Snapshot? = nil) -> [(row: Int, coordinate: Coordinate)] {
+        var answer = self.answer(query.filtersOnly, at: snapshot)
+        var out: [(row: Int, coordinate: Coordinate)] = []
+        while !answer.isFinished {
+            answer.step(view: self) { s, r in
+                if s.hasPoint[r] { out.append((r, Coordinate(uncheckedLatitude: s.latitudes[r], longitude: s.longitudes[r]))) }
+            }
+        }
+        return out
+    }
+
+    /// The user at `row` (a row from `points`).
+    public func user(row: Int) -> User { state.withLock { $0.row(row) } }
+}

@@ -1,0 +1,231 @@
+import HometownProtocol
+
+/// A GET users answer being read from a `UserView`: the plan (which posting list drives, which filters are
+/// checked per row, where the page starts) and a cursor, so that a large answer is written a step at a time
+/// without holding the view's lock for long and without building the whole answer in memory.
+///
+/// The answer is that of the view's snapshot it was planned on: rows appended later are never visited.
+public struct UsersAnswer: Sendable {
+    enum Facet: Sendable { case country, state, city, year }
+
+    enum Driver: Sendable {
+        /// Every row; positions are rows.
+        case all
+        /// One posting list; positions index it.
+        case list(Facet, Int32)
+        /// Several states' lists merged for this answer (ascending rows).
+        case merged([Int32])
+    }
+
+    /// Filters checked per row (those the driver does not already guarantee).
+    struct Checks: Sendable {
+        var country: Int32?
+        var states: [Int32]?
+        var city: Int32?
+        var year: Int32?
+
+        var isEmpty: Bool { country == nil && states == nil && city == nil && year == nil }
+
+        func pass(_ s: UserView.State, _ r: Int) -> Bool {
+            if let country, s.country.ofRow[r] != country { return false }
+            if let states, !states.contains(s.state.ofRow[r]) { return false }
+            if let city, s.city.ofRow[r] != city { return false }
+            if let year, s.year.ofRow[r] != year { return false }
+            return true
+        }
+    }
+
+    var driver = Driver.all
+    var checks = Checks()
+    let reverse: Bool
+    /// Positions lower..<upper of the driver are still to visit; ascending answers move `lower` up, reverse
+    /// answers move `upper` down.
+    var lower = 0
+    var upper = 0
+    /// Matches still to pass over (the page's offset), and still to return.
+    var skip = 0
+    var take = Int.max
+    /// Whether the opening bracket, and any user, was written (JSON output).
+    var opened = false
+    var wroteUser = false
+    /// Whether every user of the answer has been visited (and, for JSON, the closing bracket written).
+    public private(set) var isFinished = false
+    /// The number of users in the answer when known without visiting rows (a single filter or none).
+    public private(set) var knownCount: Int?
+
+    /// Rows visited and users returned at most per step (about 100 KiB of JSON).
+    static let stepVisits = 16_384
+    static let stepUsers = 512
+
+    init(query q: UsersQuery, state s: UserView.State, rowCount n: Int) {
+        reverse = q.reverse
+        // Ids bound the rows by binary search: ids are ascending with rows.
+        var lo = 0, hi = n
+        if let a = q.afterID { lo = Self.firstRow(s.ids, n, where: { $0 > a }) }
+        if let b = q.beforeID { hi = Self.firstRow(s.ids, n, where: { $0 >= b }) }
+        // A filter whose value no row has: no match at all.
+        var lists: [(Int, Driver, Facet)] = []
+        func single<K>(_ facet: UserFacet<K>, _ key: K?, _ kind: Facet) -> Int32?? {
+            guard let key else { return .some(nil) }
+            guard let c = facet.code(key) else { return nil }
+            lists.append((facet.rows[Int(c)].count, .list(kind, c), kind))
+            return .some(c)
+        }
+        guard let country = single(s.country, q.country, .country), let city = single(s.city, q.city, .city),
+              let year = single(s.year, q.year, .year), lo < hi else {
+            finishEmpty()
+            return
+        }
+        checks = Checks(country: country, states: nil, city: city, year: year)
+        if let names = q.states {
+            let codes = Set(names).compactMap { s.state.code($0) }.sorted()
+            guard !codes.isEmpty else {
+                finishEmpty()
+                return
+            }
+            checks.states = codes
+            let driver: Driver = codes.count == 1 ? .list(.state, codes[0]) : .merged([])
+            lists.append((codes.reduce(0) { $0 + s.state.rows[Int($1)].count }, driver, .state))
+        }
+        if let best = lists.min(by: { $0.0 < $1.0 }) {
+            switch best.2 {
+            case .country: checks.country = nil
+            case .city: checks.city = nil
+            case .year: checks.year = nil
+            case .state: checks.states = nil
+            }
+            if case .list(let kind, let code) = best.1 {
+                driver = best.1
+                let list = Self.list(s, kind, code)
+                lower = Self.firstPosition(list, atLeast: lo)
+                upper = Self.firstPosition(list, atLeast: hi)
+            } else {
+                let codes = q.states.map { Set($0).compactMap { s.state.code($0) } } ?? []
+                let merged = Self.merge(codes.map { s.state.rows[Int($0)] }, from: lo, to: hi)
+                driver = .merged(merged)
+                lower = 0
+                upper = merged.count
+            }
+        } else {
+            lower = lo
+            upper = hi
+        }
+        if let page = q.page {
+            let (offset, overflow) = page.multipliedReportingOverflow(by: q.pageSize)
+            guard !overflow else {
+                finishEmpty()
+                return
+            }
+            skip = offset
+            take = q.pageSize
+        }
+        if checks.isEmpty {
+            // Every visited row matches: the page starts at its offset.
+            let total = upper - lower
+            let skipped = min(skip, total)
+            if reverse { upper -= skipped } else { lower += skipped }
+            skip = 0
+            take = min(take, upper - lower)
+            if reverse { lower = upper - take } else { upper = lower + take }
+            knownCount = take
+        }
+    }
+
+    private mutating func finishEmpty() {
+        lower = 0
+        upper = 0
+        take = 0
+        knownCount = 0
+    }
+
+    /// Visits up to a step of rows under the view's lock, calling `body` with each matching row in the answer's
+    /// order. `isFinished` is set when the answer has no more rows.
+    mutating func step(view: UserView, _ body: (borrowing UserView.State, Int) -> Void) {
+        guard !isFinished else { return }
+        view.state.withLock { s in
+            var visits = 0, users = 0
+            let list: [Int32]?
+            switch driver {
+            case .all: list = nil
+            case .list(let kind, let code): list = Self.list(s, kind, code)
+            case .merged(let m): list = m
+            }
+            while take > 0, lower < upper, visits < Self.stepVisits, users < Self.stepUsers {
+                let position: Int
+                if reverse {
+                    upper -= 1
+                    position = upper
+                } else {
+                    position = lower
+                    lower += 1
+                }
+                visits += 1
+                let row = list.map { Int($0[position]) } ?? position
+                guard checks.isEmpty || checks.pass(s, row) else { continue }
+                if skip > 0 {
+                    skip -= 1
+                    continue
+                }
+                take -= 1
+                users += 1
+                body(s, row)
+            }
+        }
+        if take == 0 || lower >= upper { isFinished = true }
+    }
+
+    /// Appends the next part of the answer's JSON array to `out` (the protocol's bytes, as `UserJSON` writes
+    /// them): about 100 KiB at most per call. Call until `isFinished`.
+    public mutating func writeJSON(view: UserView, to out: inout [UInt8]) {
+        guard !isFinished else { return }
+        if !opened {
+            out.append(UInt8(ascii: "["))
+            opened = true
+        }
+        var wrote = wroteUser
+        step(view: view) { s, r in
+            if wrote { out.append(UInt8(ascii: ",")) }
+            s.appendJSON(r, to: &out)
+            wrote = true
+        }
+        wroteUser = wrote
+        if isFinished { out.append(UInt8(ascii: "]")) }
+    }
+
+    static func list(_ s: borrowing UserView.State, _ kind: Facet, _ code: Int32) -> [Int32] {
+        switch kind {
+        case .country: return s.country.rows[Int(code)]
+        case .state: return s.state.rows[Int(code)]
+        case .city: return s.city.rows[Int(code)]
+        case .year: return s.year.rows[Int(code)]
+        }
+    }
+
+    /// The first row in 0..<n whose id satisfies `pred` (monotone: false then true), or n.
+    static func firstRow(_ ids: [Int], _ n: Int, where pred: (Int) -> Bool) -> Int {
+        var lo = 0, hi = n
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if pred(ids[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// The first position of the ascending `list` holding a row >= `row`, or its count.
+    static func firstPosition(_ list: [Int32], atLeast row: Int) -> Int {
+        var lo = 0, hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(list[mid]) >= row { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
+    /// The rows in lo..<hi of several ascending, disjoint lists, ascending.
+    static func merge(_ lists: [[Int32]], from lo: Int, to hi: Int) -> [Int32] {
+        var out: [Int32] = []
+        for l in lists { out.append(contentsOf: l[firstPosition(l, atLeast: lo)..<firstPosition(l, atLeast: hi)]) }
+        out.sort()
+        return out
+    }
+}

@@ -1,0 +1,107 @@
+import AsyncHTTPClient
+import Foundation
+import HometownCore
+import HometownProtocol
+import HometownStore
+import HometownTestSupport
+import NIOCore
+import NIOPosix
+import Testing
+
+/// The server under load on a 100,000-user database, as a real process on loopback: memory stays bounded however
+/// many distinct heavy queries come, and cheap answers do not wait behind heavy ones.
+@Suite(.serialized) struct ServerLoadTests {
+    static let userCount = 100_000
+
+    /// A database of 100,000 users in the default vocabulary (made once per test run, in one transaction).
+    static func database() async throws -> String {
+        let path = Fixture.freshDatabase()
+        let store = try await SQLiteUserStore.open(path: path)
+        var rng = SeededRandom(seed: 2026)
+        let places = [("USA", "Minnesota"), ("USA", "Texas"), ("USA", "California"), ("USA", "Ohio"), ("India", "Kerala"),
+                      ("India", "Goa"), ("Mexico", "Jalisco")]
+        var batch: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)] = []
+        batch.reserveCapacity(userCount)
+        for i in 0..<userCount {
+            let (country, state) = places[Int(rng.next() % UInt64(places.count))]
+            let point = i % 25 == 0 ? nil : Coordinate(uncheckedLatitude: rng.unit() * 120 - 60, longitude: rng.unit() * 360 - 180)
+            batch.append((NewUser(nickname: "student\(i)", password: "x", country: country, state: state,
+                                  city: "Town \(rng.next() % 500)", year: 1970 + Int(rng.next() % 56), coordinate: point),
+                          "$scrypt$ln=17,r=8,p=1$c2FsdA$aGFzaA", 1_600_000_000_000 + Int64(i) * 1000))
+        }
+        try await store.insertBatch(batch)
+        try await store.close()
+        return path
+    }
+
+    /// GETs `url` and reads the whole body, counting bytes without keeping them.
+    static func drain(_ client: HTTPClient, _ url: String) async throws -> (status: Int, bytes: Int) {
+        let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(120))
+        var n = 0
+        for try await part in response.body { n += part.readableBytes }
+        return (Int(response.status.code), n)
+    }
+
+    @Test func distinctHeavyQueriesLeaveMemoryBounded() async throws {
+        // A cluster cache of 64 MiB and one build at a time: what the memory bound below is stated for.
+        let server = try ServerProcess(database: try await Self.database(), extra: ["--cluster-cache-mb", "64", "--max-expensive-work", "1"])
+        defer { _ = server.terminate() }
+        let client = HTTPClient.shared
+        let start = try #require(server.statusKilobytes("VmRSS"))
+        // 80 whole lists, each a new query (20 MB of JSON each).
+        var sizes = Set<Int>()
+        for i in 1...80 {
+            let (status, bytes) = try await Self.drain(client, server.base + "/users?afterid=-\(i)")
+            #expect(status == 200)
+            sizes.insert(bytes)
+        }
+        #expect(sizes.count == 1 && sizes.first! > 15_000_000)
+        let afterLists = try #require(server.statusKilobytes("VmHWM"))
+        // Distinct cluster indexes of about 55,000 users each (about 45 MiB each): more than the cache holds.
+        for i in 1...4 {
+            let (status, _) = try await Self.drain(client, server.base + "/clusters?zoom=2&country=USA&afterid=-\(i)")
+            #expect(status == 200)
+        }
+        let peak = try #require(server.statusKilobytes("VmHWM"))
+        print("memory: resident \(start / 1024) MB after start, peak \(afterLists / 1024) MB after 80 whole lists, \(peak / 1024) MB after 4 cluster indexes")
+        #expect(afterLists < 400 * 1024, "peak resident \(afterLists / 1024) MB after the lists")
+        #expect(peak < 400 * 1024, "peak resident \(peak / 1024) MB after the cluster indexes")
+    }
+
+    @Test func cheapAnswersDoNotWaitBehindWholeLists() async throws {
+        let server = try ServerProcess(database: try await Self.database())
+        defer { _ = server.terminate() }
+        // 20 whole lists at once, each read by its own curl process (as separate clients would).
+        let curls = (0..<20).map { i -> Process in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            p.arguments = ["-s", "-o", "/dev/null", server.base + "/users?afterid=-\(100 + i)"]
+            return p
+        }
+        // The probe has an event loop of its own, apart from anything else in this test process.
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let client = HTTPClient(eventLoopGroupProvider: .shared(group))
+        _ = try await Self.drain(client, server.base + "/countries")
+        for p in curls { try p.run() }
+        var times: [Double] = []
+        let clock = ContinuousClock()
+        while curls.contains(where: { $0.isRunning }) || times.count < 50 {
+            let t = try await clock.measure {
+                let (status, _) = try await Self.drain(client, server.base + "/countries")
+                #expect(status == 200)
+            }
+            times.append(Double(t.components.attoseconds) / 1e15 + Double(t.components.seconds) * 1000)
+            if times.count > 2000 { break }
+        }
+        for p in curls {
+            p.waitUntilExit()
+            #expect(p.terminationStatus == 0)
+        }
+        try await client.shutdown()
+        try await group.shutdownGracefully()
+        times.sort()
+        let p99 = times[min(times.count - 1, Int(Double(times.count) * 0.99))]
+        print("countries during 20 whole lists: \(times.count) requests, median \(times[times.count / 2]) ms, p99 \(p99) ms, slowest \(times.suffix(5))")
+        #expect(p99 < 50, "countries p99 \(p99) ms while 20 whole lists ran")
+    }
+}
