@@ -1,0 +1,114 @@
+@testable import HometownServer
+import Synchronization
+import Testing
+
+/// Expensive work waits its turn, a full queue or a long wait is refused (503), and a turn passes on in order.
+@Suite struct WorkLimiterTests {
+    /// A gate the test opens: tasks holding a turn wait on it.
+    final class Gate: Sendable {
+        private let open = Mutex(false)
+        func release() { open.withLock { $0 = true } }
+        func wait() async { while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) } }
+    }
+
+    @Test func turnsQueueAndFullQueuesAreRefused() async throws {
+        let limiter = WorkLimiter(running: 2, waiting: 1, maxWait: .seconds(30))
+        let gate = Gate()
+        let done = Mutex(0)
+        async let a: Void = limiter.run { await gate.wait(); done.withLock { $0 += 1 } }
+        async let b: Void = limiter.run { await gate.wait(); done.withLock { $0 += 1 } }
+        while limiter.load.running < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        async let c: Void = limiter.run { done.withLock { $0 += 1 } }
+        while limiter.load.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        // Two running, one waiting: a fourth is refused at once.
+        await #expect(throws: ServerBusy(reason: .expensiveWork)) { try await limiter.run { 1 } }
+        gate.release()
+        _ = try await (a, b, c)
+        #expect(done.withLock { $0 } == 3)
+        #expect(limiter.load.running == 0 && limiter.load.waiting == 0)
+    }
+
+    @Test func aWaitLongerThanTheTimeoutIsRefused() async throws {
+        let limiter = WorkLimiter(running: 1, waiting: 4, maxWait: .milliseconds(200))
+        let gate = Gate()
+        async let holder: Void = limiter.run { await gate.wait() }
+        while limiter.load.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await #expect(throws: ServerBusy(reason: .expensiveWork)) { try await limiter.run { 1 } }
+        let waited = clock.now - start
+        #expect(waited >= .milliseconds(150) && waited < .seconds(5))
+        #expect(limiter.load.waiting == 0)
+        gate.release()
+        try await holder
+        #expect(try await limiter.run { 7 } == 7)
+    }
+
+    @Test func aCancelledWaiterLeavesTheQueue() async throws {
+        let limiter = WorkLimiter(running: 1, waiting: 4, maxWait: .seconds(30))
+        let gate = Gate()
+        async let holder: Void = limiter.run { await gate.wait() }
+        while limiter.load.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        let waiter = Task { try await limiter.run { 1 } }
+        while limiter.load.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(limiter.load.waiting == 0)
+        gate.release()
+        try await holder
+        #expect(limiter.load.running == 0)
+    }
+}
+
+/// Results kept within a budget of bytes, one computation for identical concurrent requests, never an old version.
+@Suite struct SharedCacheTests {
+    @Test func identicalConcurrentRequestsComputeOnce() async throws {
+        let cache = SharedCache<Int>(budget: 1000)
+        let runs = Mutex(0)
+        let values = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    try await cache.value("k", version: 1) {
+                        runs.withLock { $0 += 1 }
+                        try await Task.sleep(for: .milliseconds(200))
+                        return (42, 10)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(values == Array(repeating: 42, count: 20))
+        #expect(runs.withLock { $0 } == 1)
+        // Kept: no new computation.
+        #expect(try await cache.value("k", version: 1) { runs.withLock { $0 += 1 }; return (0, 10) } == 42)
+        #expect(runs.withLock { $0 } == 1)
+    }
+
+    @Test func keepsWithinItsBytesLeastRecentlyUsedFirstOut() async throws {
+        let cache = SharedCache<String>(budget: 100)
+        for name in ["a", "b", "c"] { _ = try await cache.value(name, version: 1) { (name, 40) } }
+        // a and b were 80 bytes; c pushed out a (the least recently used).
+        #expect(cache.usage.bytes == 80 && cache.usage.count == 2)
+        let recomputed = Mutex<[String]>([])
+        for name in ["a", "c"] {
+            _ = try await cache.value(name, version: 1) {
+                recomputed.withLock { $0.append(name) }
+                return (name, 40)
+            }
+        }
+        #expect(recomputed.withLock { $0 } == ["a"])
+        // Larger than the whole budget: answered, not kept.
+        #expect(try await cache.value("huge", version: 1) { ("huge", 500) } == "huge")
+        #expect(cache.usage.bytes <= 100)
+        // A newer version lets every older result go.
+        _ = try await cache.value("a", version: 2) { ("a2", 10) }
+        #expect(cache.usage.count == 1 && cache.usage.bytes == 10)
+    }
+
+    @Test func failuresAreNotKept() async throws {
+        struct Boom: Error {}
+        let cache = SharedCache<Int>(budget: 100)
+        await #expect(throws: Boom.self) { try await cache.value("x", version: 1) { throw Boom() } }
+        #expect(try await cache.value("x", version: 1) { (5, 1) } == 5)
+    }
+}
