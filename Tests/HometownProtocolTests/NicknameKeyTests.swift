@@ -34,6 +34,13 @@ import Testing
         #expect(!Self.same(a, b), "\(a) / \(b): \(NicknameKey.key(a))")
     }
 
+    /// The keys tools/bench/server/seed.py writes straight into the database (its `nickname_key` mirrors this key
+    /// for ASCII letters, digits and '_').
+    @Test func benchmarkSeedKeys() {
+        #expect(NicknameKey.key("Emma_Comet1024") == "ernrna_cornetlo24")
+        #expect(NicknameKey.key("sam_loon9") == "sarn_loon9")
+    }
+
     /// The folding step alone is full case folding, independent of locale.
     @Test func foldingIsFullCaseFolding() {
         #expect(NicknameKey.folded("Straße") == "strasse")
