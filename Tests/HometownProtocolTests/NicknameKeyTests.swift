@@ -108,5 +108,7 @@ import Testing
         let elapsed = ContinuousClock.now - start
         print("NicknameKey: \(names.count) keys in \(elapsed) (\(total) bytes)")
         #expect(total > 0)
+        // About 20 µs a key in a debug build here; a bound 25 times that catches a pathological change only.
+        #expect(elapsed < .seconds(10))
     }
 }

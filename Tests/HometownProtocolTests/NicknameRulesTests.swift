@@ -43,6 +43,29 @@ import Testing
         #expect(e?.description.contains(named) == true)
     }
 
+    /// The code points NicknameRules documents are exactly Unicode's Default_Ignorable_Code_Point and Bidi_Control
+    /// (DerivedCoreProperties.txt, PropList.txt) as Swift's Unicode data has them; every one is refused in a
+    /// nickname except the emoji uses.
+    @Test func documentedListsAreUnicodes() {
+        var ignorable: [ClosedRange<UInt32>] = [], bidi: [UInt32] = []
+        for v in UInt32(0)...0x10FFFF {
+            guard let s = Unicode.Scalar(v) else { continue }
+            if s.properties.isBidiControl { bidi.append(v) }
+            guard s.properties.isDefaultIgnorableCodePoint else { continue }
+            if let last = ignorable.last, last.upperBound + 1 == v { ignorable[ignorable.count - 1] = last.lowerBound...v } else { ignorable.append(v...v) }
+        }
+        #expect(ignorable == [0xAD...0xAD, 0x34F...0x34F, 0x61C...0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F,
+                              0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164...0x3164, 0xFE00...0xFE0F, 0xFEFF...0xFEFF,
+                              0xFFA0...0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF])
+        #expect(bidi == [0x61C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069])
+        for range in ignorable {
+            for v in range where v % 7 == 0 || v == range.lowerBound || v == range.upperBound {
+                let s = String(Unicode.Scalar(v)!)
+                #expect(Self.refusal("ab" + s + "c")?.field == "nickname", "U+\(String(v, radix: 16))")
+            }
+        }
+    }
+
     @Test func c1ControlsAreRefusedInEveryStringField() {
         let e = Self.refusal("a\u{009B}b")
         #expect(e == .invalidCharacter(field: "nickname", detail: "must not hold control characters (found U+009B)"))
