@@ -16,6 +16,23 @@ enum NicknameKeyMigration {
     /// Rows read per query, in id order.
     static let batchRows = 10_000
 
+    /// Rows changed per UPDATE statement (two bound values each, well under SQLite's 32,766).
+    static let updateRows = 500
+
+    /// Sets the keys of `changes`, `updateRows` rows a statement:
+    /// `UPDATE users SET nickname_key = CASE id WHEN ? THEN ? ... END WHERE id IN (?, ...)`.
+    static func update(_ changes: [(id: Int, key: String)], on db: any SQLDatabase) async throws {
+        var start = 0
+        while start < changes.count {
+            let chunk = changes[start..<min(start + updateRows, changes.count)]
+            var sql: SQLQueryString = "UPDATE users SET nickname_key = CASE id"
+            for c in chunk { sql += " WHEN \(bind: c.id) THEN \(bind: c.key)" }
+            sql += " END WHERE id IN (\(binds: chunk.map(\.id)))"
+            try await db.raw(sql).run()
+            start += updateRows
+        }
+    }
+
     static func run(on db: any SQLDatabase, path: String, fromVersion: Int, toVersion: Int, logger: Logger) async throws {
         try await db.raw("BEGIN IMMEDIATE").run()
         do {
@@ -23,6 +40,7 @@ enum NicknameKeyMigration {
             var firstIDOfKey: [String: Int] = [:]
             var changed = 0, collisions = 0, rows = 0
             var lastID = Int.min
+            var pending: [(id: Int, key: String)] = []
             while true {
                 let batch = try await db.raw("""
                     SELECT id, nickname, nickname_key FROM users WHERE id > \(bind: lastID) ORDER BY id LIMIT \(bind: batchRows)
@@ -42,13 +60,13 @@ enum NicknameKeyMigration {
                     } else {
                         firstIDOfKey[key] = id
                     }
-                    if key != old {
-                        try await db.raw("UPDATE users SET nickname_key = \(bind: key) WHERE id = \(bind: id)").run()
-                        changed += 1
-                    }
+                    if key != old { pending.append((id, key)) }
                     lastID = id
                     rows += 1
                 }
+                changed += pending.count
+                try await update(pending, on: db)
+                pending.removeAll(keepingCapacity: true)
             }
             try await db.raw("CREATE UNIQUE INDEX users_nickname_key ON users (nickname_key)").run()
             try await db.raw("PRAGMA user_version = \(unsafeRaw: String(toVersion))").run()
