@@ -101,6 +101,8 @@ let package = Package(
         ], path: "tools/databuilder"),
         .executableTarget(name: "hometown-gazetteer", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
                           path: "tools/gazetteerbuilder"),
+        // Compiles Unicode's confusables.txt into Sources/HometownProtocol/ConfusablesTable.swift (nickname keys).
+        .executableTarget(name: "hometown-confusables", dependencies: ["HometownProtocol"], path: "tools/confusablesbuilder"),
         .executableTarget(name: "hometown-forward-accuracy", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
                           path: "tools/forwardaccuracy", exclude: ["README.md"]),
         .executableTarget(name: "hometown-accuracy", dependencies: ["HometownCore", "HometownBoundaries"],
@@ -124,7 +126,9 @@ let package = Package(
         .testTarget(name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
         .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
         .testTarget(name: "HometownProtocolTests", dependencies: ["HometownProtocol", "HometownBoundaries", "HometownGazetteer"]),
-        .testTarget(name: "HometownStoreTests", dependencies: ["HometownStore", "HometownProtocol"]),
+        .testTarget(name: "HometownStoreTests", dependencies: ["HometownStore", "HometownProtocol",
+                                                               .product(name: "SQLiteKit", package: "sqlite-kit"),
+                                                               .product(name: "Logging", package: "swift-log")]),
         // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
         .target(name: "HometownTestSupport", path: "Tests/HometownTestSupport"),
         .testTarget(name: "HometownClientTests", dependencies: ["HometownClient", "HometownProtocol", "HometownTestSupport"]),

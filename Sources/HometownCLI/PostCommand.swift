@@ -51,7 +51,7 @@ struct PostCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A place name instead of a point (\"Devils Lake, ND\", \"Guadalajara\").", valueName: "TEXT"))
     var place: String?
 
-    @Option(help: "The nickname (unique on the server, without regard to case).")
+    @Option(help: "The nickname (unique on the server, without regard to case, width or letters that look alike).")
     var nickname: String
 
     @Option(help: "The password (at least 3 characters); prefer --password-stdin or HOMETOWN_PASSWORD.")
@@ -87,6 +87,7 @@ struct PostCommand: AsyncParsableCommand {
         let nick = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
         try check(nick, field: "nickname")
         guard !nick.isEmpty else { throw CLIError("--nickname must not be empty") }
+        do { _ = try NicknameRules.validated(nick, field: "nickname") } catch { throw CLIError(error.description) }
         let pw = try readPassword()
         try check(pw, field: "password")
         guard pw.count >= ProtocolLimits.minPasswordCharacters else {

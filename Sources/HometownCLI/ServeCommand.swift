@@ -32,7 +32,11 @@ struct ServeCommand: AsyncParsableCommand {
         log, synchronous=FULL: a post answered 200 is on disk). Passwords are kept
         only as scrypt hashes. Countries, states and aliases ("usa", "MN",
         "Distrito Federal") are stored under the names GET countries and GET
-        states return. Refusals are 400 with {"error": "...", "field": "..."};
+        states return. Strings are at most 100 characters and 400 bytes of UTF-8.
+        Nicknames are unique without regard to case, width or letters that look
+        alike (Unicode UTS #39: "dаve" with a Cyrillic а is "dave"); invisible and
+        bidirectional characters in them are refused. Databases of an older schema
+        are migrated on start. Refusals are 400 with {"error": "...", "field": "..."};
         unknown paths get 404 with an HTML page. SIGINT or SIGTERM stops the
         server gracefully (requests in flight finish, then the database closes).
 

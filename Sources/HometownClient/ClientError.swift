@@ -34,7 +34,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connectionLost(let u, let d): return "the connection to \(u) broke before an answer: \(d)"
         case .refused(let status, let message, let field):
             return "the server refused it (HTTP \(status))" + (field.map { " at '\($0)'" } ?? "") + ": \(message)"
-        case .nicknameTaken(let n): return "the nickname '\(n)' is taken on this server (compared without regard to case): choose another"
+        case .nicknameTaken(let n): return "the nickname '\(n)' is taken on this server (compared without regard to case, width or letters that look alike): choose another"
         case .notAHometownServer(let u, let status):
             return "\(u) is not a Hometown server (HTTP \(status) with a web page): check the URL; give the base, e.g. http://host:8080, without /hometown"
         case .serverFailed(let status, let message): return "the server failed (HTTP \(status)): \(message)"

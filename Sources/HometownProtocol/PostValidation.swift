@@ -6,9 +6,10 @@ extension NewUser {
     /// - Keys: `nickname, password, country, state, city, year` required, `latitude, longitude` optional (both or
     ///   neither; `null` is the same as absent). Any other key is refused rather than dropped, so a misspelled
     ///   "lattitude" cannot lose the point silently; a key given twice is refused.
-    /// - Strings: at most `ProtocolLimits.maxStringCharacters` characters, no control characters (U+0000-U+001F,
-    ///   U+007F); nickname and city must not be empty after trimming white space (the nickname is stored trimmed;
-    ///   every other string exactly as sent); password at least 3 characters.
+    /// - Strings: at most `ProtocolLimits.maxStringCharacters` characters and `ProtocolLimits.maxStringBytes` bytes
+    ///   of UTF-8, no control characters (C0 and C1: U+0000-U+001F, U+007F-U+009F); the nickname follows
+    ///   `NicknameRules` as well (stored trimmed of white space; every other string exactly as sent); city must
+    ///   not be empty after trimming white space; password at least 3 characters.
     /// - `year`: a JSON integer (no fraction, no exponent) in `years`.
     /// - `latitude` in [-90, 90], `longitude` in [-180, 180): JSON numbers.
     /// - `country` and `state`: resolved through `vocabulary` to the served names.
@@ -27,8 +28,7 @@ extension NewUser {
             try NewUser.checkString(s, field: key)
             return s
         }
-        let nickname = try string("nickname").trimmingWhiteSpace()
-        guard !nickname.isEmpty else { throw .length(field: "nickname", rule: "a non-empty string") }
+        let nickname = try NicknameRules.validated(try string("nickname"), field: "nickname")
         let password = try string("password")
         guard password.count >= ProtocolLimits.minPasswordCharacters else {
             throw .length(field: "password", rule: "at least \(ProtocolLimits.minPasswordCharacters) characters long")
@@ -67,13 +67,18 @@ extension NewUser {
                        year: year, coordinate: coordinate)
     }
 
-    /// Checks a string value's length and characters.
+    /// Checks a string value's length (characters, then bytes of UTF-8) and characters; shared by every string
+    /// field of a post and every text parameter of a query.
     public static func checkString(_ s: String, field: String) throws(ProtocolError) {
+        // Bytes first, so that a huge value is refused before it is counted in characters.
+        guard s.utf8.count <= ProtocolLimits.maxStringBytes else {
+            throw .length(field: field, rule: "at most \(ProtocolLimits.maxStringBytes) bytes of UTF-8 (it has \(s.utf8.count))")
+        }
         guard s.count <= ProtocolLimits.maxStringCharacters else {
             throw .length(field: field, rule: "at most \(ProtocolLimits.maxStringCharacters) characters (it has \(s.count))")
         }
-        if let bad = s.unicodeScalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            throw .invalidCharacter(field: field, detail: "must not hold control characters (found U+\(String(bad.value, radix: 16, uppercase: true).leftPadded(4)))")
+        if let bad = s.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+            throw .invalidCharacter(field: field, detail: "must not hold control characters (found \(bad.codePointName))")
         }
     }
 }

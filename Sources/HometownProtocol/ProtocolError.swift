@@ -17,15 +17,16 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongType(field: String, expected: String, got: String)
     /// A value outside its range (`rule` states the range).
     case outOfRange(field: String, rule: String)
-    /// A string over `ProtocolLimits.maxStringCharacters`, or under its minimum.
+    /// A string over `ProtocolLimits.maxStringCharacters` or `maxStringBytes`, or under its minimum.
     case length(field: String, rule: String)
-    /// A string holding a character that cannot be stored (NUL or another control character).
+    /// A string holding a character that cannot be stored (NUL or another control character), or a nickname
+    /// breaking `NicknameRules` (invisible or bidirectional characters, stacked marks, no letter or digit).
     case invalidCharacter(field: String, detail: String)
     /// A country this server does not serve.
     case unsupportedCountry(given: String, supported: [String])
     /// A state that is not one of the country's.
     case unsupportedState(given: String, country: String, suggestion: String?)
-    /// The nickname is taken (case-insensitively).
+    /// The nickname is taken: its `NicknameKey` (case, width and look-alike letters folded) is another user's.
     case nicknameTaken(String)
 
     /// The key or parameter the error is about, if any.
@@ -64,7 +65,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedState(let given, let country, let suggestion):
             return "state '\(given)' is not one of \(country)'s: GET /hometown/states?country=\(ProtocolError.percentEncoded(country)) lists them"
                 + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        case .nicknameTaken(let n): return "nickname '\(n)' is taken (nicknames are compared without regard to case)"
+        case .nicknameTaken(let n):
+            return "nickname '\(n)' is taken (nicknames are compared without regard to case, width or letters that look alike)"
         }
     }
 

@@ -104,7 +104,9 @@ final class ServerState: Sendable {
         let p = try parameters(query, allowed: ["name"])
         guard let name = p["name"] else { throw ProtocolError.missing(field: "name") }
         try NewUser.checkString(name, field: "name")
-        return Replies.json(.bool(view.containsNicknameKey(NicknameKey.key(name))))
+        // The rules of POST adduser's nickname: a name that could not be posted is refused, not called free.
+        let nickname = try NicknameRules.validated(name, field: "name")
+        return Replies.json(.bool(view.containsNicknameKey(NicknameKey.key(nickname))))
     }
 
     func count(_ query: String?, headers: HTTPFields) throws(ProtocolError) -> Response {

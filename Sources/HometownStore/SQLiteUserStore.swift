@@ -11,12 +11,14 @@ import SQLiteKit
 ///   survives a crash of the process or the machine.
 /// - Ids: `INTEGER PRIMARY KEY AUTOINCREMENT`, so an id is never handed out twice, even after the newest user's
 ///   row is gone; `nextID()` reads SQLite's own counter for the table.
-/// - Nicknames: a unique index on `nickname_key` (`NicknameKey`).
+/// - Nicknames: a unique index on `nickname_key` (`NicknameKey`). Opening a database of an older schema recomputes
+///   every key (`NicknameKeyMigration`), since version 3 keys fold width and look-alike letters as well as case.
 /// - Two connections: one for writes and one for reads, so that reads (WAL readers) never wait for a write's sync.
 ///   Each runs its calls on the NIO thread pool, off the event loops.
 public final class SQLiteUserStore: UserStore {
-    /// The schema version kept in SQLite's `user_version`.
-    public static let schemaVersion = 2
+    /// The schema version kept in SQLite's `user_version`. 3: `nickname_key` is the UTS #39 skeleton of the
+    /// NFKC-case-folded nickname (version 2: the case-folded nickname).
+    public static let schemaVersion = 3
 
     public let path: String
     private let writer: SQLiteConnection
@@ -51,6 +53,9 @@ public final class SQLiteUserStore: UserStore {
                 throw StoreError.incompatible(path: path, detail: "its schema version \(version) is newer than this program's \(schemaVersion)")
             }
             try await createSchema(db)
+            if version >= 1 && version < 3 {
+                try await NicknameKeyMigration.run(on: db, path: path, fromVersion: version, toVersion: schemaVersion, logger: logger)
+            }
             try await db.raw("PRAGMA user_version = \(unsafeRaw: String(schemaVersion))").run()
             let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
             return SQLiteUserStore(path: path, writer: writer, reader: reader)

@@ -167,6 +167,44 @@ import Testing
         }
     }
 
+    /// Issue 20's impersonation attempts: refused with the character named, or answered as taken; the GET check
+    /// and the POST agree.
+    @Test func nicknamesCannotImpersonate() async throws {
+        try await Fixture.withServer { client in
+            func user(_ nickname: String) -> String {
+                body(["nickname": nickname, "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000])
+            }
+            func exists(_ name: String) async throws -> TestResponse {
+                try await client.get("/hometown/nicknameexists?name=" + ProtocolError.percentEncoded(name))
+            }
+            for first in ["bob", "dave", "eve", "alice", "carol", "jay"] {
+                #expect(try await client.post(user(first)).status == .ok, "\(first)")
+            }
+            // Invisible and direction characters: 400 naming the field and the code point, by POST and by GET.
+            for (nickname, named) in [("b\u{200D}ob", "U+200D"), ("alice\u{200B}", "U+200B"), ("\u{202E}carol", "U+202E"),
+                                      ("ja\u{00AD}y", "U+00AD"), ("\u{200B}", "U+200B"), ("\u{202E}", "U+202E"),
+                                      ("x\u{009B}y", "U+009B")] {
+                let r = try await client.post(user(nickname))
+                #expect(r.status == .badRequest && r.errorField == "nickname", "\(r.text)")
+                #expect(r.errorMessage?.contains(named) == true, "\(r.text)")
+                let g = try await exists(nickname)
+                #expect(g.status == .badRequest && g.errorField == "name" && g.errorMessage?.contains(named) == true, "\(g.text)")
+            }
+            // Look-alikes of taken nicknames: the protocol's "taken" answer, and nicknameexists says true.
+            for twin in ["d\u{0430}ve", "ｅｖｅ", "DAVE", "B0B", "\u{0430}lice"] {
+                let r = try await client.post(user(twin))
+                #expect(r.status == .badRequest && r.errorField == "nickname" && r.errorMessage?.contains("taken") == true, "\(twin): \(r.text)")
+                #expect(try await exists(twin).text == "true", "\(twin)")
+            }
+            let zalgo = try await client.post(user("z" + String(repeating: "\u{0301}", count: 5_000)))
+            #expect(zalgo.status == .badRequest && zalgo.errorField == "nickname" && zalgo.errorMessage?.contains("400 bytes") == true, "\(zalgo.text)")
+            #expect(try await exists("dove").text == "false")
+            // Only the six first posts were stored, as posted.
+            let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
+            #expect(users.map { $0["nickname"] as? String } == ["bob", "dave", "eve", "alice", "carol", "jay"])
+        }
+    }
+
     @Test func hostileValuesRoundTripByteExact() async throws {
         let hostile = [#"Robert'); DROP TABLE users;--"#, #"quo"te\back\\slash"#, "😀👩‍👩‍👧 emoji", "<b>bold</b> & \u{2028}",
                        "' OR '1'='1", "%00%27", "ünïcödé\u{301}"]

@@ -52,6 +52,16 @@ WORDS = """gopher husky lake pine river loon north prairie maple cedar hawk wolf
 delta echo falcon harbor iris jade kite lotus mesa nova opal quartz sage tiger violet willow""".split()
 
 
+def nickname_key(nickname):
+    """The server's NicknameKey (Sources/HometownProtocol/NicknameKey.swift) for the only alphabet this script
+    writes, ASCII letters, digits and '_': lower case, then UTS #39's prototypes of the characters that have one
+    there (0 -> O, which folds to o; 1 -> l; m -> rn). Anything else is refused rather than guessed."""
+    key = nickname.lower()
+    if not all(c.isascii() and (c.isalnum() or c == "_") for c in key):
+        sys.exit(f"seed.py: nickname {nickname!r} is outside the alphabet nickname_key() mirrors")
+    return key.replace("0", "o").replace("1", "l").replace("m", "rn")
+
+
 class Client:
     """A keep-alive HTTP/1.1 client for the few hundred look-ups of the `places` step."""
 
@@ -164,7 +174,7 @@ def insert_users(db, places_file, n, seed):
         created += max(1, int(rng.expovariate(1 / mean_gap)))
         created = min(created, LAST_CREATED_MS + i)
         year = rng.choices(years, year_w)[0]
-        rows.append((nickname, nickname.lower(), PASSWORD_HASH, country, state, city, year, lat, lon, created))
+        rows.append((nickname, nickname_key(nickname), PASSWORD_HASH, country, state, city, year, lat, lon, created))
     with con:
         con.executemany(
             "INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, "
