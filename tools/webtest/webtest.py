@@ -6,7 +6,9 @@ Drives headless Chromium (Debian's chromium and chromedriver, through Selenium) 
 POST /hometown/adduser at real city points (found with /hometown/forward), then checks the page: it loads with
 no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
 Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
-at their fields; the keyboard reaches and works the controls; a phone-sized screen works. Screenshots go to
+at their fields; the keyboard reaches and works the controls; a phone-sized screen works. The page is sent with a
+strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
+`securitypolicyviolation` listener added before the page's own scripts). Screenshots go to
 --out (map.png, list.png, form.png, phone.png); with --docs-png, map.png is copied there too.
 
 Stops at the first failure (exit status 1) unless --keep-going.
@@ -78,6 +80,15 @@ def http(base, path, params=None, body=None):
         return error.code, error.read().decode()
 
 
+def headers(base, path):
+    """The status and headers (names in lower case) of GET path."""
+    try:
+        with urllib.request.urlopen(base + path, timeout=20) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}
+
+
 def seed(base):
     """Posts SEEDS at the points /hometown/forward gives for their places; returns the posts made."""
     posts = []
@@ -127,6 +138,17 @@ class Browser:
               window.__pending += 1;
               return original.apply(this, arguments).finally(() => { window.__pending -= 1; });
             };"""})
+        # Records every Content-Security-Policy violation of every page, from before the page's first script, in
+        # sessionStorage so that it outlives navigations within the tab (see take_csp_violations).
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            document.addEventListener('securitypolicyviolation', (e) => {
+              try {
+                const seen = JSON.parse(sessionStorage.getItem('__csp') || '[]');
+                seen.push(e.effectiveDirective + ' blocked ' + (e.blockedURI || '?') + ' (' + (e.sourceFile || '?') + ':' +
+                          e.lineNumber + ') on ' + location.pathname + location.search);
+                sessionStorage.setItem('__csp', JSON.stringify(seen));
+              } catch (error) { /* no storage on this page: the console still shows the violation */ }
+            });"""})
         self.console = []      # (level, message)
         self.requests = []     # every URL the page asked for
 
@@ -154,6 +176,13 @@ class Browser:
         self.drain()
         local = ("data:", "blob:", "about:", "chrome-extension:")
         return [u for u in self.requests if not (u.startswith(self.origin + "/") or u == self.origin or u.startswith(local))]
+
+    def take_csp_violations(self):
+        """The Content-Security-Policy violations recorded since the last call (and forgets them)."""
+        if not self.driver.current_url.startswith(self.origin + "/"):
+            return []
+        return self.js("const v = JSON.parse(sessionStorage.getItem('__csp') || '[]');"
+                       "sessionStorage.removeItem('__csp'); return v;")
 
     def clear_logs(self):
         self.drain()
@@ -250,6 +279,41 @@ class Tests:
 
     def count(self, **where):
         return sum(all(p[k] == v for k, v in where.items()) for p in self.posts)
+
+    def test_policy(self):
+        """The page comes with a strict Content-Security-Policy that Chromium enforces, and violations are seen."""
+        b = self.b
+        for path in ("/", "/app.js", "/vendor/leaflet/leaflet.js", "/nowhere"):
+            status, fields = headers(b.base, path)
+            policy = fields.get("content-security-policy", "")
+            check("script-src 'self'" in policy and "style-src 'self'" in policy and "frame-ancestors 'none'" in policy
+                  and "unsafe" not in policy, f"{path} ({status}): Content-Security-Policy {policy!r}")
+            check(fields.get("x-content-type-options") == "nosniff", f"{path}: nosniff")
+            check(fields.get("x-frame-options") == "DENY", f"{path}: X-Frame-Options")
+        b.open("/")
+        b.wait_idle()
+        # The watcher works and the browser enforces the policy: an injected inline script and inline style
+        # attribute are refused and reported; a style set through the DOM's properties (as Leaflet does) is not.
+        b.take_csp_violations()
+        b.js("""
+            const s = document.createElement('script');
+            s.textContent = 'window.__inlineRan = true;';
+            document.head.appendChild(s);
+            const d = document.createElement('div');
+            d.setAttribute('style', 'color: red');
+            d.style.marginTop = '3px';
+            d.id = 'csp-probe';
+            document.body.appendChild(d);""")
+        b.wait(lambda: len(b.js("return JSON.parse(sessionStorage.getItem('__csp') || '[]')")) >= 2,
+               "the two injected violations to be reported")
+        check(not b.js("return window.__inlineRan === true"), "an inline script ran despite the policy")
+        probe = b.js("const s = getComputedStyle(document.getElementById('csp-probe')); return [s.color, s.marginTop];")
+        check(probe[0] != "rgb(255, 0, 0)" and probe[1] == "3px", f"inline style refused, DOM style kept: {probe}")
+        seen = b.take_csp_violations()
+        check(any(v.startswith("script-src") for v in seen) and any(v.startswith("style-src") for v in seen),
+              "violations reported: " + "; ".join(seen))
+        b.js("document.getElementById('csp-probe').remove()")
+        b.clear_logs()     # the deliberate violations' console errors
 
     def test_load(self):
         """The page loads, draws the map and the markers, with no console error and no request leaving the server."""
@@ -573,7 +637,7 @@ class Tests:
         foreign = self.b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
-    ORDER = ["test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
+    ORDER = ["test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
              "test_without_leaflet", "test_requests"]
 
 
@@ -614,11 +678,20 @@ def main():
             t0 = time.time()
             try:
                 getattr(tests, name)()
+                # Whatever the test did, the app must not have broken the Content-Security-Policy.
+                violations = browser.take_csp_violations()
+                check(not violations, "Content-Security-Policy violations: " + "; ".join(violations))
                 print(f"ok    {name} ({time.time() - t0:.1f} s): {getattr(Tests, name).__doc__}", flush=True)
             except Exception as error:  # a Failure, or Selenium's own error
                 detail = str(error) if isinstance(error, Failure) else traceback.format_exc()
                 print(f"FAIL  {name}: {detail}", flush=True)
                 failures.append(name)
+                try:                    # not left for the next test to be blamed for
+                    left = browser.take_csp_violations()
+                    if left:
+                        print("      and Content-Security-Policy violations: " + "; ".join(left), flush=True)
+                except Exception:
+                    pass
                 try:
                     browser.screenshot(os.path.join(args.out, f"failure-{name}.png"))
                 except Exception:
