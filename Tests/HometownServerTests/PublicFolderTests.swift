@@ -105,6 +105,36 @@ import Testing
         }
     }
 
+    @Test func leafletLinkedIntoAnotherFolderIsServedButNotLinksLeavingBoth() async throws {
+        // Debian may install /usr/share/javascript/leaflet as links into /usr/share/nodejs/leaflet/dist.
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("hometown-leaflet-\(UUID().uuidString)").path
+        defer { try? fm.removeItem(atPath: root) }
+        let dist = root + "/nodejs/leaflet/dist", linked = root + "/javascript/leaflet"
+        for dir in [dist + "/images", linked, root + "/nodejs/other"] { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+        try Data("/* Leaflet 1.7.1 */".utf8).write(to: URL(fileURLWithPath: dist + "/leaflet.js"))
+        try Data(".leaflet-pane{}".utf8).write(to: URL(fileURLWithPath: dist + "/leaflet.css"))
+        try Data([0x89, 0x50, 0x4e, 0x47]).write(to: URL(fileURLWithPath: dist + "/images/marker-icon.png"))
+        try Data("SECRET-OTHER-5c1d".utf8).write(to: URL(fileURLWithPath: root + "/nodejs/other/x.js"))
+        try fm.createSymbolicLink(atPath: linked + "/leaflet.js", withDestinationPath: "../../nodejs/leaflet/dist/leaflet.js")
+        try fm.createSymbolicLink(atPath: linked + "/leaflet.css", withDestinationPath: dist + "/leaflet.css")
+        try fm.createSymbolicLink(atPath: linked + "/images", withDestinationPath: "../../nodejs/leaflet/dist/images")
+        try fm.createSymbolicLink(atPath: linked + "/other.js", withDestinationPath: root + "/nodejs/other/x.js")
+        try fm.createSymbolicLink(atPath: linked + "/passwd.js", withDestinationPath: "/etc/passwd")
+        var c = Fixture.configuration()
+        c.leafletDirectory = linked
+        try await Fixture.withServer(c) { client in
+            let js = try await client.get("/vendor/leaflet/leaflet.js")
+            #expect(js.status == .ok && js.text == "/* Leaflet 1.7.1 */")
+            let css = try await client.get("/vendor/leaflet/leaflet.css"), png = try await client.get("/vendor/leaflet/images/marker-icon.png")
+            #expect(css.status == .ok && png.status == .ok && png.body.readableBytes == 4)
+            for path in ["/vendor/leaflet/other.js", "/vendor/leaflet/passwd.js"] {
+                let r = try await client.get(path)
+                #expect(r.status == .notFound && !r.text.contains("SECRET-OTHER") && !r.text.contains("root:x:0:0"), "\(path)")
+            }
+        }
+    }
+
     /// Sends `request` as it is to 127.0.0.1:`port` and returns what comes back until the server closes.
     static func raw(_ request: String, port: Int) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -8,7 +8,8 @@ no console error and no request leaving the server; clicking a point in Minnesot
 Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
 at their fields; the keyboard reaches and works the controls; a phone-sized screen works. The page is sent with a
 strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
-`securitypolicyviolation` listener added before the page's own scripts). Screenshots go to
+`securitypolicyviolation` listener added before the page's own scripts). A page of another origin may read the API
+and post to it, but not read the app's files. Screenshots go to
 --out (map.png, list.png, form.png, phone.png); with --docs-png, map.png is copied there too.
 
 Stops at the first failure (exit status 1) unless --keep-going.
@@ -114,12 +115,14 @@ def seed(base):
 class Browser:
     """Headless Chromium with its console and network logs gathered as the tests go."""
 
-    def __init__(self, base, chromium, chromedriver):
+    def __init__(self, base, chromium, chromedriver, extra_arguments=()):
         self.base = base
+        self.chromium = chromium
+        self.chromedriver = chromedriver
         self.origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(base))
         options = webdriver.ChromeOptions()
         options.binary_location = chromium
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        for argument in tuple(extra_arguments) + ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          "--window-size=1280,820", "--force-device-scale-factor=1", "--hide-scrollbars",
                          "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                          "--disable-component-update", "--disable-default-apps", "--disable-sync",
@@ -632,13 +635,51 @@ class Tests:
             b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
             b.clear_logs()
 
+    def test_cors(self):
+        """A page of another origin may read the API and post (through a preflight), not the app's files."""
+        b = self.b
+        port = urllib.parse.urlsplit(b.base).port
+        # A second browser that takes the name elsewhere.test for 127.0.0.1: another origin, the same server, loopback
+        # only. Its page is a JSON answer (no Content-Security-Policy of ours limits what it may fetch).
+        other = Browser(b.base, b.chromium, b.chromedriver,
+                        extra_arguments=("--host-resolver-rules=MAP elsewhere.test 127.0.0.1",))
+        try:
+            other.driver.get(f"http://elsewhere.test:{port}/hometown/countries")
+            check(other.js("return location.origin") == f"http://elsewhere.test:{port}", "the other origin's page")
+            result = other.driver.execute_async_script("""
+                const [base, nickname, done] = arguments;
+                const attempt = async (path, init) => {
+                  try { const r = await fetch(base + path, init); return [r.status, await r.text()]; }
+                  catch (error) { return String(error); }
+                };
+                (async () => done({
+                  get: await attempt('/hometown/count'),
+                  refused: await attempt('/hometown/count?x=1'),
+                  post: await attempt('/hometown/adduser', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                    body: JSON.stringify({nickname: nickname, password: 'secret-1', country: 'USA', state: 'Minnesota',
+                                          city: 'Minneapolis', year: 2016})}),
+                  file: await attempt('/app.js'),
+                  credentials: await attempt('/hometown/count', {credentials: 'include'}),
+                }))();""", b.base, self.nickname + "_x")
+        finally:
+            other.quit()
+        check(isinstance(result["get"], list) and result["get"][0] == 200 and result["get"][1].isdigit(),
+              f"a GET from another origin is readable: {result['get']}")
+        check(isinstance(result["refused"], list) and result["refused"][0] == 400 and "error" in result["refused"][1],
+              f"a refusal from another origin is readable: {result['refused']}")
+        check(result["post"] == [200, "ok"], f"a JSON post from another origin (after its preflight): {result['post']}")
+        check(not isinstance(result["file"], list), f"the app's files are not readable from another origin: {result['file']}")
+        check(not isinstance(result["credentials"], list), f"never with credentials: {result['credentials']}")
+        self.posts.append({"nickname": self.nickname + "_x", "country": "USA", "state": "Minnesota", "city": "Minneapolis",
+                           "year": 2016})
+
     def test_requests(self):
         """Over the whole run, every request went to the server under test."""
         foreign = self.b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
     ORDER = ["test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
-             "test_without_leaflet", "test_requests"]
+             "test_without_leaflet", "test_cors", "test_requests"]
 
 
 def main():
