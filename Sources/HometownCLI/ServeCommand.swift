@@ -71,7 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("hash-threads"), help: "Password hashes computed at once (default: one per core).")
     var hashThreads: Int?
 
-    @Option(name: .customLong("public"), help: "Folder of the files served as they are (openapi.yaml, web app); default: found beside the executable.")
+    @Option(name: .customLong("public"), help: "Folder of the files served as they are (openapi.yaml, web app; no dotfiles, no links leaving it); default: found beside the executable.")
     var publicDirectory: String?
 
     @Option(name: .customLong("leaflet"), help: ArgumentHelp(

@@ -58,6 +58,11 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         }
         logger.warning("Leaflet not found (install Debian's libjs-leaflet, or give --leaflet DIR): the web app will have no map")
     }
+    if !publicFiles.skipped.isEmpty {
+        let shown = publicFiles.skipped.prefix(10).joined(separator: ", ")
+        let more = publicFiles.skipped.count > 10 ? " and \(publicFiles.skipped.count - 10) more" : ""
+        logger.notice("files not served from \(publicFiles.directory) (or Leaflet's folder): \(shown)\(more)")
+    }
     let store = try await SQLiteUserStore.open(path: configuration.databasePath, logger: logger)
     // Every read is answered from memory: load the users once, in id order.
     let started = ContinuousClock.now

@@ -11,7 +11,8 @@ import NIOCore
 /// the public folder. Paths are matched exactly (lower case, case sensitive, as the protocol says); a path that
 /// does not exist, or a method a path does not take, gets the protocol's 404 HTML page. HEAD is answered on every
 /// GET path. Every answer then passes `AnswerDelivery` (304, gzip, HEAD). One log line per request (method, path
-/// and query, status, milliseconds); never a body, so never a password.
+/// and query, status, milliseconds); never a body, so never a password. Security headers, CORS and the `OPTIONS`
+/// preflight under `/hometown/` come from `HTTPPolicy`.
 struct HometownResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -62,12 +63,13 @@ struct HometownResponder: HTTPResponder {
             let ms = "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
             state.logger.info("\(request.method.rawValue) \(request.uri.path)\(request.uri.query.map { "?" + $0 } ?? "") \(response.status.code) \(ms) ms")
         }
-        return response
+        return HTTPPolicy.apply(to: response, path: request.uri.path)
     }
 
     private func route(_ request: inout Request) async throws -> Response {
         let path = request.uri.path
         let method = request.method
+        if method == .options, let preflight = HTTPPolicy.preflight(path: path) { return preflight }
         if method == .post {
             guard path == "/hometown/adduser" else { return Replies.notFound(method: method, path: path) }
             return try await state.addUser(&request)

@@ -11,12 +11,18 @@ import NIOCore
 /// The web app's map library, Leaflet, is not part of the repository: Debian's `libjs-leaflet` installs it in
 /// `/usr/share/javascript/leaflet`, and its files are served under `/vendor/leaflet/` (the folder can be given
 /// with `--leaflet` or `$HOMETOWN_LEAFLET`). Without it the app still lists and posts, and says the map is missing.
+///
+/// Neither folder serves dotfiles, nor symbolic links whose real path leaves it (links staying inside are
+/// served), nor anything but regular files (`ContainedFiles`); a request's path is looked up exactly among the
+/// files found, never joined to a folder, so `..` and percent-encoded traversal reach nothing.
 struct PublicFiles: Sendable {
     /// Path to bytes and content type.
     private let files: [String: (bytes: [UInt8], type: String)]
     let directory: String
     /// Where Leaflet was found, or nil.
     let leafletDirectory: String?
+    /// What the folders hold but is not served, and why (dotfiles, links leaving the folder), for the log.
+    let skipped: [String]
 
     /// Debian's place for Leaflet (package libjs-leaflet).
     static let debianLeaflet = "/usr/share/javascript/leaflet"
@@ -29,27 +35,30 @@ struct PublicFiles: Sendable {
         directory = dir
         var files: [String: (bytes: [UInt8], type: String)] = [:]
         let fm = FileManager.default
-        if let walker = fm.enumerator(atPath: dir) {
-            while let rel = walker.nextObject() as? String {
-                var isDir: ObjCBool = false
-                let full = dir + "/" + rel
-                guard fm.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue,
-                      let data = fm.contents(atPath: full) else { continue }
-                files["/" + rel] = (Array(data), PublicFiles.contentType(rel))
-            }
+        // No dotfiles, no links leaving the folder, only regular files (see ContainedFiles).
+        let own = ContainedFiles(folder: dir)
+        for file in own.files {
+            guard let data = fm.contents(atPath: file.real) else { continue }
+            files["/" + file.relative] = (Array(data), PublicFiles.contentType(file.relative))
         }
         if let index = files["/index.html"] { files["/"] = index }
+        var skipped = own.skipped
         let leaflet = PublicFiles.locateLeaflet(explicitLeaflet)
-        if let leaflet, let walker = fm.enumerator(atPath: leaflet) {
-            while let rel = walker.nextObject() as? String {
+        if let leaflet {
+            // Debian may install leaflet.js as a link into another package's folder: links may lead there too.
+            let real = ContainedFiles.realPath(leaflet + "/leaflet.js").map { ($0 as NSString).deletingLastPathComponent }
+            let vendor = ContainedFiles(folder: leaflet, alsoInside: real.map { [$0] } ?? [])
+            for file in vendor.files {
                 // The plain files only (Debian also ships .gz and .brotli copies).
-                guard ["js", "css", "png", "map"].contains((rel as NSString).pathExtension.lowercased()),
-                      let data = fm.contents(atPath: leaflet + "/" + rel) else { continue }
-                files["/vendor/leaflet/" + rel] = (Array(data), PublicFiles.contentType(rel))
+                guard ["js", "css", "png", "map"].contains((file.relative as NSString).pathExtension.lowercased()),
+                      let data = fm.contents(atPath: file.real) else { continue }
+                files["/vendor/leaflet/" + file.relative] = (Array(data), PublicFiles.contentType(file.relative))
             }
+            skipped += vendor.skipped.map { "Leaflet's " + $0 }
         }
         leafletDirectory = leaflet
         self.files = files
+        self.skipped = skipped
     }
 
     /// The Leaflet folder: the one given (if it holds leaflet.js), else `$HOMETOWN_LEAFLET`, else Debian's.

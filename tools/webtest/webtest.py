@@ -6,7 +6,10 @@ Drives headless Chromium (Debian's chromium and chromedriver, through Selenium) 
 POST /hometown/adduser at real city points (found with /hometown/forward), then checks the page: it loads with
 no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
 Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
-at their fields; the keyboard reaches and works the controls; a phone-sized screen works. Screenshots go to
+at their fields; the keyboard reaches and works the controls; a phone-sized screen works. The page is sent with a
+strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
+`securitypolicyviolation` listener added before the page's own scripts). A page of another origin may read the API
+and post to it, but not read the app's files. Screenshots go to
 --out (map.png, list.png, form.png, phone.png); with --docs-png, map.png is copied there too.
 
 Stops at the first failure (exit status 1) unless --keep-going.
@@ -78,6 +81,15 @@ def http(base, path, params=None, body=None):
         return error.code, error.read().decode()
 
 
+def headers(base, path):
+    """The status and headers (names in lower case) of GET path."""
+    try:
+        with urllib.request.urlopen(base + path, timeout=20) as response:
+            return response.status, {k.lower(): v for k, v in response.headers.items()}
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}
+
+
 def seed(base):
     """Posts SEEDS at the points /hometown/forward gives for their places; returns the posts made."""
     posts = []
@@ -103,12 +115,14 @@ def seed(base):
 class Browser:
     """Headless Chromium with its console and network logs gathered as the tests go."""
 
-    def __init__(self, base, chromium, chromedriver):
+    def __init__(self, base, chromium, chromedriver, extra_arguments=()):
         self.base = base
+        self.chromium = chromium
+        self.chromedriver = chromedriver
         self.origin = "{0.scheme}://{0.netloc}".format(urllib.parse.urlsplit(base))
         options = webdriver.ChromeOptions()
         options.binary_location = chromium
-        for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+        for argument in tuple(extra_arguments) + ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                          "--window-size=1280,820", "--force-device-scale-factor=1", "--hide-scrollbars",
                          "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                          "--disable-component-update", "--disable-default-apps", "--disable-sync",
@@ -127,6 +141,17 @@ class Browser:
               window.__pending += 1;
               return original.apply(this, arguments).finally(() => { window.__pending -= 1; });
             };"""})
+        # Records every Content-Security-Policy violation of every page, from before the page's first script, in
+        # sessionStorage so that it outlives navigations within the tab (see take_csp_violations).
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+            document.addEventListener('securitypolicyviolation', (e) => {
+              try {
+                const seen = JSON.parse(sessionStorage.getItem('__csp') || '[]');
+                seen.push(e.effectiveDirective + ' blocked ' + (e.blockedURI || '?') + ' (' + (e.sourceFile || '?') + ':' +
+                          e.lineNumber + ') on ' + location.pathname + location.search);
+                sessionStorage.setItem('__csp', JSON.stringify(seen));
+              } catch (error) { /* no storage on this page: the console still shows the violation */ }
+            });"""})
         self.console = []      # (level, message)
         self.requests = []     # every URL the page asked for
 
@@ -154,6 +179,13 @@ class Browser:
         self.drain()
         local = ("data:", "blob:", "about:", "chrome-extension:")
         return [u for u in self.requests if not (u.startswith(self.origin + "/") or u == self.origin or u.startswith(local))]
+
+    def take_csp_violations(self):
+        """The Content-Security-Policy violations recorded since the last call (and forgets them)."""
+        if not self.driver.current_url.startswith(self.origin + "/"):
+            return []
+        return self.js("const v = JSON.parse(sessionStorage.getItem('__csp') || '[]');"
+                       "sessionStorage.removeItem('__csp'); return v;")
 
     def clear_logs(self):
         self.drain()
@@ -250,6 +282,41 @@ class Tests:
 
     def count(self, **where):
         return sum(all(p[k] == v for k, v in where.items()) for p in self.posts)
+
+    def test_policy(self):
+        """The page comes with a strict Content-Security-Policy that Chromium enforces, and violations are seen."""
+        b = self.b
+        for path in ("/", "/app.js", "/vendor/leaflet/leaflet.js", "/nowhere"):
+            status, fields = headers(b.base, path)
+            policy = fields.get("content-security-policy", "")
+            check("script-src 'self'" in policy and "style-src 'self'" in policy and "frame-ancestors 'none'" in policy
+                  and "unsafe" not in policy, f"{path} ({status}): Content-Security-Policy {policy!r}")
+            check(fields.get("x-content-type-options") == "nosniff", f"{path}: nosniff")
+            check(fields.get("x-frame-options") == "DENY", f"{path}: X-Frame-Options")
+        b.open("/")
+        b.wait_idle()
+        # The watcher works and the browser enforces the policy: an injected inline script and inline style
+        # attribute are refused and reported; a style set through the DOM's properties (as Leaflet does) is not.
+        b.take_csp_violations()
+        b.js("""
+            const s = document.createElement('script');
+            s.textContent = 'window.__inlineRan = true;';
+            document.head.appendChild(s);
+            const d = document.createElement('div');
+            d.setAttribute('style', 'color: red');
+            d.style.marginTop = '3px';
+            d.id = 'csp-probe';
+            document.body.appendChild(d);""")
+        b.wait(lambda: len(b.js("return JSON.parse(sessionStorage.getItem('__csp') || '[]')")) >= 2,
+               "the two injected violations to be reported")
+        check(not b.js("return window.__inlineRan === true"), "an inline script ran despite the policy")
+        probe = b.js("const s = getComputedStyle(document.getElementById('csp-probe')); return [s.color, s.marginTop];")
+        check(probe[0] != "rgb(255, 0, 0)" and probe[1] == "3px", f"inline style refused, DOM style kept: {probe}")
+        seen = b.take_csp_violations()
+        check(any(v.startswith("script-src") for v in seen) and any(v.startswith("style-src") for v in seen),
+              "violations reported: " + "; ".join(seen))
+        b.js("document.getElementById('csp-probe').remove()")
+        b.clear_logs()     # the deliberate violations' console errors
 
     def test_load(self):
         """The page loads, draws the map and the markers, with no console error and no request leaving the server."""
@@ -568,13 +635,51 @@ class Tests:
             b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
             b.clear_logs()
 
+    def test_cors(self):
+        """A page of another origin may read the API and post (through a preflight), not the app's files."""
+        b = self.b
+        port = urllib.parse.urlsplit(b.base).port
+        # A second browser that takes the name elsewhere.test for 127.0.0.1: another origin, the same server, loopback
+        # only. Its page is a JSON answer (no Content-Security-Policy of ours limits what it may fetch).
+        other = Browser(b.base, b.chromium, b.chromedriver,
+                        extra_arguments=("--host-resolver-rules=MAP elsewhere.test 127.0.0.1",))
+        try:
+            other.driver.get(f"http://elsewhere.test:{port}/hometown/countries")
+            check(other.js("return location.origin") == f"http://elsewhere.test:{port}", "the other origin's page")
+            result = other.driver.execute_async_script("""
+                const [base, nickname, done] = arguments;
+                const attempt = async (path, init) => {
+                  try { const r = await fetch(base + path, init); return [r.status, await r.text()]; }
+                  catch (error) { return String(error); }
+                };
+                (async () => done({
+                  get: await attempt('/hometown/count'),
+                  refused: await attempt('/hometown/count?x=1'),
+                  post: await attempt('/hometown/adduser', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                    body: JSON.stringify({nickname: nickname, password: 'secret-1', country: 'USA', state: 'Minnesota',
+                                          city: 'Minneapolis', year: 2016})}),
+                  file: await attempt('/app.js'),
+                  credentials: await attempt('/hometown/count', {credentials: 'include'}),
+                }))();""", b.base, self.nickname + "_x")
+        finally:
+            other.quit()
+        check(isinstance(result["get"], list) and result["get"][0] == 200 and result["get"][1].isdigit(),
+              f"a GET from another origin is readable: {result['get']}")
+        check(isinstance(result["refused"], list) and result["refused"][0] == 400 and "error" in result["refused"][1],
+              f"a refusal from another origin is readable: {result['refused']}")
+        check(result["post"] == [200, "ok"], f"a JSON post from another origin (after its preflight): {result['post']}")
+        check(not isinstance(result["file"], list), f"the app's files are not readable from another origin: {result['file']}")
+        check(not isinstance(result["credentials"], list), f"never with credentials: {result['credentials']}")
+        self.posts.append({"nickname": self.nickname + "_x", "country": "USA", "state": "Minnesota", "city": "Minneapolis",
+                           "year": 2016})
+
     def test_requests(self):
         """Over the whole run, every request went to the server under test."""
         foreign = self.b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
-    ORDER = ["test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
-             "test_without_leaflet", "test_requests"]
+    ORDER = ["test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
+             "test_without_leaflet", "test_cors", "test_requests"]
 
 
 def main():
@@ -614,11 +719,20 @@ def main():
             t0 = time.time()
             try:
                 getattr(tests, name)()
+                # Whatever the test did, the app must not have broken the Content-Security-Policy.
+                violations = browser.take_csp_violations()
+                check(not violations, "Content-Security-Policy violations: " + "; ".join(violations))
                 print(f"ok    {name} ({time.time() - t0:.1f} s): {getattr(Tests, name).__doc__}", flush=True)
             except Exception as error:  # a Failure, or Selenium's own error
                 detail = str(error) if isinstance(error, Failure) else traceback.format_exc()
                 print(f"FAIL  {name}: {detail}", flush=True)
                 failures.append(name)
+                try:                    # not left for the next test to be blamed for
+                    left = browser.take_csp_violations()
+                    if left:
+                        print("      and Content-Security-Policy violations: " + "; ".join(left), flush=True)
+                except Exception:
+                    pass
                 try:
                     browser.screenshot(os.path.join(args.out, f"failure-{name}.png"))
                 except Exception:
