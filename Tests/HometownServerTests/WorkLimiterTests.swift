@@ -14,17 +14,17 @@ import Testing
     @Test func turnsQueueAndFullQueuesAreRefused() async throws {
         let limiter = WorkLimiter(running: 2, waiting: 1, maxWait: .seconds(30))
         let gate = Gate()
-        let done = Mutex(0)
-        async let a: Void = limiter.run { await gate.wait(); done.withLock { $0 += 1 } }
-        async let b: Void = limiter.run { await gate.wait(); done.withLock { $0 += 1 } }
+        let done = Counter()
+        async let a: Void = limiter.run { await gate.wait(); done.add() }
+        async let b: Void = limiter.run { await gate.wait(); done.add() }
         while limiter.load.running < 2 { try await Task.sleep(for: .milliseconds(5)) }
-        async let c: Void = limiter.run { done.withLock { $0 += 1 } }
+        async let c: Void = limiter.run { done.add() }
         while limiter.load.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
         // Two running, one waiting: a fourth is refused at once.
         await #expect(throws: ServerBusy(reason: .expensiveWork)) { try await limiter.run { 1 } }
         gate.release()
         _ = try await (a, b, c)
-        #expect(done.withLock { $0 } == 3)
+        #expect(done.value == 3)
         #expect(limiter.load.running == 0 && limiter.load.waiting == 0)
     }
 
@@ -64,12 +64,12 @@ import Testing
 @Suite struct SharedCacheTests {
     @Test func identicalConcurrentRequestsComputeOnce() async throws {
         let cache = SharedCache<Int>(budget: 1000)
-        let runs = Mutex(0)
+        let runs = Counter()
         let values = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 {
                 group.addTask {
                     try await cache.value("k", version: 1) {
-                        runs.withLock { $0 += 1 }
+                        runs.add()
                         try await Task.sleep(for: .milliseconds(200))
                         return (42, 10)
                     }
@@ -78,10 +78,10 @@ import Testing
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(values == Array(repeating: 42, count: 20))
-        #expect(runs.withLock { $0 } == 1)
+        #expect(runs.value == 1)
         // Kept: no new computation.
-        #expect(try await cache.value("k", version: 1) { runs.withLock { $0 += 1 }; return (0, 10) } == 42)
-        #expect(runs.withLock { $0 } == 1)
+        #expect(try await cache.value("k", version: 1) { runs.add(); return (0, 10) } == 42)
+        #expect(runs.value == 1)
     }
 
     @Test func keepsWithinItsBytesLeastRecentlyUsedFirstOut() async throws {
@@ -89,14 +89,14 @@ import Testing
         for name in ["a", "b", "c"] { _ = try await cache.value(name, version: 1) { (name, 40) } }
         // a and b were 80 bytes; c pushed out a (the least recently used).
         #expect(cache.usage.bytes == 80 && cache.usage.count == 2)
-        let recomputed = Mutex<[String]>([])
+        let recomputed = Failures()
         for name in ["a", "c"] {
             _ = try await cache.value(name, version: 1) {
-                recomputed.withLock { $0.append(name) }
+                recomputed.add(name)
                 return (name, 40)
             }
         }
-        #expect(recomputed.withLock { $0 } == ["a"])
+        #expect(recomputed.list == ["a"])
         // Larger than the whole budget: answered, not kept.
         #expect(try await cache.value("huge", version: 1) { ("huge", 500) } == "huge")
         #expect(cache.usage.bytes <= 100)
