@@ -4,7 +4,8 @@ table: requests/s and p99 latency of hometown and of nginx serving the same byte
 (GETs: at least 50 % of nginx's rate and p99 under 10 ms; POST: bound by the scrypt hash).
 
 Usage: report.py OUT_DIR
-manifest.tsv columns: kind (get | miss | post), label, bytes, ours file, nginx file (or -), nginx row label (or -).
+manifest.tsv columns: kind (get | miss | vary | mixed | post), label, bytes, ours file, nginx file (or -), nginx row
+label (or -). A file NAME.txt may have NAME.rss beside it: hometown's peak resident memory in kB during that run.
 """
 import os
 import re
@@ -54,13 +55,21 @@ def size(n):
     return f"{n} B" if n < 1024 else f"{n / 1024:.1f} KiB"
 
 
+def peak_rss(out, ours_file):
+    path = os.path.join(out, ours_file[:-4] + ".rss")
+    try:
+        return f"{int(open(path).read().split()[0]) / 1024:.0f} MiB"
+    except (OSError, ValueError, IndexError):
+        return "n/a"
+
+
 def main():
     out = sys.argv[1]
     rows = [line.rstrip("\n").split("\t") for line in open(os.path.join(out, "manifest.tsv")) if line.strip()]
     nginx_by_label = {}
     lines = [
-        "| endpoint | body | hometown req/s | hometown p99 | nginx req/s | nginx p99 | hometown/nginx | target | verdict |",
-        "|---|---|---:|---:|---:|---:|---:|---|---|",
+        "| endpoint | body | hometown req/s | hometown p99 | hometown peak RSS | nginx req/s | nginx p99 | hometown/nginx | target | verdict |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---|---|",
     ]
     notes = []
     for kind, label, nbytes, ours_file, nginx_file, nginx_of in rows:
@@ -71,7 +80,7 @@ def main():
             st = o["status"] or {}
             verdict = (f"{o['requests']} posts, non-2xx {o['non2xx']} (503 hash queue full: {st.get('503', '?')}, "
                        f"400: {st.get('400', '?')})")
-            lines.append(f"| POST {label} | {size(nbytes)} | {rate(o['rps'])} | {ms(o['p99'])} | - | - | - | "
+            lines.append(f"| POST {label} | {size(nbytes)} | {rate(o['rps'])} | {ms(o['p99'])} | {peak_rss(out, ours_file)} | - | - | - | "
                          f"bound by the scrypt hash (N=2^17, r=8, p=1, 128 MiB each: ~0.4 s a hash, 2 hash threads => ~5 posts/s at best) | {verdict} |")
             continue
         if nginx_file != "-":
@@ -91,9 +100,12 @@ def main():
         verdict = "met" if ok_rate and ok_p99 else "NOT met (" + ", ".join(
             ([] if ok_rate else ["rate"]) + ([] if ok_p99 else ["p99"])) + ")"
         if kind == "miss":
-            label = f"{label} (cache miss; nginx column: same bytes, from the row above)"
-            verdict += ", informational"
-        lines.append(f"| GET {label} | {size(nbytes)} | {rate(o['rps'])} | {ms(o['p99'])} | {rate(n['rps'])} | "
+            label = f"{label} (spelled differently each request; nginx column: same bytes, from the row above)"
+        elif kind == "vary":
+            label = f"{label} (nginx column: the same-sized page {nginx_of})"
+        elif kind == "mixed":
+            label = f"{label} (nginx column: {nginx_of} without posts)"
+        lines.append(f"| GET {label} | {size(nbytes)} | {rate(o['rps'])} | {ms(o['p99'])} | {peak_rss(out, ours_file)} | {rate(n['rps'])} | "
                      f"{ms(n['p99'])} | {'n/a' if ratio is None else f'{ratio:.0%}'} | >= 50 % of nginx, p99 < 10 ms | "
                      f"{verdict} |")
     print("\n".join(lines))

@@ -19,12 +19,19 @@
 #      as the current user, daemon off, access_log off, 2 workers, keepalive without a request limit) under the
 #      same URI. Then wrk (-t$THREADS -c$CONNECTIONS -d$DURATION --latency, after a $WARMUP warm-up) against
 #      hometown, then against nginx, back to back.
-#      Extra "cache miss" rows: the server keeps GET answers until the next post, so the rows above measure its
-#      cache. miss.lua asks the same users questions spelled differently each time (leading zeros), so every
-#      request runs SQL; the answer bytes are checked to be identical.
-#   6. POST adduser last (it empties the server's answer cache): adduser.lua, unique nicknames, production scrypt
-#      cost (no --scrypt-log-n), -t2 -c$POST_CONNECTIONS -d$POST_DURATION, timeout 10 s.
-#      Before that, one POST alone and two at once, timed with curl (the scrypt cost on this machine).
+#      The server keeps no answer cache (every answer is assembled from its in-memory view of the users), so these
+#      rows are the uncached case; extra rows make sure of it:
+#        - "spelled differently": miss.lua asks the same users questions spelled differently each time (leading
+#          zeros), so no answer could be reused even by query string; the answer bytes are checked to be identical;
+#        - "a different query each request": vary.lua cycles through other pages, countries, states, years and page
+#          sizes, so every answer differs from the one before (nginx column: the same-sized page of the first row).
+#      The whole 100,000-user list: the server's time to first byte and to the last byte (curl, 5 times, median),
+#      plain and gzip.
+#      Each run's peak resident memory of hometown is sampled from /proc every 100 ms.
+#   6. POST adduser last: adduser.lua, unique nicknames, production scrypt cost (no --scrypt-log-n), -t2
+#      -c$POST_CONNECTIONS -d$POST_DURATION, timeout 10 s. Before that, one POST alone and two at once, timed with
+#      curl (the scrypt cost on this machine). Then the mixed row: wrk GETs of users?country=USA&page=0 while
+#      adduser.lua posts at the hash-bound rate at the same time (every post changes the data the GETs read).
 #   7. Prints a Markdown table (also in out/summary.md); raw wrk outputs are in tools/bench/server/out/.
 #      cpu.py measures, for each run, the CPU that programs other than wrk, hometown and nginx took (a build
 #      beside the benchmark); 15 % or more is flagged, as it makes the numbers low and noisy.
@@ -34,7 +41,8 @@
 # is the point.
 #
 # Environment: USERS (100000), SEED (42), THREADS (2), CONNECTIONS (32), DURATION (10s), WARMUP (2s),
-#              POST_CONNECTIONS (4), POST_DURATION (15s), MISS (1: run the cache-miss rows; 0: skip them).
+#              POST_CONNECTIONS (4), POST_DURATION (15s), MISS (1: run the spelled-differently and different-query
+#              rows; 0: skip them).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -205,6 +213,17 @@ cpu_mark() { python3 "$here/cpu.py" snap "$work/cpu-before"; }
 cpu_note() { # name: the CPU other programs took since cpu_mark (a build beside the benchmark skews it)
   echo "$1 $(python3 "$here/cpu.py" diff "$work/cpu-before" <(python3 "$here/cpu.py" snap /dev/stdout) $$ "$server_pid" "$nginx_pid")" >>"$work/cpu"
 }
+rss_start() { # name: samples hometown's resident memory every 100 ms into out/name.rss (peak kB) until rss_stop
+  local name="$1"
+  ( peak=0
+    while kill -0 "$server_pid" 2>/dev/null; do
+      kb="$(awk '/^VmRSS:/ {print $2}' "/proc/$server_pid/status" 2>/dev/null || echo 0)"
+      [ "${kb:-0}" -gt "$peak" ] && peak="$kb" && echo "$peak" >"$out/$name.rss"
+      sleep 0.1
+    done ) &
+  rss_pid=$!
+}
+rss_stop() { kill "$rss_pid" 2>/dev/null || true; wait "$rss_pid" 2>/dev/null || true; }
 wrk_run() { # name url [script [script args...]]: warm-up, then the measured run into out/name.txt
   local name="$1" url="$2" script=()
   shift 2
@@ -212,7 +231,9 @@ wrk_run() { # name url [script [script args...]]: warm-up, then the measured run
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "${script[@]}" "$url" -- "$@" >/dev/null
   say "wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency ${script[*]} $url $*"
   cpu_mark
+  case "$name" in *.hometown) rss_start "$name" ;; esac
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "${script[@]}" "$url" -- "$@" >"$out/$name.txt"
+  case "$name" in *.hometown) rss_stop ;; esac
   cpu_note "$name"
 }
 : >"$out/manifest.tsv"
@@ -243,7 +264,21 @@ if [ "$MISS" = 1 ]; then
     wrk_run "$n.miss.hometown" "$base" "$here/miss.lua" "${miss_templates[$i]}"
     printf 'miss\t%s\t%s\t%s\t-\t%s\n' "${miss_of[$i]}" "$(stat -c %s "$work/www/$n.json")" "$n.miss.hometown.txt" "${miss_of[$i]}" >>"$out/manifest.tsv"
   done
+  wrk_run "vary.hometown" "$base" "$here/vary.lua"
+  printf 'vary\t%s\t%s\t%s\t-\t%s\n' "users, a different query each request" "$(stat -c %s "$work/www/users-country.json")" "vary.hometown.txt" "users?country=USA&page=0" >>"$out/manifest.tsv"
 fi
+
+# The whole list: time to first byte and to the last, plain and gzip (5 each, median).
+whole_list() { # extra curl args...: prints "first last bytes" (seconds, seconds, bytes), the median run
+  for _ in 1 2 3 4 5; do
+    curl -sS -o /dev/null -w '%{time_starttransfer} %{time_total} %{size_download}\n' "$@" "$base/hometown/users"
+  done | sort -n -k2 | sed -n 3p
+}
+rss_start "whole-list"
+whole_plain="$(whole_list)"
+whole_gzip="$(whole_list -H 'Accept-Encoding: gzip')"
+rss_stop
+say "whole list (first byte s, last byte s, bytes): plain $whole_plain; gzip $whole_gzip"
 
 post_one() { # nickname: one POST adduser, prints "status seconds"
   curl -sS -o /dev/null -w '%{http_code} %{time_total}' -H 'Content-Type: application/json' \
@@ -259,6 +294,18 @@ say "wrk -t2 -c$POST_CONNECTIONS -d$POST_DURATION --latency --timeout 10s -s add
 wrk -t2 -c"$POST_CONNECTIONS" -d"$POST_DURATION" --latency --timeout 10s -s "$here/adduser.lua" \
   "$base/hometown/adduser" -- "s$SEED" >"$out/adduser.hometown.txt"
 cpu_note adduser
+# Mixed: GETs while posts run at the hash-bound rate (each post changes what the GETs read).
+say "mixed: wrk GET users?country=USA&page=0 while adduser.lua posts ($POST_CONNECTIONS connections)"
+wrk -t1 -c"$POST_CONNECTIONS" -d"$DURATION" --timeout 10s -s "$here/adduser.lua" "$base/hometown/adduser" -- "mix_s$SEED" \
+  >"$out/mixed-posts.txt" &
+mixed_posts_pid=$!
+cpu_mark
+rss_start "mixed.hometown"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency "$base/hometown/users?country=USA&page=0" >"$out/mixed.hometown.txt"
+rss_stop
+cpu_note mixed
+wait "$mixed_posts_pid" || true
+printf 'mixed\t%s\t%s\t%s\t-\t%s\n' "users?country=USA&page=0 while posts run" "$(stat -c %s "$work/www/users-country.json")" "mixed.hometown.txt" "users?country=USA&page=0" >>"$out/manifest.tsv"
 post_bytes="$(printf '{"nickname":"bench_s%s_t1_1","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016,"latitude":44.97,"longitude":-93.26}' "$SEED" | wc -c)"
 printf 'post\tadduser\t%s\tadduser.hometown.txt\t-\t-\n' "$post_bytes" >>"$out/manifest.tsv"
 after="$(curl -sS "$base/hometown/count")"
@@ -276,6 +323,9 @@ log_bytes="$(stat -c %s "$work/server.log")"
   echo "hometown serve at --log-level info (default): one line per request, stdout+stderr to a file ($log_lines lines, $((log_bytes / 1024)) KiB this run)."
   echo "nginx: 2 workers, access_log off, static files of hometown's exact answer bytes."
   echo "POST adduser, production scrypt cost: one post on the idle server took $post_alone (status, seconds); two posts at once: $post_two."
+  echo "Start-up: $(sed -n 's/.*\(loaded [0-9]* users into memory in [0-9]* ms (about [0-9]* MiB)\).*/\1/p' "$work/server.log" | head -1)."
+  echo "The whole $USERS-user list (first byte s, last byte s, bytes; median of 5): plain $whole_plain; gzip $whole_gzip; hometown's peak resident memory meanwhile $(( $(cat "$out/whole-list.rss" 2>/dev/null || echo 0) / 1024 )) MiB."
+  echo "Mixed row's posts: $(sed -n 's/^STATUS //p' "$out/mixed-posts.txt") in $DURATION beside the GETs."
   echo "CPU taken by other programs during each run, % of all cores (steal: the hypervisor's), expected near 0:"
   echo "$(sed 's/ other=\([0-9]*\) steal=\([0-9]*\) top=\(.*\)/ \1 % (steal \2 %, top \3)/' "$work/cpu" | paste -sd';' | sed 's/;/; /g')."
   if awk '{split($2, a, "="); if (a[2] + 0 >= 15) bad = 1} END {exit !bad}' "$work/cpu"; then
