@@ -40,6 +40,12 @@ struct ServeCommand: AsyncParsableCommand {
         unknown paths get 404 with an HTML page. SIGINT or SIGTERM stops the
         server gracefully (requests in flight finish, then the database closes).
 
+        Reads never touch SQL: every user is loaded into memory at start (about
+        0.5 s and 32 MiB per 100,000 users) and each post joins it once stored.
+        Answers carry an ETag (If-None-Match gets 304), come gzipped when asked,
+        and answer HEAD. Cluster indexes for the map are built a few at a time
+        (see the work and memory limits below); nothing else waits for them.
+
         Example:
           hometown serve --db posts.sqlite --port 8080
           curl 'http://127.0.0.1:8080/hometown/users?country=USA&page=0'

@@ -168,7 +168,7 @@ private struct GzipBodyWriter: ResponseBodyWriter {
     private func deflate(_ input: ByteBuffer, finish: Bool) async throws -> ByteBuffer {
         guard input.readableBytes >= Self.offloadBytes else { return try stream.deflate(input, finish: finish) }
         let stream = self.stream
-        return try await bulk.runIfActive { try stream.deflate(input, finish: finish) }
+        return try await bulk.run(nice: ThreadNice.bulk) { try stream.deflate(input, finish: finish) }
     }
 
     mutating func write(_ buffer: ByteBuffer) async throws {

@@ -70,7 +70,7 @@ public final class PasswordHasher: Sendable {
         guard admitted else { throw Busy() }
         defer { inFlight.withLock { $0 -= 1 } }
         let cost = self.cost
-        return try await pool.runIfActive { try PasswordHasher.hashNow(password, cost: cost) }
+        return try await pool.run(nice: ThreadNice.hashing) { try PasswordHasher.hashNow(password, cost: cost) }
     }
 
     /// Whether `password` matches a hash made by `hash` (any cost), computed on the pool.

@@ -143,7 +143,7 @@ final class ServerState: Sendable {
                 while !answer.isFinished {
                     let step = answer
                     let out: [UInt8]
-                    (answer, out) = try await bulk.runIfActive {
+                    (answer, out) = try await bulk.run(nice: ThreadNice.bulk) {
                         var a = step
                         var bytes: [UInt8] = []
                         bytes.reserveCapacity(128 << 10)
@@ -238,7 +238,7 @@ final class ServerState: Sendable {
             return Replies.error("no user with a point matches these filters, so there is no region to fit", field: nil, status: .notFound)
         }
         let region = try await expensive.run {
-            try await bulk.runIfActive {
+            try await bulk.run(nice: ThreadNice.bulk) {
                 try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding))
             }
         }
@@ -251,7 +251,7 @@ final class ServerState: Sendable {
         let view = self.view, expensive = self.expensive, bulk = self.bulk
         return try await clusterIndexes.value("\(filters)", version: snapshot.version) {
             try await expensive.run {
-                try await bulk.runIfActive {
+                try await bulk.run(nice: ThreadNice.bulk) {
                     let indexed = try MarkerViews.Indexed(points: view.points(filters, at: snapshot))
                     return (indexed, indexed.approximateBytes)
                 }
