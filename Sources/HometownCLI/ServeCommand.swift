@@ -34,7 +34,9 @@ struct ServeCommand: AsyncParsableCommand {
         "Distrito Federal") are stored under the names GET countries and GET
         states return. Refusals are 400 with {"error": "...", "field": "..."};
         unknown paths get 404 with an HTML page. SIGINT or SIGTERM stops the
-        server gracefully (requests in flight finish, then the database closes).
+        server gracefully (requests in flight get --shutdown-timeout to finish, then
+        the connections left close and the database closes). Connections, slow
+        clients, request heads and the database lock are bounded (see Limits).
 
         Example:
           hometown serve --db posts.sqlite --port 8080
@@ -78,6 +80,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error or critical.")
     var logLevel = "info"
 
+    @OptionGroup(title: "Limits")
+    var limits: ServerLimitOptions
+
     func run() async throws {
         var c = ServerConfiguration()
         c.host = host
@@ -101,6 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
         }
         c.logLevel = level
+        c.limits = try limits.limits()
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }
         let host = self.host, db = database
@@ -117,7 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         do {
-            try await app.runService()
+            try await runService(app, limits: c.limits)
         } catch {
             printError("the server stopped: \(error)")
             throw ExitCode(1)

@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     public var leafletDirectory: String?
     /// Level of the request log (one line per request at `.info`).
     public var logLevel: Logger.Level = .info
+    /// Connections, timeouts, head size, database busy timeout, shutdown deadline (`ServerLimits`).
+    public var limits = ServerLimits()
 
     public init() {}
 }

@@ -36,6 +36,9 @@ public final class ServerProcess: @unchecked Sendable {
 
     public struct ServerStartError: Error { public let output: String }
 
+    /// The server's process id.
+    public var pid: Int32 { process.processIdentifier }
+
     /// The protocol's root: http://127.0.0.1:PORT/hometown
     public var base: String { "http://127.0.0.1:\(port)/hometown" }
     /// The service's base URL: http://127.0.0.1:PORT
