@@ -127,7 +127,6 @@ let package = Package(
         .testTarget(name: "HometownClientTests", dependencies: ["HometownClient", "HometownProtocol", "HometownTestSupport"]),
         .testTarget(name: "HometownServerTests", dependencies: [
             "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
-            "CSQLite",  // an outside SQLite connection holding a write lock (busy-timeout test)
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),

@@ -194,7 +194,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         if event is ChannelShouldQuiesceEvent {
             shutdownDeadline = .now() + settings.shutdownTimeout
             closeWhenAnswered = true
-            if pending.isEmpty, !isReadingBody {
+            if pending.isEmpty, !isReadingBody || lingerDeadline != nil {
                 close()
                 return
             }
@@ -381,7 +381,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .body(let start, let bytes, let last):
             guard !dropping else { break }
             let byRate = start + settings.readTimeout + .nanoseconds(Int64(bytes) * 1_000_000_000 / Int64(settings.minBodyRate))
-            consider(max(last + settings.readTimeout, byRate), .slowBody)
+            consider(min(last + settings.readTimeout, byRate), .slowBody)
         }
         return next
     }

@@ -121,11 +121,11 @@ import Testing
             let end = min(offset + 50, body.count)
             #expect(c.send(Array(body[offset..<end])))
             offset = end
-            try await Task.sleep(for: .milliseconds(166))
+            usleep(166_000)  // not Task.sleep: a busy cooperative pool must not make this client pause
         }
-        let answer = c.readUntil("}", timeout: 5)
+        let answer = c.readUntil("\r\n\r\nok", timeout: 5)
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
-        #expect(answer.contains(#""nickname":"phone""#))
+        #expect(answer.hasSuffix("\r\n\r\nok"))
 
         // The same body at 30 bytes/s: after the first second it must have averaged 100 bytes/s; cut off.
         let slow = try RawConnection(port: server.port)

@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import HometownTestSupport
+import SQLiteNIO
 import Testing
 
 /// `hometown serve` against clients that hold on at shutdown, and a database locked by another program.
@@ -47,18 +47,16 @@ import Testing
     }
 
     /// Holds SQLite's write lock on `path` from this process (another program, to the server) until released.
-    final class OutsideLock {
-        var db: OpaquePointer?
-        init(path: String) throws {
-            guard sqlite3_open(path, &db) == SQLITE_OK else { throw LockError.failed("open") }
-            guard sqlite3_exec(db, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else { throw LockError.failed("BEGIN IMMEDIATE") }
+    final class OutsideLock: Sendable {
+        let connection: SQLiteConnection
+        init(path: String) async throws {
+            connection = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await connection.query("BEGIN IMMEDIATE")
         }
-        func release() {
-            sqlite3_exec(db, "ROLLBACK", nil, nil, nil)
-            sqlite3_close(db)
-            db = nil
+        func release() async throws {
+            _ = try await connection.query("ROLLBACK")
+            try await connection.close()
         }
-        enum LockError: Error { case failed(String) }
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -67,7 +65,7 @@ import Testing
         let server = try ServerProcess(database: db, extra: ["--db-busy-timeout", "2"])
         defer { _ = server.terminate() }
         #expect(try ConnectionLimitTests.get(server.port, Self.postRequest("first")).hasPrefix("HTTP/1.1 200"))
-        let lock = try OutsideLock(path: db)
+        let lock = try await OutsideLock(path: db)
         let cpuBefore = try #require(processCPUSeconds(server.pid))
         let start = Date()
         let answer = try ConnectionLimitTests.get(server.port, Self.postRequest("blocked"), timeout: 10)
@@ -80,7 +78,7 @@ import Testing
         #expect(cpu < elapsed * 0.25, "the server used \(cpu) s of CPU in \(elapsed) s while waiting")
         // Reads are not blocked by the writer's lock (write-ahead log).
         #expect(try ConnectionLimitTests.get(server.port).hasSuffix("\r\n\r\n1"))
-        lock.release()
+        try await lock.release()
         #expect(try ConnectionLimitTests.get(server.port, Self.postRequest("after")).hasPrefix("HTTP/1.1 200"))
         #expect(try ConnectionLimitTests.get(server.port).hasSuffix("\r\n\r\n2"))
     }
