@@ -242,7 +242,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let request = pending[0]
             head.version = request.version
             let http10 = request.version.major == 1 && request.version.minor == 0
-            let closes = !request.keepAlive || (closeWhenAnswered && pending.count == 1)
+            // (An answer of our own queued behind this one closes the connection itself.)
+            let closes = !request.keepAlive || (closeWhenAnswered && pending.count == 1 && queued == nil)
                 || (http10 && !head.headers.contains(name: "content-length"))
             pending[0].headWritten = true
             pending[0].closesAfter = closes
@@ -261,17 +262,21 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             let request = pending.removeFirst()
             lastAnswer = .now()
-            if request.closesAfter || (closeWhenAnswered && pending.isEmpty && queued == nil) {
+            if request.closesAfter {
+                closeAfterWriting(data, promise: promise, context: context)
+                return
+            }
+            if pending.isEmpty, let (head, body) = queued {
+                queued = nil
+                context.write(data, promise: promise)
+                answer(head, body, context: context)
+                return
+            }
+            if closeWhenAnswered, pending.isEmpty {
                 closeAfterWriting(data, promise: promise, context: context)
                 return
             }
             context.write(data, promise: promise)
-            if pending.isEmpty, let (head, body) = queued {
-                queued = nil
-                context.flush()
-                answer(head, body, context: context)
-                return
-            }
             reschedule()
         }
     }

@@ -153,6 +153,19 @@ import Testing
         }
     }
 
+    @Test func pipelinedRequestsAreAnsweredInOrderAndABadOneBehindThemAfterThem() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\n\r\nGET /hometown/nextid HTTP/1.1\r\nHost: t\r\n\r\nGARBAGE\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
+            #expect(statuses == ["200", "200", "400"], "\(text)")
+            #expect(text.contains("\r\n\r\n0HTTP/1.1 200") && text.contains("\r\n\r\n1HTTP/1.1 400"))
+            #expect(text.hasSuffix(#"{"error":"malformed HTTP request: the method is not a valid token"}"#))
+        }
+    }
+
     @Test func keepAliveStillWorksForOrdinaryClients() throws {
         try Self.withServer { port in
             let c = try RawConnection(port: port)
