@@ -11,8 +11,9 @@ public struct ServerLimits: Sendable, Equatable {
     /// A request head (request line and headers) must arrive whole within this long of its first byte, and a body
     /// may pause at most this long between bytes; otherwise 408 and the connection closes.
     public var readTimeout: Duration = .seconds(20)
-    /// After its first `readTimeout`, a request body must have arrived at this average rate at least, in bytes per
-    /// second since its head (a slow phone at a few hundred bytes/s passes; a body trickled byte by byte does not).
+    /// Bytes per second a request body must keep up after a grace of `readTimeout`: t seconds after its head, at
+    /// least `minBodyRate` × (t − `readTimeout`) bytes of it must have arrived (a slow phone at a few hundred
+    /// bytes/s passes; a body trickled byte by byte does not).
     public var minBodyRate = 100
     /// Request line target plus header names and values, in bytes; beyond it 431 and the connection closes.
     public var maxHeaderBytes = 16 * 1024
