@@ -38,7 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
         bidirectional characters in them are refused. Databases of an older schema
         are migrated on start. Refusals are 400 with {"error": "...", "field": "..."};
         unknown paths get 404 with an HTML page. SIGINT or SIGTERM stops the
-        server gracefully (requests in flight finish, then the database closes).
+        server gracefully (requests in flight get --shutdown-timeout to finish, then
+        the connections left close and the database closes). Connections, slow
+        clients, request heads and the database lock are bounded (see Limits).
 
         Reads never touch SQL: every user is loaded into memory at start (about
         0.5 s and 32 MiB per 100,000 users) and each post joins it once stored.
@@ -91,6 +93,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error or critical.")
     var logLevel = "info"
 
+    @OptionGroup(title: "Limits")
+    var limits: ServerLimitOptions
+
     func run() async throws {
         var c = ServerConfiguration()
         c.host = host
@@ -115,6 +120,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         c.logLevel = level
         c.work = try work.limits()
+        c.limits = try limits.limits()
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }
         let host = self.host, db = database
@@ -131,7 +137,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         do {
-            try await app.runService()
+            try await runService(app, limits: c.limits)
         } catch {
             printError("the server stopped: \(error)")
             throw ExitCode(1)

@@ -7,8 +7,9 @@ import Logging
 import ServiceLifecycle
 
 /// Builds the Hometown server: loads the bundled data, opens (or creates) the database, and returns the
-/// application, ready to `runService()` (which stops gracefully on SIGINT and SIGTERM: the listener closes,
-/// requests in flight finish, then the database closes). Kept apart from `@main`, so tests run it in-process.
+/// application, ready to `runService(_:limits:)` (which stops gracefully on SIGINT and SIGTERM: the listener
+/// closes, requests in flight get `--shutdown-timeout` to finish, then the database closes). The open-file soft
+/// limit is raised to the hard limit, and the connection limit checked against it. Kept apart from `@main`, so tests run it in-process.
 /// - Parameters:
 ///   - configuration: the options of `hometown serve`.
 ///   - onServerRunning: called with the bound port once the server listens (useful with port 0).
@@ -19,9 +20,12 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "hometown.server")
     logger.logLevel = configuration.logLevel
+    let openFiles = OpenFileLimit.raise()
+    let maxConnections = try configuration.limits.resolvedMaxConnections(openFiles: openFiles)
     let state = try await makeServerState(configuration: configuration, logger: logger)
     return Application(
         responder: HometownResponder(state: state),
+        server: GuardedHTTP1Channel.builder(limits: configuration.limits, maxConnections: maxConnections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hometown"),
         services: [ShutdownCloser(state: state)],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
@@ -63,7 +67,8 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         let more = publicFiles.skipped.count > 10 ? " and \(publicFiles.skipped.count - 10) more" : ""
         logger.notice("files not served from \(publicFiles.directory) (or Leaflet's folder): \(shown)\(more)")
     }
-    let store = try await SQLiteUserStore.open(path: configuration.databasePath, logger: logger)
+    let store = try await SQLiteUserStore.open(path: configuration.databasePath,
+                                               busyTimeout: configuration.limits.databaseBusyTimeout, logger: logger)
     // Every read is answered from memory: load the users once, in id order.
     let started = ContinuousClock.now
     let view: UserView

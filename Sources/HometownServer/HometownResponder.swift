@@ -26,6 +26,11 @@ struct HometownResponder: HTTPResponder {
             response = try await route(&request)
         } catch let e as ProtocolError {
             response = Replies.refusal(e)
+        } catch StoreError.busy(let seconds) {
+            var r = Replies.error("the database is locked by another program (waited \(seconds) s); try again in a few seconds",
+                                  field: nil, status: .serviceUnavailable)
+            r.headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
+            response = r
         } catch let e as StoreError {
             state.logger.error("storage failed", metadata: ["error": "\(e)"])
             response = Replies.error("the server could not read or write its database; try again later", field: nil,

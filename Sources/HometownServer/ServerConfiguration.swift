@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     public var work = WorkLimits()
     /// Level of the request log (one line per request at `.info`).
     public var logLevel: Logger.Level = .info
+    /// Connections, timeouts, head size, database busy timeout, shutdown deadline (`ServerLimits`).
+    public var limits = ServerLimits()
 
     public init() {}
 }

@@ -21,22 +21,29 @@ public final class SQLiteUserStore: UserStore {
     public static let schemaVersion = 3
 
     public let path: String
+    /// How long a statement waits for a lock held by another connection before it fails with `StoreError.busy`.
+    public let busyTimeout: Duration
     private let writer: SQLiteConnection
     private let reader: SQLiteConnection
 
     private var writeDB: any SQLDatabase { writer.sql() }
     private var readDB: any SQLDatabase { reader.sql() }
 
-    private init(path: String, writer: SQLiteConnection, reader: SQLiteConnection) {
+    private init(path: String, busyTimeout: Duration, writer: SQLiteConnection, reader: SQLiteConnection) {
         self.path = path
+        self.busyTimeout = busyTimeout
         self.writer = writer
         self.reader = reader
     }
 
     /// Opens (and on first use creates) the database file at `path`.
+    /// - Parameters:
+    ///   - busyTimeout: how long a statement waits (sleeping, in SQLite's busy handler) for a lock that another
+    ///     connection holds, before it fails with `StoreError.busy`. Rounded to milliseconds.
     /// - Throws: `StoreError.cannotOpen` (missing folder, no permission, not a database),
     ///   `StoreError.incompatible` (a newer schema, or a `users` table of another shape).
-    public static func open(path: String, logger: Logger = Logger(label: "hometown.store")) async throws -> SQLiteUserStore {
+    public static func open(path: String, busyTimeout: Duration = .seconds(5),
+                            logger: Logger = Logger(label: "hometown.store")) async throws -> SQLiteUserStore {
         let writer: SQLiteConnection
         do {
             writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
@@ -45,6 +52,7 @@ public final class SQLiteUserStore: UserStore {
         }
         do {
             let db = writer.sql()
+            try await setBusyTimeout(busyTimeout, on: db)
             let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(column: "journal_mode", as: String.self)
             guard mode?.lowercased() == "wal" else { throw StoreError.cannotOpen(path: path, detail: "write-ahead logging is not available (journal mode \(mode ?? "?"))") }
             try await db.raw("PRAGMA synchronous=FULL").run()
@@ -58,7 +66,13 @@ public final class SQLiteUserStore: UserStore {
             }
             try await db.raw("PRAGMA user_version = \(unsafeRaw: String(schemaVersion))").run()
             let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-            return SQLiteUserStore(path: path, writer: writer, reader: reader)
+            do {
+                try await setBusyTimeout(busyTimeout, on: reader.sql())
+            } catch {
+                try? await reader.close()
+                throw error
+            }
+            return SQLiteUserStore(path: path, busyTimeout: busyTimeout, writer: writer, reader: reader)
         } catch let e as StoreError {
             try? await writer.close()
             throw e
@@ -66,6 +80,15 @@ public final class SQLiteUserStore: UserStore {
             try? await writer.close()
             throw StoreError.cannotOpen(path: path, detail: "\(error)")
         }
+    }
+
+    /// Replaces SQLiteNIO's busy handler, which retries a locked statement at once and for ever (a busy loop at
+    /// 100 % of a core while another process holds a write lock), by SQLite's own, which sleeps between tries and
+    /// gives up with SQLITE_BUSY after `timeout` (`PRAGMA busy_timeout` calls `sqlite3_busy_timeout`, which clears
+    /// any other busy handler).
+    private static func setBusyTimeout(_ timeout: Duration, on db: any SQLDatabase) async throws {
+        let ms = max(0, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(ms))").run()
     }
 
     private static func createSchema(_ db: any SQLDatabase) async throws {
@@ -109,6 +132,8 @@ public final class SQLiteUserStore: UserStore {
             throw StoreError.nicknameTaken(user.nickname)
         } catch let e as StoreError {
             throw e
+        } catch let e as SQLiteError where Self.isBusy(e) {
+            throw busyError
         } catch {
             throw StoreError.failed("\(error)")
         }
@@ -174,6 +199,27 @@ public final class SQLiteUserStore: UserStore {
     }
 
     private func wrap<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let e as StoreError { throw e } catch { throw StoreError.failed("\(error)") }
+        do {
+            return try await body()
+        } catch let e as StoreError {
+            throw e
+        } catch let e as SQLiteError where Self.isBusy(e) {
+            throw busyError
+        } catch {
+            throw StoreError.failed("\(error)")
+        }
+    }
+
+    private var busyError: StoreError {
+        .busy(timeoutSeconds: Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
+    }
+
+    /// SQLITE_BUSY and its extended codes (a lock held elsewhere); SQLITE_LOCKED is a conflict inside one
+    /// connection, not a wait, and stays a failure.
+    private static func isBusy(_ e: SQLiteError) -> Bool {
+        switch e.reason {
+        case .busy, .busyTimeout, .busyInRecovery, .busyInSnapshot: return true
+        default: return false
+        }
     }
 }

@@ -8,6 +8,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case incompatible(path: String, detail: String)
     /// A query failed (detail from the database).
     case failed(String)
+    /// The database stayed locked by another connection (another process) for the whole busy timeout, in seconds.
+    case busy(timeoutSeconds: Double)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotOpen(let p, let d): return "cannot open the database \(p): \(d)"
         case .incompatible(let p, let d): return "the database \(p) cannot be used: \(d)"
         case .failed(let d): return "database query failed: \(d)"
+        case .busy(let t): return "the database stayed locked by another program for \(t) s"
         }
     }
 }

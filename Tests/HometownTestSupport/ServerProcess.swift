@@ -36,13 +36,13 @@ public final class ServerProcess: @unchecked Sendable {
 
     public struct ServerStartError: Error { public let output: String }
 
+    /// The server's process id.
+    public var pid: Int32 { process.processIdentifier }
+
     /// The protocol's root: http://127.0.0.1:PORT/hometown
     public var base: String { "http://127.0.0.1:\(port)/hometown" }
     /// The service's base URL: http://127.0.0.1:PORT
     public var url: String { "http://127.0.0.1:\(port)" }
-
-    /// The server's process id.
-    public var pid: Int32 { process.processIdentifier }
 
     /// A line of /proc/PID/status in kilobytes ("VmRSS", "VmHWM": resident now, peak resident), or nil.
     public func statusKilobytes(_ name: String) -> Int? {

@@ -1,0 +1,51 @@
+import ArgumentParser
+import HometownServer
+
+/// The limits of `hometown serve` (`ServerLimits`), grouped so that `ServeCommand` stays a thin list.
+struct ServerLimitOptions: ParsableArguments {
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(
+        "Connections open at once; one more is answered 503 with Retry-After and closed (default: \(ServerLimits.defaultMaxConnections), lowered to fit the open-file limit).",
+        discussion: "The open-file soft limit is raised to the hard limit at start; a value needing more files than that (plus \(ServerLimits.reservedFiles) kept for the server) is refused."))
+    var maxConnections: Int?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a keep-alive connection may stay without a request before it is closed.")
+    var idleTimeout: Double = 30
+
+    @Option(name: .customLong("read-timeout"), help: "Seconds for a whole request head from its first byte, and the longest pause in a body; beyond it 408.")
+    var readTimeout: Double = 20
+
+    @Option(name: .customLong("min-body-rate"), help: "Bytes/s a request body must average after its first --read-timeout; slower gets 408.")
+    var minBodyRate = 100
+
+    @Option(name: .customLong("max-header-bytes"), help: "Bytes of a request head (target, header names and values); beyond it 431.")
+    var maxHeaderBytes = 16 * 1024
+
+    @Option(name: .customLong("shutdown-timeout"), help: "Seconds requests in flight get on SIGTERM/SIGINT before the remaining connections are closed and the server exits.")
+    var shutdownTimeout: Double = 10
+
+    @Option(name: .customLong("db-busy-timeout"), help: "Seconds a request waits for a database lock held by another program before it gets 503 with Retry-After.")
+    var databaseBusyTimeout: Double = 5
+
+    /// The options as `ServerLimits`.
+    /// - Throws: `ValidationError` for a value out of range.
+    func limits() throws -> ServerLimits {
+        var l = ServerLimits()
+        l.maxConnections = maxConnections
+        l.idleTimeout = try Self.duration(idleTimeout, "--idle-timeout", positive: true)
+        l.readTimeout = try Self.duration(readTimeout, "--read-timeout", positive: true)
+        l.minBodyRate = minBodyRate
+        l.maxHeaderBytes = maxHeaderBytes
+        l.shutdownTimeout = try Self.duration(shutdownTimeout, "--shutdown-timeout", positive: false)
+        l.databaseBusyTimeout = try Self.duration(databaseBusyTimeout, "--db-busy-timeout", positive: false)
+        do { try l.validate() } catch { throw ValidationError("\(error)") }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
+        return l
+    }
+
+    private static func duration(_ seconds: Double, _ name: String, positive: Bool) throws -> Duration {
+        guard seconds.isFinite, positive ? seconds > 0 : seconds >= 0, seconds <= 86_400 else {
+            throw ValidationError("\(name) must be \(positive ? "more than 0" : "0 or more") and at most 86400 seconds")
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+}

@@ -1,0 +1,443 @@
+import HometownProtocol
+import NIOCore
+import NIOHTTP1
+
+/// Keeps one connection within the server's limits, between NIO's HTTP/1 decoder and Hummingbird:
+/// - **Timeouts**: a connection with no request in flight is closed after `idleTimeout` without a byte; a request
+///   head must arrive whole within `readTimeout` of its first byte; a body may pause at most `readTimeout` and,
+///   after its first `readTimeout`, must average `minBodyRate` bytes/s since its head. A late head or body gets
+///   408 (JSON) and the connection closes.
+/// - **Requests refused before Hummingbird sees them** (JSON body, connection closed, the rest of the input
+///   dropped): a transfer coding other than `chunked` (501), a declared Content-Length over the body limit
+///   (413; with `Expect: 100-continue` too, so no body is sent), an expectation other than `100-continue` (417),
+///   a head over the size limit (431) or any other parse error (400).
+/// - **Expect: 100-continue** answered with `100 Continue` when the request is admitted.
+/// - **Keep-alive**: the response takes the request's version (HTTP/1.0 stays 1.0), and the connection closes
+///   after it when the request did not ask to keep it (HTTP/1.0 without `Connection: keep-alive`, HTTP/1.1 with
+///   `Connection: close`), or when an HTTP/1.0 response has no Content-Length.
+/// - **A chunked body over the limit**: the part that crosses it still goes up (the responder answers 413), the
+///   rest is dropped and the connection closes after the answer.
+/// - **Graceful shutdown** (`ChannelShouldQuiesceEvent`): an idle connection closes at once, one with a request
+///   in flight closes after its answer, and any still open `shutdownTimeout` later is closed.
+///
+/// After an answer of its own the guard shuts the sending side, keeps reading and dropping what the client still
+/// sends (so that the kernel does not reset the connection before the answer is read) until the client closes,
+/// or for `lingerTime` at most.
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// The limits the guard applies (from `ServerLimits`).
+    struct Settings: Sendable {
+        var idleTimeout: TimeAmount
+        var readTimeout: TimeAmount
+        /// Bytes per second.
+        var minBodyRate: Int
+        /// Bytes.
+        var maxBodyBytes: Int
+        var shutdownTimeout: TimeAmount
+        /// Bytes of a request head (request target, header names and values), as the decoder counts them.
+        var maxHeaderBytes: Int
+        /// How long a connection closing after an answer of the guard's own keeps reading and dropping input.
+        var lingerTime: TimeAmount = .seconds(2)
+
+        init(_ limits: ServerLimits) {
+            idleTimeout = TimeAmount(limits.idleTimeout)
+            readTimeout = TimeAmount(limits.readTimeout)
+            minBodyRate = limits.minBodyRate
+            maxBodyBytes = ServerLimits.maxBodyBytes
+            shutdownTimeout = TimeAmount(limits.shutdownTimeout)
+            maxHeaderBytes = limits.maxHeaderBytes
+        }
+    }
+
+    /// Where the reading of the client's requests stands.
+    private enum Phase {
+        /// No request partly read (since then).
+        case between(since: NIODeadline)
+        /// Bytes of a request head have arrived, but not the whole head.
+        case head(start: NIODeadline)
+        /// A head was read, not yet the end of its body.
+        case body(start: NIODeadline, bytes: Int, last: NIODeadline)
+    }
+
+    /// A request passed up whose answer is not yet written whole.
+    private struct Pending {
+        var version: HTTPVersion
+        var keepAlive: Bool
+        var headWritten = false
+        var closesAfter = false
+    }
+
+    private enum Expiry { case idle, slowHead, slowBody, shutdown, linger }
+
+    private let settings: Settings
+    private var context: ChannelHandlerContext?
+    private var phase: Phase
+    private var pending: [Pending] = []
+    private var lastAnswer: NIODeadline
+    /// The input is no longer passed up (an answer of our own, or a request after one that closes).
+    private var dropping = false
+    /// Hummingbird's writes are refused: we answered the request it is working on.
+    private var tookOver = false
+    /// Close once the pending answers are written.
+    private var closeWhenAnswered = false
+    /// An answer of our own waiting for the pending answers (a bad request pipelined behind good ones).
+    private var queued: (HTTPResponseHead, ByteBuffer)?
+    private var shutdownDeadline: NIODeadline?
+    private var lingerDeadline: NIODeadline?
+    private var closed = false
+    private var timer: Scheduled<Void>?
+    private var timerAt: NIODeadline?
+
+    init(settings: Settings) {
+        self.settings = settings
+        let now = NIODeadline.now()
+        phase = .between(since: now)
+        lastAnswer = now
+    }
+
+    // MARK: lifecycle
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        reschedule()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        closed = true
+        cancelTimer()
+        context.fireChannelInactive()
+    }
+
+    /// Called by `ByteArrivalHandler` for every read, before decoding.
+    func bytesArrived(_ count: Int) {
+        let now = NIODeadline.now()
+        switch phase {
+        case .between:
+            phase = .head(start: now)
+            reschedule()
+        case .head:
+            break
+        case .body(let start, let bytes, _):
+            phase = .body(start: start, bytes: bytes + count, last: now)
+        }
+    }
+
+    // MARK: inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let part = unwrapInboundIn(data)
+        let now = NIODeadline.now()
+        switch part {
+        case .head(let head):
+            phase = .body(start: now, bytes: 0, last: now)
+            bodyBytes = 0
+            guard !dropping else { return }
+            if closeWhenAnswered {
+                // A request pipelined behind one that closes the connection (or during shutdown): not served.
+                dropping = true
+                return
+            }
+            if let (status, message) = refusal(of: head) {
+                refuse(status, message, version: head.version, duringForwardedBody: false)
+                return
+            }
+            if pending.isEmpty, head.version.major == 1, head.version.minor >= 1,
+               head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))),
+                                      promise: nil)
+            }
+            pending.append(Pending(version: head.version, keepAlive: head.isKeepAlive))
+            if !head.isKeepAlive { closeWhenAnswered = true }
+            context.fireChannelRead(data)
+        case .body(let buffer):
+            guard !dropping else { return }
+            bodyBytes += buffer.readableBytes
+            if bodyBytes > settings.maxBodyBytes {
+                // The responder sees more than the limit and answers 413; the rest is not read up.
+                dropping = true
+                closeWhenAnswered = true
+            }
+            context.fireChannelRead(data)
+        case .end:
+            phase = .between(since: now)
+            reschedule()
+            guard !dropping else { return }
+            context.fireChannelRead(data)
+        }
+    }
+
+    private var bodyBytes = 0
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parseError = error as? HTTPParserError else {
+            context.fireErrorCaught(error)
+            return
+        }
+        guard !dropping, !closed else { return }
+        if parseError == .headerOverflow {
+            refuse(.requestHeaderFieldsTooLarge, "the request head is too large: the request line's target and the header names and values may take at most \(settings.maxHeaderBytes) bytes", version: .http1_1, duringForwardedBody: isReadingBody)
+        } else {
+            refuse(.badRequest, "malformed HTTP request: \(Self.explain(parseError))", version: .http1_1, duringForwardedBody: isReadingBody)
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            shutdownDeadline = .now() + settings.shutdownTimeout
+            closeWhenAnswered = true
+            if pending.isEmpty, !isReadingBody || lingerDeadline != nil {
+                close()
+                return
+            }
+            reschedule()
+        } else if let e = event as? ChannelEvent, e == .inputClosed, lingerDeadline != nil {
+            close()
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private var isReadingBody: Bool {
+        if case .body = phase { return !dropping }
+        return false
+    }
+
+    /// A parse error in words.
+    private static func explain(_ e: HTTPParserError) -> String {
+        switch e {
+        case .invalidMethod: return "the method is not a valid token"
+        case .invalidURL: return "the request target is not valid"
+        case .invalidVersion: return "the HTTP version is not 1.0 or 1.1"
+        case .invalidHeaderToken: return "a header line is not 'name: value'"
+        case .invalidContentLength, .unexpectedContentLength: return "the Content-Length is not valid"
+        case .invalidChunkSize: return "a chunk size of the chunked body is not valid"
+        case .invalidConstant, .strictModeAssertion, .lfExpected: return "a line is not ended by CRLF, or the request line is not 'METHOD target HTTP/1.1'"
+        case .unknown: return "the request could not be parsed (for example, a Transfer-Encoding whose last coding is not chunked)"
+        default: return "\(e)"
+        }
+    }
+
+    // MARK: outbound
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if tookOver || closed {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        switch unwrapOutboundIn(data) {
+        case .head(var head):
+            guard !pending.isEmpty, head.status.code >= 200 else {
+                context.write(data, promise: promise)
+                return
+            }
+            let request = pending[0]
+            head.version = request.version
+            let http10 = request.version.major == 1 && request.version.minor == 0
+            // (An answer of our own queued behind this one closes the connection itself.)
+            let closes = !request.keepAlive || (closeWhenAnswered && pending.count == 1 && queued == nil)
+                || (http10 && !head.headers.contains(name: "content-length"))
+            pending[0].headWritten = true
+            pending[0].closesAfter = closes
+            if closes {
+                head.headers.replaceOrAdd(name: "connection", value: "close")
+            } else if http10 {
+                head.headers.replaceOrAdd(name: "connection", value: "keep-alive")
+            }
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .body:
+            context.write(data, promise: promise)
+        case .end:
+            guard !pending.isEmpty else {
+                context.write(data, promise: promise)
+                return
+            }
+            let request = pending.removeFirst()
+            lastAnswer = .now()
+            if request.closesAfter {
+                closeAfterWriting(data, promise: promise, context: context)
+                return
+            }
+            if pending.isEmpty, let (head, body) = queued {
+                queued = nil
+                context.write(data, promise: promise)
+                answer(head, body, context: context)
+                return
+            }
+            if closeWhenAnswered, pending.isEmpty {
+                closeAfterWriting(data, promise: promise, context: context)
+                return
+            }
+            context.write(data, promise: promise)
+            reschedule()
+        }
+    }
+
+    // MARK: refusing
+
+    /// Why a request head is answered here rather than passed up, if it is.
+    private func refusal(of head: HTTPRequestHead) -> (HTTPResponseStatus, String)? {
+        let codings = head.headers[canonicalForm: "transfer-encoding"].map { $0.lowercased() }
+        if !codings.isEmpty, codings != ["chunked"] {
+            return (.notImplemented, "transfer coding '\(codings.joined(separator: ", "))' is not supported: send the body as it is, with Content-Length, or with Transfer-Encoding: chunked alone")
+        }
+        if let declared = head.headers.first(name: "content-length").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+           declared > settings.maxBodyBytes {
+            return (.payloadTooLarge, ProtocolError.bodyTooLarge(limit: settings.maxBodyBytes).description)
+        }
+        let expectations = head.headers[canonicalForm: "expect"].map { $0.lowercased() }
+        if let other = expectations.first(where: { $0 != "100-continue" }) {
+            return (.expectationFailed, "the expectation '\(other)' is not supported (only 100-continue is)")
+        }
+        return nil
+    }
+
+    /// Answers with our own response and closes: at once when nothing is pending; in place of Hummingbird's when
+    /// the request being read is the only one pending and not yet answered; after the pending answers when the
+    /// refused request is a new one; otherwise the connection just closes after the pending answers.
+    private func refuse(_ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, duringForwardedBody: Bool) {
+        guard let context, !closed else { return }
+        let readingForwardedBody = duringForwardedBody
+        dropping = true
+        closeWhenAnswered = true
+        let (head, body) = LimitReplies.parts(status, message, version: version)
+        if readingForwardedBody {
+            if pending.count == 1, !pending[0].headWritten {
+                tookOver = true
+                pending.removeAll()
+                answer(head, body, context: context)
+            } else if pending.isEmpty {
+                close()  // answered already; the rest of its body is not read
+            }
+            // else: Hummingbird's answer is under way; the connection closes after it.
+        } else if pending.isEmpty {
+            answer(head, body, context: context)
+        } else {
+            queued = (head, body)
+        }
+    }
+
+    private func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, context: ChannelHandlerContext) {
+        let done = context.eventLoop.makePromise(of: Void.self)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+        startLingering(after: done.futureResult, context: context)
+    }
+
+    private func closeAfterWriting(_ data: NIOAny, promise: EventLoopPromise<Void>?, context: ChannelHandlerContext) {
+        let done = context.eventLoop.makePromise(of: Void.self)
+        if let promise { done.futureResult.cascade(to: promise) }
+        context.writeAndFlush(data, promise: done)
+        if dropping {
+            startLingering(after: done.futureResult, context: context)
+        } else {
+            done.futureResult.assumeIsolated().whenComplete { [weak self] _ in self?.close() }
+        }
+    }
+
+    /// Once `written`, shuts the sending side and reads on until the client closes or `lingerTime` passes.
+    private func startLingering(after written: EventLoopFuture<Void>, context: ChannelHandlerContext) {
+        dropping = true
+        lingerDeadline = .now() + settings.lingerTime
+        reschedule()
+        written.assumeIsolated().whenComplete { [weak self] result in
+            guard let self, !self.closed else { return }
+            if case .failure = result {
+                self.close()
+            } else {
+                context.close(mode: .output, promise: nil)
+                context.read()
+            }
+        }
+    }
+
+    private func close() {
+        guard !closed, let context else { return }
+        closed = true
+        cancelTimer()
+        context.close(promise: nil)
+    }
+
+    // MARK: timer
+
+    /// The next moment something may expire, and what.
+    private func nextDeadline() -> (NIODeadline, Expiry)? {
+        var next: (NIODeadline, Expiry)?
+        func consider(_ at: NIODeadline, _ what: Expiry) {
+            if next == nil || at < next!.0 { next = (at, what) }
+        }
+        if let lingerDeadline { consider(lingerDeadline, .linger) }
+        if let shutdownDeadline { consider(shutdownDeadline, .shutdown) }
+        guard lingerDeadline == nil else { return next }
+        switch phase {
+        case .between(let since):
+            if pending.isEmpty { consider(max(since, lastAnswer) + settings.idleTimeout, .idle) }
+        case .head(let start):
+            if pending.isEmpty { consider(max(start, lastAnswer) + settings.readTimeout, .slowHead) }
+        case .body(let start, let bytes, let last):
+            guard !dropping else { break }
+            let byRate = start + settings.readTimeout + .nanoseconds(Int64(bytes) * 1_000_000_000 / Int64(settings.minBodyRate))
+            consider(min(last + settings.readTimeout, byRate), .slowBody)
+        }
+        return next
+    }
+
+    private func reschedule() {
+        guard let context, !closed else { return }
+        guard let (at, _) = nextDeadline() else { return }
+        if let timerAt, timerAt <= at { return }
+        timer?.cancel()
+        timerAt = at
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: at) { [weak self] in self?.timerFired() }
+    }
+
+    private func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+        timerAt = nil
+    }
+
+    private func timerFired() {
+        timer = nil
+        timerAt = nil
+        guard !closed, let (at, what) = nextDeadline() else { return }
+        guard at <= .now() else {
+            reschedule()
+            return
+        }
+        switch what {
+        case .idle, .shutdown, .linger:
+            close()
+        case .slowHead:
+            refuse(.requestTimeout, "the request head did not arrive within \(seconds(settings.readTimeout)) s", version: .http1_1,
+                   duringForwardedBody: false)
+        case .slowBody:
+            let version = pending.last?.version ?? .http1_1
+            refuse(.requestTimeout, "the request body arrived too slowly: it may pause at most \(seconds(settings.readTimeout)) s, and after that must average at least \(settings.minBodyRate) bytes/s", version: version,
+                   duringForwardedBody: true)
+            if !tookOver, pending.isEmpty == false { close() }
+        }
+        reschedule()
+    }
+
+    private func seconds(_ t: TimeAmount) -> String {
+        let ms = t.nanoseconds / 1_000_000
+        return ms % 1000 == 0 ? "\(ms / 1000)" : "\(Double(ms) / 1000)"
+    }
+}
+
+extension TimeAmount {
+    /// The same span as a `TimeAmount` (nanoseconds).
+    init(_ d: Duration) {
+        self = .nanoseconds(d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import HometownTestSupport
+import Testing
+
+/// HTTP as clients expect it from `hometown serve`: HTTP/1.0 and `Connection: close`, `Expect: 100-continue`,
+/// transfer codings, malformed and oversized heads, bodies declared too large. Raw sockets on loopback.
+@Suite(.serialized) struct HTTPEdgeTests {
+    /// Runs `body` with the port of a fresh server (heads limited to 4,096 bytes), stopped afterwards.
+    static func withServer(_ body: (Int) throws -> Void) throws {
+        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--max-header-bytes", "4096"])
+        defer { _ = server.terminate() }
+        try body(server.port)
+    }
+
+    /// The JSON body of an answer (after the blank line).
+    static func body(_ answer: String) -> String {
+        answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? ""
+    }
+
+    @Test func http10WithoutKeepAliveGetsItsAnswerThenEndOfFile() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("GET /hometown/count HTTP/1.0\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.0 200"), "\(text)")
+            #expect(text.lowercased().contains("connection: close"))
+            #expect(Self.body(text) == "0")
+        }
+    }
+
+    @Test func http10WithKeepAliveStaysOpen() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            for _ in 0..<2 {
+                c.send("GET /hometown/count HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let text = c.readUntil("\r\n\r\n0", timeout: 5)
+                #expect(text.hasPrefix("HTTP/1.0 200"), "\(text)")
+                #expect(text.lowercased().contains("connection: keep-alive"))
+            }
+            #expect(c.read(timeout: 0.3) == .timeout)
+        }
+    }
+
+    @Test func http11ConnectionCloseIsHonouredInAnyCase() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\nConnection: Close\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 200"), "\(text)")
+            #expect(text.lowercased().contains("connection: close"))
+        }
+    }
+
+    @Test func expect100ContinueIsAnsweredBeforeTheBody() throws {
+        try Self.withServer { port in
+            let body = #"{"nickname":"patient","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
+            let c = try RawConnection(port: port)
+            c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+            let interim = c.readUntil("\r\n\r\n", timeout: 2)
+            #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n", "\(interim)")
+            c.send(body)
+            let answer = c.readUntil("\r\n\r\nok", timeout: 5)
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+            #expect(answer.hasSuffix("\r\n\r\nok"))
+        }
+    }
+
+    @Test func aDeclaredBodyOverTheLimitIs413BeforeAnyOfItIsSent() throws {
+        try Self.withServer { port in
+            for expect in ["", "Expect: 100-continue\r\n"] {
+                let c = try RawConnection(port: port)
+                c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Length: 10000000000\r\n\(expect)\r\n")
+                let (text, closed) = c.readToEnd(timeout: 5)
+                #expect(closed)
+                #expect(text.hasPrefix("HTTP/1.1 413"), "\(text)")
+                #expect(!text.contains("100 Continue"))
+                #expect(Self.body(text).hasPrefix(#"{"error":"#))
+            }
+        }
+    }
+
+    @Test func anUnknownExpectationIs417() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: teapot\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 417"), "\(text)")
+            #expect(Self.body(text).contains("teapot"))
+        }
+    }
+
+    @Test(arguments: ["gzip", "chunked, gzip", "gzip, chunked", "identity"])
+    func anUnknownTransferCodingIs501WithAJSONBody(coding: String) throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: \(coding)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 501") || text.hasPrefix("HTTP/1.1 400"), "\(text)")
+            #expect(text.lowercased().contains("content-type: application/json"))
+            #expect(Self.body(text).hasPrefix(#"{"error":"#), "\(text)")
+        }
+    }
+
+    @Test(arguments: ["GET /hometown/count HTTP/9.9\r\n\r\n", "\u{1}\u{2} nonsense\r\n\r\n", "GET /hometown/count HTTP/1.1\r\nBad Header\r\n\r\n",
+                      "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"])
+    func aMalformedRequestGets400WithAJSONBodyAndTheConnectionCloses(request: String) throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send(request)
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
+            #expect(text.lowercased().contains("content-type: application/json"))
+            #expect(Self.body(text).hasPrefix(#"{"error":"malformed HTTP request: "#), "\(text)")
+        }
+    }
+
+    @Test func aHeadOverTheLimitIs431() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 5000))\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 431"), "\(text)")
+            #expect(Self.body(text).contains("4096 bytes"))
+            // Just under the limit is served.
+            let d = try RawConnection(port: port)
+            d.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\nConnection: close\r\nX-Big: \(String(repeating: "a", count: 3800))\r\n\r\n")
+            #expect(d.readToEnd(timeout: 5).text.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test func aChunkedBodyOverTheLimitIs413AndTheRestIsNotRead() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+            let chunk = "4000\r\n" + String(repeating: " ", count: 0x4000) + "\r\n"
+            var sent = 0
+            var answer = ""
+            // Up to 4 MiB offered; the server answers after 16 KiB and closes.
+            while sent < 256, c.send(chunk) {
+                sent += 1
+                if case .bytes(let b) = c.read(timeout: 0.01) { answer += String(decoding: b, as: UTF8.self) }
+                if answer.contains("}") { break }
+            }
+            answer += c.readToEnd(timeout: 5).text
+            #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
+            #expect(sent < 256)
+        }
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrderAndABadOneBehindThemAfterThem() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\n\r\nGET /hometown/nextid HTTP/1.1\r\nHost: t\r\n\r\nGARBAGE\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
+            #expect(statuses == ["200", "200", "400"], "\(text)")
+            #expect(text.contains("\r\n\r\n0HTTP/1.1 200") && text.contains("\r\n\r\n1HTTP/1.1 400"))
+            #expect(text.hasSuffix(#"{"error":"malformed HTTP request: the method is not a valid token"}"#))
+        }
+    }
+
+    @Test func keepAliveStillWorksForOrdinaryClients() throws {
+        try Self.withServer { port in
+            let c = try RawConnection(port: port)
+            for _ in 0..<3 {
+                c.send("GET /hometown/countries HTTP/1.1\r\nHost: t\r\n\r\n")
+                let text = c.readUntil("]", timeout: 5)
+                #expect(text.hasPrefix("HTTP/1.1 200"), "\(text)")
+                #expect(!text.lowercased().contains("connection: close"))
+            }
+        }
+    }
+}
