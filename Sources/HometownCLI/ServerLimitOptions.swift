@@ -11,7 +11,7 @@ struct ServerLimitOptions: ParsableArguments {
     @Option(name: .customLong("idle-timeout"), help: "Seconds a keep-alive connection may stay without a request before it is closed.")
     var idleTimeout: Double = 30
 
-    @Option(name: .customLong("read-timeout"), help: "Seconds for a whole request head from its first byte, and the longest pause in a body; beyond it 408.")
+    @Option(name: .customLong("read-timeout"), help: "Seconds for a whole request head from its first byte, and the longest pause in a body (beyond it 408); also the longest a client may leave an answer unread before the connection is closed.")
     var readTimeout: Double = 20
 
     @Option(name: .customLong("min-body-rate"), help: "Bytes/s a request body must average after its first --read-timeout; slower gets 408.")

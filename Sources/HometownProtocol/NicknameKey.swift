@@ -25,8 +25,11 @@ public enum NicknameKey {
         var key = nickname.trimmingWhiteSpace()
         for _ in 0..<maxRounds {
             let next = Confusables.skeleton(folded(key)).trimmingWhiteSpace()
-            if next == key { break }
+            // Bytes, not Swift's canonical equivalence: the key is always a skeleton's output (NFD), so that the
+            // database's unique index, which compares bytes, sees "josé" and "José" as one key.
+            let same = next.utf8.elementsEqual(key.utf8)
             key = next
+            if same { break }
         }
         return key
     }

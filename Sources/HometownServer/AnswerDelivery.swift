@@ -38,24 +38,26 @@ final class AnswerDelivery: Sendable {
         version.map { "\"\(instance)-\($0)\"" } ?? "\"\(instance)\""
     }
 
-    /// Whether the request's `If-None-Match` names `tag` (or its gzip form, or `*`).
-    func isUnchanged(_ headers: HTTPFields, tag: String) -> Bool {
+    /// 304 Not Modified when the request's `If-None-Match` names `tag` (or its gzip form, or `*`), carrying the
+    /// form the client named; nil when the answer must be sent.
+    func notModified(_ headers: HTTPFields, tag: String) -> Response? {
         let wanted = headers[values: .ifNoneMatch]
-        guard !wanted.isEmpty else { return false }
+        guard !wanted.isEmpty else { return nil }
         for field in wanted {
             for part in field.split(separator: ",") {
-                var t = part.trimmingWhiteSpaceASCII()
-                if t == "*" { return true }
+                let given = part.trimmingWhiteSpaceASCII()
+                var t = given
+                if t == "*" { return notModified(tag: tag) }
                 if t.hasPrefix("W/") { t = t.dropFirst(2) }
-                if t.hasSuffix("-gzip\"") { t = t.dropLast(6) + "\"" }
-                if t == tag { return true }
+                let gzipForm = t.hasSuffix("-gzip\"")
+                if gzipForm { t = t.dropLast(6) + "\"" }
+                if t == tag { return notModified(tag: gzipForm ? String(tag.dropLast()) + "-gzip\"" : tag) }
             }
         }
-        return false
+        return nil
     }
 
-    /// 304 Not Modified for `tag`.
-    func notModified(tag: String) -> Response {
+    private func notModified(tag: String) -> Response {
         Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache", .vary: "Accept-Encoding"])
     }
 
@@ -63,11 +65,12 @@ final class AnswerDelivery: Sendable {
     /// body for HEAD.
     func finish(_ response: Response, for request: Request) async throws -> Response {
         var r = response
-        if shouldCompress(r, request.headers), tryTakeSlot() {
+        if shouldCompress(r, request.headers), let slot = takeSlot() {
             let body = r.body
             let level: Int32 = (body.contentLength ?? Int.max) <= Self.smallAnswerBytes ? 6 : 1
-            r.body = ResponseBody { [self] writer in
-                defer { releaseSlot() }
+            // The slot goes back when the body is gone: written, failed, or never written (a closed connection).
+            r.body = ResponseBody { [bulk] writer in
+                withExtendedLifetime(slot) {}
                 let gzip = try GzipBodyWriter(base: writer, level: level, bulk: bulk)
                 try await body.write(gzip)
             }
@@ -119,18 +122,27 @@ final class AnswerDelivery: Sendable {
         return false
     }
 
-    private func tryTakeSlot() -> Bool {
-        compressing.withLock { n in
+    /// A compression slot, or nil when all are taken.
+    private func takeSlot() -> CompressionSlot? {
+        let taken = compressing.withLock { n in
             guard n < maxCompressing else { return false }
             n += 1
             return true
         }
+        return taken ? CompressionSlot(owner: self) : nil
     }
 
-    private func releaseSlot() { compressing.withLock { $0 -= 1 } }
+    fileprivate func releaseSlot() { compressing.withLock { $0 -= 1 } }
 
     /// Answers being compressed now.
     var compressingNow: Int { compressing.withLock { $0 } }
+}
+
+/// One answer's turn to be compressed, given back when the last reference to it goes.
+private final class CompressionSlot: Sendable {
+    let owner: AnswerDelivery
+    init(owner: AnswerDelivery) { self.owner = owner }
+    deinit { owner.releaseSlot() }
 }
 
 /// Compresses what a body writes into one gzip member, passing each part on (flushed, so a streamed answer

@@ -96,6 +96,7 @@ struct ShutdownCloser: Service {
         try? await gracefulShutdown()
         try? await state.hasher.shutdown()
         try? await state.bulk.shutdownGracefully()
+        try? await state.streaming.shutdownGracefully()
         try await state.store.close()
         state.logger.info("database closed")
         LogSink.standardError.flush()

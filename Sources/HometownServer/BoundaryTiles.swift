@@ -1,6 +1,7 @@
 import HometownBasemap
 import HometownBoundaries
 import NIOCore
+import NIOPosix
 import Synchronization
 
 /// The web map's base layer: the bundled boundaries as vector tiles (`GET /hometown/boundaries?z=&x=&y=`).
@@ -20,10 +21,13 @@ final class BoundaryTiles: Sendable {
     private let geocoder: ReverseGeocoder
     private let map = Mutex<BoundaryMap?>(nil)
     private let tiles: SharedCache<ByteBuffer>
+    /// Where tiles are drawn (and the boundaries prepared): off the request handlers' threads.
+    private let threads: NIOThreadPool
 
-    init(geocoder: ReverseGeocoder, cacheBytes: Int) {
+    init(geocoder: ReverseGeocoder, cacheBytes: Int, threads: NIOThreadPool) {
         self.geocoder = geocoder
         tiles = SharedCache(budget: cacheBytes)
+        self.threads = threads
     }
 
     /// The prepared boundaries, built by the first caller (others wait for it).
@@ -39,16 +43,18 @@ final class BoundaryTiles: Sendable {
     /// Starts building the prepared boundaries in the background, if nobody has.
     func warm() {
         guard map.withLock({ $0 == nil }) else { return }
-        Task.detached(priority: .utility) { [self] in _ = try? boundaryMap() }
+        Task.detached(priority: .utility) { [self] in _ = try? await threads.run(nice: ThreadNice.bulk) { [self] in try boundaryMap() } }
     }
 
     /// The JSON of tile z/x/y (see `BoundaryDrawing.tileJSON`).
     func tile(z: Int, x: Int, y: Int) async throws -> ByteBuffer {
         try await tiles.value("\(z)/\(x)/\(y)", version: 0) { [self] in
-            let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
-            let drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
-            let bytes = ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
-            return (bytes, bytes.readableBytes + 128)
+            try await threads.run(nice: ThreadNice.bulk) { [self] in
+                let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
+                let drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
+                let bytes = ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
+                return (bytes, bytes.readableBytes + 128)
+            }
         }
     }
 }

@@ -56,6 +56,7 @@ struct GuardedHTTP1Channel: ServerChildChannel {
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(connectionGuard, position: .after(decoder))
             try pipeline.addHandler(ByteArrivalHandler(connectionGuard: connectionGuard), position: .first)
+            try pipeline.addHandler(WriteStallHandler(timeout: settings.readTimeout), position: .first)
             return value
         }
     }

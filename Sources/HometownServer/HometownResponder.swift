@@ -38,9 +38,8 @@ struct HometownResponder: HTTPResponder {
         } catch let e as BasemapError {
             state.logger.error("boundary tile failed", metadata: ["error": "\(e)"])
             response = Replies.error("the server could not draw this map tile: \(e)", field: nil, status: .internalServerError)
-        } catch is ServerBusy {
-            var r = Replies.error("the server is busy with other expensive requests; try again in a few seconds",
-                                  field: nil, status: .serviceUnavailable)
+        } catch let e as ServerBusy {
+            var r = Replies.error(e.message, field: nil, status: .serviceUnavailable)
             r.headers[.retryAfter] = "2"
             response = r
         } catch is PasswordHasher.Busy {

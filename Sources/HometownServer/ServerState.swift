@@ -36,10 +36,13 @@ final class ServerState: Sendable {
     let delivery: AnswerDelivery
     /// Turns for expensive computations (cluster indexes; the region fit uses one).
     let expensive: WorkLimiter
-    /// The threads that do the heavy work (cluster indexes, region fits, steps of large answers, gzip of large
-    /// parts), apart from the threads that run request handlers: cheap answers never queue behind it there, and
-    /// the operating system shares the cores between the two.
+    /// The threads that do the expensive work (cluster indexes, region fits, map tiles): `--max-expensive-work` of
+    /// them, apart from the threads that run request handlers, so cheap answers never queue behind it there; the
+    /// operating system shares the cores, and these threads give way (`ThreadNice`).
     let bulk: NIOThreadPool
+    /// The threads that write large answers a step at a time and compress large parts (one per core), apart from
+    /// `bulk`, so that a long cluster build never holds up a list being sent.
+    let streaming: NIOThreadPool
     /// Inserts one at a time, each followed by its append to the view.
     let writes: WorkLimiter
     /// Cluster indexes per filter and data version, bounded in bytes, each built once.
@@ -54,9 +57,11 @@ final class ServerState: Sendable {
         self.view = view
         bulk = NIOThreadPool(numberOfThreads: max(1, limits.maxExpensiveWork))
         bulk.start()
-        delivery = AnswerDelivery(maxCompressing: limits.maxCompressing, bulk: bulk)
+        streaming = NIOThreadPool(numberOfThreads: System.coreCount)
+        streaming.start()
+        delivery = AnswerDelivery(maxCompressing: limits.maxCompressing, bulk: streaming)
         expensive = WorkLimiter(running: limits.maxExpensiveWork, waiting: limits.maxQueuedWork, maxWait: limits.queueTimeout)
-        writes = WorkLimiter(running: 1, waiting: 1024, maxWait: limits.queueTimeout)
+        writes = WorkLimiter(running: 1, waiting: 1024, maxWait: limits.queueTimeout, reason: .writes)
         clusterIndexes = SharedCache(budget: limits.clusterCacheBytes)
         self.hasher = hasher
         self.geocoder = geocoder
@@ -64,7 +69,7 @@ final class ServerState: Sendable {
         self.years = years
         self.logger = logger
         self.publicFiles = publicFiles
-        tiles = BoundaryTiles(geocoder: geocoder, cacheBytes: limits.tileCacheBytes)
+        tiles = BoundaryTiles(geocoder: geocoder, cacheBytes: limits.tileCacheBytes, threads: bulk)
         countriesBody = ByteBuffer(string: JSONValue.array(vocabulary.countryNames.map { .string($0) }).compactText)
         var states: [String: ByteBuffer] = [:]
         for c in vocabulary.countries { states[c.name] = ByteBuffer(string: JSONValue.array(c.states.map { .string($0) }).compactText) }
@@ -123,12 +128,12 @@ final class ServerState: Sendable {
     }
 
     /// GET users from the view: the first step of the answer at once, a larger answer streamed a step at a time
-    /// (about 100 KiB each, made on the `bulk` threads), so a whole list never sits in memory and never holds the view's lock for long.
+    /// (about 100 KiB each, made on the `streaming` threads), so a whole list never sits in memory and never holds the view's lock for long.
     func users(_ query: String?, headers: HTTPFields) throws(ProtocolError) -> Response {
         let q = try UsersQuery.parse(QueryString.parse(query), vocabulary: vocabulary)
         let snapshot = view.snapshot
         let tag = delivery.tag(version: snapshot.version)
-        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        if let unchanged = delivery.notModified(headers, tag: tag) { return unchanged }
         var answer = view.answer(q, at: snapshot)
         var first: [UInt8] = []
         answer.writeJSON(view: view, to: &first)
@@ -136,14 +141,14 @@ final class ServerState: Sendable {
         if answer.isFinished {
             r = Replies.json(first)
         } else {
-            let rest = answer, view = self.view, bulk = self.bulk, head = ByteBuffer(bytes: first)
+            let rest = answer, view = self.view, streaming = self.streaming, head = ByteBuffer(bytes: first)
             r = Response(status: .ok, headers: [.contentType: Replies.jsonType], body: ResponseBody { writer in
                 try await writer.write(head)
                 var answer = rest
                 while !answer.isFinished {
                     let step = answer
                     let out: [UInt8]
-                    (answer, out) = try await bulk.run(nice: ThreadNice.bulk) {
+                    (answer, out) = try await streaming.run(nice: ThreadNice.bulk) {
                         var a = step
                         var bytes: [UInt8] = []
                         bytes.reserveCapacity(128 << 10)
@@ -187,7 +192,7 @@ final class ServerState: Sendable {
     /// `response` with the entity tag of data `version`, or 304 when the client has it.
     private func tagged(_ response: Response, version: UInt64?, headers: HTTPFields) -> Response {
         let tag = delivery.tag(version: version)
-        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        if let unchanged = delivery.notModified(headers, tag: tag) { return unchanged }
         var r = response
         r.headers[.eTag] = tag
         r.headers[.cacheControl] = "no-cache"
@@ -207,9 +212,14 @@ final class ServerState: Sendable {
         let bbox = try p["bbox"].map { b throws(ProtocolError) in try MarkerViews.bbox(b) } ?? BoundingBox(uncheckedWest: -180, south: -85, east: 180, north: 85)
         let snapshot = view.snapshot
         let tag = delivery.tag(version: snapshot.version)
-        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        if let unchanged = delivery.notModified(headers, tag: tag) { return unchanged }
         let indexed = try await clusterIndex(filters, at: snapshot)
-        return tagged(Replies.json(try indexed.features(in: bbox, zoom: zoom, view: view)), version: snapshot.version, headers: headers)
+        // Above the deepest clustered zoom every user in the box is a feature of its own: writing them is work too.
+        let view = self.view, bulk = self.bulk
+        let features = try await expensive.run {
+            try await bulk.run(nice: ThreadNice.bulk) { try indexed.features(in: bbox, zoom: zoom, view: view) }
+        }
+        return tagged(Replies.json(features), version: snapshot.version, headers: headers)
     }
 
     func region(_ query: String?, headers: HTTPFields) async throws -> Response {
@@ -232,7 +242,7 @@ final class ServerState: Sendable {
         }
         let snapshot = view.snapshot
         let tag = delivery.tag(version: snapshot.version)
-        if delivery.isUnchanged(headers, tag: tag) { return delivery.notModified(tag: tag) }
+        if let unchanged = delivery.notModified(headers, tag: tag) { return unchanged }
         let indexed = try await clusterIndex(filters, at: snapshot)
         guard !indexed.coordinates.isEmpty else {
             return Replies.error("no user with a point matches these filters, so there is no region to fit", field: nil, status: .notFound)

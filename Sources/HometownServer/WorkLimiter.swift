@@ -19,12 +19,15 @@ final class WorkLimiter: Sendable {
     let maxRunning: Int
     let maxWaiting: Int
     let maxWait: Duration
+    /// What a refusal names.
+    let reason: ServerBusy.Reason
     private let state = Mutex(State())
 
-    init(running: Int, waiting: Int, maxWait: Duration) {
+    init(running: Int, waiting: Int, maxWait: Duration, reason: ServerBusy.Reason = .expensiveWork) {
         maxRunning = max(1, running)
         maxWaiting = max(0, waiting)
         self.maxWait = maxWait
+        self.reason = reason
     }
 
     /// Runs `body` when a turn is free (at once, or after waiting at most `maxWait`).
@@ -41,7 +44,7 @@ final class WorkLimiter: Sendable {
 
     private func acquire() async throws {
         enum Decision { case run, refuse, wait(UInt64) }
-        let decision: Decision = state.withLock { s in
+        let first: Decision = state.withLock { s in
             if s.running < maxRunning {
                 s.running += 1
                 return .run
@@ -50,27 +53,41 @@ final class WorkLimiter: Sendable {
             s.nextID &+= 1
             return .wait(s.nextID)
         }
-        switch decision {
-        case .run: return
-        case .refuse: throw ServerBusy(reason: .expensiveWork)
-        case .wait(let id):
-            let timeout = Task { [maxWait] in
-                try? await Task.sleep(for: maxWait)
-                self.abandon(id, with: ServerBusy(reason: .expensiveWork))
-            }
-            defer { timeout.cancel() }
-            try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
-                    let cancelled = state.withLock { s in
-                        if Task.isCancelled { return true }
-                        s.queue.append(Waiter(id: id, continuation: c))
-                        return false
+        guard case .wait(let id) = first else {
+            if case .refuse = first { throw ServerBusy(reason: reason) }
+            return
+        }
+        // Decided again, and queued, under one lock: a turn freed since the first look is taken at once (a release
+        // that found the queue empty has freed it), and the queue never grows past its limit.
+        let timeout = TimeoutHolder()
+        defer { timeout.cancel() }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (c: CheckedContinuation<Void, any Error>) in
+                enum Outcome { case run, refuse, cancelled, queued }
+                let outcome: Outcome = state.withLock { s in
+                    if Task.isCancelled { return .cancelled }
+                    if s.running < maxRunning {
+                        s.running += 1
+                        return .run
                     }
-                    if cancelled { c.resume(throwing: CancellationError()) }
+                    guard s.queue.count < maxWaiting else { return .refuse }
+                    s.queue.append(Waiter(id: id, continuation: c))
+                    return .queued
                 }
-            } onCancel: {
-                self.abandon(id, with: CancellationError())
+                switch outcome {
+                case .run: c.resume()
+                case .refuse: c.resume(throwing: ServerBusy(reason: reason))
+                case .cancelled: c.resume(throwing: CancellationError())
+                case .queued:
+                    // If the turn comes first, this finds nothing to abandon and ends at its deadline.
+                    timeout.start(Task { [maxWait, reason] in
+                        try? await Task.sleep(for: maxWait)
+                        self.abandon(id, with: ServerBusy(reason: reason))
+                    })
+                }
             }
+        } onCancel: {
+            self.abandon(id, with: CancellationError())
         }
     }
 
@@ -96,8 +113,43 @@ final class WorkLimiter: Sendable {
     }
 }
 
-/// The server refuses work for now (503 with Retry-After): too many expensive computations are running or waiting.
+/// The timer of a queued wait, cancelled once the wait is over.
+private final class TimeoutHolder: Sendable {
+    private let state = Mutex<(task: Task<Void, Never>?, done: Bool)>((nil, false))
+
+    func start(_ t: Task<Void, Never>) {
+        let cancelNow = state.withLock { s -> Bool in
+            if s.done { return true }
+            s.task = t
+            return false
+        }
+        if cancelNow { t.cancel() }
+    }
+
+    func cancel() {
+        let t = state.withLock { s -> Task<Void, Never>? in
+            s.done = true
+            return s.task
+        }
+        t?.cancel()
+    }
+}
+
+/// The server refuses work for now (503 with Retry-After): too many requests are running or waiting for a turn.
 struct ServerBusy: Error, Equatable {
-    enum Reason: Equatable { case expensiveWork }
+    enum Reason: Equatable {
+        /// Cluster indexes, region fits (`--max-expensive-work`).
+        case expensiveWork
+        /// Posts waiting for their turn to be stored.
+        case writes
+    }
     let reason: Reason
+
+    /// What the 503 says.
+    var message: String {
+        switch reason {
+        case .expensiveWork: return "the server is busy with other expensive requests; try again in a few seconds"
+        case .writes: return "too many posts are waiting to be stored; try again in a few seconds"
+        }
+    }
 }

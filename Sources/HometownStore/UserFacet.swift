@@ -34,3 +34,13 @@ struct UserFacet<Key: Hashable> {
     /// Bytes this facet holds, roughly (arrays' elements plus about 64 bytes a distinct value).
     var approximateBytes: Int { ofRow.count * 8 + keys.count * 64 }
 }
+
+/// A text value compared by its UTF-8 bytes, as the database compares it (`city = ?`), not by Swift's canonical
+/// equivalence: a city posted as "Café" in NFC and one in NFD are two values, each shown as it was posted.
+struct TextKey: Hashable, Sendable {
+    let bytes: [UInt8]
+
+    init(_ text: String) { bytes = Array(text.utf8) }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -36,9 +36,9 @@ public final class UserView: Sendable {
         var longitudes: [Double] = []
         var hasPoint: [Bool] = []
         var created: [Int64] = []
-        var country = UserFacet<String>()
-        var state = UserFacet<String>()
-        var city = UserFacet<String>()
+        var country = UserFacet<TextKey>()
+        var state = UserFacet<TextKey>()
+        var city = UserFacet<TextKey>()
         var year = UserFacet<Int>()
         var nicknameKeys = Set<String>()
         var nextID = 1
@@ -48,8 +48,9 @@ public final class UserView: Sendable {
         var count: Int { ids.count }
 
         func row(_ r: Int) -> User {
-            User(id: ids[r], nickname: nicknames[r], country: country.keys[Int(country.ofRow[r])],
-                 state: state.keys[Int(state.ofRow[r])], city: city.keys[Int(city.ofRow[r])], year: year.keys[Int(year.ofRow[r])],
+            User(id: ids[r], nickname: nicknames[r], country: country.keys[Int(country.ofRow[r])].string,
+                 state: state.keys[Int(state.ofRow[r])].string, city: city.keys[Int(city.ofRow[r])].string,
+                 year: year.keys[Int(year.ofRow[r])],
                  coordinate: hasPoint[r] ? Coordinate(uncheckedLatitude: latitudes[r], longitude: longitudes[r]) : nil,
                  timestampMilliseconds: created[r])
         }
@@ -117,9 +118,9 @@ public final class UserView: Sendable {
             s.longitudes.append(user.coordinate?.longitude ?? 0)
             s.hasPoint.append(user.coordinate != nil)
             s.created.append(user.timestampMilliseconds)
-            s.country.append(user.country, row: row)
-            s.state.append(user.state, row: row)
-            s.city.append(user.city, row: row)
+            s.country.append(TextKey(user.country), row: row)
+            s.state.append(TextKey(user.state), row: row)
+            s.city.append(TextKey(user.city), row: row)
             s.year.append(user.year, row: row)
             s.nicknameKeys.insert(nicknameKey)
             s.nextID = max(s.nextID, user.id + 1)

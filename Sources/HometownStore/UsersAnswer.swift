@@ -71,14 +71,17 @@ public struct UsersAnswer: Sendable {
             lists.append((facet.rows[Int(c)].count, .list(kind, c), kind))
             return .some(c)
         }
-        guard let country = single(s.country, q.country, .country), let city = single(s.city, q.city, .city),
+        guard let country = single(s.country, q.country.map(TextKey.init), .country),
+              let city = single(s.city, q.city.map(TextKey.init), .city),
               let year = single(s.year, q.year, .year), lo < hi else {
             finishEmpty()
             return
         }
         checks = Checks(country: country, states: nil, city: city, year: year)
+        var stateCodes: [Int32] = []
         if let names = q.states {
-            let codes = Set(names).compactMap { s.state.code($0) }.sorted()
+            let codes = Set(names.map(TextKey.init)).compactMap { s.state.code($0) }.sorted()
+            stateCodes = codes
             guard !codes.isEmpty else {
                 finishEmpty()
                 return
@@ -100,7 +103,7 @@ public struct UsersAnswer: Sendable {
                 lower = Self.firstPosition(list, atLeast: lo)
                 upper = Self.firstPosition(list, atLeast: hi)
             } else {
-                let codes = q.states.map { Set($0).compactMap { s.state.code($0) } } ?? []
+                let codes = stateCodes
                 let merged = Self.merge(codes.map { s.state.rows[Int($0)] }, from: lo, to: hi)
                 driver = .merged(merged)
                 lower = 0

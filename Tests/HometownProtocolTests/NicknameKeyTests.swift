@@ -24,6 +24,16 @@ import Testing
     ])
     func sameNickname(a: String, b: String) {
         #expect(Self.same(a, b), "\(Self.hex(NicknameKey.key(a))) vs \(Self.hex(NicknameKey.key(b)))")
+        // The database's unique index compares bytes, not Swift's canonical equivalence.
+        #expect(Array(NicknameKey.key(a).utf8) == Array(NicknameKey.key(b).utf8), "\(a) vs \(b): bytes")
+    }
+
+    /// Keys of canonically equivalent spellings are the same bytes, whichever form came in (a key compared with
+    /// == alone once returned the NFC input for "josé" and NFD for "José", two keys to the unique index).
+    @Test(arguments: [("jos\u{E9}", "Jos\u{E9}"), ("jos\u{E9}", "jose\u{301}"), ("caf\u{E9}", "CAFE\u{301}"), ("\u{C5}re", "a\u{30A}re")])
+    func equivalentSpellingsGiveTheSameBytes(a: String, b: String) {
+        #expect(Array(NicknameKey.key(a).utf8) == Array(NicknameKey.key(b).utf8), "\(Self.hex(NicknameKey.key(a))) vs \(Self.hex(NicknameKey.key(b)))")
+        #expect(Array(NicknameKey.key(a).utf8) == Array(NicknameKey.key(NicknameKey.key(a)).utf8))
     }
 
     @Test(arguments: [

@@ -104,4 +104,28 @@ import Testing
         print("countries during 20 whole lists: \(times.count) requests, median \(times[times.count / 2]) ms, p99 \(p99) ms, slowest \(times.suffix(5))")
         #expect(p99 < 50, "countries p99 \(p99) ms while 20 whole lists ran")
     }
+
+    @Test func aClientThatStopsReadingIsCutOffAndGzipSlotsComeBack() async throws {
+        let server = try ServerProcess(database: try await Self.database(), extra: ["--read-timeout", "2", "--max-compressing", "1"])
+        defer { _ = server.terminate() }
+        // Asks for the 20 MB list and reads none of it: once the buffers are full, the read timeout cuts it off.
+        let stalled = try RawConnection(port: server.port)
+        #expect(stalled.send("GET /hometown/users HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+        try await Task.sleep(for: .seconds(6))
+        let (text, closed) = stalled.readToEnd(timeout: 20)
+        #expect(closed, "the connection of a client that reads nothing is closed")
+        #expect(text.utf8.count < 15_000_000, "\(text.utf8.count) bytes were sent to a client that read nothing")
+        // Clients that ask for gzip and leave before their answer is written never keep the one compression slot.
+        for _ in 0..<4 {
+            let gone = try RawConnection(port: server.port)
+            #expect(gone.send("GET /hometown/users?country=USA HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n"))
+            gone.close()
+        }
+        try await Task.sleep(for: .seconds(3))
+        var request = HTTPClientRequest(url: server.base + "/users?page=0&pagesize=100")
+        request.headers.add(name: "Accept-Encoding", value: "gzip")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        #expect(response.status == .ok && response.headers.first(name: "Content-Encoding") == "gzip")
+    }
 }
