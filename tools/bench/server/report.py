@@ -109,6 +109,22 @@ def main():
                      f"{ms(n['p99'])} | {'n/a' if ratio is None else f'{ratio:.0%}'} | >= 50 % of nginx, p99 < 10 ms | "
                      f"{verdict} |")
     print("\n".join(lines))
+    framework_file = os.path.join(out, "count.framework.txt")
+    if os.path.exists(framework_file):
+        f = parse(framework_file)
+        if f["rps"]:
+            print("\nThe same GET rows against the framework's ceiling (a no-op Hummingbird responder, "
+                  f"{rate(f['rps'])} req/s in this run): the 50 % of nginx target is bounded by it.\n")
+            print("| endpoint | hometown req/s | hometown / no-op Hummingbird | no-op Hummingbird / nginx (same row) |")
+            print("|---|---:|---:|---:|")
+            for kind, label, nbytes, ours_file, nginx_file, nginx_of in rows:
+                if kind == "post":
+                    continue
+                o = parse(os.path.join(out, ours_file))
+                n = nginx_by_label.get(label if nginx_file != "-" else nginx_of, {"rps": None})
+                fr = f["rps"] / n["rps"] if n.get("rps") else None
+                print(f"| {kind} {label} | {rate(o['rps'])} | {o['rps'] / f['rps']:.0%} | "
+                      f"{'n/a' if fr is None else f'{fr:.0%}'} |")
     for note in notes:
         print(f"\nNote: {note}")
 
