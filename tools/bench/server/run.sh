@@ -244,13 +244,18 @@ for i in "${!gets[@]}"; do
   printf 'get\t%s\t%s\t%s\t%s\t-\n' "${gets[$i]}" "$(stat -c %s "$work/www/$n.json")" "$n.hometown.txt" "$n.nginx.txt" >>"$out/manifest.tsv"
 done
 
-# The framework's ceiling: a Hummingbird responder that does no work, answering the same 6 bytes as GET count.
-hello_port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-"$hello" "$hello_port" >/dev/null 2>&1 &
-hello_pid=$!
-for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$hello_port/hometown/count" && break; sleep 0.1; done
-wrk_run "count.framework" "http://127.0.0.1:$hello_port/hometown/count"
-kill "$hello_pid"; wait "$hello_pid" 2>/dev/null || true
+# The framework's ceiling: a Hummingbird responder that does no work, answering each GET row's own bytes.
+for i in "${!gets[@]}"; do
+  n="${names[$i]}"
+  hello_port="$(free_port)"
+  "$hello" "$hello_port" "$work/www/$n.json" >/dev/null 2>&1 &
+  hello_pid=$!
+  for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$hello_port/hometown/${gets[$i]}" && break; sleep 0.1; done
+  curl -sS -o "$work/check" "http://127.0.0.1:$hello_port/hometown/${gets[$i]}"
+  cmp -s "$work/check" "$work/www/$n.json" || { say "the no-op responder does not answer the same bytes for ${gets[$i]}"; exit 1; }
+  wrk_run "$n.framework" "http://127.0.0.1:$hello_port/hometown/${gets[$i]}"
+  kill "$hello_pid"; wait "$hello_pid" 2>/dev/null || true
+done
 
 if [ "$MISS" = 1 ]; then
   miss_templates=("/hometown/users?country=USA&page={A}0&pagesize={B}25" "/hometown/users?state=Minnesota&year={A}2016&pagesize={B}25")
