@@ -44,3 +44,10 @@ struct TextKey: Hashable, Sendable {
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }
+
+/// A state and a year together (the state by its code in the view): the pair the protocol's filters most often
+/// combine ("users?state=Minnesota&year=2016"), kept as a facet of its own so that such a page starts at its offset.
+struct StateYear: Hashable, Sendable {
+    let state: Int32
+    let year: Int
+}

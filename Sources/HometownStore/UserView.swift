@@ -4,7 +4,7 @@ import Synchronization
 
 /// Every user in memory, ready to answer GET users (and count, nextid, nicknameexists, and the points of the
 /// map endpoints) without SQL: each user's protocol JSON kept as bytes, and per-filter posting lists (country,
-/// state, city, year: the rows having each value, ascending).
+/// state, city, year, and state with year: the rows having each value, ascending).
 ///
 /// - The database stays the truth: the view is loaded from it at start (`UserView.load(from:)`) and a post is
 ///   appended after its insert committed (`append`), in id order. It can always be rebuilt from the store.
@@ -40,6 +40,7 @@ public final class UserView: Sendable {
         var state = UserFacet<TextKey>()
         var city = UserFacet<TextKey>()
         var year = UserFacet<Int>()
+        var stateYear = UserFacet<StateYear>()
         var nicknameKeys = Set<String>()
         var nextID = 1
         var version: UInt64 = 0
@@ -122,6 +123,7 @@ public final class UserView: Sendable {
             s.state.append(TextKey(user.state), row: row)
             s.city.append(TextKey(user.city), row: row)
             s.year.append(user.year, row: row)
+            s.stateYear.append(StateYear(state: s.state.ofRow[Int(row)], year: user.year), row: row)
             s.nicknameKeys.insert(nicknameKey)
             s.nextID = max(s.nextID, user.id + 1)
             s.version &+= 1
@@ -151,6 +153,7 @@ public final class UserView: Sendable {
         state.withLock { s in
             s.jsonBytes + s.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48)
                 + s.country.approximateBytes + s.state.approximateBytes + s.city.approximateBytes + s.year.approximateBytes
+                + s.stateYear.approximateBytes
         }
     }
 

@@ -6,7 +6,7 @@ import HometownProtocol
 ///
 /// The answer is that of the view's snapshot it was planned on: rows appended later are never visited.
 public struct UsersAnswer: Sendable {
-    enum Facet: Sendable { case country, state, city, year }
+    enum Facet: Sendable { case country, state, city, year, stateYear }
 
     enum Driver: Sendable {
         /// Every row; positions are rows.
@@ -89,6 +89,14 @@ public struct UsersAnswer: Sendable {
             checks.states = codes
             let driver: Driver = codes.count == 1 ? .list(.state, codes[0]) : .merged([])
             lists.append((codes.reduce(0) { $0 + s.state.rows[Int($1)].count }, driver, .state))
+            if codes.count == 1, let y = q.year {
+                // Both in one list: no user has this state in this year, or the list holds exactly those users.
+                guard let pair = s.stateYear.code(StateYear(state: codes[0], year: y)) else {
+                    finishEmpty()
+                    return
+                }
+                lists.append((s.stateYear.rows[Int(pair)].count, .list(.stateYear, pair), .stateYear))
+            }
         }
         if let best = lists.min(by: { $0.0 < $1.0 }) {
             switch best.2 {
@@ -96,6 +104,9 @@ public struct UsersAnswer: Sendable {
             case .city: checks.city = nil
             case .year: checks.year = nil
             case .state: checks.states = nil
+            case .stateYear:
+                checks.states = nil
+                checks.year = nil
             }
             if case .list(let kind, let code) = best.1 {
                 driver = best.1
@@ -201,6 +212,7 @@ public struct UsersAnswer: Sendable {
         case .state: return s.state.rows[Int(code)]
         case .city: return s.city.rows[Int(code)]
         case .year: return s.year.rows[Int(code)]
+        case .stateYear: return s.stateYear.rows[Int(code)]
         }
     }
 
