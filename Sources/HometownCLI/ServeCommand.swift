@@ -43,7 +43,7 @@ struct ServeCommand: AsyncParsableCommand {
         clients, request heads and the database lock are bounded (see Limits).
 
         Reads never touch SQL: every user is loaded into memory at start (about
-        0.5 s and 32 MiB per 100,000 users) and each post joins it once stored.
+        0.6 s and 33 MiB per 100,000 users) and each post joins it once stored.
         Answers carry an ETag (If-None-Match gets 304), come gzipped when asked,
         and answer HEAD. Cluster indexes for the map are built a few at a time
         (see the work and memory limits below); nothing else waits for them.
