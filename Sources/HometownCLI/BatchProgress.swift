@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import HometownCore
 
 /// Progress of a batch run on standard error, only when standard error is a terminal (and not `--quiet`):
 /// rows done, rows per second, time so far, and an estimate of the time left when the input's size is known.
@@ -41,7 +42,7 @@ final class BatchProgress {
     }
 
     /// A duration in seconds.
-    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+    static func seconds(_ d: Duration) -> Double { d.seconds }
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())

@@ -1,4 +1,5 @@
 import HometownBoundaries
+import HometownCore
 import HometownGazetteer
 import HometownProtocol
 import HometownStore
@@ -78,8 +79,7 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         try? await store.close()
         throw error
     }
-    let elapsed = ContinuousClock.now - started
-    let ms = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+    let ms = (ContinuousClock.now - started).wholeMilliseconds
     logger.info("loaded \(view.count) users into memory in \(ms) ms (about \(view.approximateBytes >> 20) MiB)")
     let hasher = PasswordHasher(cost: configuration.hashCost, threads: configuration.hashThreads,
                                 maxQueued: configuration.maxQueuedHashes)

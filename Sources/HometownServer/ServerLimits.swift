@@ -67,8 +67,3 @@ public struct ServerLimits: Sendable, Equatable {
         }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, with fractions.
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
