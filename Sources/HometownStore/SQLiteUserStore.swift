@@ -1,3 +1,4 @@
+import HometownCore
 import HometownProtocol
 import Logging
 import NIOCore
@@ -87,7 +88,7 @@ public final class SQLiteUserStore: UserStore {
     /// gives up with SQLITE_BUSY after `timeout` (`PRAGMA busy_timeout` calls `sqlite3_busy_timeout`, which clears
     /// any other busy handler).
     private static func setBusyTimeout(_ timeout: Duration, on db: any SQLDatabase) async throws {
-        let ms = max(0, Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+        let ms = max(0, timeout.wholeMilliseconds)
         try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(ms))").run()
     }
 
@@ -126,16 +127,8 @@ public final class SQLiteUserStore: UserStore {
     }
 
     public func insert(_ user: NewUser, passwordHash: String, now: Int64) async throws -> User {
-        do {
-            return try await SQLUserQueries.insert(user, passwordHash: passwordHash, now: now, on: writeDB)
-        } catch let e as SQLiteError where e.reason == .constraintUniqueFailed || e.reason == .constraint {
-            throw StoreError.nicknameTaken(user.nickname)
-        } catch let e as StoreError {
-            throw e
-        } catch let e as SQLiteError where Self.isBusy(e) {
-            throw busyError
-        } catch {
-            throw StoreError.failed("\(error)")
+        try await wrap(takenNickname: user.nickname) {
+            try await SQLUserQueries.insert(user, passwordHash: passwordHash, now: now, on: self.writeDB)
         }
     }
 
@@ -144,7 +137,7 @@ public final class SQLiteUserStore: UserStore {
     /// - Throws: `StoreError.nicknameTaken` (nothing is stored then), other `StoreError`s on failure.
     public func insertBatch(_ users: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)]) async throws {
         let db = writeDB
-        do {
+        try await wrap(takenNickname: "one of the batch") {
             try await db.raw("BEGIN IMMEDIATE").run()
             do {
                 for part in stride(from: 0, to: users.count, by: 500) {
@@ -160,12 +153,6 @@ public final class SQLiteUserStore: UserStore {
                 try? await db.raw("ROLLBACK").run()
                 throw error
             }
-        } catch let e as SQLiteError where e.reason == .constraintUniqueFailed || e.reason == .constraint {
-            throw StoreError.nicknameTaken("one of the batch")
-        } catch let e as StoreError {
-            throw e
-        } catch {
-            throw StoreError.failed("\(error)")
         }
     }
 
@@ -198,9 +185,13 @@ public final class SQLiteUserStore: UserStore {
         try await writer.close()
     }
 
-    private func wrap<T>(_ body: () async throws -> T) async throws -> T {
+    /// `body`, its failures as `StoreError`s: a unique-index violation as `nicknameTaken(takenNickname)` when
+    /// that is given (writes), a lock held elsewhere as `busy`, anything else as `failed`.
+    private func wrap<T>(takenNickname: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
+        } catch let e as SQLiteError where takenNickname != nil && (e.reason == .constraintUniqueFailed || e.reason == .constraint) {
+            throw StoreError.nicknameTaken(takenNickname!)
         } catch let e as StoreError {
             throw e
         } catch let e as SQLiteError where Self.isBusy(e) {
@@ -211,7 +202,7 @@ public final class SQLiteUserStore: UserStore {
     }
 
     private var busyError: StoreError {
-        .busy(timeoutSeconds: Double(busyTimeout.components.seconds) + Double(busyTimeout.components.attoseconds) / 1e18)
+        .busy(timeoutSeconds: busyTimeout.seconds)
     }
 
     /// SQLITE_BUSY and its extended codes (a lock held elsewhere); SQLITE_LOCKED is a conflict inside one
