@@ -38,6 +38,12 @@ final class AnswerDelivery: Sendable {
         version.map { "\"\(instance)-\($0)\"" } ?? "\"\(instance)\""
     }
 
+    /// What a gzip answer's tag ends in, inside the quotes' closing one.
+    static let gzipTagSuffix = "-gzip\""
+
+    /// The tag of the gzip form of an answer tagged `tag`.
+    static func gzipForm(of tag: String) -> String { String(tag.dropLast()) + gzipTagSuffix }
+
     /// 304 Not Modified when the request's `If-None-Match` names `tag` (or its gzip form, or `*`), carrying the
     /// form the client named; nil when the answer must be sent.
     func notModified(_ headers: HTTPFields, tag: String) -> Response? {
@@ -45,13 +51,12 @@ final class AnswerDelivery: Sendable {
         guard !wanted.isEmpty else { return nil }
         for field in wanted {
             for part in field.split(separator: ",") {
-                let given = part.trimmingWhiteSpaceASCII()
-                var t = given
+                var t = part.trimmingWhiteSpaceASCII()
                 if t == "*" { return notModified(tag: tag) }
                 if t.hasPrefix("W/") { t = t.dropFirst(2) }
-                let gzipForm = t.hasSuffix("-gzip\"")
-                if gzipForm { t = t.dropLast(6) + "\"" }
-                if t == tag { return notModified(tag: gzipForm ? String(tag.dropLast()) + "-gzip\"" : tag) }
+                let gzipForm = t.hasSuffix(Self.gzipTagSuffix)
+                if gzipForm { t = t.dropLast(Self.gzipTagSuffix.count) + "\"" }
+                if t == tag { return notModified(tag: gzipForm ? Self.gzipForm(of: tag) : tag) }
             }
         }
         return nil
@@ -75,7 +80,7 @@ final class AnswerDelivery: Sendable {
                 try await body.write(gzip)
             }
             r.headers[.contentEncoding] = "gzip"
-            if let tag = r.headers[.eTag], tag.hasSuffix("\"") { r.headers[.eTag] = String(tag.dropLast()) + "-gzip\"" }
+            if let tag = r.headers[.eTag], tag.hasSuffix("\"") { r.headers[.eTag] = Self.gzipForm(of: tag) }
         }
         if r.headers[.eTag] != nil || r.headers[.contentEncoding] != nil { r.headers[.vary] = "Accept-Encoding" }
         guard request.method == .head else { return r }
@@ -133,9 +138,6 @@ final class AnswerDelivery: Sendable {
     }
 
     fileprivate func releaseSlot() { compressing.withLock { $0 -= 1 } }
-
-    /// Answers being compressed now.
-    var compressingNow: Int { compressing.withLock { $0 } }
 }
 
 /// One answer's turn to be compressed, given back when the last reference to it goes.

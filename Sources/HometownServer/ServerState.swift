@@ -160,9 +160,7 @@ final class ServerState: Sendable {
                 try await writer.finish(nil)
             })
         }
-        r.headers[.eTag] = tag
-        r.headers[.cacheControl] = "no-cache"
-        return r
+        return withTag(r, tag)
     }
 
     func addUser(_ request: inout Request) async throws -> Response {
@@ -192,11 +190,21 @@ final class ServerState: Sendable {
     /// `response` with the entity tag of data `version`, or 304 when the client has it.
     private func tagged(_ response: Response, version: UInt64?, headers: HTTPFields) -> Response {
         let tag = delivery.tag(version: version)
-        if let unchanged = delivery.notModified(headers, tag: tag) { return unchanged }
+        return delivery.notModified(headers, tag: tag) ?? withTag(response, tag)
+    }
+
+    /// `response` with entity tag `tag` (already checked against `If-None-Match`), to be revalidated before reuse.
+    private func withTag(_ response: Response, _ tag: String) -> Response {
         var r = response
         r.headers[.eTag] = tag
         r.headers[.cacheControl] = "no-cache"
         return r
+    }
+
+    /// `body` in a turn of `expensive`, on the `bulk` threads.
+    private func expensiveWork<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let bulk = self.bulk
+        return try await expensive.run { try await bulk.run(nice: ThreadNice.bulk, body) }
     }
 
     // MARK: Beyond the original
@@ -215,11 +223,9 @@ final class ServerState: Sendable {
         if let unchanged = delivery.notModified(headers, tag: tag) { return unchanged }
         let indexed = try await clusterIndex(filters, at: snapshot)
         // Above the deepest clustered zoom every user in the box is a feature of its own: writing them is work too.
-        let view = self.view, bulk = self.bulk
-        let features = try await expensive.run {
-            try await bulk.run(nice: ThreadNice.bulk) { try indexed.features(in: bbox, zoom: zoom, view: view) }
-        }
-        return tagged(Replies.json(features), version: snapshot.version, headers: headers)
+        let view = self.view
+        let features = try await expensiveWork { try indexed.features(in: bbox, zoom: zoom, view: view) }
+        return withTag(Replies.json(features), tag)
     }
 
     func region(_ query: String?, headers: HTTPFields) async throws -> Response {
@@ -247,24 +253,20 @@ final class ServerState: Sendable {
         guard !indexed.coordinates.isEmpty else {
             return Replies.error("no user with a point matches these filters, so there is no region to fit", field: nil, status: .notFound)
         }
-        let region = try await expensive.run {
-            try await bulk.run(nice: ThreadNice.bulk) {
-                try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding))
-            }
+        let region = try await expensiveWork {
+            try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding))
         }
-        return tagged(try Replies.json(encoding: region), version: snapshot.version, headers: headers)
+        return withTag(try Replies.json(encoding: region), tag)
     }
 
     /// The cluster index of the users matching `filters` as of `snapshot`: kept per filter and version within the
     /// cache's bytes, built once however many ask at the same time, and built only in a turn of `expensive`.
     private func clusterIndex(_ filters: UsersQuery, at snapshot: UserView.Snapshot) async throws -> MarkerViews.Indexed {
-        let view = self.view, expensive = self.expensive, bulk = self.bulk
-        return try await clusterIndexes.value("\(filters)", version: snapshot.version) {
-            try await expensive.run {
-                try await bulk.run(nice: ThreadNice.bulk) {
-                    let indexed = try MarkerViews.Indexed(points: view.points(filters, at: snapshot))
-                    return (indexed, indexed.approximateBytes)
-                }
+        let view = self.view
+        return try await clusterIndexes.value("\(filters)", version: snapshot.version) { [self] in
+            try await expensiveWork {
+                let indexed = try MarkerViews.Indexed(points: view.points(filters, at: snapshot))
+                return (indexed, indexed.approximateBytes)
             }
         }
     }
