@@ -45,25 +45,25 @@ public struct ClusterIndex: Sendable {
     /// - Throws: `ClusteringError.invalidOption`, `.invalidPoint` (naming the index of a non-finite point),
     ///   `.tooManyPoints`.
     public init(points: [ClusterPoint], options: ClusterOptions = ClusterOptions()) throws {
-        try self.init(storage: .located(points), options: options, neighbours: .grid)
+        try self.init(storage: .located(points), options: options)
     }
 
     /// Builds the index from points some of which have no position (GeoJSON features with a null geometry).
     /// - Parameters: points: nil entries are skipped but keep their place (ids and indices stay those of the
     ///   input, as in supercluster). Otherwise as `init(points:options:)`.
     public init(points: [ClusterPoint?], options: ClusterOptions = ClusterOptions()) throws {
-        try self.init(storage: .optional(points), options: options, neighbours: .grid)
+        try self.init(storage: .optional(points), options: options)
     }
 
-    /// How a clustering pass finds an entry's neighbours: `.grid` (`NeighbourGrid`, the fast path) or `.tree`
-    /// (the level's KD-tree, supercluster's own way; kept as the reference the tests compare with).
-    enum NeighbourSearch { case grid, tree }
-
-    init(points: [ClusterPoint?], options: ClusterOptions, neighbours: NeighbourSearch) throws {
-        try self.init(storage: .optional(points), options: options, neighbours: neighbours)
+    init(storage: PointStorage, options: ClusterOptions) throws {
+        var nodes: [ClusterNode] = []
+        try self.init(unclustered: storage, options: options, inputNodes: &nodes)
+        clusterLevels(from: nodes)
     }
 
-    init(storage: PointStorage, options: ClusterOptions, neighbours: NeighbourSearch) throws {
+    /// Checks the options and points and sets up an index with no levels yet.
+    /// - Parameters: inputNodes: set to the input level's entries, for a pass to cluster.
+    init(unclustered storage: PointStorage, options: ClusterOptions, inputNodes: inout [ClusterNode]) throws {
         try options.validate()
         guard storage.count <= ClusterIndex.maximumPointCount else { throw ClusteringError.tooManyPoints(storage.count) }
         self.options = options
@@ -73,54 +73,51 @@ public struct ClusterIndex: Sendable {
         clusterProperties = []
         let input = try InputLevel(storage)
         lonLat = input.lonLat
-        var nodes = input.nodes
+        inputNodes = input.nodes
+    }
 
-        switch neighbours {
-        case .tree:
-            var level = ZoomLevel(nodes: nodes, nodeSize: options.nodeSize)
-            for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-                let next = treePass(&level, zoom: z)
-                levels[z + 1] = level
-                level = ZoomLevel(nodes: next, nodeSize: options.nodeSize)
-            }
-            levels[options.minZoom] = level
-        case .grid:
-            // The input level's pass needs its tree's order only for a merge whose sums are not exact in any order
-            // (`GridPass`), which needs no `reduce` and `minPoints` <= 2: then the tree is built on another thread
-            // while the passes run, and waited for when a merge needs its order, or at the end.
-            let deferred = options.reduce == nil && options.minPoints <= 2 && nodes.count >= ClusterIndex.deferredTreeMinimum
-            var inputTree: DeferredTree?
-            var inputNodes: [ClusterNode] = []
-            for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
-                let r = options.radius / (options.extent * Double(1 << z))
-                var tree: KDTree?
-                var grid: NeighbourGrid
-                if z == options.maxZoom, deferred {
-                    // The grid first, on both cores; then the tree on one, while the pass runs on the other.
-                    grid = nodes.withUnsafeBufferPointer { NeighbourGrid(nodes: $0, radius: r, parallel: true) }
-                    inputTree = DeferredTree(nodes: nodes, nodeSize: options.nodeSize)
-                } else {
-                    // The level's tree (for queries, and the neighbour order) and its grid are independent: one
-                    // each on two threads when the level is large enough.
-                    let built = nodes.withUnsafeBufferPointer { b in
-                        ClusterIndex.inParallel(b.count >= 16_384,
-                                                { KDTree(count: b.count, nodeSize: options.nodeSize, x: { b[$0].x }, y: { b[$0].y }) },
-                                                { NeighbourGrid(nodes: b, radius: r) })
-                    }
-                    tree = built.0
-                    grid = built.1
-                    grid.setRanks(built.0.traversalRanks())
+    /// Clusters the input level's entries zoom by zoom with `GridPass` and sets `levels`.
+    private mutating func clusterLevels(from inputNodes: [ClusterNode]) {
+        var nodes = inputNodes
+        // The input level's pass needs its tree's order only for a merge whose sums are not exact in any order
+        // (`GridPass`), which needs no `reduce` and `minPoints` <= 2: then the tree is built on another thread
+        // while the passes run, and waited for when a merge needs its order, or at the end.
+        let deferred = options.reduce == nil && options.minPoints <= 2
+            && nodes.count >= ClusterIndex.deferredTreeMinimum
+        var inputTree: DeferredTree?
+        var deferredNodes: [ClusterNode] = []
+        for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            let r = options.radius / (options.extent * Double(1 << z))
+            var tree: KDTree?
+            var grid: NeighbourGrid
+            if z == options.maxZoom, deferred {
+                // The grid first, on both cores; then the tree on one, while the pass runs on the other.
+                grid = nodes.withUnsafeBufferPointer { NeighbourGrid(nodes: $0, radius: r, parallel: true) }
+                inputTree = DeferredTree(nodes: nodes, nodeSize: options.nodeSize)
+            } else {
+                // The level's tree (for queries, and the neighbour order) and its grid are independent: one
+                // each on two threads when the level is large enough.
+                let nodeSize = options.nodeSize
+                let built = nodes.withUnsafeBufferPointer { b in
+                    ClusterIndex.inParallel(
+                        b.count >= 16_384,
+                        { KDTree(count: b.count, nodeSize: nodeSize, x: { b[$0].x }, y: { b[$0].y }) },
+                        { NeighbourGrid(nodes: b, radius: r) })
                 }
-                let next = GridPass.run(&nodes, grid: &grid, zoom: z, radius: r, options: options, storage: storage,
-                                        lonLat: lonLat, clusterBounds: &clusterBounds, clusterProperties: &clusterProperties,
-                                        ranks: { inputTree?.tree.traversalRanks() ?? [] },
-                                        fetchedOrder: { inputLevelWaitedForTree = true })
-                if let tree { levels[z + 1] = ZoomLevel(nodes: nodes, tree: tree) } else { inputNodes = nodes }
-                nodes = next
+                tree = built.0
+                grid = built.1
+                grid.setRanks(built.0.traversalRanks())
             }
-            if let inputTree { levels[options.maxZoom + 1] = ZoomLevel(nodes: inputNodes, tree: inputTree.tree) }
-            levels[options.minZoom] = ZoomLevel(nodes: nodes, nodeSize: options.nodeSize)
+            let pass = GridPass(zoom: z, radius: r, options: options, storage: storage, lonLat: lonLat,
+                                ranks: { inputTree?.tree.traversalRanks() ?? [] })
+            let made = pass.run(&nodes, grid: &grid, clusterBounds: &clusterBounds,
+                                clusterProperties: &clusterProperties)
+            if made.fetchedOrder { inputLevelWaitedForTree = true }
+            if let tree { levels[z + 1] = ZoomLevel(nodes: nodes, tree: tree) } else { deferredNodes = nodes }
+            nodes = made.next
         }
+        if let inputTree { levels[options.maxZoom + 1] = ZoomLevel(nodes: deferredNodes, tree: inputTree.tree) }
+        levels[options.minZoom] = ZoomLevel(nodes: nodes, nodeSize: options.nodeSize)
     }
 
     /// Runs `a` and `b`, on two threads when `parallel`.
@@ -141,92 +138,6 @@ public struct ClusterIndex: Sendable {
             }
         }
         return (ra!, rb!)
-    }
-
-    /// One greedy pass (supercluster's own, over the level's KD-tree; kept as the reference the grid pass is
-    /// tested against): visits the entries of the level above `zoom` in order; each unvisited entry absorbs
-    /// every unvisited entry within the zoom's radius into a weighted-centroid cluster (when there are enough
-    /// points), or is carried down unchanged. Marks the visited entries and their parents in `level`.
-    /// - Returns: the entries of `zoom`.
-    private mutating func treePass(_ level: inout ZoomLevel, zoom: Int) -> [ClusterNode] {
-        let r = options.radius / (options.extent * Double(1 << zoom))
-        let z8 = Int8(zoom)
-        let minPoints = options.minPoints
-        let pointCount = storage.count
-        let reduce = options.reduce
-        let tree = level.tree
-        var next: [ClusterNode] = []
-        next.reserveCapacity(level.nodes.count)
-        var neighbors: [Int] = []
-        neighbors.reserveCapacity(64)
-
-        level.nodes.withUnsafeMutableBufferPointer { nodes in
-            for i in 0..<nodes.count {
-                if nodes[i].lastZoom <= z8 { continue }
-                nodes[i].lastZoom = z8
-                let x = nodes[i].x, y = nodes[i].y
-                tree.within(x: x, y: y, radius: r, into: &neighbors)
-
-                let originCount = Int(nodes[i].count)
-                var total = originCount
-                for k in neighbors where nodes[k].lastZoom > z8 { total += Int(nodes[k].count) }
-
-                if total > originCount && total >= minPoints {
-                    var wx = x * Double(originCount)
-                    var wy = y * Double(originCount)
-                    let id = Int32((i << 5) + (zoom + 1) + pointCount)
-                    var box = bounds(of: nodes[i])
-                    var props: [String: JSONValue] = reduce != nil ? mapped(nodes[i]) : [:]
-                    for k in neighbors {
-                        if nodes[k].lastZoom <= z8 { continue }
-                        nodes[k].lastZoom = z8
-                        let c = Double(nodes[k].count)
-                        wx += nodes[k].x * c
-                        wy += nodes[k].y * c
-                        nodes[k].parent = id
-                        let b = bounds(of: nodes[k])
-                        box = (min(box.0, b.0), min(box.1, b.1), max(box.2, b.2), max(box.3, b.3))
-                        if let reduce { reduce(&props, mapped(nodes[k])) }
-                    }
-                    nodes[i].parent = id
-                    let info = Int32(clusterBounds.count)
-                    clusterBounds.append(BoundingBox(uncheckedWest: box.0, south: box.1, east: box.2, north: box.3))
-                    if reduce != nil { clusterProperties.append(props) }
-                    next.append(ClusterNode(x: wx / Double(total), y: wy / Double(total), id: id, parent: -1,
-                                            count: Int32(total), info: info, lastZoom: ClusterNode.notVisited))
-                } else {
-                    next.append(nodes[i])
-                    if total > 1 {
-                        for k in neighbors {
-                            if nodes[k].lastZoom <= z8 { continue }
-                            nodes[k].lastZoom = z8
-                            next.append(nodes[k])
-                        }
-                    }
-                }
-            }
-        }
-        return next
-    }
-
-    /// West, south, east, north of an entry's points in degrees.
-    @inline(__always)
-    private func bounds(of node: ClusterNode) -> (Double, Double, Double, Double) {
-        if node.count > 1 {
-            let b = clusterBounds[Int(node.info)]
-            return (b.west, b.south, b.east, b.north)
-        }
-        let i = Int(node.id)
-        let lon = lonLat[2 * i], lat = lonLat[2 * i + 1]
-        return (lon, lat, lon, lat)
-    }
-
-    /// The properties an entry contributes to `reduce`: a cluster's accumulated ones, or `map` of a point's.
-    private func mapped(_ node: ClusterNode) -> [String: JSONValue] {
-        if node.count > 1 { return clusterProperties[Int(node.info)] }
-        let original = storage[Int(node.id)]?.properties
-        if let map = options.map { return map(original) }
-        return original ?? [:]
     }
 
     /// The public form of an entry of a level.

@@ -46,7 +46,7 @@ import Testing
 
     @Test func leavesOfNullPropertyFeature() throws {
         var points = Self.places
-        points.append(ClusterPoint(longitude: -79.04411780507252, latitude: 43.08771393436908, properties: nil))
+        points.append(ClusterPoint(uncheckedLongitude: -79.04411780507252, latitude: 43.08771393436908, properties: nil))
         let index = try ClusterIndex(points: points)
         let leaves = try index.leaves(of: 165, limit: 1, offset: 6)
         #expect(leaves.count == 1)
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func queryAcrossAntimeridian() throws {
-        let points = [-178.989, -178.990, -178.991, -178.992].map { ClusterPoint(longitude: $0, latitude: 0) }
+        let points = [-178.989, -178.990, -178.991, -178.992].map { ClusterPoint(uncheckedLongitude: $0, latitude: 0) }
         let index = try ClusterIndex(points: points)
         let nonCrossing = try index.clusters(west: -179, south: -10, east: -177, north: 10, zoom: 1)
         let crossing = try index.clusters(west: 179, south: -10, east: -177, north: 10, zoom: 1)
@@ -119,13 +119,13 @@ import Testing
     }
 
     @Test func sameLocationPointsCluster() throws {
-        let p = ClusterPoint(longitude: -1.426798, latitude: 53.943034)
+        let p = ClusterPoint(uncheckedLongitude: -1.426798, latitude: 53.943034)
         let index = try ClusterIndex(points: [p, p], options: ClusterOptions(maxZoom: 20, radius: 16, extent: 8192))
         #expect(index.entryCount(atZoom: 20) == 1)
     }
 
     @Test func unclusteredPointsAreNotRounded() throws {
-        let index = try ClusterIndex(points: [ClusterPoint(longitude: 173.19150559062456, latitude: -41.340357424709275)],
+        let index = try ClusterIndex(points: [ClusterPoint(uncheckedLongitude: 173.19150559062456, latitude: -41.340357424709275)],
                                      options: ClusterOptions(maxZoom: 19))
         #expect(try index.tile(z: 20, x: 1_028_744, y: 656_754).features.first?.geometry[0] == [421, 281])
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ErrorTests {
     @Test func unknownClusterIds() throws {
-        let index = try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 0), ClusterPoint(longitude: 0, latitude: 0)])
+        let index = try ClusterIndex(points: [ClusterPoint(uncheckedLongitude: 0, latitude: 0), ClusterPoint(uncheckedLongitude: 0, latitude: 0)])
         for id in [-5, 0, 1, 2, 3, 999_999] {
             #expect(throws: ClusteringError.noSuchCluster(id)) { try index.children(of: id) }
             #expect(throws: ClusteringError.noSuchCluster(id)) { try index.expansionZoom(of: id) }
@@ -13,7 +13,7 @@ import Testing
 
     @Test func nonFinitePointsAreRejected() {
         #expect(throws: ClusteringError.invalidPoint(index: 1, longitude: .infinity, latitude: 0)) {
-            try ClusterIndex(points: [ClusterPoint(longitude: 0, latitude: 0), ClusterPoint(longitude: .infinity, latitude: 0)])
+            try ClusterIndex(points: [ClusterPoint(uncheckedLongitude: 0, latitude: 0), ClusterPoint(uncheckedLongitude: .infinity, latitude: 0)])
         }
     }
 

@@ -16,7 +16,7 @@ enum FixtureLoader {
         let fc = try JSONDecoder().decode(GeoJSONFeatureCollection.self, from: data("places"))
         return fc.features.map { f in
             guard case .point(let c)? = f.geometry else { return nil }
-            return ClusterPoint(longitude: c[0], latitude: c[1], id: f.id, properties: f.properties)
+            return ClusterPoint(uncheckedLongitude: c[0], latitude: c[1], id: f.id, properties: f.properties)
         }
     }
 

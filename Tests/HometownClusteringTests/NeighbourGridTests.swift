@@ -10,16 +10,16 @@ import Testing
         return (0..<count).map { i in
             switch kind {
             case "uniform":
-                return ClusterPoint(longitude: rng.unit() * 360 - 180, latitude: rng.unit() * 170 - 85)
+                return ClusterPoint(uncheckedLongitude: rng.unit() * 360 - 180, latitude: rng.unit() * 170 - 85)
             case "duplicates":   // dense stacks of identical points, and a few strays
-                return i % 10 == 0 ? ClusterPoint(longitude: rng.unit() * 360 - 180, latitude: rng.unit() * 170 - 85)
-                                   : ClusterPoint(longitude: Double(i % 3) * 0.001, latitude: 51.5)
+                return i % 10 == 0 ? ClusterPoint(uncheckedLongitude: rng.unit() * 360 - 180, latitude: rng.unit() * 170 - 85)
+                                   : ClusterPoint(uncheckedLongitude: Double(i % 3) * 0.001, latitude: 51.5)
             case "antimeridian": // both sides of 180° and near the poles (clamped by Mercator)
-                return ClusterPoint(longitude: (rng.unit() < 0.5 ? 179 : -180) + rng.unit(),
+                return ClusterPoint(uncheckedLongitude: (rng.unit() < 0.5 ? 179 : -180) + rng.unit(),
                                     latitude: (rng.unit() < 0.5 ? -1 : 1) * (80 + rng.unit() * 10))
             default:             // clustered: towns of Gaussian-ish spread
                 let town = Double(Int(rng.unit() * 40))
-                return ClusterPoint(longitude: -120 + town * 5 + (rng.unit() - 0.5) * 0.2,
+                return ClusterPoint(uncheckedLongitude: -120 + town * 5 + (rng.unit() - 0.5) * 0.2,
                                     latitude: -40 + town * 2 + (rng.unit() - 0.5) * 0.2)
             }
         }
@@ -31,8 +31,8 @@ import Testing
             let pts = NeighbourGridTests.points(kind, seed: seed, count: count).map { Optional($0) }
             var options = ClusterOptions()
             options.minPoints = minPoints
-            let fast = try ClusterIndex(points: pts, options: options, neighbours: .grid)
-            let reference = try ClusterIndex(points: pts, options: options, neighbours: .tree)
+            let fast = try ClusterIndex(points: pts, options: options)
+            let reference = try ClusterIndex(treeReference: pts, options: options)
             for z in options.minZoom...(options.maxZoom + 1) {
                 let a = try #require(fast.levels[z]?.nodes), b = try #require(reference.levels[z]?.nodes)
                 #expect(a.count == b.count, "\(kind) seed \(seed) zoom \(z)")
@@ -60,8 +60,8 @@ import Testing
         let step = 2.842170943040401e-14   // the spacing of doubles near -180
         return (0..<count).map { i in
             let lat = rng.unit() * 120 - 60
-            if i % 3 == 0 { return ClusterPoint(longitude: -180 + Double(1 + rng.next() % 1_000) * step, latitude: lat) }
-            return ClusterPoint(longitude: -180 + rng.unit() * 15, latitude: lat)
+            if i % 3 == 0 { return ClusterPoint(uncheckedLongitude: -180 + Double(1 + rng.next() % 1_000) * step, latitude: lat) }
+            return ClusterPoint(uncheckedLongitude: -180 + rng.unit() * 15, latitude: lat)
         }
     }
 
@@ -84,8 +84,8 @@ import Testing
                 .map { kind == "gaps" && $0.offset % 7 == 3 ? nil : $0.element }
         var options = ClusterOptions()
         options.maxZoom = kind == "edge" ? 0 : 8
-        let fast = try ClusterIndex(points: pts, options: options, neighbours: .grid)
-        let reference = try ClusterIndex(points: pts, options: options, neighbours: .tree)
+        let fast = try ClusterIndex(points: pts, options: options)
+        let reference = try ClusterIndex(treeReference: pts, options: options)
         // Uniform and stacked points never need the tree's order; the edge points do (and get it).
         #expect(fast.inputLevelWaitedForTree == (kind == "edge"))
         for z in options.minZoom...(options.maxZoom + 1) {
@@ -107,8 +107,8 @@ import Testing
     @Test func aBadPointInTheSecondHalfIsNamed() throws {
         var pts: [ClusterPoint?] = NeighbourGridTests.points("uniform", seed: 3, count: 100_000)
         pts[10] = nil
-        pts[80_000] = ClusterPoint(longitude: .nan, latitude: 1)
-        pts[90_000] = ClusterPoint(longitude: 1, latitude: .infinity)
+        pts[80_000] = ClusterPoint(uncheckedLongitude: .nan, latitude: 1)
+        pts[90_000] = ClusterPoint(uncheckedLongitude: 1, latitude: .infinity)
         let error = #expect(throws: ClusteringError.self) { try ClusterIndex(points: pts, options: ClusterOptions()) }
         guard case .invalidPoint(let index, let longitude, let latitude)? = error else {
             Issue.record("expected invalidPoint, got \(String(describing: error))"); return

@@ -14,9 +14,9 @@ import Testing
                 let c = centres[i % centres.count]
                 let lon = Coordinate.wrapLongitude(c.0 + Double.random(in: -2...2, using: &g))
                 let lat = max(-90, min(90, c.1 + Double.random(in: -2...2, using: &g)))
-                points.append(ClusterPoint(longitude: lon, latitude: lat, properties: ["n": .number(Double(i))]))
+                points.append(ClusterPoint(uncheckedLongitude: lon, latitude: lat, properties: ["n": .number(Double(i))]))
             } else {
-                points.append(ClusterPoint(longitude: Double.random(in: -180..<180, using: &g),
+                points.append(ClusterPoint(uncheckedLongitude: Double.random(in: -180..<180, using: &g),
                                            latitude: Double.random(in: -90...90, using: &g)))
             }
         }

@@ -31,7 +31,7 @@ guard let raw = FileManager.default.contents(atPath: args[1]), raw.count % 16 ==
 let count = raw.count / 16
 let points: [ClusterPoint] = raw.withUnsafeBytes { buffer in
     (0..<count).map { i in
-        ClusterPoint(longitude: buffer.loadUnaligned(fromByteOffset: 16 * i, as: Double.self),
+        ClusterPoint(uncheckedLongitude: buffer.loadUnaligned(fromByteOffset: 16 * i, as: Double.self),
                      latitude: buffer.loadUnaligned(fromByteOffset: 16 * i + 8, as: Double.self))
     }
 }
