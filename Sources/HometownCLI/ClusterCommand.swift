@@ -59,7 +59,7 @@ struct ClusterCommand: ParsableCommand {
             progress.stage { "clustering \(markers.count) markers, \(zooms): \(BatchProgress.clock($0))" }
             // No copy inside the index: it keeps the list as given (nil = a feature without geometry).
             let index = try ClusterIndex(points: markers.map { m in
-                m.coordinate.map { ClusterPoint(longitude: $0.longitude, latitude: $0.latitude, id: m.id, properties: m.properties) }
+                m.coordinate.map { ClusterPoint($0, id: m.id, properties: m.properties) }
             }, options: options)
             progress.finish()
             try printResult(index)

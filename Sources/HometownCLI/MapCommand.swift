@@ -123,7 +123,7 @@ struct MapCommand: AsyncParsableCommand {
         let boundaries = try BoundaryMap(geocoder: geocoder).draw(frame, includeStates: viewZoom >= 4)
         var markers: [MapPicture.Marker] = []
         if !located.isEmpty {
-            let points = located.map { ClusterPoint(longitude: $0.coordinate.longitude, latitude: $0.coordinate.latitude) }
+            let points = located.map { ClusterPoint($0.coordinate) }
             let index = try ClusterIndex(points: points, options: ClusterOptions())
             let items = try index.clusters(in: MapCommand.box(of: frame), zoom: viewZoom.rounded(.down))
             for item in items {

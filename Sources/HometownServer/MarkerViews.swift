@@ -27,7 +27,7 @@ enum MarkerViews {
             var coordinates: [Coordinate] = []
             coordinates.reserveCapacity(points.count)
             for (row, c) in points {
-                clusterPoints.append(ClusterPoint(longitude: c.longitude, latitude: c.latitude))
+                clusterPoints.append(ClusterPoint(c))
                 rows.append(Int32(row))
                 coordinates.append(c)
             }
