@@ -43,8 +43,11 @@ struct MapCommand: AsyncParsableCommand {
     @Option(help: "Picture size WxH in pixels.") var size = "800x500"
     @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
-    @Option(parsing: .unconditional, help: ArgumentHelp("Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).", valueName: "LAT,LON"))
-    var center: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).",
+                               valueName: PointArgument.valueName),
+            transform: PointArgument.init(parsing:))
+    var center: PointArgument?
     @Option(help: "Free margin around the fitted region, in pixels.") var padding = 40.0
     @Option(help: "A title drawn in the top-left corner.") var title: String?
     @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out: String?
@@ -106,7 +109,11 @@ struct MapCommand: AsyncParsableCommand {
         var centre = (latitude: 20.0, longitude: 0.0)
         if let zoom {
             viewZoom = zoom
-            if let center { centre = try MapCommand.point(center) } else if let region { centre = (region.center.latitude, region.center.longitude) }
+            if let center {
+                centre = (center.coordinate.latitude, center.coordinate.longitude)
+            } else if let region {
+                centre = (region.center.latitude, region.center.longitude)
+            }
         } else if let region {
             viewZoom = region.zoom
             centre = (region.center.latitude, region.center.longitude)
@@ -170,14 +177,6 @@ struct MapCommand: AsyncParsableCommand {
             throw CLIFailure.exit("--size \(text) is not WxH in pixels from 16 to 8192, e.g. 800x500")
         }
         return (w, h)
-    }
-
-    static func point(_ text: String) throws -> (latitude: Double, longitude: Double) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let lat = parts[0], let lon = parts[1], (-90...90).contains(lat), (-180...180).contains(lon) else {
-            throw CLIFailure.exit("--center \(text) is not LAT,LON in degrees (latitude -90 to 90, longitude -180 to 180), e.g. 20,0")
-        }
-        return (lat, lon)
     }
 
     /// "nickname: city, state, country (year)" from whichever of those properties a marker has.

@@ -63,9 +63,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("db"), help: "SQLite database file (created if missing).")
     var database = "hometown.sqlite"
 
-    @Option(help: ArgumentHelp("Countries served: a comma-separated list of names or ISO codes, or 'all' (every country of the bundled data).",
-                               valueName: "list|all"))
-    var countries = Vocabulary.Selection.defaultCountries.joined(separator: ",")
+    @Option(help: ArgumentHelp("""
+        Countries served: a comma-separated list of names or ISO codes, or 'all' (every country of the bundled \
+        data). (default: \(CountriesArgument.defaults.defaultValueDescription))
+        """, valueName: "list|all"),
+            transform: CountriesArgument.init(parsing:))
+    var countries = CountriesArgument.defaults
 
     @Option(name: .customLong("min-year"), help: "Earliest start year accepted.")
     var minYear = ProtocolLimits.defaultMinYear
@@ -90,8 +93,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Work and memory limits")
     var work: WorkLimitOptions
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info (one line per request), notice, warning, error or critical.")
-    var logLevel = "info"
+    @Option(name: .customLong("log-level"), help: "What the server logs on standard error; info is one line per request.")
+    var logLevel = LogLevelArgument.info
 
     @OptionGroup(title: "Limits")
     var limits: ServerLimitOptions
@@ -101,9 +104,10 @@ struct ServeCommand: AsyncParsableCommand {
         c.host = host
         c.port = port
         c.databasePath = database
-        let list = countries.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard !list.isEmpty else { throw ValidationError("--countries needs at least one country, or 'all'") }
-        c.countries = list == ["all"] ? .all : .list(list)
+        switch countries {
+        case .all: c.countries = .all
+        case .list(let names): c.countries = .list(names)
+        }
         let defaults = YearRange.defaultRange()
         c.years = YearRange(minYear, maxYear ?? defaults.upperBound)
         guard (1...20).contains(scryptLogN) else { throw ValidationError("--scrypt-log-n must be from 1 to 20") }
@@ -115,10 +119,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         c.publicDirectory = publicDirectory
         c.leafletDirectory = leafletDirectory
-        guard let level = Logger.Level(rawValue: logLevel) else {
-            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
-        }
-        c.logLevel = level
+        c.logLevel = logLevel.level
         c.work = try work.limits()
         c.limits = try limits.limits()
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
@@ -144,5 +145,3 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 }
-
-import Foundation

@@ -31,21 +31,15 @@ struct ServerLimitOptions: ParsableArguments {
     func limits() throws -> ServerLimits {
         var l = ServerLimits()
         l.maxConnections = maxConnections
-        l.idleTimeout = try Self.duration(idleTimeout, "--idle-timeout", positive: true)
-        l.readTimeout = try Self.duration(readTimeout, "--read-timeout", positive: true)
+        l.idleTimeout = try SecondsOption.duration(idleTimeout, "--idle-timeout", allowZero: false, atMost: 86_400)
+        l.readTimeout = try SecondsOption.duration(readTimeout, "--read-timeout", allowZero: false, atMost: 86_400)
         l.minBodyRate = minBodyRate
         l.maxHeaderBytes = maxHeaderBytes
-        l.shutdownTimeout = try Self.duration(shutdownTimeout, "--shutdown-timeout", positive: false)
-        l.databaseBusyTimeout = try Self.duration(databaseBusyTimeout, "--db-busy-timeout", positive: false)
+        l.shutdownTimeout = try SecondsOption.duration(shutdownTimeout, "--shutdown-timeout", allowZero: true, atMost: 86_400)
+        l.databaseBusyTimeout = try SecondsOption.duration(databaseBusyTimeout, "--db-busy-timeout", allowZero: true,
+                                                          atMost: 86_400)
         do { try l.validate() } catch { throw ValidationError("\(error)") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
         return l
-    }
-
-    private static func duration(_ seconds: Double, _ name: String, positive: Bool) throws -> Duration {
-        guard seconds.isFinite, positive ? seconds > 0 : seconds >= 0, seconds <= 86_400 else {
-            throw ValidationError("\(name) must be \(positive ? "more than 0" : "0 or more") and at most 86400 seconds")
-        }
-        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 }

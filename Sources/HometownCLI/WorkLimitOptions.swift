@@ -32,8 +32,7 @@ struct WorkLimitOptions: ParsableArguments {
         }
         guard maxQueuedWork >= 0 else { throw ValidationError("--max-queued-work must be 0 or more") }
         w.maxQueuedWork = maxQueuedWork
-        guard queueTimeout > 0, queueTimeout <= 3600 else { throw ValidationError("--queue-timeout must be more than 0 and at most 3600 seconds") }
-        w.queueTimeout = .milliseconds(Int64(queueTimeout * 1000))
+        w.queueTimeout = try SecondsOption.duration(queueTimeout, "--queue-timeout", allowZero: false, atMost: 3600)
         guard clusterCacheMB >= 0, clusterCacheMB <= 1 << 20 else { throw ValidationError("--cluster-cache-mb must be from 0 to 1048576") }
         w.clusterCacheBytes = clusterCacheMB << 20
         guard tileCacheMB >= 0, tileCacheMB <= 1 << 20 else { throw ValidationError("--tile-cache-mb must be from 0 to 1048576") }

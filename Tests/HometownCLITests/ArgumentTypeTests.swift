@@ -1,0 +1,84 @@
+import HometownCore
+@testable import HometownCLI
+import Testing
+
+/// The argument types ArgumentParser parses for the commands (`PointArgument`, `CountriesArgument`,
+/// `LogLevelArgument`): what they accept, and the exact words of a refusal, in the type and on the command line.
+@Suite struct ArgumentTypeTests {
+    @Test(arguments: [
+        ("44.9661,-93.2938", 44.9661, -93.2938),
+        (" -33.87 , 151.21 ", -33.87, 151.21),
+        ("90,180", 90, -180),   // longitude 180 is the meridian of -180
+        ("+1e1,-180", 10, -180),
+    ])
+    func pointsAreLatitudeFirst(text: String, latitude: Double, longitude: Double) throws {
+        let point = try PointArgument(parsing: text)
+        #expect(point.coordinate == Coordinate(uncheckedLatitude: latitude, longitude: longitude))
+        #expect(PointArgument(argument: text) == point)
+    }
+
+    @Test(arguments: [
+        ("95,0", "latitude 95.0 is out of range: a latitude must be a finite number of degrees in [-90, 90]"),
+        ("0,-180.5", "longitude -180.5 is out of range: a longitude must be a finite number of degrees in [-180, 180]"),
+        ("nan,0", "latitude \"nan\" is not a number: expected decimal degrees such as 47.6062"),
+        ("1,0x10", "longitude \"0x10\" is not a number: expected decimal degrees such as 47.6062"),
+        ("1,", "longitude \"\" is not a number: expected decimal degrees such as 47.6062"),
+        ("44.9661", "expected LAT,LON in decimal degrees, latitude first, e.g. 44.9661,-93.2938"),
+        ("1,2,3", "expected LAT,LON in decimal degrees, latitude first, e.g. 44.9661,-93.2938"),
+    ])
+    func badPointsSayWhy(text: String, message: String) {
+        let error = #expect(throws: PointArgument.Failure.self) { try PointArgument(parsing: text) }
+        #expect(error?.description == message)
+        #expect(PointArgument(argument: text) == nil)
+    }
+
+    @Test func countries() throws {
+        #expect(try CountriesArgument(parsing: "all") == .all)
+        #expect(try CountriesArgument(parsing: " USA , mx,,") == .list(["USA", "mx"]))
+        #expect(CountriesArgument.defaults.defaultValueDescription == "China,India,Mexico,USA")
+        let error = #expect(throws: CountriesArgument.Failure.self) { try CountriesArgument(parsing: " , ") }
+        #expect(error?.description == "needs at least one country, or 'all'")
+        #expect(CountriesArgument(argument: "") == nil)
+    }
+
+    @Test func logLevels() {
+        #expect(LogLevelArgument(argument: "warning")?.level == .warning)
+        #expect(LogLevelArgument.allCases.map(\.level) == [.trace, .debug, .info, .notice, .warning, .error, .critical])
+        #expect(LogLevelArgument(argument: "Warning") == nil)
+    }
+
+    /// On the command line: status 2 and ArgumentParser's sentence with the type's reason.
+    @Test(arguments: [
+        (["map", "--input", "-", "--zoom", "3", "--center", "95,0"],
+         "Error: The value '95,0' is invalid for '--center <LAT,LON>': latitude 95.0 is out of range: a latitude must be a finite number of degrees in [-90, 90]"),
+        (["map", "--input", "-", "--zoom", "3", "--center", "20"],
+         "Error: The value '20' is invalid for '--center <LAT,LON>': expected LAT,LON in decimal degrees, latitude first, e.g. 44.9661,-93.2938"),
+        (["serve", "--countries", ","],
+         "Error: The value ',' is invalid for '--countries <list|all>': needs at least one country, or 'all'"),
+        (["serve", "--log-level", "loud"],
+         "Error: The value 'loud' is invalid for '--log-level <log-level>'. Please provide one of the following:"),
+    ])
+    func refusedOnTheCommandLine(args: [String], message: String) throws {
+        let r = try CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
+        #expect(r.status == 2)
+        #expect(r.err.contains(message), "\(r.err)")
+    }
+
+    @Test func aNegativeCentreNeedsNoQuoting() throws {
+        let r = try CLI.run(["map", "--input", "-", "--zoom", "3", "--center", "-33.87,151.21"],
+                            stdin: #"{"type":"FeatureCollection","features":[]}"#)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("<svg") || r.out.hasPrefix("<?xml"))
+    }
+
+    @Test func secondsOptions() throws {
+        #expect(try SecondsOption.duration(0.0004, "--x", allowZero: true, atMost: 10) == .zero)
+        #expect(try SecondsOption.duration(2.5, "--x", allowZero: false, atMost: 10) == .milliseconds(2500))
+        for (seconds, allowZero) in [(0.0, false), (-1, true), (11, true), (.nan, true)] {
+            let error = #expect(throws: (any Error).self) {
+                try SecondsOption.duration(seconds, "--x", allowZero: allowZero, atMost: 10)
+            }
+            #expect("\(error!)" == "--x must be \(allowZero ? "0 or more" : "more than 0") and at most 10 seconds")
+        }
+    }
+}
