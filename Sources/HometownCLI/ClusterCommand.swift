@@ -48,7 +48,7 @@ struct ClusterCommand: ParsableCommand {
     func run() throws {
         let progress = StageProgress(quiet: input.quiet)
         defer { progress.finish() }
-        do {
+        try CLIFailure.reportingInputErrors {
             let markers = try input.load(progress: progress)
             var options = ClusterOptions(minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints, radius: radius, extent: extent)
             if !sums.isEmpty {
@@ -63,12 +63,6 @@ struct ClusterCommand: ParsableCommand {
             }, options: options)
             progress.finish()
             try printResult(index)
-        } catch let e as MarkersError {
-            throw CLIFailure.exit(e.description)
-        } catch let e as ClusteringError {
-            throw CLIFailure.exit(e.description)
-        } catch let e as CoreError {
-            throw CLIFailure.exit(e.description)
         }
     }
 
@@ -98,75 +92,5 @@ struct ClusterCommand: ParsableCommand {
         } else if let expansionZoom {
             try CLIOutput.printJSON(["zoom": try index.expansionZoom(of: expansionZoom)])
         }
-    }
-}
-
-/// The input file and the marker filters shared by `cluster` and `region`.
-struct MarkerInputOptions: ParsableArguments {
-    @Option(help: "Markers: GeoJSON FeatureCollection, CSV, NDJSON, or a Hometown users JSON array ('-' for stdin).")
-    var input: String
-    @Option(help: "Only markers with this country.") var country: String?
-    @Option(help: "Only markers with this state.") var state: String?
-    @Option(help: "Only markers with this city.") var city: String?
-    @Option(help: "Only markers with this year.") var year: Int?
-    @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterId: Int?
-    @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeId: Int?
-    @Option(help: "Only the N most recent markers (highest ids).") var last: Int?
-    @Flag(name: .shortAndLong, help: "No progress line on standard error (it shows only on a terminal, for inputs that take more than half a second).")
-    var quiet = false
-
-    /// Reads and filters the markers. Unlocated GeoJSON features (null geometry) are kept; callers say so.
-    func load(progress: StageProgress? = nil) throws -> [Marker] {
-        try MarkerInputOptions.load(path: input, filter: MarkerFilter(country: country, state: state, city: city, year: year,
-                                                                      afterId: afterId, beforeId: beforeId, mostRecent: last),
-                                    progress: progress)
-    }
-
-    /// The markers of a file that pass `filter`; a note on standard error counts those without a point.
-    static func load(path: String, filter: MarkerFilter, progress: StageProgress? = nil) throws -> [Marker] {
-        let all = try MarkerReader.read(path: path, progress: progress?.reading(path))
-        progress?.stage { "filtering \(all.count) markers: \(BatchProgress.clock($0))" }
-        let kept = try filter.apply(all, file: path)
-        progress?.finish()
-        let unlocated = kept.filter { $0.coordinate == nil }
-        if let first = unlocated.first {
-            CLIOutput.note("\(path): \(unlocated.count) feature(s) without geometry (first: \(first.location)) cannot be placed on the map")
-        }
-        return kept
-    }
-
-    /// - Throws: a failure naming the first located marker whose property is missing or not a number.
-    static func checkNumeric(_ markers: [Marker], properties: [String], file: String) throws {
-        for m in markers where m.coordinate != nil {
-            for p in properties {
-                guard case .number? = m[p] else {
-                    let got = m[p].flatMap { v in (try? JSONEncoder().encode(v)).map { String(decoding: $0, as: UTF8.self) } } ?? "missing"
-                    throw CLIFailure.exit("\(file), \(m.location): property \"\(p)\" is \(got), not a number; --sum \(p) needs a number on every marker")
-                }
-            }
-        }
-    }
-}
-
-/// A failure already described for the user: printed on standard error, exit status 2.
-enum CLIFailure {
-    static func exit(_ message: String) -> ExitCode {
-        printError(message)
-        return ExitCode(2)
-    }
-}
-
-/// JSON on standard output, notes on standard error.
-enum CLIOutput {
-    static func printJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
-    }
-
-    static func note(_ message: String) {
-        FileHandle.standardError.write(Data("note: \(message)\n".utf8))
     }
 }

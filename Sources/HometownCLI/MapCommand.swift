@@ -35,11 +35,7 @@ struct MapCommand: AsyncParsableCommand {
     var input: String?
     @Option(help: ArgumentHelp("A Hometown server to read the users from (e.g. http://127.0.0.1:8080).", valueName: "URL"))
     var server: String?
-    @Option(help: "Only markers of this country.") var country: String?
-    @Option(help: "Only markers of this state or province.") var state: String?
-    @Option(help: "Only markers of this city.") var city: String?
-    @Option(help: "Only markers of this year.") var year: Int?
-    @Option(help: "Only the N most recent markers (highest ids).") var last: Int?
+    @OptionGroup var filter: MarkerFilterOptions
     @Option(help: "Picture size WxH in pixels.") var size = "800x500"
     @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
@@ -59,7 +55,7 @@ struct MapCommand: AsyncParsableCommand {
         if fit && zoom != nil { throw ValidationError("give --fit or --zoom, not both") }
         if let zoom, !(0...20).contains(zoom) { throw ValidationError("--zoom must be from 0 to 20, not \(zoom)") }
         if center != nil && zoom == nil { throw ValidationError("--center goes with --zoom") }
-        if let last, last < 1 { throw ValidationError("--last must be 1 or more") }
+        if let last = filter.last, last < 1 { throw ValidationError("--last must be 1 or more") }
         guard padding >= 0 else { throw ValidationError("--padding must be 0 or more") }
     }
 
@@ -70,32 +66,25 @@ struct MapCommand: AsyncParsableCommand {
             var users: [User] = []
             try await ClientCommandSupport.reportingErrors {
                 let client = try HometownClient(baseURL: ClientCommandSupport.serverURL(server), timeout: timeout)
-                let q = UsersQuery(country: country, states: state.map { [$0] }, city: city, year: year)
+                let q = UsersQuery(country: filter.country, states: filter.state.map { [$0] }, city: filter.city,
+                                   year: filter.year)
                 users = try await client.allUsers(q)
             }
-            if let last { users = Array(users.sorted { $0.id > $1.id }.prefix(last)) }
+            if let last = filter.last { users = Array(users.sorted { $0.id > $1.id }.prefix(last)) }
             located = users.compactMap { u in
                 u.coordinate.map { ($0, "\(u.nickname): \(u.city), \(u.state), \(u.country) (\(u.year))") }
             }
         } else {
-            let markers = try MapCommand.read(input!, MarkerFilter(country: country, state: state, city: city, year: year, mostRecent: last))
+            let markers = try MapCommand.read(input!, filter.filter())
             located = markers.compactMap { m in m.coordinate.map { ($0, MapCommand.label(m)) } }
         }
-        do {
-            let svg = try draw(located, width: width, height: height)
-            if let out {
-                do { try svg.write(toFile: out, atomically: true, encoding: .utf8) } catch {
-                    throw CLIFailure.exit("cannot write \(out): \(error.localizedDescription)")
-                }
-            } else {
-                FileHandle.standardOutput.write(Data(svg.utf8))
+        let svg = try CLIFailure.reportingInputErrors { try draw(located, width: width, height: height) }
+        if let out {
+            do { try svg.write(toFile: out, atomically: true, encoding: .utf8) } catch {
+                throw CLIFailure.exit("cannot write \(out): \(error.localizedDescription)")
             }
-        } catch let e as ViewportError {
-            throw CLIFailure.exit(e.description)
-        } catch let e as BasemapError {
-            throw CLIFailure.exit(e.description)
-        } catch let e as ClusteringError {
-            throw CLIFailure.exit(e.description)
+        } else {
+            FileHandle.standardOutput.write(Data(svg.utf8))
         }
     }
 

@@ -30,15 +30,11 @@ struct RegionCommand: ParsableCommand {
         }
         let progress = StageProgress(quiet: input.quiet)
         defer { progress.finish() }
-        do {
+        try CLIFailure.reportingInputErrors {
             let markers = try input.load(progress: progress).compactMap(\.coordinate)
             let region = try RegionFitter.fit(markers, in: Viewport(width: w, height: h, padding: padding,
                                                                      tileSize: tileSize, maxZoom: maxZoom))
             try CLIOutput.printJSON(region)
-        } catch let e as MarkersError {
-            throw CLIFailure.exit(e.description)
-        } catch let e as ViewportError {
-            throw CLIFailure.exit(e.description)
         }
     }
 }
