@@ -11,8 +11,8 @@ struct MarkerFilterOptions: ParsableArguments {
     @Option(help: "Only the N most recent markers (highest ids).") var last: Int?
 
     /// These filters, with the id bounds of commands that have them.
-    func filter(afterId: Int? = nil, beforeId: Int? = nil) -> MarkerFilter {
-        MarkerFilter(country: country, state: state, city: city, year: year, afterId: afterId, beforeId: beforeId,
+    func filter(afterID: Int? = nil, beforeID: Int? = nil) -> MarkerFilter {
+        MarkerFilter(country: country, state: state, city: city, year: year, afterID: afterID, beforeID: beforeID,
                      mostRecent: last)
     }
 }

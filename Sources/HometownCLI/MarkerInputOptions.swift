@@ -8,14 +8,14 @@ struct MarkerInputOptions: ParsableArguments {
     @Option(help: "Markers: GeoJSON FeatureCollection, CSV, NDJSON, or a Hometown users JSON array ('-' for stdin).")
     var input: String
     @OptionGroup var filter: MarkerFilterOptions
-    @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterId: Int?
-    @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeId: Int?
+    @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterID: Int?
+    @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeID: Int?
     @Flag(name: .shortAndLong, help: "No progress line on standard error (it shows only on a terminal, for inputs that take more than half a second).")
     var quiet = false
 
     /// Reads and filters the markers. Unlocated GeoJSON features (null geometry) are kept; callers say so.
     func load(progress: StageProgress? = nil) throws -> [Marker] {
-        try MarkerInputOptions.load(path: input, filter: filter.filter(afterId: afterId, beforeId: beforeId),
+        try MarkerInputOptions.load(path: input, filter: filter.filter(afterID: afterID, beforeID: beforeID),
                                     progress: progress)
     }
 

@@ -4,6 +4,8 @@ import HometownCore
 /// Selects markers with the Hometown `users` query semantics: exact `country`, `state`, `city` and `year`
 /// matches, ids strictly after/before a value, inside a box, and finally the most recent N (highest ids).
 /// Every condition that is set must hold; nil conditions are ignored.
+/// Not the protocol's `UsersQuery` (the server's query, resolved against its served names, with paging): this
+/// filters markers of any file by their properties as written, exact and case-sensitive.
 public struct MarkerFilter: Hashable, Sendable {
     /// Exact, case-sensitive matches of the `country`, `state`, `city` properties.
     public var country: String?
@@ -12,9 +14,9 @@ public struct MarkerFilter: Hashable, Sendable {
     /// Match of the `year` property (a number, or text holding an integer).
     public var year: Int?
     /// Only ids strictly greater than this (`afterid`).
-    public var afterId: Int?
+    public var afterID: Int?
     /// Only ids strictly less than this (`beforeid`).
-    public var beforeId: Int?
+    public var beforeID: Int?
     /// Keep only the N most recent markers: the N highest ids, or the last N in file order when no marker
     /// has an id. Output keeps file order.
     public var mostRecent: Int?
@@ -22,9 +24,9 @@ public struct MarkerFilter: Hashable, Sendable {
     public var bbox: BoundingBox?
 
     public init(country: String? = nil, state: String? = nil, city: String? = nil, year: Int? = nil,
-                afterId: Int? = nil, beforeId: Int? = nil, mostRecent: Int? = nil, bbox: BoundingBox? = nil) {
+                afterID: Int? = nil, beforeID: Int? = nil, mostRecent: Int? = nil, bbox: BoundingBox? = nil) {
         self.country = country; self.state = state; self.city = city; self.year = year
-        self.afterId = afterId; self.beforeId = beforeId; self.mostRecent = mostRecent; self.bbox = bbox
+        self.afterID = afterID; self.beforeID = beforeID; self.mostRecent = mostRecent; self.bbox = bbox
     }
 
     /// True when no condition is set.
@@ -36,7 +38,7 @@ public struct MarkerFilter: Hashable, Sendable {
     public func apply(_ markers: [Marker], file: String = "input") throws(MarkersError) -> [Marker] {
         if let n = mostRecent, n < 0 { throw .invalidFilter("most recent \(n): the count must be 0 or more") }
         if isEmpty { return markers }
-        let needsIds = afterId != nil || beforeId != nil
+        let needsIds = afterID != nil || beforeID != nil
         var kept: [Marker] = []
         for m in markers {
             if let country, m["country"]?.stringValue != country { continue }
@@ -51,8 +53,8 @@ public struct MarkerFilter: Hashable, Sendable {
                     throw .invalidRow(file: file, location: m.location,
                                       reason: "no integer id, which --after-id/--before-id need")
                 }
-                if let afterId, id <= afterId { continue }
-                if let beforeId, id >= beforeId { continue }
+                if let afterID, id <= afterID { continue }
+                if let beforeID, id >= beforeID { continue }
             }
             kept.append(m)
         }

@@ -47,7 +47,7 @@ public enum MarkerReader {
         guard head.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
             throw .unknownFormat(file: file)
         }
-        if (try? JSONText.parse(data)) != nil { return .geoJSON }
+        if (try? MarkerJSONParser.parse(data)) != nil { return .geoJSON }
         return .ndjson
     }
 }

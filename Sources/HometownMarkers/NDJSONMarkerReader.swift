@@ -12,7 +12,7 @@ enum NDJSONMarkerReader {
             }
             let location = "line \(lineNumber)"
             do throws(FieldError) {
-                let value = try JSONText.parse(data[range])
+                let value = try MarkerJSONParser.parse(data[range])
                 guard case .object(let o) = value else { throw FieldError("expected a JSON object") }
                 if o["type"]?.stringValue == "Feature" {
                     markers.append(try GeoJSONMarkerReader.marker(from: value, location: location))

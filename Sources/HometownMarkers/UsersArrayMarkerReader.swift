@@ -3,10 +3,12 @@ import HometownCore
 
 /// Reads the JSON array the Hometown `users` endpoint returns (objects with `nickname, country, state, city,
 /// year, longitude, latitude, id, time-stamp`). Errors name the element (0-based) and its nickname.
+/// Not the protocol's decoder (`UserJSON.decode`, which checks a server's answer field by field into `User`s):
+/// this reads a saved file as markers, keeping every field as a property and any point it finds.
 enum UsersArrayMarkerReader {
     static func read(_ data: Data, file: String, progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
         let root: JSONValue
-        do { root = try JSONText.parse(data) } catch { throw .malformed(file: file, reason: error.reason) }
+        do { root = try MarkerJSONParser.parse(data) } catch { throw .malformed(file: file, reason: error.reason) }
         guard case .array(let users) = root else {
             throw .malformed(file: file, reason: "expected a JSON array of users")
         }

@@ -26,9 +26,9 @@ import Testing
         (MarkerFilter(country: "USA", state: "Minnesota"), [1, 3]),
         (MarkerFilter(city: "Duluth"), [3]),
         (MarkerFilter(year: 2001), [5, 4]),
-        (MarkerFilter(afterId: 2), [3, 5, 4]),
-        (MarkerFilter(beforeId: 3), [1, 2]),
-        (MarkerFilter(afterId: 1, beforeId: 5), [2, 3, 4]),
+        (MarkerFilter(afterID: 2), [3, 5, 4]),
+        (MarkerFilter(beforeID: 3), [1, 2]),
+        (MarkerFilter(afterID: 1, beforeID: 5), [2, 3, 4]),
         (MarkerFilter(mostRecent: 2), [5, 4]),
         (MarkerFilter(country: "USA", mostRecent: 2), [2, 3]),
         (MarkerFilter(mostRecent: 0), []),
@@ -52,7 +52,7 @@ import Testing
         let m = Marker(coordinate: Coordinate(uncheckedLatitude: 0, longitude: 0), location: "line 9")
         #expect(throws: MarkersError.invalidRow(file: "input", location: "line 9",
                                                 reason: "no integer id, which --after-id/--before-id need")) {
-            try MarkerFilter(afterId: 1).apply([m])
+            try MarkerFilter(afterID: 1).apply([m])
         }
         #expect(throws: MarkersError.self) { try MarkerFilter(mostRecent: -1).apply([m]) }
     }
