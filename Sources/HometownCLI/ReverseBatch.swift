@@ -6,13 +6,12 @@ import HometownCore
 /// in input order; rows are geocoded on all cores a chunk at a time. A bad row keeps its place in the output with
 /// its message in `error`; no row is ever dropped.
 struct ReverseJob: BatchJob {
-    enum InputFormat { case csv, ndjson }
     enum OutputFormat: String, CaseIterable { case csv, ndjson, geojson }
 
     let geocoder: ReverseGeocoder
     let columns: ReverseColumns
     let source: String
-    let inputFormat: InputFormat
+    let inputFormat: BatchRecordFormat
     let outputFormat: OutputFormat
     let latColumn: String?
     let lonColumn: String?
@@ -21,7 +20,7 @@ struct ReverseJob: BatchJob {
     private var latIndex = 0, lonIndex = 0
     private var featuresWritten = 0
 
-    init(geocoder: ReverseGeocoder, source: String, inputFormat: InputFormat, outputFormat: OutputFormat,
+    init(geocoder: ReverseGeocoder, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
          latColumn: String?, lonColumn: String?) throws {
         if inputFormat == .ndjson, outputFormat == .csv {
             throw CLIError("--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson or geojson")
@@ -31,7 +30,7 @@ struct ReverseJob: BatchJob {
         columns = ReverseColumns(geocoder: geocoder)
     }
 
-    var recordKind: RecordBuffer.Kind { inputFormat == .csv ? .csv : .lines }
+    var recordKind: RecordBuffer.Kind { inputFormat.recordKind }
 
     func isRow(_ line: ArraySlice<UInt8>) -> Bool { BatchRows.isNonBlank(line) }
 

@@ -34,14 +34,9 @@ struct ReverseCommand: ParsableCommand {
         Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
         """)
 
-    enum InputFormat: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case csv, ndjson, geojson }
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
-    var input: String?
-
-    @Option(name: .customLong("input-format"), help: "Input format: auto (by file name, else by content), csv or ndjson.")
-    var inputFormat: InputFormat = .auto
+    @OptionGroup var points: PointFileOptions
 
     @Option(help: "Output format: csv, ndjson or geojson (default: the input's own).")
     var format: OutputFormat?
@@ -62,18 +57,13 @@ struct ReverseCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
-            if let input {
+            if let input = points.input {
                 guard coordinates.isEmpty else { throw CLIError("give either LAT LON or --input FILE, not both") }
                 let geocoder = try ReverseGeocoder(path: data, verification: .full)
-                let stream = try BatchInput(path: input, compression: batch.inputCompression)
-                let useNDJSON: Bool
-                switch inputFormat {
-                case .csv: useNDJSON = false
-                case .ndjson: useNDJSON = true
-                case .auto: useNDJSON = BatchColumns.looksLikeNDJSON(path: input, firstBytes: try stream.peek())
-                }
-                let output: ReverseJob.OutputFormat = format.map { ReverseJob.OutputFormat(rawValue: $0.rawValue)! } ?? (useNDJSON ? .ndjson : .csv)
-                var job = try ReverseJob(geocoder: geocoder, source: input, inputFormat: useNDJSON ? .ndjson : .csv,
+                let (stream, records) = try points.open(input, compression: batch.inputCompression)
+                let output = format.map { ReverseJob.OutputFormat(rawValue: $0.rawValue)! }
+                    ?? (records == .ndjson ? .ndjson : .csv)
+                var job = try ReverseJob(geocoder: geocoder, source: input, inputFormat: records,
                                          outputFormat: output, latColumn: latColumn, lonColumn: lonColumn)
                 try batch.run(&job, input: stream, csvOutput: output == .csv, resumable: output != .geojson)
                 return

@@ -5,7 +5,6 @@ import HometownProj
 /// with `to_x`, `to_y` and `error` added. Each chunk of rows the runner hands over goes through PROJ in one batch
 /// call; a bad row keeps its place with its message in `error`, never dropped.
 struct TransformJob: BatchJob {
-    enum InputFormat { case csv, ndjson }
     enum OutputFormat: String, CaseIterable { case csv, ndjson }
 
     static let addedColumns = ["to_x", "to_y", "error"]
@@ -14,7 +13,7 @@ struct TransformJob: BatchJob {
 
     let transformation: Transformation
     let source: String
-    let inputFormat: InputFormat
+    let inputFormat: BatchRecordFormat
     let outputFormat: OutputFormat
     let xColumn: String?
     let yColumn: String?
@@ -24,7 +23,7 @@ struct TransformJob: BatchJob {
     private var xIndex = 0, yIndex = 0
 
     /// - Throws: when the formats cannot go together (NDJSON in, CSV out: an object's keys are not known ahead).
-    init(transformation: Transformation, source: String, inputFormat: InputFormat, outputFormat: OutputFormat,
+    init(transformation: Transformation, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
          xColumn: String?, yColumn: String?) throws {
         if inputFormat == .ndjson, outputFormat == .csv {
             throw CLIError("--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson")
@@ -34,7 +33,7 @@ struct TransformJob: BatchJob {
         self.xColumn = xColumn; self.yColumn = yColumn
     }
 
-    var recordKind: RecordBuffer.Kind { inputFormat == .csv ? .csv : .lines }
+    var recordKind: RecordBuffer.Kind { inputFormat.recordKind }
 
     func isRow(_ line: ArraySlice<UInt8>) -> Bool { BatchRows.isNonBlank(line) }
 

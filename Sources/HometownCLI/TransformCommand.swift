@@ -47,7 +47,6 @@ struct TransformCommand: ParsableCommand {
         installed, output not written).
         """)
 
-    enum InputFormat: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case csv, ndjson }
 
     @Option(help: ArgumentHelp("Source CRS of the input (EPSG code, PROJ string, WKT).", valueName: "CRS"))
@@ -56,11 +55,7 @@ struct TransformCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Target CRS of the output.", valueName: "CRS"))
     var to: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
-    var input: String?
-
-    @Option(name: .customLong("input-format"), help: "Input format: auto (by file name, else by content), csv or ndjson.")
-    var inputFormat: InputFormat = .auto
+    @OptionGroup var points: PointFileOptions
 
     @Option(help: "Output format: csv or ndjson (default: the input's own).")
     var format: OutputFormat?
@@ -81,20 +76,14 @@ struct TransformCommand: ParsableCommand {
             try ProjCommandSupport.mappingProjErrors {
                 let source = try ProjCommandSupport.crs(from, option: "--from")
                 let target = try ProjCommandSupport.crs(to, option: "--to")
-                if let input {
+                if let input = points.input {
                     guard coordinates.isEmpty else { throw CLIError("give either X Y or --input FILE, not both") }
                     let transformation = try Transformation(from: source, to: target)
-                    let stream = try BatchInput(path: input, compression: batch.inputCompression)
-                    let useNDJSON: Bool
-                    switch inputFormat {
-                    case .csv: useNDJSON = false
-                    case .ndjson: useNDJSON = true
-                    case .auto: useNDJSON = BatchColumns.looksLikeNDJSON(path: input, firstBytes: try stream.peek())
-                    }
-                    let output = format.map { TransformJob.OutputFormat(rawValue: $0.rawValue)! } ?? (useNDJSON ? .ndjson : .csv)
-                    var job = try TransformJob(transformation: transformation, source: input,
-                                               inputFormat: useNDJSON ? .ndjson : .csv, outputFormat: output,
-                                               xColumn: xColumn, yColumn: yColumn)
+                    let (stream, records) = try points.open(input, compression: batch.inputCompression)
+                    let output = format.map { TransformJob.OutputFormat(rawValue: $0.rawValue)! }
+                        ?? (records == .ndjson ? .ndjson : .csv)
+                    var job = try TransformJob(transformation: transformation, source: input, inputFormat: records,
+                                               outputFormat: output, xColumn: xColumn, yColumn: yColumn)
                     try batch.run(&job, input: stream, csvOutput: output == .csv, resumable: true)
                     return
                 }
