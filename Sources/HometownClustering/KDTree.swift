@@ -132,45 +132,27 @@ struct KDTree: Sendable {
 
     /// Items with minX <= x <= maxX and minY <= y <= maxY, appended to `result` (cleared first) in tree order.
     func range(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int]) {
-        result.removeAll(keepingCapacity: true)
-        let nodeSize = self.nodeSize
-        ids.withUnsafeBufferPointer { ids in
-            coords.withUnsafeBufferPointer { c in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 80) { stack in
-                    var sp = 3
-                    stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
-                    while sp > 0 {
-                        let axis = stack[sp - 1], right = stack[sp - 2], left = stack[sp - 3]
-                        sp -= 3
-                        if right - left <= nodeSize {
-                            var i = left
-                            while i <= right {
-                                let x = Double(c[2 * i]), y = Double(c[2 * i + 1])
-                                if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[i])) }
-                                i += 1
-                            }
-                            continue
-                        }
-                        let m = (left + right) >> 1
-                        let x = Double(c[2 * m]), y = Double(c[2 * m + 1])
-                        if x >= minX && x <= maxX && y >= minY && y <= maxY { result.append(Int(ids[m])) }
-                        if axis == 0 ? minX <= x : minY <= y {
-                            stack[sp] = left; stack[sp + 1] = m - 1; stack[sp + 2] = 1 - axis; sp += 3
-                        }
-                        if axis == 0 ? maxX >= x : maxY >= y {
-                            stack[sp] = m + 1; stack[sp + 1] = right; stack[sp + 2] = 1 - axis; sp += 3
-                        }
-                    }
-                }
-            }
+        walk(minX: minX, minY: minY, maxX: maxX, maxY: maxY, into: &result) { x, y in
+            x >= minX && x <= maxX && y >= minY && y <= maxY
         }
     }
 
     /// Items within distance `r` of (qx, qy) (inclusive), appended to `result` (cleared first) in tree order.
     func within(x qx: Double, y qy: Double, radius r: Double, into result: inout [Int]) {
+        let r2 = r * r
+        walk(minX: qx - r, minY: qy - r, maxX: qx + r, maxY: qy + r, into: &result) { x, y in
+            let dx = x - qx, dy = y - qy
+            return dx * dx + dy * dy <= r2
+        }
+    }
+
+    /// The tree walk of both queries: visits the nodes whose half-planes meet the box minX...maxX, minY...maxY
+    /// and appends, in tree order, the items (positions in the tree's single precision) `accepts` takes.
+    @inline(__always)
+    private func walk(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int],
+                      accepts: (Double, Double) -> Bool) {
         result.removeAll(keepingCapacity: true)
         let nodeSize = self.nodeSize
-        let r2 = r * r
         ids.withUnsafeBufferPointer { ids in
             coords.withUnsafeBufferPointer { c in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 80) { stack in
@@ -182,20 +164,18 @@ struct KDTree: Sendable {
                         if right - left <= nodeSize {
                             var i = left
                             while i <= right {
-                                let dx = Double(c[2 * i]) - qx, dy = Double(c[2 * i + 1]) - qy
-                                if dx * dx + dy * dy <= r2 { result.append(Int(ids[i])) }
+                                if accepts(Double(c[2 * i]), Double(c[2 * i + 1])) { result.append(Int(ids[i])) }
                                 i += 1
                             }
                             continue
                         }
                         let m = (left + right) >> 1
                         let x = Double(c[2 * m]), y = Double(c[2 * m + 1])
-                        let dx = x - qx, dy = y - qy
-                        if dx * dx + dy * dy <= r2 { result.append(Int(ids[m])) }
-                        if axis == 0 ? qx - r <= x : qy - r <= y {
+                        if accepts(x, y) { result.append(Int(ids[m])) }
+                        if axis == 0 ? minX <= x : minY <= y {
                             stack[sp] = left; stack[sp + 1] = m - 1; stack[sp + 2] = 1 - axis; sp += 3
                         }
-                        if axis == 0 ? qx + r >= x : qy + r >= y {
+                        if axis == 0 ? maxX >= x : maxY >= y {
                             stack[sp] = m + 1; stack[sp + 1] = right; stack[sp + 2] = 1 - axis; sp += 3
                         }
                     }
