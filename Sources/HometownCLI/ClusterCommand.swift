@@ -28,9 +28,14 @@ struct ClusterCommand: ParsableCommand {
     @Option(name: .customLong("sum"), help: "Numeric property to sum over each cluster's points, as PROP_sum (repeatable).")
     var sums: [String] = []
 
-    @Option(help: "Tile Z/X/Y to print in getTile form.") var tile: String?
+    @Option(help: ArgumentHelp("Tile Z/X/Y to print in getTile form.", valueName: "tile"),
+            transform: TileArgument.init(parsing:))
+    var tile: TileArgument?
     @Option(help: "Zoom level of the clusters to print (with --bbox).") var zoom: Double?
-    @Option(parsing: .unconditional, help: ArgumentHelp("Box W,S,E,N in degrees for --zoom (default: the world; may cross 180); negative numbers need no quoting.", valueName: "W,S,E,N")) var bbox: String?
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Box W,S,E,N in degrees for --zoom (default: the world; may cross 180); negative numbers need no quoting.", valueName: "W,S,E,N"),
+            transform: BoxArgument.init(parsing:))
+    var bbox: BoxArgument?
     @Option(help: "Cluster id whose children to print.") var children: Int?
     @Option(help: "Cluster id whose points to print (with --limit, --offset).") var leaves: Int?
     @Option(help: "Most leaves to print.") var limit: Int = 10
@@ -68,21 +73,10 @@ struct ClusterCommand: ParsableCommand {
 
     private func printResult(_ index: ClusterIndex) throws {
         if let tile {
-            let parts = tile.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-            guard parts.count == 3, let z = parts[0], let x = parts[1], let y = parts[2] else {
-                throw CLIFailure.exit("--tile \(tile) is not Z/X/Y with three integers, e.g. 0/0/0")
-            }
-            try CLIOutput.printJSON(try index.tile(z: z, x: x, y: y))
+            try CLIOutput.printJSON(try index.tile(z: tile.z, x: tile.x, y: tile.y))
         } else if let zoom {
-            var box = [-180.0, -90, 180, 90]
-            if let bbox {
-                let values = bbox.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-                guard values.count == 4, values.allSatisfy({ $0?.isFinite == true }) else {
-                    throw CLIFailure.exit("--bbox \(bbox) is not W,S,E,N with four numbers, e.g. -10,35,30,60")
-                }
-                box = values.map { $0! }
-            }
-            let items = try index.clusters(west: box[0], south: box[1], east: box[2], north: box[3], zoom: zoom)
+            let box = bbox ?? .world
+            let items = try index.clusters(west: box.west, south: box.south, east: box.east, north: box.north, zoom: zoom)
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(items)))
         } else if let children {
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(try index.children(of: children))))

@@ -36,7 +36,9 @@ struct MapCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A Hometown server to read the users from (e.g. http://127.0.0.1:8080).", valueName: "URL"))
     var server: String?
     @OptionGroup var filter: MarkerFilterOptions
-    @Option(help: "Picture size WxH in pixels.") var size = "800x500"
+    @Option(help: "Picture size WxH in pixels, 16 to 8192 each. (default: \(MapCommand.defaultSize))",
+            transform: SizeArgument.init(parsing:))
+    var size = MapCommand.defaultSize
     @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
     @Option(parsing: .unconditional,
@@ -50,7 +52,12 @@ struct MapCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH")) var data: String?
     @Option(help: "Seconds to wait for each answer of --server.") var timeout = 10.0
 
+    static let defaultSize = SizeArgument(width: 800, height: 500)
+
     func validate() throws {
+        guard size.wholePixels(in: 16...8192) != nil else {
+            throw ValidationError("--size \(size) is not WxH in whole pixels from 16 to 8192, e.g. 800x500")
+        }
         guard (input == nil) != (server == nil) else { throw ValidationError("give --input FILE or --server URL (one of them)") }
         if fit && zoom != nil { throw ValidationError("give --fit or --zoom, not both") }
         if let zoom, !(0...20).contains(zoom) { throw ValidationError("--zoom must be from 0 to 20, not \(zoom)") }
@@ -60,7 +67,7 @@ struct MapCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (width, height) = try MapCommand.size(size)
+        let (width, height) = size.wholePixels(in: 16...8192)!   // checked in validate()
         let located: [(coordinate: Coordinate, label: String?)]
         if let server {
             var users: [User] = []
@@ -158,14 +165,6 @@ struct MapCommand: AsyncParsableCommand {
         while east > 180 { east -= 360 }
         while east <= -180 { east += 360 }
         return BoundingBox(uncheckedWest: west, south: south, east: east, north: north)
-    }
-
-    static func size(_ text: String) throws -> (Int, Int) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1], (16...8192).contains(w), (16...8192).contains(h) else {
-            throw CLIFailure.exit("--size \(text) is not WxH in pixels from 16 to 8192, e.g. 800x500")
-        }
-        return (w, h)
     }
 
     /// "nickname: city, state, country (year)" from whichever of those properties a marker has.

@@ -18,21 +18,18 @@ struct RegionCommand: ParsableCommand {
         """)
 
     @OptionGroup var input: MarkerInputOptions
-    @Option(help: "View size WxH in pixels, e.g. 800x600.") var size: String
+    @Option(help: "View size WxH in pixels, e.g. 800x600.", transform: SizeArgument.init(parsing:))
+    var size: SizeArgument
     @Option(help: "Free margin on each side, in pixels.") var padding: Double = 0
     @Option(name: .customLong("tile-size"), help: "256 or 512.") var tileSize: Int = 256
     @Option(name: .customLong("max-zoom"), help: "Largest zoom to return.") var maxZoom: Double?
 
     func run() throws {
-        let parts = size.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
-        guard parts.count == 2, let w = parts[0], let h = parts[1] else {
-            throw CLIFailure.exit("--size \(size) is not WxH in pixels, e.g. 800x600")
-        }
         let progress = StageProgress(quiet: input.quiet)
         defer { progress.finish() }
         try CLIFailure.reportingInputErrors {
             let markers = try input.load(progress: progress).compactMap(\.coordinate)
-            let region = try RegionFitter.fit(markers, in: Viewport(width: w, height: h, padding: padding,
+            let region = try RegionFitter.fit(markers, in: Viewport(width: size.width, height: size.height, padding: padding,
                                                                      tileSize: tileSize, maxZoom: maxZoom))
             try CLIOutput.printJSON(region)
         }

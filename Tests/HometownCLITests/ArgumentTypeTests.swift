@@ -81,4 +81,44 @@ import Testing
             #expect("\(error!)" == "--x must be \(allowZero ? "0 or more" : "more than 0") and at most 10 seconds")
         }
     }
+
+    @Test func sizes() throws {
+        let size = try SizeArgument(parsing: "800X500.5")
+        #expect(size == SizeArgument(width: 800, height: 500.5))
+        #expect(size.wholePixels(in: 16...8192) == nil)
+        #expect(try SizeArgument(parsing: "16x8192").wholePixels(in: 16...8192)! == (16, 8192))
+        #expect(try SizeArgument(parsing: "8x600").wholePixels(in: 16...8192) == nil)
+        #expect(MapCommand.defaultSize.description == "800x500")
+        for bad in ["800", "0x600", "-1x600", "800x", "x", "infx600", "800x600x2"] {
+            let error = #expect(throws: SizeArgument.Failure.self, "\(bad)") { try SizeArgument(parsing: bad) }
+            #expect(error?.description == "expected WxH in pixels, two numbers more than 0, e.g. 800x500")
+        }
+    }
+
+    @Test func tilesAndBoxes() throws {
+        #expect(try TileArgument(parsing: "3/2/-1") == TileArgument(argument: "3/2/-1"))
+        let tile = try TileArgument(parsing: "3/2/1")
+        #expect([tile.z, tile.x, tile.y] == [3, 2, 1])
+        for bad in ["0/0", "0/0/0/0", "a/0/0", "0.5/0/0", ""] {
+            let error = #expect(throws: TileArgument.Failure.self, "\(bad)") { try TileArgument(parsing: bad) }
+            #expect(error?.description == "expected Z/X/Y with three integers, e.g. 0/0/0")
+        }
+        #expect(try BoxArgument(parsing: " 170, -10 ,-170,10") == BoxArgument(west: 170, south: -10, east: -170, north: 10))
+        for bad in ["1,2,3", "1,2,3,4,5", "1,,3,4", "1,2,3,nan", "w,s,e,n"] {
+            let error = #expect(throws: BoxArgument.Failure.self, "\(bad)") { try BoxArgument(parsing: bad) }
+            #expect(error?.description == "expected W,S,E,N with four numbers, e.g. -10,35,30,60")
+        }
+    }
+
+    @Test func sizeTileAndBoxRefusedOnTheCommandLine() throws {
+        let size = try CLI.run(["region", "--input", "-", "--size", "800"])
+        #expect(size.status == 2)
+        #expect(size.err.contains("Error: The value '800' is invalid for '--size <size>': expected WxH in pixels, two numbers more than 0, e.g. 800x500"))
+        let small = try CLI.run(["map", "--input", "-", "--size", "8x8"])
+        #expect(small.status == 2)
+        #expect(small.err.contains("Error: --size 8x8 is not WxH in whole pixels from 16 to 8192, e.g. 800x500"))
+        let tile = try CLI.run(["cluster", "--input", "-", "--tile", "0/0"])
+        #expect(tile.status == 2)
+        #expect(tile.err.contains("Error: The value '0/0' is invalid for '--tile <tile>': expected Z/X/Y with three integers, e.g. 0/0/0"))
+    }
 }
