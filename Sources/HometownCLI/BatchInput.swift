@@ -41,9 +41,6 @@ final class BatchInput {
 
     deinit { if fd != 0 { close(fd) } }
 
-    /// Whether the input is being gunzipped.
-    var isGzip: Bool { inflater != nil }
-
     /// Set at the end when gzip data stopped inside a member (a truncated file): what to tell the user.
     private(set) var truncation: String?
 
