@@ -52,21 +52,19 @@ struct DistanceCommand: ParsableCommand {
 
     /// Two points from `LAT,LON LAT,LON` or `LAT LON LAT LON`.
     static func parse(_ values: [String]) throws -> (Coordinate, Coordinate) {
-        var numbers: [String]
         if values.count == 2 {
-            numbers = []
-            for v in values {
-                let parts = v.split(separator: ",", omittingEmptySubsequences: false)
-                guard parts.count == 2 else { throw CLIError("point \"\(v)\" is not LAT,LON (two numbers separated by a comma)") }
-                numbers += parts.map(String.init)
+            let points = try values.map { v in
+                do { return try PointArgument(parsing: v).coordinate } catch let e as PointArgument.Failure {
+                    throw CLIError("point \"\(v)\": \(e)")
+                }
             }
-        } else if values.count == 4, !values.contains(where: { $0.contains(",") }) {
-            numbers = values
-        } else {
+            return (points[0], points[1])
+        }
+        guard values.count == 4, !values.contains(where: { $0.contains(",") }) else {
             throw CLIError("expected two points LAT1,LON1 LAT2,LON2, got \(values.count) value(s); see hometown distance --help")
         }
-        let a = try Coordinate(latitudeText: numbers[0], longitudeText: numbers[1])
-        let b = try Coordinate(latitudeText: numbers[2], longitudeText: numbers[3])
+        let a = try Coordinate(latitudeText: values[0], longitudeText: values[1])
+        let b = try Coordinate(latitudeText: values[2], longitudeText: values[3])
         return (a, b)
     }
 
