@@ -76,7 +76,8 @@ struct ClusterCommand: ParsableCommand {
             try CLIOutput.printJSON(try index.tile(z: tile.z, x: tile.x, y: tile.y))
         } else if let zoom {
             let box = bbox ?? .world
-            let items = try index.clusters(west: box.west, south: box.south, east: box.east, north: box.north, zoom: zoom)
+            let items = try index.clusters(west: box.west, south: box.south, east: box.east, north: box.north,
+                                           zoom: zoom)
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(items)))
         } else if let children {
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(try index.children(of: children))))

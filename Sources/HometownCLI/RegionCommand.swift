@@ -29,8 +29,9 @@ struct RegionCommand: ParsableCommand {
         defer { progress.finish() }
         try CLIFailure.reportingInputErrors {
             let markers = try input.load(progress: progress).compactMap(\.coordinate)
-            let region = try RegionFitter.fit(markers, in: Viewport(width: size.width, height: size.height, padding: padding,
-                                                                     tileSize: tileSize, maxZoom: maxZoom))
+            let view = Viewport(width: size.width, height: size.height, padding: padding, tileSize: tileSize,
+                                maxZoom: maxZoom)
+            let region = try RegionFitter.fit(markers, in: view)
             try CLIOutput.printJSON(region)
         }
     }

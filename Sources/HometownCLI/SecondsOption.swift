@@ -11,7 +11,8 @@ enum SecondsOption {
     /// - Throws: `ValidationError` naming the option and its range.
     static func duration(_ seconds: Double, _ name: String, allowZero: Bool, atMost maximum: Int) throws -> Duration {
         guard seconds.isFinite, allowZero ? seconds >= 0 : seconds > 0, seconds <= Double(maximum) else {
-            throw ValidationError("\(name) must be \(allowZero ? "0 or more" : "more than 0") and at most \(maximum) seconds")
+            let least = allowZero ? "0 or more" : "more than 0"
+            throw ValidationError("\(name) must be \(least) and at most \(maximum) seconds")
         }
         return .milliseconds(Int64((seconds * 1000).rounded()))
     }

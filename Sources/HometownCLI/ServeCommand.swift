@@ -93,7 +93,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Work and memory limits")
     var work: WorkLimitOptions
 
-    @Option(name: .customLong("log-level"), help: "What the server logs on standard error; info is one line per request.")
+    @Option(name: .customLong("log-level"),
+            help: "What the server logs on standard error; info is one line per request.")
     var logLevel = LogLevelArgument.info
 
     @OptionGroup(title: "Limits")

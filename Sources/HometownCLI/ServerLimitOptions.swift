@@ -35,7 +35,8 @@ struct ServerLimitOptions: ParsableArguments {
         l.readTimeout = try SecondsOption.duration(readTimeout, "--read-timeout", allowZero: false, atMost: 86_400)
         l.minBodyRate = minBodyRate
         l.maxHeaderBytes = maxHeaderBytes
-        l.shutdownTimeout = try SecondsOption.duration(shutdownTimeout, "--shutdown-timeout", allowZero: true, atMost: 86_400)
+        l.shutdownTimeout = try SecondsOption.duration(shutdownTimeout, "--shutdown-timeout", allowZero: true,
+                                                       atMost: 86_400)
         l.databaseBusyTimeout = try SecondsOption.duration(databaseBusyTimeout, "--db-busy-timeout", allowZero: true,
                                                           atMost: 86_400)
         do { try l.validate() } catch { throw ValidationError("\(error)") }

@@ -65,7 +65,9 @@ public struct ClusterIndex: Sendable {
     /// - Parameters: inputNodes: set to the input level's entries, for a pass to cluster.
     init(unclustered storage: PointStorage, options: ClusterOptions, inputNodes: inout [ClusterNode]) throws {
         try options.validate()
-        guard storage.count <= ClusterIndex.maximumPointCount else { throw ClusteringError.tooManyPoints(storage.count) }
+        guard storage.count <= ClusterIndex.maximumPointCount else {
+            throw ClusteringError.tooManyPoints(storage.count)
+        }
         self.options = options
         self.storage = storage
         levels = Array(repeating: nil, count: options.maxZoom + 2)

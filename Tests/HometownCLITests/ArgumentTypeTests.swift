@@ -50,9 +50,11 @@ import Testing
     /// On the command line: status 2 and ArgumentParser's sentence with the type's reason.
     @Test(arguments: [
         (["map", "--input", "-", "--zoom", "3", "--center", "95,0"],
-         "Error: The value '95,0' is invalid for '--center <LAT,LON>': latitude 95.0 is out of range: a latitude must be a finite number of degrees in [-90, 90]"),
+         "Error: The value '95,0' is invalid for '--center <LAT,LON>': latitude 95.0 is out of range: "
+            + "a latitude must be a finite number of degrees in [-90, 90]"),
         (["map", "--input", "-", "--zoom", "3", "--center", "20"],
-         "Error: The value '20' is invalid for '--center <LAT,LON>': expected LAT,LON in decimal degrees, latitude first, e.g. 44.9661,-93.2938"),
+         "Error: The value '20' is invalid for '--center <LAT,LON>': "
+            + "expected LAT,LON in decimal degrees, latitude first, e.g. 44.9661,-93.2938"),
         (["serve", "--countries", ","],
          "Error: The value ',' is invalid for '--countries <list|all>': needs at least one country, or 'all'"),
         (["serve", "--log-level", "loud"],
@@ -103,7 +105,8 @@ import Testing
             let error = #expect(throws: TileArgument.Failure.self, "\(bad)") { try TileArgument(parsing: bad) }
             #expect(error?.description == "expected Z/X/Y with three integers, e.g. 0/0/0")
         }
-        #expect(try BoxArgument(parsing: " 170, -10 ,-170,10") == BoxArgument(west: 170, south: -10, east: -170, north: 10))
+        let box = try BoxArgument(parsing: " 170, -10 ,-170,10")
+        #expect(box == BoxArgument(west: 170, south: -10, east: -170, north: 10))
         for bad in ["1,2,3", "1,2,3,4,5", "1,,3,4", "1,2,3,nan", "w,s,e,n"] {
             let error = #expect(throws: BoxArgument.Failure.self, "\(bad)") { try BoxArgument(parsing: bad) }
             #expect(error?.description == "expected W,S,E,N with four numbers, e.g. -10,35,30,60")
@@ -113,12 +116,14 @@ import Testing
     @Test func sizeTileAndBoxRefusedOnTheCommandLine() throws {
         let size = try CLI.run(["region", "--input", "-", "--size", "800"])
         #expect(size.status == 2)
-        #expect(size.err.contains("Error: The value '800' is invalid for '--size <size>': expected WxH in pixels, two numbers more than 0, e.g. 800x500"))
+        #expect(size.err.contains("Error: The value '800' is invalid for '--size <size>': "
+            + "expected WxH in pixels, two numbers more than 0, e.g. 800x500"))
         let small = try CLI.run(["map", "--input", "-", "--size", "8x8"])
         #expect(small.status == 2)
         #expect(small.err.contains("Error: --size 8x8 is not WxH in whole pixels from 16 to 8192, e.g. 800x500"))
         let tile = try CLI.run(["cluster", "--input", "-", "--tile", "0/0"])
         #expect(tile.status == 2)
-        #expect(tile.err.contains("Error: The value '0/0' is invalid for '--tile <tile>': expected Z/X/Y with three integers, e.g. 0/0/0"))
+        #expect(tile.err.contains("Error: The value '0/0' is invalid for '--tile <tile>': "
+            + "expected Z/X/Y with three integers, e.g. 0/0/0"))
     }
 }
