@@ -94,8 +94,12 @@ struct PostCommand: AsyncParsableCommand {
         guard (at == nil) != (place == nil) else { throw CLIError("give the place one way: --at LAT,LON or --place TEXT") }
         let http = try client.client()
         let lookup = dryRun && !client.serverGiven ? try PlaceLookup.bundled() : PlaceLookup.remote(http)
-        let found = try await at.map { text in try await PostPlace.at(try Self.point(text), lookup: lookup) }
-            ?? PostPlace.named(place!, lookup: lookup)
+        let found: PostPlace
+        if let at {
+            found = try await PostPlace.at(try Self.point(at), lookup: lookup)
+        } else {
+            found = try await PostPlace.named(place!, lookup: lookup)
+        }
         guard let cityName = city ?? found.city, !cityName.isEmpty else {
             throw CLIError("no city is known near this point: give one with --city")
         }
