@@ -29,6 +29,22 @@ enum PlaceLookup {
         }
     }
 
+    /// The served country names (GET countries), for messages.
+    func countries() async throws -> [String] {
+        switch self {
+        case .remote(let client): return try await client.countries()
+        case .local(_, _, let vocabulary): return vocabulary.countryNames
+        }
+    }
+
+    /// The served state names of a served country (GET states), for messages.
+    func states(of country: String) async throws -> [String] {
+        switch self {
+        case .remote(let client): return try await client.states(country: country)
+        case .local(_, _, let vocabulary): return (try? vocabulary.resolveCountry(country).states) ?? []
+        }
+    }
+
     /// GET forward's best answer for a name.
     func forward(_ text: String) async throws -> ForwardAnswer.Result? {
         switch self {

@@ -17,7 +17,7 @@ struct PostPlace {
         let answer = try await lookup.reverse(point)
         let city = answer.place.city
         let how = city.map { "reverse-geocoded; \($0.name) is \(String(format: "%.1f", $0.distanceKm)) km away" } ?? "reverse-geocoded"
-        return try served(answer, point: point, city: answer.city, how: how)
+        return try await served(answer, point: point, city: answer.city, how: how, lookup: lookup)
     }
 
     /// The place a name stands for: the best forward answer (score 0.5 or more), then the reverse answer at its
@@ -39,19 +39,30 @@ struct PostPlace {
             answer.supported = true
         }
         let where_ = [best.state, best.country].compactMap { $0 }.joined(separator: ", ")
-        return try served(answer, point: point, city: best.city ?? answer.city,
-                          how: "chose \(best.name) (\(best.kind)\(where_.isEmpty ? "" : ", " + where_)) for '\(text)'")
+        return try await served(answer, point: point, city: best.city ?? answer.city,
+                                how: "chose \(best.name) (\(best.kind)\(where_.isEmpty ? "" : ", " + where_)) for '\(text)'",
+                                lookup: lookup)
     }
 
-    private static func served(_ a: ReverseAnswer, point: Coordinate, city: String?, how: String) throws -> PostPlace {
+    /// The answer's served names, or why a post cannot use them (naming what the server serves instead).
+    private static func served(_ a: ReverseAnswer, point: Coordinate, city: String?, how: String,
+                               lookup: PlaceLookup) async throws -> PostPlace {
         guard let bundledCountry = a.place.country, a.place.state != nil else {
             throw CLIError("the point \(JSONWriter.number(point.latitude)), \(JSONWriter.number(point.longitude)) is in the "
                            + "open sea (more than 22 km from any coast): click on land")
         }
-        guard let country = a.country else { throw CLIError("the server does not serve \(bundledCountry.name)") }
+        guard let country = a.country else {
+            throw CLIError("the server does not serve \(bundledCountry.name); it serves: " + listed(try await lookup.countries()))
+        }
         guard let state = a.state else {
-            throw CLIError("the server does not serve the state '\(a.place.state?.name ?? "?")' of \(country)")
+            throw CLIError("the server does not serve the state '\(a.place.state?.name ?? "?")' of \(country); it serves: "
+                           + listed(try await lookup.states(of: country)))
         }
         return PostPlace(point: point, country: country, state: state, city: city, how: how)
+    }
+
+    /// At most 12 names, comma-separated.
+    private static func listed(_ names: [String]) -> String {
+        names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", ..." : "")
     }
 }
