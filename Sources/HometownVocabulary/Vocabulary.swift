@@ -6,9 +6,9 @@ import HometownProtocol
 /// and every other way people write them (case, diacritics, ISO codes, postal abbreviations, aliases, outdated
 /// names) mapped onto those exact strings.
 ///
-/// The server builds one from the bundled data (`Vocabulary.bundled`); a client builds one from the lists a
-/// server sent (`init(lists:geocoder:gazetteer:)`), so that the names our geocoders give are turned into the
-/// strings that server accepts, whatever it calls them. Immutable and `Sendable`.
+/// The server builds one from the bundled data (`Vocabulary.bundled`); one can also be built from lists of
+/// served names (`init(lists:geocoder:gazetteer:)`), so that the names our geocoders give are turned into the
+/// strings that list uses. Conforms to the protocol's `ServedNames`. Immutable and `Sendable`.
 public struct Vocabulary: Sendable {
     /// One served country.
     public struct Country: Sendable, Hashable {
