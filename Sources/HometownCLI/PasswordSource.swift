@@ -11,7 +11,9 @@ enum PasswordSource {
         }
         if let option { return option }
         if fromStandardInput {
-            guard let line = readLine(strippingNewline: true) else { throw CLIError("--password-stdin: standard input is empty") }
+            guard let line = readLine(strippingNewline: true) else {
+                throw CLIError("--password-stdin: standard input is empty")
+            }
             return line
         }
         if let env = ProcessInfo.processInfo.environment["HOMETOWN_PASSWORD"], !env.isEmpty { return env }

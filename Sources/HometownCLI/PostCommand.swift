@@ -118,9 +118,11 @@ struct PostCommand: AsyncParsableCommand {
 
     /// `--at`'s LAT,LON (latitude first, decimal degrees).
     static func point(_ at: String) throws -> Coordinate {
-        let parts = at.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+        let parts = at.split(separator: ",", omittingEmptySubsequences: false)
+            .map { String($0).trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2 else { throw CLIError("--at must be LAT,LON (e.g. 44.9661,-93.2938), not '\(at)'") }
-        let lat = try Coordinate.parseDegrees(parts[0], field: "latitude"), lon = try Coordinate.parseDegrees(parts[1], field: "longitude")
+        let lat = try Coordinate.parseDegrees(parts[0], field: "latitude")
+        let lon = try Coordinate.parseDegrees(parts[1], field: "longitude")
         guard lat >= -90, lat <= 90 else { throw CLIError("--at: latitude must be in [-90, 90], not \(parts[0])") }
         guard lon >= -180, lon <= 180 else { throw CLIError("--at: longitude must be in [-180, 180], not \(parts[1])") }
         return Coordinate(uncheckedLatitude: lat, longitude: Coordinate.wrapLongitude(lon))

@@ -16,7 +16,8 @@ struct PostPlace {
     static func at(_ point: Coordinate, lookup: PlaceLookup) async throws -> PostPlace {
         let answer = try await lookup.reverse(point)
         let city = answer.place.city
-        let how = city.map { "reverse-geocoded; \($0.name) is \(String(format: "%.1f", $0.distanceKm)) km away" } ?? "reverse-geocoded"
+        let how = city.map { "reverse-geocoded; \($0.name) is \(String(format: "%.1f", $0.distanceKm)) km away" }
+            ?? "reverse-geocoded"
         return try await served(answer, point: point, city: answer.city, how: how, lookup: lookup)
     }
 
@@ -38,25 +39,26 @@ struct PostPlace {
             answer.state = state
             answer.supported = true
         }
-        let where_ = [best.state, best.country].compactMap { $0 }.joined(separator: ", ")
+        let where_ = [best.state, best.country].compactMap { $0 }.map { ", " + $0 }.joined()
         return try await served(answer, point: point, city: best.city ?? answer.city,
-                                how: "chose \(best.name) (\(best.kind)\(where_.isEmpty ? "" : ", " + where_)) for '\(text)'",
-                                lookup: lookup)
+                                how: "chose \(best.name) (\(best.kind)\(where_)) for '\(text)'", lookup: lookup)
     }
 
     /// The answer's served names, or why a post cannot use them (naming what the server serves instead).
     private static func served(_ a: ReverseAnswer, point: Coordinate, city: String?, how: String,
                                lookup: PlaceLookup) async throws -> PostPlace {
         guard let bundledCountry = a.place.country, a.place.state != nil else {
-            throw CLIError("the point \(JSONWriter.number(point.latitude)), \(JSONWriter.number(point.longitude)) is in the "
-                           + "open sea (more than 22 km from any coast): click on land")
+            let at = "\(JSONWriter.number(point.latitude)), \(JSONWriter.number(point.longitude))"
+            throw CLIError("the point \(at) is in the open sea (more than 22 km from any coast): click on land")
         }
         guard let country = a.country else {
-            throw CLIError("the server does not serve \(bundledCountry.name); it serves: " + listed(try await lookup.countries()))
+            let served = listed(try await lookup.countries())
+            throw CLIError("the server does not serve \(bundledCountry.name); it serves: " + served)
         }
         guard let state = a.state else {
-            throw CLIError("the server does not serve the state '\(a.place.state?.name ?? "?")' of \(country); it serves: "
-                           + listed(try await lookup.states(of: country)))
+            let served = listed(try await lookup.states(of: country))
+            throw CLIError("the server does not serve the state '\(a.place.state?.name ?? "?")' of \(country); "
+                           + "it serves: " + served)
         }
         return PostPlace(point: point, country: country, state: state, city: city, how: how)
     }

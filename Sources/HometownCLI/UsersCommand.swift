@@ -67,10 +67,13 @@ struct UsersCommand: AsyncParsableCommand {
             UserJSON.append(users, to: &out)
             return String(decoding: out, as: UTF8.self) + "\n"
         case .csv:
-            let columns: [UserField] = [.id, .nickname, .country, .state, .city, .year, .latitude, .longitude, .timestamp]
+            let columns: [UserField] = [
+                .id, .nickname, .country, .state, .city, .year, .latitude, .longitude, .timestamp,
+            ]
             let header = columns.map(\.key).joined(separator: ",") + "\n"
             return header + users.map { u in
-                columns.map { $0.isString && $0 != .timestamp ? csv($0.text(of: u)) : $0.text(of: u) }.joined(separator: ",")
+                columns.map { $0.isString && $0 != .timestamp ? csv($0.text(of: u)) : $0.text(of: u) }
+                    .joined(separator: ",")
             }.map { $0 + "\n" }.joined()
         case .geojson:
             let features: [JSONValue] = users.compactMap { u in

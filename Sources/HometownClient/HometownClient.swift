@@ -121,7 +121,8 @@ public struct HometownClient: Sendable {
 
     /// GET reverse: a point in the server's vocabulary.
     public func reverse(_ c: Coordinate) async throws -> ReverseAnswer {
-        try await getDecoded("reverse", [("lat", JSONWriter.number(c.latitude)), ("lon", JSONWriter.number(c.longitude))])
+        try await getDecoded("reverse", [("lat", JSONWriter.number(c.latitude)),
+                                         ("lon", JSONWriter.number(c.longitude))])
     }
 
     /// GET forward: a place name as points in the server's vocabulary.
@@ -188,7 +189,8 @@ public struct HometownClient: Sendable {
     /// The error a non-200 answer stands for: the protocol's JSON error (`error`, `field`, `code`) when there is
     /// one; else a web page (not a Hometown server) or a malformed answer.
     private func failure(status: Int, type: String, bytes: [UInt8], url: String) -> ClientError {
-        if type.hasPrefix("application/json"), let v = try? JSONValue.parse(bytes), let message = v["error"]?.stringValue {
+        if type.hasPrefix("application/json"), let v = try? JSONValue.parse(bytes),
+           let message = v["error"]?.stringValue {
             let code = v["code"]?.stringValue.flatMap(ErrorCode.init(rawValue:))
             if status >= 500 { return .serverFailed(status: status, code: code, message: message) }
             return .refused(status: status, code: code, message: message, field: v["field"]?.stringValue)
