@@ -3,10 +3,10 @@ import HometownProtocol
 import HometownVocabulary
 
 /// `hometown reverse`'s JSON (documented in README.md): the protocol's `PlaceDescription` of the place (the object
-/// the server's /reverse answer carries as `place`, made by the same `PlaceDescription.init(_:)`), written with
+/// the server's /reverse answer carries as `place`, made by the same `PlaceMapping.description(_:)`), written with
 /// its keys in order and a space after each separator, as the README shows it.
 enum PlaceJSON {
-    static func encode(_ p: Place) -> String { encode(PlaceDescription(p)) }
+    static func encode(_ p: Place) -> String { encode(PlaceMapping.description(p)) }
 
     static func encode(_ d: PlaceDescription) -> String {
         let country = d.country.map { c in

@@ -2,15 +2,17 @@ import HometownBoundaries
 import HometownGazetteer
 import HometownProtocol
 
-extension PlaceDescription {
+/// The one mapping of a bundled `Place` to the protocol's `PlaceDescription`: the server's /reverse `place` and
+/// `hometown reverse`'s output both come from it.
+public enum PlaceMapping {
     /// What the bundled data says of a point (distances rounded to metres).
-    public init(_ p: Place) {
+    public static func description(_ p: Place) -> PlaceDescription {
         func metres(_ km: Double) -> Double { (km * 1000).rounded() / 1000 }
-        self.init(
+        return PlaceDescription(
             latitude: p.coordinate.latitude, longitude: p.coordinate.longitude,
-            country: p.country.map { Country(name: $0.name, iso2: $0.iso2, iso3: $0.iso3) },
-            state: p.state.map { State(name: $0.name, iso: $0.iso) },
-            city: p.city.map { City(name: $0.name, population: $0.population, distanceKm: metres($0.distanceKm)) },
+            country: p.country.map { .init(name: $0.name, iso2: $0.iso2, iso3: $0.iso3) },
+            state: p.state.map { .init(name: $0.name, iso: $0.iso) },
+            city: p.city.map { .init(name: $0.name, population: $0.population, distanceKm: metres($0.distanceKm)) },
             atSea: p.atSea, distanceKm: metres(p.distanceKm))
     }
 }
@@ -31,7 +33,7 @@ extension Vocabulary {
         return ReverseAnswer(
             latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, country: served?.name,
             state: state, city: place.city?.name, supported: served != nil && state != nil,
-            place: PlaceDescription(place))
+            place: PlaceMapping.description(place))
     }
 
     /// GET forward's answer: each result of the gazetteer with its country and state in this vocabulary (nil
