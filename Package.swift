@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "HometownClustering", targets: ["HometownClustering"]),
         .library(name: "HometownViewport", targets: ["HometownViewport"]),
         .library(name: "HometownProtocol", targets: ["HometownProtocol"]),
+        .library(name: "HometownVocabulary", targets: ["HometownVocabulary"]),
         .library(name: "HometownStore", targets: ["HometownStore"]),
         .library(name: "HometownBasemap", targets: ["HometownBasemap"]),
         .library(name: "HometownServer", targets: ["HometownServer"]),
@@ -61,9 +62,14 @@ let package = Package(
         // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
         // SVG maps. Pure Swift at run time.
         .target(name: "HometownBasemap", dependencies: ["HometownCore", "HometownBoundaries", "HometownViewport"]),
-        // The Hometown protocol (issue 9): users, validation of posts and queries, the server's vocabulary of
-        // country and state names; shared by the server and the client. No networking.
-        .target(name: "HometownProtocol", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"]),
+        // The Hometown protocol (issue 9): the wire contract (users, queries, answers, validation, error codes);
+        // shared by the server and the client. No networking, no geography.
+        .target(name: "HometownProtocol", dependencies: ["HometownCore"]),
+        // The server's vocabulary of country and state names from the bundled data, and the mapping of a bundled
+        // place to the protocol's reverse and forward answers (shared by the server and the CLI).
+        .target(name: "HometownVocabulary", dependencies: [
+            "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownProtocol",
+        ]),
         // Durable storage of users behind one protocol (UserStore); SQLite through SQLKit/SQLiteKit.
         .target(name: "HometownStore", dependencies: [
             "HometownProtocol",
@@ -73,8 +79,8 @@ let package = Package(
         ]),
         // `hometown serve`: the protocol over HTTP (Hummingbird 2), password hashing, the extra endpoints.
         .target(name: "HometownServer", dependencies: [
-            "HometownCore", "HometownProtocol", "HometownStore", "HometownBoundaries", "HometownGazetteer",
-            "HometownClustering", "HometownViewport", "HometownBasemap",
+            "HometownCore", "HometownProtocol", "HometownVocabulary", "HometownStore", "HometownBoundaries",
+            "HometownGazetteer", "HometownClustering", "HometownViewport", "HometownBasemap",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "CryptoExtras", package: "swift-crypto"),
             .product(name: "Logging", package: "swift-log"),
@@ -84,13 +90,13 @@ let package = Package(
         ], resources: [.copy("Public")]),
         // A typed async client of the protocol (issue 10) on AsyncHTTPClient.
         .target(name: "HometownClient", dependencies: [
-            "HometownCore", "HometownProtocol",
+            "HometownCore", "HometownProtocol", "HometownViewport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
         // The CLI: a thin ArgumentParser layer.
         .target(name: "HometownCLI", dependencies: [
             "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering", "HometownViewport",
-            "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownProj", "CZlib",
+            "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownVocabulary", "HometownProj", "CZlib",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
@@ -125,13 +131,20 @@ let package = Package(
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
         .testTarget(name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
         .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
-        .testTarget(name: "HometownProtocolTests", dependencies: ["HometownProtocol", "HometownBoundaries", "HometownGazetteer"]),
+        .testTarget(name: "HometownProtocolTests", dependencies: [
+            "HometownProtocol", "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
+        ]),
+        .testTarget(name: "HometownVocabularyTests", dependencies: [
+            "HometownVocabulary", "HometownProtocol", "HometownBoundaries", "HometownGazetteer",
+        ]),
         .testTarget(name: "HometownStoreTests", dependencies: ["HometownStore", "HometownProtocol",
                                                                .product(name: "SQLiteKit", package: "sqlite-kit"),
                                                                .product(name: "Logging", package: "swift-log")]),
         // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
         .target(name: "HometownTestSupport", path: "Tests/HometownTestSupport"),
-        .testTarget(name: "HometownClientTests", dependencies: ["HometownClient", "HometownProtocol", "HometownTestSupport"]),
+        .testTarget(name: "HometownClientTests", dependencies: [
+            "HometownClient", "HometownProtocol", "HometownViewport", "HometownTestSupport",
+        ]),
         .testTarget(name: "HometownServerTests", dependencies: [
             "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HometownProtocol
+import HometownVocabulary
 import HometownServer
 import Hummingbird
 import Logging

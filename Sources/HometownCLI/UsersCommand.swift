@@ -26,8 +26,7 @@ struct UsersCommand: AsyncParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv, geojson }
 
-    @Option(help: ArgumentHelp("The service's base URL (default $HOMETOWN_SERVER or http://127.0.0.1:8080).", valueName: "URL"))
-    var server: String?
+    @OptionGroup var client: ClientOptions
     @Option(help: "Only users of this country.") var country: String?
     @Option(help: "Only users of this state or province.") var state: String?
     @Option(help: "Only users of this city (exact).") var city: String?
@@ -39,7 +38,6 @@ struct UsersCommand: AsyncParsableCommand {
     @Option(name: .customLong("page-size"), help: "Users per page (1-1000; default 25 with --page, 1000 with --all).") var pageSize: Int?
     @Flag(help: "Follow the pages to the end.") var all = false
     @Option(help: "table, json, csv or geojson.") var format: Format = .table
-    @Option(help: "Seconds to wait for each answer.") var timeout = 10.0
 
     func run() async throws {
         try await ClientCommandSupport.reportingErrors {
@@ -48,7 +46,7 @@ struct UsersCommand: AsyncParsableCommand {
             if let pageSize, !(1...ProtocolLimits.maxPageSize).contains(pageSize) {
                 throw CLIError("--page-size must be from 1 to \(ProtocolLimits.maxPageSize)")
             }
-            let client = try HometownClient(baseURL: ClientCommandSupport.serverURL(server), timeout: timeout)
+            let client = try self.client.client()
             var q = UsersQuery(country: country, states: state.map { [$0] }, city: city, year: year, afterID: afterID, beforeID: beforeID,
                                reverse: reverse, page: page)
             let users: [User]
@@ -69,10 +67,13 @@ struct UsersCommand: AsyncParsableCommand {
             UserJSON.append(users, to: &out)
             return String(decoding: out, as: UTF8.self) + "\n"
         case .csv:
-            let header = "id,nickname,country,state,city,year,latitude,longitude,time-stamp\n"
+            let columns: [UserField] = [
+                .id, .nickname, .country, .state, .city, .year, .latitude, .longitude, .timestamp,
+            ]
+            let header = columns.map(\.key).joined(separator: ",") + "\n"
             return header + users.map { u in
-                [String(u.id), csv(u.nickname), csv(u.country), csv(u.state), csv(u.city), String(u.year),
-                 JSONValue.number(u.latitude).compactText, JSONValue.number(u.longitude).compactText, u.timestamp].joined(separator: ",")
+                columns.map { $0.isString && $0 != .timestamp ? csv($0.text(of: u)) : $0.text(of: u) }
+                    .joined(separator: ",")
             }.map { $0 + "\n" }.joined()
         case .geojson:
             let features: [JSONValue] = users.compactMap { u in
@@ -85,9 +86,9 @@ struct UsersCommand: AsyncParsableCommand {
             }
             return JSONValue.object(["type": .string("FeatureCollection"), "features": .array(features)]).compactText + "\n"
         case .table:
-            let rows = [["id", "nickname", "country", "state", "city", "year", "latitude", "longitude"]] + users.map { u in
-                [String(u.id), u.nickname, u.country, u.state, u.city, String(u.year),
-                 u.coordinate.map { JSONValue.number($0.latitude).compactText } ?? "-", u.coordinate.map { JSONValue.number($0.longitude).compactText } ?? "-"]
+            let columns: [UserField] = [.id, .nickname, .country, .state, .city, .year, .latitude, .longitude]
+            let rows = [columns.map(\.key)] + users.map { u in
+                columns.map { f in (f == .latitude || f == .longitude) && u.coordinate == nil ? "-" : f.text(of: u) }
             }
             let widths = (0..<8).map { i in rows.map { $0[i].count }.max() ?? 0 }
             let lines = rows.map { r in r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }

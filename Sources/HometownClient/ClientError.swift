@@ -1,5 +1,7 @@
-/// Why a request to a Hometown server failed, in words a person can act on. `exitStatus` is the status the
-/// `hometown` command exits with for each (documented in `hometown post --help`).
+import HometownProtocol
+
+/// Why a request to a Hometown server failed, in words a person can act on. A refusal carries the server's
+/// machine-readable `ErrorCode`; callers branch on that, never on the message.
 public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The base URL is not an http(s) URL.
     case invalidURL(String)
@@ -13,14 +15,15 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case tls(url: String, detail: String)
     /// The server closed the connection before answering, or another network failure.
     case connectionLost(url: String, detail: String)
-    /// The server refused the request (400 or 413) with its JSON message.
-    case refused(status: Int, message: String, field: String?)
-    /// The nickname is taken.
+    /// The server refused the request (4xx) with its JSON message, field and code (nil when the server sent no
+    /// code this client knows).
+    case refused(status: Int, code: ErrorCode?, message: String, field: String?)
+    /// The nickname is taken (the server's `nickname_taken`, or `nicknameexists` said so).
     case nicknameTaken(String)
     /// The URL answers, but not as a Hometown server: a 404 page (wrong URL or path prefix) or HTML.
     case notAHometownServer(url: String, status: Int)
-    /// The server failed (5xx), with what it said.
-    case serverFailed(status: Int, message: String)
+    /// The server failed (5xx), with what it said and its code, if any.
+    case serverFailed(status: Int, code: ErrorCode?, message: String)
     /// The answer is not what the protocol says (broken JSON, wrong shape).
     case malformedResponse(url: String, detail: String)
 
@@ -32,30 +35,13 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .timedOut(let u, let s): return "no answer from \(u) within \(s.formatted1) s: the server is down or overloaded; try again, or raise --timeout"
         case .tls(let u, let d): return "secure connection to \(u) failed (TLS): \(d)"
         case .connectionLost(let u, let d): return "the connection to \(u) broke before an answer: \(d)"
-        case .refused(let status, let message, let field):
+        case .refused(let status, _, let message, let field):
             return "the server refused it (HTTP \(status))" + (field.map { " at '\($0)'" } ?? "") + ": \(message)"
         case .nicknameTaken(let n): return "the nickname '\(n)' is taken on this server (compared without regard to case, width or letters that look alike): choose another"
         case .notAHometownServer(let u, let status):
             return "\(u) is not a Hometown server (HTTP \(status) with a web page): check the URL; give the base, e.g. http://host:8080, without /hometown"
-        case .serverFailed(let status, let message): return "the server failed (HTTP \(status)): \(message)"
+        case .serverFailed(let status, _, let message): return "the server failed (HTTP \(status)): \(message)"
         case .malformedResponse(let u, let d): return "the answer from \(u) is not what the Hometown protocol says: \(d)"
-        }
-    }
-
-    /// The `hometown` command's exit status for this error.
-    public var exitStatus: Int32 {
-        switch self {
-        case .invalidURL: return 2
-        case .connectionRefused: return 3
-        case .hostNotFound: return 4
-        case .timedOut: return 5
-        case .tls: return 6
-        case .connectionLost: return 7
-        case .refused: return 8
-        case .nicknameTaken: return 9
-        case .notAHometownServer: return 10
-        case .serverFailed: return 11
-        case .malformedResponse: return 12
         }
     }
 
@@ -63,7 +49,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     var isTransient: Bool {
         switch self {
         case .connectionRefused, .timedOut, .connectionLost: return true
-        case .serverFailed(let status, _): return status == 502 || status == 503 || status == 504
+        case .serverFailed(let status, _, _): return status == 502 || status == 503 || status == 504
         default: return false
         }
     }

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HometownCore
 import HometownProtocol
+import HometownViewport
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -13,7 +14,9 @@ import NIOSSL
 /// - GETs are idempotent: on a refused or broken connection, a timeout or a 502/503/504 they are tried again
 ///   (`retries` times, waiting 0.2 s, 0.4 s, 0.8 s, ...). POST adduser is sent once: a post that timed out may
 ///   have been stored, and the caller decides (`nicknameExists` tells).
-/// - Bodies are encoded by `JSONEncoder`, never by string interpolation.
+/// - The adduser body is the protocol's `NewUser.json()`; answers are decoded into the protocol's types.
+/// - A refusal becomes `ClientError.refused` with the server's `ErrorCode` (`nickname_taken` becomes
+///   `.nicknameTaken`): the client reads codes, never the words of a message.
 /// Sendable: share one client between tasks.
 public struct HometownClient: Sendable {
     /// The service's base URL ("http://127.0.0.1:8080"); paths are added as `/hometown/...`.
@@ -81,93 +84,50 @@ public struct HometownClient: Sendable {
         }
     }
 
-    /// The body of POST adduser: the protocol's keys, encoded by `JSONEncoder` (latitude and longitude left out when nil).
-    public struct Post: Encodable, Sendable, Equatable {
-        public var nickname: String
-        public var password: String
-        public var country: String
-        public var state: String
-        public var city: String
-        public var year: Int
-        public var latitude: Double?
-        public var longitude: Double?
-
-        public init(nickname: String, password: String, country: String, state: String, city: String, year: Int,
-                    latitude: Double? = nil, longitude: Double? = nil) {
-            self.nickname = nickname
-            self.password = password
-            self.country = country
-            self.state = state
-            self.city = city
-            self.year = year
-            self.latitude = latitude
-            self.longitude = longitude
-        }
-
-        /// The JSON body (keys in the protocol's order).
-        public func json() -> [UInt8] {
-            var out: [UInt8] = []
-            func key(_ k: String, first: Bool = false) { out.append(contentsOf: Array(((first ? "{" : ",") + "\"\(k)\":").utf8)) }
-            key("nickname", first: true); UserJSON.appendString(nickname, to: &out)
-            key("password"); UserJSON.appendString(password, to: &out)
-            key("country"); UserJSON.appendString(country, to: &out)
-            key("state"); UserJSON.appendString(state, to: &out)
-            key("city"); UserJSON.appendString(city, to: &out)
-            key("year"); out.append(contentsOf: String(year).utf8)
-            if let latitude, let longitude {
-                key("latitude"); UserJSON.appendNumber(latitude, to: &out)
-                key("longitude"); UserJSON.appendNumber(longitude, to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-            return out
-        }
-    }
-
-    /// POST adduser. Sent once (never retried).
-    /// - Throws: `ClientError.nicknameTaken`, `.refused` with the server's message and field, and the network errors.
-    public func addUser(_ post: Post) async throws {
+    /// POST adduser. Sent once (never retried). The server validates the post (year range, vocabulary, nickname).
+    /// - Throws: `ClientError.nicknameTaken` for the code `nickname_taken`, `.refused` with the server's code,
+    ///   message and field, and the network errors.
+    public func addUser(_ user: NewUser) async throws {
         let url = baseURL + "/hometown/adduser"
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: post.json()))
+        request.body = .bytes(ByteBuffer(bytes: user.json()))
         let (status, type, bytes) = try await send(request, url: url)
         guard status == 200 else {
-            if case .refused(_, let message, let field) = try failure(status: status, type: type, bytes: bytes, url: url),
-               field == "nickname", message.contains("taken") {
-                throw ClientError.nicknameTaken(post.nickname)
-            }
-            throw try failure(status: status, type: type, bytes: bytes, url: url)
+            let error = failure(status: status, type: type, bytes: bytes, url: url)
+            if case .refused(_, .nicknameTaken?, _, _) = error { throw ClientError.nicknameTaken(user.nickname) }
+            throw error
         }
     }
 
     // MARK: Beyond the original
 
-    /// GET region: the map region that fits the users matching the filters, as the server's JSON.
-    public func region(width: Int, height: Int, padding: Int = 0, filters: UsersQuery = UsersQuery()) async throws -> JSONValue {
-        let p = filters.filtersOnly.parameters + [("width", String(width)), ("height", String(height)), ("padding", String(padding))]
-        let (url, bytes) = try await get("region", p)
-        return try parse(bytes, url)
+    /// GET region: the map region that fits the users matching the filters.
+    public func region(width: Int, height: Int, padding: Int = 0, filters: UsersQuery = UsersQuery()) async throws
+        -> FittedRegion {
+        let p = filters.filtersOnly.parameters
+            + [("width", String(width)), ("height", String(height)), ("padding", String(padding))]
+        return try await getDecoded("region", p)
     }
 
-    /// GET clusters at a zoom, as the server's GeoJSON.
-    public func clusters(zoom: Double, bbox: BoundingBox? = nil, filters: UsersQuery = UsersQuery()) async throws -> JSONValue {
-        var p = filters.filtersOnly.parameters + [("zoom", JSONValue.number(zoom).compactText)]
-        if let b = bbox { p.append(("bbox", b.array.map { JSONValue.number($0).compactText }.joined(separator: ","))) }
-        let (url, bytes) = try await get("clusters", p)
-        return try parse(bytes, url)
+    /// GET clusters at a zoom: clusters and single users as GeoJSON points.
+    public func clusters(zoom: Double, bbox: BoundingBox? = nil, filters: UsersQuery = UsersQuery()) async throws
+        -> GeoJSONFeatureCollection {
+        var p = filters.filtersOnly.parameters + [("zoom", JSONWriter.number(zoom))]
+        if let b = bbox { p.append(("bbox", b.array.map { JSONWriter.number($0) }.joined(separator: ","))) }
+        return try await getDecoded("clusters", p)
     }
 
     /// GET reverse: a point in the server's vocabulary.
-    public func reverse(_ c: Coordinate) async throws -> JSONValue {
-        let (url, bytes) = try await get("reverse", [("lat", JSONValue.number(c.latitude).compactText), ("lon", JSONValue.number(c.longitude).compactText)])
-        return try parse(bytes, url)
+    public func reverse(_ c: Coordinate) async throws -> ReverseAnswer {
+        try await getDecoded("reverse", [("lat", JSONWriter.number(c.latitude)),
+                                         ("lon", JSONWriter.number(c.longitude))])
     }
 
     /// GET forward: a place name as points in the server's vocabulary.
-    public func forward(_ q: String, limit: Int = 5) async throws -> JSONValue {
-        let (url, bytes) = try await get("forward", [("q", q), ("limit", String(limit))])
-        return try parse(bytes, url)
+    public func forward(_ q: String, limit: Int = 5) async throws -> ForwardAnswer {
+        try await getDecoded("forward", [("q", q), ("limit", String(limit))])
     }
 
     // MARK: Transport
@@ -189,6 +149,14 @@ public struct HometownClient: Sendable {
         return Int(d)
     }
 
+    /// A GET whose answer is decoded into `T` with `JSONDecoder`.
+    private func getDecoded<T: Decodable>(_ path: String, _ p: [(name: String, value: String)]) async throws -> T {
+        let (url, bytes) = try await get(path, p)
+        do { return try JSONDecoder().decode(T.self, from: Data(bytes)) } catch {
+            throw ClientError.malformedResponse(url: url, detail: "not the protocol's \(T.self) (\(error))")
+        }
+    }
+
     private func parse(_ bytes: [UInt8], _ url: String) throws -> JSONValue {
         do { return try JSONValue.parse(bytes) } catch {
             throw ClientError.malformedResponse(url: url, detail: "broken JSON (\(error.description))")
@@ -199,13 +167,13 @@ public struct HometownClient: Sendable {
     private func get(_ path: String, _ parameters: [(name: String, value: String)]) async throws -> (String, [UInt8]) {
         var url = baseURL + "/hometown/" + path
         if !parameters.isEmpty {
-            url += "?" + parameters.map { ProtocolError.percentEncoded($0.name) + "=" + ProtocolError.percentEncoded($0.value) }.joined(separator: "&")
+            url += "?" + QueryString.encode(parameters)
         }
         var attempt = 0
         while true {
             do {
                 let (status, type, bytes) = try await send(HTTPClientRequest(url: url), url: url)
-                guard status == 200 else { throw try failure(status: status, type: type, bytes: bytes, url: url) }
+                guard status == 200 else { throw failure(status: status, type: type, bytes: bytes, url: url) }
                 guard type.hasPrefix("application/json") else {
                     throw type.hasPrefix("text/html") ? ClientError.notAHometownServer(url: url, status: status)
                         : ClientError.malformedResponse(url: url, detail: "expected JSON, got \(type.isEmpty ? "no content type" : type)")
@@ -218,14 +186,18 @@ public struct HometownClient: Sendable {
         }
     }
 
-    /// The error a non-200 answer stands for.
-    private func failure(status: Int, type: String, bytes: [UInt8], url: String) throws -> ClientError {
-        if type.hasPrefix("application/json"), let v = try? JSONValue.parse(bytes), let message = v["error"]?.stringValue {
-            if status >= 500 { return .serverFailed(status: status, message: message) }
-            if status == 404, v["field"] == nil, !message.contains("'") { return .refused(status: status, message: message, field: nil) }
-            return .refused(status: status, message: message, field: v["field"]?.stringValue)
+    /// The error a non-200 answer stands for: the protocol's JSON error (`error`, `field`, `code`) when there is
+    /// one; else a web page (not a Hometown server) or a malformed answer.
+    private func failure(status: Int, type: String, bytes: [UInt8], url: String) -> ClientError {
+        if type.hasPrefix("application/json"), let v = try? JSONValue.parse(bytes),
+           let message = v["error"]?.stringValue {
+            let code = v["code"]?.stringValue.flatMap(ErrorCode.init(rawValue:))
+            if status >= 500 { return .serverFailed(status: status, code: code, message: message) }
+            return .refused(status: status, code: code, message: message, field: v["field"]?.stringValue)
         }
-        if status >= 500 { return .serverFailed(status: status, message: String(decoding: bytes.prefix(200), as: UTF8.self)) }
+        if status >= 500 {
+            return .serverFailed(status: status, code: nil, message: String(decoding: bytes.prefix(200), as: UTF8.self))
+        }
         if status == 404 || type.hasPrefix("text/html") { return .notAHometownServer(url: url, status: status) }
         return .malformedResponse(url: url, detail: "HTTP \(status) without the protocol's JSON error")
     }

@@ -249,17 +249,7 @@ extension JSONValue {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let d):
-            // As JSONValue's Codable form: whole numbers below 9e15 as integers; others in the shortest form, with
-            // no ".0" on a whole one ("9000000000000001", as Foundation writes it).
-            if !d.isFinite {
-                out += "null"
-            } else if d.rounded() == d, abs(d) < 9.0e15 {
-                out += String(Int64(d))
-            } else {
-                let text = "\(d)"
-                out += text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-            }
+        case .number(let d): out += JSONWriter.number(d)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let a):
             out += "["
@@ -288,27 +278,5 @@ extension JSONValue {
         return out
     }
 
-    static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        var plain = true
-        for b in s.utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { plain = false; break }
-        if plain { out += s; out += "\""; return }
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else { out.unicodeScalars.append(u) }
-            }
-        }
-        out += "\""
-    }
+    static func writeString(_ s: String, to out: inout String) { JSONWriter.appendString(s, to: &out) }
 }

@@ -14,7 +14,7 @@ extension NewUser {
     /// - `latitude` in [-90, 90], `longitude` in [-180, 180): JSON numbers.
     /// - `country` and `state`: resolved through `vocabulary` to the served names.
     /// The first problem found is thrown, in the protocol's key order.
-    public static func validate(body: [UInt8], vocabulary: Vocabulary, years: YearRange) throws(ProtocolError) -> NewUser {
+    public static func validate(body: [UInt8], vocabulary: some ServedNames, years: YearRange) throws(ProtocolError) -> NewUser {
         guard body.count <= ProtocolLimits.maxBodyBytes else { throw .bodyTooLarge(limit: ProtocolLimits.maxBodyBytes) }
         let object = try BodyObject(parsing: body)
         var values: [String: BodyObject.Value] = [:]
@@ -61,9 +61,9 @@ extension NewUser {
             guard lo >= -180, lo < 180 else { throw .outOfRange(field: "longitude", rule: "in [-180, 180) degrees, not \(lo)") }
             coordinate = Coordinate(uncheckedLatitude: la == 0 ? 0 : la, longitude: lo == 0 ? 0 : lo)
         }
-        let country = try vocabulary.resolveCountry(countryText)
-        let state = try vocabulary.resolveState(stateText, in: country)
-        return NewUser(nickname: nickname, password: password, country: country.name, state: state, city: city,
+        let country = try vocabulary.servedCountry(countryText)
+        let state = try vocabulary.servedState(stateText, inCountry: country)
+        return NewUser(nickname: nickname, password: password, country: country, state: state, city: city,
                        year: year, coordinate: coordinate)
     }
 

@@ -63,28 +63,10 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "country '\(given)' is not served here: GET /hometown/countries lists the \(supported.count) that are ("
                 + supported.prefix(8).joined(separator: ", ") + (supported.count > 8 ? ", ..." : "") + ")"
         case .unsupportedState(let given, let country, let suggestion):
-            return "state '\(given)' is not one of \(country)'s: GET /hometown/states?country=\(ProtocolError.percentEncoded(country)) lists them"
+            return "state '\(given)' is not one of \(country)'s: GET /hometown/states?country=\(QueryString.percentEncoded(country)) lists them"
                 + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .nicknameTaken(let n):
             return "nickname '\(n)' is taken (nicknames are compared without regard to case, width or letters that look alike)"
         }
-    }
-
-    /// Percent-encodes a query value (RFC 3986 unreserved characters stay as they are).
-    public static func percentEncoded(_ s: String) -> String {
-        var out = ""
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(b))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                out.unicodeScalars.append("%")
-                out.unicodeScalars.append(hex[Int(b >> 4)])
-                out.unicodeScalars.append(hex[Int(b & 15)])
-            }
-        }
-        return out
     }
 }

@@ -1,9 +1,8 @@
 import HometownCore
 
 /// The JSON of GET users, written directly as bytes: an array of objects with the keys in the protocol's
-/// order (`nickname, country, state, city, year, longitude, latitude, id, time-stamp`), strings escaped per
-/// RFC 8259 (quotes, backslashes and control characters; everything else as UTF-8), numbers as JavaScript
-/// prints them for whole values (0, not 0.0).
+/// order (`UserField.allCases`), strings and numbers by Core's `JSONWriter` (whole numbers as JavaScript prints
+/// them: 0, not 0.0).
 public enum UserJSON {
     /// Appends the array of `users` to `out`.
     public static func append(_ users: [User], to out: inout [UInt8]) {
@@ -15,44 +14,19 @@ public enum UserJSON {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// Appends one user object to `out`.
+    /// Appends one user object to `out` (the keys of `UserField.allCases`, in order).
     public static func append(_ u: User, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"nickname":"#.utf8); appendString(u.nickname, to: &out)
-        out.append(contentsOf: #","country":"#.utf8); appendString(u.country, to: &out)
-        out.append(contentsOf: #","state":"#.utf8); appendString(u.state, to: &out)
-        out.append(contentsOf: #","city":"#.utf8); appendString(u.city, to: &out)
-        out.append(contentsOf: #","year":"#.utf8); out.append(contentsOf: String(u.year).utf8)
-        out.append(contentsOf: #","longitude":"#.utf8); appendNumber(u.longitude, to: &out)
-        out.append(contentsOf: #","latitude":"#.utf8); appendNumber(u.latitude, to: &out)
-        out.append(contentsOf: #","id":"#.utf8); out.append(contentsOf: String(u.id).utf8)
-        out.append(contentsOf: #","time-stamp":""#.utf8); out.append(contentsOf: u.timestamp.utf8)
-        out.append(contentsOf: #""}"#.utf8)
-    }
-
-    /// Appends a JSON string literal.
-    public static func appendString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): out.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: out.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: out.append(contentsOf: #"\r"#.utf8)
-            case 0x09: out.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            default: out.append(b)
+        for (i, field) in UserField.allCases.enumerated() {
+            out.append(UInt8(ascii: i == 0 ? "{" : ","))
+            JSONWriter.appendString(field.key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            if field.isString {
+                JSONWriter.appendString(field.text(of: u), to: &out)
+            } else {
+                out.append(contentsOf: field.text(of: u).utf8)
             }
         }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    /// Appends a finite number the way `JSONValue.compactText` writes it.
-    public static func appendNumber(_ d: Double, to out: inout [UInt8]) {
-        out.append(contentsOf: JSONValue.number(d).compactText.utf8)
+        out.append(UInt8(ascii: "}"))
     }
 
     /// Reads GET users' JSON back (for clients): every object must have the protocol's keys with the right types.
@@ -73,14 +47,15 @@ public enum UserJSON {
                 guard let d = item[key]?.doubleValue else { throw bad(key, "a number") }
                 return d
             }
-            let lat = try num("latitude"), lon = try num("longitude")
-            let id = try num("id"), year = try num("year")
+            let lat = try num(UserField.latitude.key), lon = try num(UserField.longitude.key)
+            let id = try num(UserField.id.key), year = try num(UserField.year.key)
             guard id.rounded() == id, abs(id) < 9e15 else { throw bad("id", "an integer") }
             guard year.rounded() == year, abs(year) < 1e6 else { throw bad("year", "an integer") }
-            guard let ms = Timestamp.milliseconds(iso8601: try str("time-stamp")) else { throw bad("time-stamp", "an ISO 8601 UTC time") }
+            guard let ms = Timestamp.milliseconds(iso8601: try str(UserField.timestamp.key)) else { throw bad("time-stamp", "an ISO 8601 UTC time") }
             let coordinate = (lat == 0 && lon == 0) ? nil : try? Coordinate(latitude: lat, longitude: lon)
-            users.append(User(id: Int(id), nickname: try str("nickname"), country: try str("country"), state: try str("state"),
-                              city: try str("city"), year: Int(year), coordinate: coordinate, timestampMilliseconds: ms))
+            users.append(User(id: Int(id), nickname: try str(UserField.nickname.key),
+                              country: try str(UserField.country.key), state: try str(UserField.state.key),
+                              city: try str(UserField.city.key), year: Int(year), coordinate: coordinate, timestampMilliseconds: ms))
         }
         return users
     }

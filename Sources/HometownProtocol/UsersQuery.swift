@@ -51,7 +51,7 @@ public struct UsersQuery: Hashable, Sendable {
     ///   - paging: whether `reverse`, `page` and `pagesize` are taken.
     /// - Throws: `ProtocolError` naming the parameter: unknown, repeated, of the wrong form or out of range, or a
     ///   country or state this server does not serve.
-    public static func parse(_ items: [(name: String, value: String)], vocabulary: Vocabulary, extra: [String] = [],
+    public static func parse(_ items: [(name: String, value: String)], vocabulary: some ServedNames, extra: [String] = [],
                              paging: Bool = true) throws(ProtocolError) -> UsersQuery {
         let allowed = (paging ? parameters : filterParameters) + extra
         var seen = Set<String>()
@@ -62,17 +62,12 @@ public struct UsersQuery: Hashable, Sendable {
             values[name] = value
         }
         var q = UsersQuery()
-        var servedCountry: Vocabulary.Country?
-        if let c = values["country"] {
-            let country = try vocabulary.resolveCountry(c)
-            servedCountry = country
-            q.country = country.name
-        }
+        if let c = values["country"] { q.country = try vocabulary.servedCountry(c) }
         if let s = values["state"] {
-            if let c = servedCountry {
-                q.states = [try vocabulary.resolveState(s, in: c)]
+            if let c = q.country {
+                q.states = [try vocabulary.servedState(s, inCountry: c)]
             } else {
-                q.states = try vocabulary.resolveStateAnywhere(s)
+                q.states = try vocabulary.servedStatesAnywhere(s)
             }
         }
         if let c = values["city"] {

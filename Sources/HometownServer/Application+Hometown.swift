@@ -2,6 +2,7 @@ import HometownBoundaries
 import HometownCore
 import HometownGazetteer
 import HometownProtocol
+import HometownVocabulary
 import HometownStore
 import Hummingbird
 import Logging

@@ -1,5 +1,5 @@
 import Foundation
-import HometownProtocol
+import HometownCore
 import Logging
 import Synchronization
 
@@ -25,7 +25,7 @@ public struct BufferedLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = Timestamp.iso8601(milliseconds: Timestamp.nowMilliseconds())
+        var line = UTCTime.iso8601(milliseconds: UTCTime.nowMilliseconds())
         line += " \(event.level) \(label): \(event.message)"
         let all = metadata.merging(event.metadata ?? [:]) { $1 }
         if !all.isEmpty { line += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }

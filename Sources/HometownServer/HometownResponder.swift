@@ -28,23 +28,23 @@ struct HometownResponder: HTTPResponder {
             response = Replies.refusal(e)
         } catch StoreError.busy(let seconds) {
             var r = Replies.error("the database is locked by another program (waited \(seconds) s); try again in a few seconds",
-                                  field: nil, status: .serviceUnavailable)
+                                  code: .databaseBusy, status: .serviceUnavailable)
             r.headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
             response = r
         } catch let e as StoreError {
             state.logger.error("storage failed", metadata: ["error": "\(e)"])
-            response = Replies.error("the server could not read or write its database; try again later", field: nil,
+            response = Replies.error("the server could not read or write its database; try again later", code: .storageFailed,
                                      status: .internalServerError)
         } catch let e as BasemapError {
             state.logger.error("boundary tile failed", metadata: ["error": "\(e)"])
-            response = Replies.error("the server could not draw this map tile: \(e)", field: nil, status: .internalServerError)
+            response = Replies.error("the server could not draw this map tile: \(e)", code: .tileFailed, status: .internalServerError)
         } catch let e as ServerBusy {
-            var r = Replies.error(e.message, field: nil, status: .serviceUnavailable)
+            var r = Replies.error(e.message, code: .workQueueFull, status: .serviceUnavailable)
             r.headers[.retryAfter] = "2"
             response = r
         } catch is PasswordHasher.Busy {
             var r = Replies.error("the server is busy hashing other posts' passwords; try again in a few seconds",
-                                  field: nil, status: .serviceUnavailable)
+                                  code: .hashQueueFull, status: .serviceUnavailable)
             r.headers[.retryAfter] = "5"
             response = r
         } catch is NIOTooManyBytesError {
@@ -53,13 +53,13 @@ struct HometownResponder: HTTPResponder {
             response = Replies.refusal(.bodyTooLarge(limit: ProtocolLimits.maxBodyBytes))
         } catch {
             state.logger.error("request failed", metadata: ["error": "\(error)"])
-            response = Replies.error("internal error", field: nil, status: .internalServerError)
+            response = Replies.error("internal error", code: .internalError, status: .internalServerError)
         }
         do {
             response = try await state.delivery.finish(response, for: request)
         } catch {
             state.logger.error("request failed", metadata: ["error": "\(error)"])
-            response = Replies.error("internal error", field: nil, status: .internalServerError)
+            response = Replies.error("internal error", code: .internalError, status: .internalServerError)
         }
         if state.logger.logLevel <= .info {
             let elapsed = ContinuousClock.now - start

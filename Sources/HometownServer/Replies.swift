@@ -29,17 +29,17 @@ enum Replies {
         return json(Array(try e.encode(value)))
     }
 
-    /// A JSON error body `{"error": message, "field": field}` (field only when the error has one).
-    static func error(_ message: String, field: String?, status: HTTPResponse.Status) -> Response {
-        var o: [String: JSONValue] = ["error": .string(message)]
+    /// A JSON error body `{"error": message, "field": field, "code": code}` (field only when the error has one).
+    static func error(_ message: String, field: String? = nil, code: ErrorCode, status: HTTPResponse.Status) -> Response {
+        var o: [String: JSONValue] = ["error": .string(message), "code": .string(code.rawValue)]
         if let field { o["field"] = .string(field) }
         return json(.object(o), status: status)
     }
 
-    /// The protocol's refusal: 400 (413 for an oversized body) with the error's message and field.
+    /// The protocol's refusal: 400 (413 for an oversized body) with the error's message, field and code.
     static func refusal(_ e: ProtocolError) -> Response {
-        if case .bodyTooLarge = e { return error(e.description, field: nil, status: .contentTooLarge) }
-        return error(e.description, field: e.field, status: .badRequest)
+        if case .bodyTooLarge = e { return error(e.description, code: e.code, status: .contentTooLarge) }
+        return error(e.description, field: e.field, code: e.code, status: .badRequest)
     }
 
     /// 404 with an HTML page, for paths that do not exist (as the protocol says).

@@ -1,4 +1,5 @@
 import HometownProtocol
+import HometownVocabulary
 import Logging
 import NIOCore
 import NIOPosix

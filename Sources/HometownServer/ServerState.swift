@@ -4,6 +4,7 @@ import HometownClustering
 import HometownCore
 import HometownGazetteer
 import HometownProtocol
+import HometownVocabulary
 import HometownStore
 import HometownViewport
 import HTTPTypes
@@ -251,7 +252,7 @@ final class ServerState: Sendable {
         if let unchanged = delivery.notModified(headers, tag: tag) { return unchanged }
         let indexed = try await clusterIndex(filters, at: snapshot)
         guard !indexed.coordinates.isEmpty else {
-            return Replies.error("no user with a point matches these filters, so there is no region to fit", field: nil, status: .notFound)
+            return Replies.error("no user with a point matches these filters, so there is no region to fit", code: .noRegion, status: .notFound)
         }
         let region = try await expensiveWork {
             try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding))
@@ -292,7 +293,7 @@ final class ServerState: Sendable {
         let limit = try p["limit"].map { t throws(ProtocolError) in try UsersQuery.integer(t, "limit") } ?? 5
         guard (1...20).contains(limit) else { throw ProtocolError.outOfRange(field: "limit", rule: "from 1 to 20, not \(limit)") }
         let results = try gazetteer.search(q, limit: limit)
-        return tagged(Replies.json(PlaceAnswers.forward(query: q, results: results, geocoder: geocoder, vocabulary: vocabulary)),
+        return tagged(Replies.json(PlaceAnswers.forward(query: q, results: results, vocabulary: vocabulary)),
                       version: nil, headers: headers)
     }
 

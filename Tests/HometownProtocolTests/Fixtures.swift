@@ -1,6 +1,7 @@
 import HometownBoundaries
 import HometownGazetteer
 import HometownProtocol
+import HometownVocabulary
 
 /// The bundled data, loaded once for all tests of this target.
 enum Bundled {

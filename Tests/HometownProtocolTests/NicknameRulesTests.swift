@@ -1,4 +1,5 @@
 import Foundation
+import HometownCore
 import HometownProtocol
 import Testing
 
@@ -7,9 +8,9 @@ import Testing
 @Suite struct NicknameRulesTests {
     static func post(nickname: String, city: String = "c") -> Result<NewUser, ProtocolError> {
         var body: [UInt8] = Array(#"{"nickname":"#.utf8)
-        UserJSON.appendString(nickname, to: &body)
+        JSONWriter.appendString(nickname, to: &body)
         body += Array(#","password":"pwd","country":"USA","state":"MN","city":"#.utf8)
-        UserJSON.appendString(city, to: &body)
+        JSONWriter.appendString(city, to: &body)
         body += Array(#","year":2000}"#.utf8)
         do { return .success(try NewUser.validate(body: body, vocabulary: Bundled.vocabulary, years: YearRange(1970, 2026))) }
         catch { return .failure(error) }

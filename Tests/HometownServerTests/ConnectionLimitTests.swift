@@ -63,7 +63,7 @@ import Testing
             #expect(closed && Date().timeIntervalSince(t0) < 2)
             #expect(text.hasPrefix("HTTP/1.1 503"), "\(text)")
             #expect(text.contains("retry-after: 1"))
-            #expect(text.contains(#"{"error":"the server has as many connections open as it takes (20)"#))
+            #expect(text.contains(#"{"code":"connection_limit","error":"the server has as many connections open as it takes (20)"#))
         }
         // Refusing costs little: no spin.
         try await Task.sleep(for: .seconds(1))
@@ -100,7 +100,7 @@ import Testing
         answer += rest
         if closed { closedAt = Date().timeIntervalSince(start) }
         #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
-        #expect(answer.contains(#"{"error":"the request head did not arrive within 2 s"}"#))
+        #expect(answer.contains(#"{"code":"request_timeout","error":"the request head did not arrive within 2 s"}"#))
         #expect(closedAt.map { $0 >= 1.8 && $0 < 5 } == true, "closed after \(closedAt ?? -1) s")
     }
 

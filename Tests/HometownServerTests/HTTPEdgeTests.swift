@@ -76,7 +76,7 @@ import Testing
                 #expect(closed)
                 #expect(text.hasPrefix("HTTP/1.1 413"), "\(text)")
                 #expect(!text.contains("100 Continue"))
-                #expect(Self.body(text).hasPrefix(#"{"error":"#))
+                #expect(Self.body(text).hasPrefix(#"{"code":"body_too_large","error":"#))
             }
         }
     }
@@ -101,7 +101,8 @@ import Testing
             #expect(closed)
             #expect(text.hasPrefix("HTTP/1.1 501") || text.hasPrefix("HTTP/1.1 400"), "\(text)")
             #expect(text.lowercased().contains("content-type: application/json"))
-            #expect(Self.body(text).hasPrefix(#"{"error":"#), "\(text)")
+            #expect(Self.body(text).hasPrefix(#"{"code":"not_supported","error":"#)
+                    || Self.body(text).hasPrefix(#"{"code":"malformed_request","error":"#), "\(text)")
         }
     }
 
@@ -115,7 +116,7 @@ import Testing
             #expect(closed)
             #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
             #expect(text.lowercased().contains("content-type: application/json"))
-            #expect(Self.body(text).hasPrefix(#"{"error":"malformed HTTP request: "#), "\(text)")
+            #expect(Self.body(text).hasPrefix(#"{"code":"malformed_request","error":"malformed HTTP request: "#), "\(text)")
         }
     }
 
@@ -162,7 +163,7 @@ import Testing
             let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
             #expect(statuses == ["200", "200", "400"], "\(text)")
             #expect(text.contains("\r\n\r\n0HTTP/1.1 200") && text.contains("\r\n\r\n1HTTP/1.1 400"))
-            #expect(text.hasSuffix(#"{"error":"malformed HTTP request: the method is not a valid token"}"#))
+            #expect(text.hasSuffix(#"{"code":"malformed_request","error":"malformed HTTP request: the method is not a valid token"}"#))
         }
     }
 

@@ -175,7 +175,7 @@ import Testing
                 body(["nickname": nickname, "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000])
             }
             func exists(_ name: String) async throws -> TestResponse {
-                try await client.get("/hometown/nicknameexists?name=" + ProtocolError.percentEncoded(name))
+                try await client.get("/hometown/nicknameexists?name=" + QueryString.percentEncoded(name))
             }
             for first in ["bob", "dave", "eve", "alice", "carol", "jay"] {
                 #expect(try await client.post(user(first)).status == .ok, "\(first)")

@@ -73,7 +73,7 @@ import Testing
         let cpu = try #require(processCPUSeconds(server.pid)) - cpuBefore
         #expect(answer.hasPrefix("HTTP/1.1 503"), "\(answer)")
         #expect(answer.lowercased().contains("retry-after: 2"))
-        #expect(answer.contains(#"{"error":"the database is locked by another program"#))
+        #expect(answer.contains(#"{"code":"database_busy","error":"the database is locked by another program"#))
         #expect(elapsed >= 1.5 && elapsed < 2 + 2, "answered after \(elapsed) s")
         #expect(cpu < elapsed * 0.25, "the server used \(cpu) s of CPU in \(elapsed) s while waiting")
         // Reads are not blocked by the writer's lock (write-ahead log).

@@ -5,11 +5,12 @@
 
   // An answer other than 200: `status`, the server's words (`message`) and the field it is about, if any.
   class ApiError extends Error {
-    constructor(status, message, field) {
+    constructor(status, message, field, code) {
       super(message);
       this.name = 'ApiError';
       this.status = status;
       this.field = field || null;
+      this.code = code || null; // the stable machine-readable code (openapi.yaml's Error schema)
     }
   }
 
@@ -23,12 +24,12 @@
     return text ? path + '?' + text : path;
   }
 
-  // Reads a refusal's JSON body ({"error", "field"}); a body that is not JSON becomes its first words.
+  // Reads a refusal's JSON body ({"error", "field", "code"}); a body that is not JSON becomes its first words.
   async function errorFrom(response) {
     const text = await response.text().catch(() => '');
     try {
       const body = JSON.parse(text);
-      if (body && typeof body.error === 'string') return new ApiError(response.status, body.error, body.field);
+      if (body && typeof body.error === 'string') return new ApiError(response.status, body.error, body.field, body.code);
     } catch (ignored) { /* not JSON: an HTML 404 page, a proxy's answer... */ }
     return new ApiError(response.status, 'the server answered ' + response.status + ' ' + response.statusText);
   }

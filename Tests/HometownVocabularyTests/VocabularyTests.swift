@@ -1,4 +1,5 @@
 import HometownProtocol
+import HometownVocabulary
 import Testing
 
 @Suite struct VocabularyTests {

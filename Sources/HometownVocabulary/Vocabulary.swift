@@ -1,13 +1,14 @@
 import HometownBoundaries
 import HometownGazetteer
+import HometownProtocol
 
 /// A server's vocabulary: the country names GET countries returns, each with the state names GET states returns,
 /// and every other way people write them (case, diacritics, ISO codes, postal abbreviations, aliases, outdated
 /// names) mapped onto those exact strings.
 ///
-/// The server builds one from the bundled data (`Vocabulary.bundled`); a client builds one from the lists a
-/// server sent (`init(lists:geocoder:gazetteer:)`), so that the names our geocoders give are turned into the
-/// strings that server accepts, whatever it calls them. Immutable and `Sendable`.
+/// The server builds one from the bundled data (`Vocabulary.bundled`); one can also be built from lists of
+/// served names (`init(lists:geocoder:gazetteer:)`), so that the names our geocoders give are turned into the
+/// strings that list uses. Conforms to the protocol's `ServedNames`. Immutable and `Sendable`.
 public struct Vocabulary: Sendable {
     /// One served country.
     public struct Country: Sendable, Hashable {
@@ -199,12 +200,6 @@ public struct Vocabulary: Sendable {
         return names
     }
 
-    /// The served country with this exact name.
-    public func country(named name: String) -> Country? { countries.first { $0.name == name } }
-
-    /// The served country for a bundled country index, if this vocabulary serves it.
-    public func country(bundledIndex: Int) -> Country? { countries.first { $0.bundledIndex == bundledIndex } }
-
     /// The served name of a bundled state (by its name and aliases), if its country is served.
     public func stateName(bundled state: Place.State, in country: Country) -> String? {
         for s in [state.name] + state.aliases { if let v = country.stateKeys[NameKey.key(s)] { return v } }
@@ -216,5 +211,17 @@ public struct Vocabulary: Sendable {
     private static func gazetteerCountryCode(_ text: String, _ gz: Gazetteer) -> String? {
         guard let results = try? gz.search(text, limit: 5) else { return nil }
         return results.first { $0.kind == .country && $0.score >= 0.5 }?.country?.code
+    }
+}
+
+extension Vocabulary: ServedNames {
+    public func servedCountry(_ text: String) throws(ProtocolError) -> String { try resolveCountry(text).name }
+
+    public func servedState(_ text: String, inCountry country: String) throws(ProtocolError) -> String {
+        try resolveState(text, in: resolveCountry(country))
+    }
+
+    public func servedStatesAnywhere(_ text: String) throws(ProtocolError) -> [String] {
+        try resolveStateAnywhere(text)
     }
 }

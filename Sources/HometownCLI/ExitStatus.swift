@@ -1,0 +1,26 @@
+import HometownClient
+import HometownProtocol
+
+/// The exit statuses of the commands that talk to a server (documented in `hometown post --help`): the one
+/// mapping from a `ClientError` (and the server's `ErrorCode`) to a number.
+enum ExitStatus {
+    /// Invalid input: a field breaks the protocol's rules, the place is not served, or the name matches nothing.
+    static let invalidInput: Int32 = 2
+
+    /// The status for a client error.
+    static func of(_ e: ClientError) -> Int32 {
+        switch e {
+        case .invalidURL: return 2
+        case .connectionRefused: return 3
+        case .hostNotFound: return 4
+        case .timedOut: return 5
+        case .tls: return 6
+        case .connectionLost: return 7
+        case .refused(_, let code, _, _): return code == .nicknameTaken ? 9 : 8
+        case .nicknameTaken: return 9
+        case .notAHometownServer: return 10
+        case .serverFailed: return 11
+        case .malformedResponse: return 12
+        }
+    }
+}

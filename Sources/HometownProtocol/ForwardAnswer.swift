@@ -1,0 +1,71 @@
+/// The answer of GET forward: the places a name may stand for, best first, each named in the server's
+/// vocabulary. Encoded and decoded with `JSONEncoder`/`JSONDecoder` (absent values as `null`).
+public struct ForwardAnswer: Hashable, Sendable, Codable {
+    /// One place the name may stand for.
+    public struct Result: Hashable, Sendable, Codable {
+        /// The gazetteer's name of the place.
+        public var name: String
+        /// "country", "state", "region" or "city".
+        public var kind: String
+        /// The place's point, in degrees.
+        public var latitude: Double
+        public var longitude: Double
+        /// [west, south, east, north] in degrees.
+        public var bbox: [Double]
+        /// The served country name (nil where not served).
+        public var country: String?
+        /// The served state name (nil where not served, or for a country).
+        public var state: String?
+        /// The city's name, for a city.
+        public var city: String?
+        /// Whether a post can use `country` and `state`.
+        public var supported: Bool
+        /// The gazetteer's score, 0 to 1 (rounded to 4 decimals).
+        public var score: Double
+        /// The words of a partial match that were not read (nil for a full match).
+        public var unmatched: String?
+
+        public init(name: String, kind: String, latitude: Double, longitude: Double, bbox: [Double], country: String?,
+                    state: String?, city: String?, supported: Bool, score: Double, unmatched: String?) {
+            self.name = name
+            self.kind = kind
+            self.latitude = latitude
+            self.longitude = longitude
+            self.bbox = bbox
+            self.country = country
+            self.state = state
+            self.city = city
+            self.supported = supported
+            self.score = score
+            self.unmatched = unmatched
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, kind, latitude, longitude, bbox, country, state, city, supported, score, unmatched
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(latitude, forKey: .latitude)
+            try c.encode(longitude, forKey: .longitude)
+            try c.encode(bbox, forKey: .bbox)
+            try c.encode(country, forKey: .country)
+            try c.encode(state, forKey: .state)
+            try c.encode(city, forKey: .city)
+            try c.encode(supported, forKey: .supported)
+            try c.encode(score, forKey: .score)
+            try c.encode(unmatched, forKey: .unmatched)
+        }
+    }
+
+    /// The name asked about.
+    public var query: String
+    public var results: [Result]
+
+    public init(query: String, results: [Result]) {
+        self.query = query
+        self.results = results
+    }
+}

@@ -1,0 +1,55 @@
+import HometownBoundaries
+import HometownGazetteer
+import HometownProtocol
+
+/// The one mapping of a bundled `Place` to the protocol's `PlaceDescription`: the server's /reverse `place` and
+/// `hometown reverse`'s output both come from it.
+public enum PlaceMapping {
+    /// What the bundled data says of a point (distances rounded to metres).
+    public static func description(_ p: Place) -> PlaceDescription {
+        func metres(_ km: Double) -> Double { (km * 1000).rounded() / 1000 }
+        return PlaceDescription(
+            latitude: p.coordinate.latitude, longitude: p.coordinate.longitude,
+            country: p.country.map { .init(name: $0.name, iso2: $0.iso2, iso3: $0.iso3) },
+            state: p.state.map { .init(name: $0.name, iso: $0.iso) },
+            city: p.city.map { .init(name: $0.name, population: $0.population, distanceKm: metres($0.distanceKm)) },
+            atSea: p.atSea, distanceKm: metres(p.distanceKm))
+    }
+}
+
+extension Vocabulary {
+    /// The served country of a bundled one: by ISO alpha-2, else by name, alias or code.
+    public func servedCountry(of c: Place.Country) -> Country? {
+        if let iso = c.iso2, let s = countries.first(where: { $0.iso2 == iso }) { return s }
+        return try? resolveCountry(c.name)
+    }
+
+    /// GET reverse's answer for a bundled place: its country and state in this vocabulary (nil where not served),
+    /// the nearest city, and the bundled description. The server's /reverse and `hometown post --dry-run` both
+    /// use it.
+    public func reverseAnswer(for place: Place) -> ReverseAnswer {
+        let served = place.country.flatMap(servedCountry(of:))
+        let state = served.flatMap { s in place.state.flatMap { stateName(bundled: $0, in: s) } }
+        return ReverseAnswer(
+            latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, country: served?.name,
+            state: state, city: place.city?.name, supported: served != nil && state != nil,
+            place: PlaceMapping.description(place))
+    }
+
+    /// GET forward's answer: each result of the gazetteer with its country and state in this vocabulary (nil
+    /// where not served), `supported` when a post can use them, the score rounded to 4 decimals.
+    public func forwardAnswer(query: String, results: [ForwardResult]) -> ForwardAnswer {
+        ForwardAnswer(query: query, results: results.map { r in
+            let served = r.country.flatMap { c in countries.first { $0.iso2 != nil && $0.iso2 == c.code } }
+            var state: String?
+            if let s = served, let st = r.state {
+                state = s.states.contains(st.name) ? st.name : (try? resolveState(st.code ?? st.name, in: s))
+            }
+            return ForwardAnswer.Result(
+                name: r.name, kind: "\(r.kind)", latitude: r.point.latitude, longitude: r.point.longitude,
+                bbox: r.bbox.array, country: served?.name, state: state, city: r.kind == .city ? r.name : nil,
+                supported: served != nil && (state != nil || r.kind == .country),
+                score: (r.score * 10000).rounded() / 10000, unmatched: r.unmatched)
+        })
+    }
+}

@@ -1,0 +1,11 @@
+import HometownBoundaries
+import HometownGazetteer
+import HometownVocabulary
+
+/// The bundled data, loaded once for all tests of this target.
+enum Bundled {
+    static let geocoder = try! ReverseGeocoder()
+    static let gazetteer = try! Gazetteer()
+    /// The default server vocabulary (China, India, Mexico, USA).
+    static let vocabulary = try! Vocabulary.bundled(geocoder: geocoder, gazetteer: gazetteer)
+}
