@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import HometownProtocol
+import HometownVocabulary
 
 /// `serve --countries`: the countries a server accepts, as `all` (every country of the bundled data) or a
 /// comma-separated list of names, ISO codes or aliases ("USA,Mexico", "us, mx"; spaces around each and empty

@@ -33,8 +33,8 @@ struct MapCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Markers: GeoJSON FeatureCollection, CSV, NDJSON or a users JSON array ('-' for stdin).", valueName: "FILE"))
     var input: String?
-    @Option(help: ArgumentHelp("A Hometown server to read the users from (e.g. http://127.0.0.1:8080).", valueName: "URL"))
-    var server: String?
+    /// `--server` (or $HOMETOWN_SERVER) names the server to read the users from; `--timeout` limits each answer.
+    @OptionGroup var client: ClientOptions
     @OptionGroup var filter: MarkerFilterOptions
     @Option(help: "Picture size WxH in pixels, 16 to 8192 each. (default: \(MapCommand.defaultSize))",
             transform: SizeArgument.init(parsing:))
@@ -50,7 +50,6 @@ struct MapCommand: AsyncParsableCommand {
     @Option(help: "A title drawn in the top-left corner.") var title: String?
     @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out: String?
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH")) var data: String?
-    @Option(help: "Seconds to wait for each answer of --server.") var timeout = 10.0
 
     static let defaultSize = SizeArgument(width: 800, height: 500)
 
@@ -58,7 +57,11 @@ struct MapCommand: AsyncParsableCommand {
         guard size.wholePixels(in: 16...8192) != nil else {
             throw ValidationError("--size \(size) is not WxH in whole pixels from 16 to 8192, e.g. 800x500")
         }
-        guard (input == nil) != (server == nil) else { throw ValidationError("give --input FILE or --server URL (one of them)") }
+        // The users come from a file, or from the server named by --server or $HOMETOWN_SERVER, never both.
+        let fromFile = input != nil && client.server == nil, fromServer = input == nil && client.serverGiven
+        guard fromFile || fromServer else {
+            throw ValidationError("give --input FILE or --server URL (one of them)")
+        }
         if fit && zoom != nil { throw ValidationError("give --fit or --zoom, not both") }
         if let zoom, !(0...20).contains(zoom) { throw ValidationError("--zoom must be from 0 to 20, not \(zoom)") }
         if center != nil && zoom == nil { throw ValidationError("--center goes with --zoom") }
@@ -69,13 +72,13 @@ struct MapCommand: AsyncParsableCommand {
     func run() async throws {
         let (width, height) = size.wholePixels(in: 16...8192)!   // checked in validate()
         let located: [(coordinate: Coordinate, label: String?)]
-        if let server {
+        if input == nil {
             var users: [User] = []
             try await ClientCommandSupport.reportingErrors {
-                let client = try HometownClient(baseURL: ClientCommandSupport.serverURL(server), timeout: timeout)
+                let http = try client.client()
                 let q = UsersQuery(country: filter.country, states: filter.state.map { [$0] }, city: filter.city,
                                    year: filter.year)
-                users = try await client.allUsers(q)
+                users = try await http.allUsers(q)
             }
             if let last = filter.last { users = Array(users.sorted { $0.id > $1.id }.prefix(last)) }
             located = users.compactMap { u in

@@ -43,8 +43,10 @@ struct PostCommand: AsyncParsableCommand {
         """)
 
     @Option(name: .customLong("at"), parsing: .unconditional,
-            help: ArgumentHelp("The point clicked: LAT,LON in decimal degrees, latitude first.", valueName: "LAT,LON"))
-    var at: String?
+            help: ArgumentHelp("The point clicked: LAT,LON in decimal degrees, latitude first.",
+                               valueName: PointArgument.valueName),
+            transform: PointArgument.init(parsing:))
+    var at: PointArgument?
 
     @Option(help: ArgumentHelp("A place name instead of a point (\"Devils Lake, ND\", \"Guadalajara\").", valueName: "TEXT"))
     var place: String?
@@ -96,7 +98,7 @@ struct PostCommand: AsyncParsableCommand {
         let lookup = dryRun && !client.serverGiven ? try PlaceLookup.bundled() : PlaceLookup.remote(http)
         let found: PostPlace
         if let at {
-            found = try await PostPlace.at(try Self.point(at), lookup: lookup)
+            found = try await PostPlace.at(at.coordinate, lookup: lookup)
         } else {
             found = try await PostPlace.named(place!, lookup: lookup)
         }
@@ -114,17 +116,5 @@ struct PostCommand: AsyncParsableCommand {
         if try await http.nicknameExists(nick) { throw ClientError.nicknameTaken(nick) }
         try await http.addUser(user)
         PostReport(user: user, server: http.baseURL, how: found.how).print(json: json)
-    }
-
-    /// `--at`'s LAT,LON (latitude first, decimal degrees).
-    static func point(_ at: String) throws -> Coordinate {
-        let parts = at.split(separator: ",", omittingEmptySubsequences: false)
-            .map { String($0).trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2 else { throw CLIError("--at must be LAT,LON (e.g. 44.9661,-93.2938), not '\(at)'") }
-        let lat = try Coordinate.parseDegrees(parts[0], field: "latitude")
-        let lon = try Coordinate.parseDegrees(parts[1], field: "longitude")
-        guard lat >= -90, lat <= 90 else { throw CLIError("--at: latitude must be in [-90, 90], not \(parts[0])") }
-        guard lon >= -180, lon <= 180 else { throw CLIError("--at: longitude must be in [-180, 180], not \(parts[1])") }
-        return Coordinate(uncheckedLatitude: lat, longitude: Coordinate.wrapLongitude(lon))
     }
 }
