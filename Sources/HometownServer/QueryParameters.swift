@@ -9,8 +9,6 @@ import HometownProtocol
 /// Range refusals say `"<rule>, not <given>"`: the rule is the caller's (or "from LOW to HIGH"); a number is
 /// quoted as the client wrote it, a whole number as read.
 struct QueryParameters {
-    /// The names this endpoint takes.
-    let allowed: [String]
     /// The pairs, in query order (each name at most once).
     let items: [(name: String, value: String)]
 
@@ -27,7 +25,6 @@ struct QueryParameters {
             guard allowed.contains(name) else { throw .unknownParameter(name, allowed: allowed) }
             guard seen.insert(name).inserted else { throw .repeated(field: name) }
         }
-        self.allowed = allowed
         self.items = items
     }
 
