@@ -62,6 +62,20 @@ final class AnswerDelivery: Sendable {
         return nil
     }
 
+    /// The answer `make` computes from data `version` (nil: data that does not change while the server runs),
+    /// tagged and marked for revalidation before reuse (`Cache-Control: no-cache`); or 304, without calling
+    /// `make`, when the request's `If-None-Match` names the tag. Only a 2xx answer is tagged (an error is not the
+    /// data the tag names).
+    func tagged(version: UInt64?, _ request: Request, _ make: () async throws -> Response) async rethrows -> Response {
+        let tag = self.tag(version: version)
+        if let unchanged = notModified(request.headers, tag: tag) { return unchanged }
+        var r = try await make()
+        guard (200..<300).contains(r.status.code) else { return r }
+        r.headers[.eTag] = tag
+        r.headers[.cacheControl] = "no-cache"
+        return r
+    }
+
     private func notModified(tag: String) -> Response {
         Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache", .vary: "Accept-Encoding"])
     }

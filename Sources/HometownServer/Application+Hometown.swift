@@ -26,7 +26,7 @@ public func buildApplication(
     let maxConnections = try configuration.limits.resolvedMaxConnections(openFiles: openFiles)
     let state = try await makeServerState(configuration: configuration, logger: logger)
     return Application(
-        responder: HometownResponder(state: state),
+        router: HometownRouter.make(state: state, clusterCacheBytes: configuration.work.clusterCacheBytes),
         server: GuardedHTTP1Channel.builder(limits: configuration.limits, maxConnections: maxConnections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hometown"),
         services: [ShutdownCloser(state: state)],

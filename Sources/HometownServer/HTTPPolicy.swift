@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 
 /// The server's HTTP policy, in one place: the security headers every answer carries, and who else may read the
-/// API (CORS). `HometownResponder` passes every answer through `apply(to:path:)` and answers `OPTIONS` on the
-/// API with `preflight(path:)`.
+/// API (CORS). `PolicyHeadersMiddleware` passes every answer through `apply(to:path:)`; `PreflightMiddleware`
+/// answers `OPTIONS` on the API with `preflight(path:)`.
 ///
 /// **The web app** (every path outside `/hometown/`, and any HTML page, such as the 404 page) gets a
 /// Content-Security-Policy that allows only this server's own scripts, style sheets, images and fetches, with no

@@ -64,24 +64,4 @@ enum MarkerViews {
             return Array(try e.encode(GeoJSONFeatureCollection(features: features)))
         }
     }
-
-    /// A decimal number parameter (digits, sign, point, exponent; no hex, "nan" or "inf").
-    static func number(_ text: String, field: String) throws(ProtocolError) -> Double {
-        guard let v = try? Coordinate.parseDegrees(text, field: field), v.isFinite else {
-            throw .wrongType(field: field, expected: "a decimal number", got: "'\(text.prefix(40))'")
-        }
-        return v
-    }
-
-    /// `bbox=W,S,E,N` in degrees (W > E crosses the antimeridian).
-    static func bbox(_ text: String) throws(ProtocolError) -> BoundingBox {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 4 else { throw .wrongType(field: "bbox", expected: "west,south,east,north in degrees", got: "'\(text.prefix(60))'") }
-        var v: [Double] = []
-        for p in parts { v.append(try number(String(p), field: "bbox")) }
-        guard let box = try? BoundingBox(west: v[0], south: v[1], east: v[2], north: v[3]) else {
-            throw .outOfRange(field: "bbox", rule: "west and east in [-180, 180], south <= north in [-90, 90]")
-        }
-        return box
-    }
 }

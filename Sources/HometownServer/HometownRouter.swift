@@ -1,0 +1,32 @@
+import Hummingbird
+
+/// The server's routes and the middleware every request passes, outermost first:
+///
+/// 1. `PolicyHeadersMiddleware`: security headers and CORS on every answer.
+/// 2. `RequestLogMiddleware`: one log line per request.
+/// 3. `DeliveryMiddleware`: gzip and HEAD (`AnswerDelivery`); entity tags and 304 are set by the handlers, which
+///    alone know the data an answer is made from (`AnswerDelivery.tagged`).
+/// 4. `ErrorReplyMiddleware`: what a handler throws becomes a JSON error body.
+/// 5. `PreflightMiddleware`: `OPTIONS` under `/hometown/`.
+/// 6. `PublicFileMiddleware`: paths must be exact; unrouted GET and HEAD get a public file, anything else the
+///    protocol's 404 HTML page.
+///
+/// The routes: the protocol (`ProtocolEndpoints`), the web map (`MapEndpoints`, `TileEndpoints`) and geocoding
+/// (`PlaceEndpoints`), each path exactly as written (lower case, case sensitive), GET paths also taking HEAD.
+enum HometownRouter {
+    /// The router of a server sharing `state`.
+    static func make(state: ServerState, clusterCacheBytes: Int) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: PolicyHeadersMiddleware())
+        router.add(middleware: RequestLogMiddleware(logger: state.logger))
+        router.add(middleware: DeliveryMiddleware(delivery: state.delivery, logger: state.logger))
+        router.add(middleware: ErrorReplyMiddleware(logger: state.logger))
+        router.add(middleware: PreflightMiddleware())
+        router.add(middleware: PublicFileMiddleware(files: state.publicFiles, tiles: state.tiles))
+        ProtocolEndpoints(state: state).register(on: router)
+        MapEndpoints(state: state, cacheBytes: clusterCacheBytes).register(on: router)
+        PlaceEndpoints(state: state).register(on: router)
+        TileEndpoints(tiles: state.tiles).register(on: router)
+        return router
+    }
+}

@@ -1,0 +1,94 @@
+import HometownCore
+import HometownProtocol
+import HometownStore
+import HometownViewport
+import Hummingbird
+import NIOCore
+
+/// The web map's endpoints over the users with a point: `clusters` (GeoJSON clusters and single users in a box at
+/// a zoom) and `region` (the view that fits the matching users), both filtered like GET users.
+///
+/// Both are answered from a cluster index of the matching users, kept per filter and data version within
+/// `--cluster-cache-bytes`, built once however many ask at the same time, and only in a turn of the expensive-work
+/// limiter, on the bulk threads.
+struct MapEndpoints: Sendable {
+    let state: ServerState
+    /// Cluster indexes per filter and data version, bounded in bytes, each built once.
+    let clusterIndexes: SharedCache<MarkerViews.Indexed>
+
+    /// The box `clusters` shows without `bbox`: the whole Web Mercator world, in degrees.
+    static let world = BoundingBox(uncheckedWest: -180, south: -85, east: 180, north: 85)
+    /// The pixel range of `region`'s `width`, `height` and `padding`.
+    static let pixels = 0.0...100_000
+
+    init(state: ServerState, cacheBytes: Int) {
+        self.state = state
+        clusterIndexes = SharedCache(budget: cacheBytes)
+    }
+
+    /// Adds the endpoints to `router`.
+    func register(on router: Router<BasicRequestContext>) {
+        router.getAndHead("/hometown/clusters") { request, _ in try await clusters(request) }
+        router.getAndHead("/hometown/region") { request, _ in try await region(request) }
+    }
+
+    func clusters(_ request: Request) async throws -> Response {
+        let p = try QueryParameters(request.uri.query, allowed: UsersQuery.filterParameters + ["zoom", "bbox"])
+        let filters = try UsersQuery.parse(p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
+                                           paging: false)
+        let zoom = try p.requiredNumber("zoom", range: 0...24)
+        let bbox = try p.bbox() ?? Self.world
+        let snapshot = state.view.snapshot
+        return try await state.delivery.tagged(version: snapshot.version, request) {
+            let indexed = try await clusterIndex(filters, at: snapshot)
+            // Above the deepest clustered zoom every user in the box is a feature of its own: writing them is work.
+            let view = state.view
+            return Replies.json(try await expensiveWork { try indexed.features(in: bbox, zoom: zoom, view: view) })
+        }
+    }
+
+    func region(_ request: Request) async throws -> Response {
+        let viewKeys = ["width", "height", "padding"]
+        let p = try QueryParameters(request.uri.query, allowed: UsersQuery.filterParameters + viewKeys)
+        let filters = try UsersQuery.parse(p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
+                                           paging: false)
+        let rule = "from 0 to 100000 pixels"
+        let width = try p.requiredNumber("width", range: Self.pixels, rule: rule)
+        let height = try p.requiredNumber("height", range: Self.pixels, rule: rule)
+        let padding = try p.number("padding", range: Self.pixels, rule: rule) ?? 0
+        guard width > 2 * padding, height > 2 * padding else {
+            throw ProtocolError.outOfRange(field: "padding", rule: "less than half the width and the height")
+        }
+        let snapshot = state.view.snapshot
+        return try await state.delivery.tagged(version: snapshot.version, request) {
+            let indexed = try await clusterIndex(filters, at: snapshot)
+            guard !indexed.coordinates.isEmpty else {
+                return Replies.error("no user with a point matches these filters, so there is no region to fit",
+                                     code: .noRegion, status: .notFound)
+            }
+            let region = try await expensiveWork {
+                try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding))
+            }
+            return try Replies.json(encoding: region)
+        }
+    }
+
+    /// The cluster index of the users matching `filters` as of `snapshot` (see the type's description).
+    private func clusterIndex(_ filters: UsersQuery, at snapshot: UserView.Snapshot) async throws
+        -> MarkerViews.Indexed
+    {
+        let view = state.view
+        return try await clusterIndexes.value("\(filters)", version: snapshot.version) {
+            try await expensiveWork {
+                let indexed = try MarkerViews.Indexed(points: view.points(filters, at: snapshot))
+                return (indexed, indexed.approximateBytes)
+            }
+        }
+    }
+
+    /// `body` in a turn of the expensive-work limiter, on the bulk threads.
+    private func expensiveWork<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let bulk = state.bulk
+        return try await state.expensive.run { try await bulk.run(nice: ThreadNice.bulk, body) }
+    }
+}

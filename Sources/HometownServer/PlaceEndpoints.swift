@@ -1,0 +1,49 @@
+import HometownCore
+import HometownGazetteer
+import HometownProtocol
+import Hummingbird
+
+/// The geocoding endpoints, in the server's vocabulary: `reverse` (the place at a point) and `forward` (places
+/// matching a name). Their answers depend only on the bundled data, so they are tagged with the instance alone.
+struct PlaceEndpoints: Sendable {
+    let state: ServerState
+
+    /// How many results `forward` gives without `limit`.
+    static let defaultLimit = 5
+    /// The range of `forward`'s `limit`.
+    static let limits = 1...20
+
+    /// Adds the endpoints to `router`.
+    func register(on router: Router<BasicRequestContext>) {
+        router.getAndHead("/hometown/reverse") { request, _ in try await reverse(request) }
+        router.getAndHead("/hometown/forward") { request, _ in try await forward(request) }
+    }
+
+    func reverse(_ request: Request) async throws -> Response {
+        let p = try QueryParameters(request.uri.query, allowed: ["lat", "lon"])
+        let lat = try p.requiredNumber("lat", range: -90...90, rule: "in [-90, 90] degrees")
+        let lon = try p.requiredNumber("lon", range: -180...180, rule: "in [-180, 180] degrees")
+        let point = Coordinate(uncheckedLatitude: lat, longitude: Coordinate.wrapLongitude(lon))
+        let place = state.geocoder.place(at: point)
+        return await state.delivery.tagged(version: nil, request) {
+            Replies.json(PlaceAnswers.reverse(place, vocabulary: state.vocabulary))
+        }
+    }
+
+    func forward(_ request: Request) async throws -> Response {
+        let p = try QueryParameters(request.uri.query, allowed: ["q", "limit"])
+        let q = try p.requiredString("q")
+        guard q.contains(where: { !$0.isWhitespace }) else {
+            throw ProtocolError.length(field: "q", rule: "a place name, not empty")
+        }
+        guard q.count <= Gazetteer.maxQueryCharacters else {
+            throw ProtocolError.length(field: "q", rule: "at most \(Gazetteer.maxQueryCharacters) characters")
+        }
+        let limit = try p.integer("limit", range: Self.limits) ?? Self.defaultLimit
+        let results = try state.gazetteer.search(q, limit: limit)
+        return await state.delivery.tagged(version: nil, request) {
+            Replies.json(PlaceAnswers.forward(query: q, results: results,
+                                              vocabulary: state.vocabulary))
+        }
+    }
+}

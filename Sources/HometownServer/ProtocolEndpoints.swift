@@ -1,0 +1,140 @@
+import HometownCore
+import HometownProtocol
+import HometownStore
+import Hummingbird
+import NIOCore
+
+/// The protocol's endpoints under `/hometown/`: `countries`, `states`, `nicknameexists`, `count`, `nextid`,
+/// `users` (GET and HEAD) and `adduser` (POST).
+///
+/// Reads never touch SQL: they are answered from the in-memory view (`ServerState.view`). A post is inserted
+/// (durably) and then appended to the view, one post at a time (`ServerState.writes`), so the view gets users in
+/// id order.
+struct ProtocolEndpoints: Sendable {
+    let state: ServerState
+    /// The answer of `countries`, written once.
+    private let countriesBody: ByteBuffer
+    /// The answer of `states` per served country name, written once.
+    private let statesBodies: [String: ByteBuffer]
+
+    init(state: ServerState) {
+        self.state = state
+        let vocabulary = state.vocabulary
+        countriesBody = ByteBuffer(string: JSONValue.array(vocabulary.countryNames.map { .string($0) }).compactText)
+        var states: [String: ByteBuffer] = [:]
+        for c in vocabulary.countries {
+            states[c.name] = ByteBuffer(string: JSONValue.array(c.states.map { .string($0) }).compactText)
+        }
+        statesBodies = states
+    }
+
+    /// Adds the endpoints to `router`.
+    func register(on router: Router<BasicRequestContext>) {
+        router.getAndHead("/hometown/countries") { request, _ in try await countries(request) }
+        router.getAndHead("/hometown/states") { request, _ in try await states(request) }
+        router.getAndHead("/hometown/nicknameexists") { request, _ in try nicknameExists(request) }
+        router.getAndHead("/hometown/count") { request, _ in try await count(request) }
+        router.getAndHead("/hometown/nextid") { request, _ in try await nextID(request) }
+        router.getAndHead("/hometown/users") { request, _ in try await users(request) }
+        router.post("/hometown/adduser") { request, _ -> Response in
+            var request = request
+            return try await addUser(&request)
+        }
+    }
+
+    func countries(_ request: Request) async throws(ProtocolError) -> Response {
+        _ = try QueryParameters(request.uri.query, allowed: [])
+        return await state.delivery.tagged(version: nil, request) { Replies.json(countriesBody) }
+    }
+
+    func states(_ request: Request) async throws(ProtocolError) -> Response {
+        let p = try QueryParameters(request.uri.query, allowed: ["country"])
+        let country = try state.vocabulary.resolveCountry(try p.requiredString("country"))
+        return await state.delivery.tagged(version: nil, request) {
+            Replies.json(statesBodies[country.name] ?? ByteBuffer(string: "[]"))
+        }
+    }
+
+    func nicknameExists(_ request: Request) throws(ProtocolError) -> Response {
+        let name = try QueryParameters(request.uri.query, allowed: ["name"]).requiredString("name")
+        try NewUser.checkString(name, field: "name")
+        // The rules of POST adduser's nickname: a name that could not be posted is refused, not called free.
+        let nickname = try NicknameRules.validated(name, field: "name")
+        return Replies.json(.bool(state.view.containsNicknameKey(NicknameKey.key(nickname))))
+    }
+
+    func count(_ request: Request) async throws(ProtocolError) -> Response {
+        _ = try QueryParameters(request.uri.query, allowed: [])
+        let snapshot = state.view.snapshot
+        return await state.delivery.tagged(version: snapshot.version, request) {
+            Replies.json(.number(Double(snapshot.rowCount)))
+        }
+    }
+
+    func nextID(_ request: Request) async throws(ProtocolError) -> Response {
+        _ = try QueryParameters(request.uri.query, allowed: [])
+        // The version is read first, so the answer is never older than its tag.
+        let version = state.view.snapshot.version
+        return await state.delivery.tagged(version: version, request) {
+            Replies.json(.number(Double(state.view.nextID)))
+        }
+    }
+
+    /// GET users from the view: the first step of the answer at once, a larger answer streamed a step at a time
+    /// (about 100 KiB each, made on the `streaming` threads), so a whole list never sits in memory and never holds
+    /// the view's lock for long.
+    func users(_ request: Request) async throws(ProtocolError) -> Response {
+        let q = try UsersQuery.parse(QueryString.parse(request.uri.query), vocabulary: state.vocabulary)
+        let view = state.view, streaming = state.streaming
+        let snapshot = view.snapshot
+        return await state.delivery.tagged(version: snapshot.version, request) {
+            var answer = view.answer(q, at: snapshot)
+            var first: [UInt8] = []
+            answer.writeJSON(view: view, to: &first)
+            if answer.isFinished { return Replies.json(first) }
+            let rest = answer, head = ByteBuffer(bytes: first)
+            return Response(status: .ok, headers: [.contentType: Replies.jsonType], body: ResponseBody { writer in
+                try await writer.write(head)
+                var answer = rest
+                while !answer.isFinished {
+                    let step = answer
+                    let out: [UInt8]
+                    (answer, out) = try await streaming.run(nice: ThreadNice.bulk) {
+                        var a = step
+                        var bytes: [UInt8] = []
+                        bytes.reserveCapacity(128 << 10)
+                        a.writeJSON(view: view, to: &bytes)
+                        return (a, bytes)
+                    }
+                    try await writer.write(ByteBuffer(bytes: out))
+                }
+                try await writer.finish(nil)
+            })
+        }
+    }
+
+    func addUser(_ request: inout Request) async throws -> Response {
+        let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
+        let user = try NewUser.validate(body: Array(buffer: body), vocabulary: state.vocabulary, years: state.years)
+        let view = state.view, store = state.store, logger = state.logger
+        // A cheap early answer for a taken nickname; the unique index decides races.
+        if view.containsNicknameKey(user.nicknameKey) { throw ProtocolError.nicknameTaken(user.nickname) }
+        let hash = try await state.hasher.hash(user.password)
+        do {
+            try await state.writes.run {
+                let stored = try await store.insert(user, passwordHash: hash, now: Timestamp.nowMilliseconds())
+                do {
+                    try view.append(stored, nicknameKey: user.nicknameKey)
+                } catch {
+                    // Cannot happen while inserts go one at a time; the post is stored, so it is acknowledged, and
+                    // the view gets it back at the next start.
+                    logger.critical("a stored user could not join the in-memory view", metadata: ["error": "\(error)"])
+                }
+                logger.debug("stored user", metadata: ["id": "\(stored.id)"])
+            }
+        } catch StoreError.nicknameTaken {
+            throw ProtocolError.nicknameTaken(user.nickname)
+        }
+        return Replies.text("ok")
+    }
+}
