@@ -53,60 +53,33 @@ public struct UsersQuery: Hashable, Sendable {
     ///   country or state this server does not serve.
     public static func parse(_ items: [(name: String, value: String)], vocabulary: some ServedNames, extra: [String] = [],
                              paging: Bool = true) throws(ProtocolError) -> UsersQuery {
-        let allowed = (paging ? parameters : filterParameters) + extra
-        var seen = Set<String>()
-        var values: [String: String] = [:]
-        for (name, value) in items {
-            guard allowed.contains(name) else { throw .unknownParameter(name, allowed: allowed) }
-            guard seen.insert(name).inserted else { throw .repeated(field: name) }
-            values[name] = value
-        }
+        let p = try QueryParameters(items, allowed: (paging ? parameters : filterParameters) + extra)
         var q = UsersQuery()
-        if let c = values["country"] { q.country = try vocabulary.servedCountry(c) }
-        if let s = values["state"] {
+        if let c = p.string("country") { q.country = try vocabulary.servedCountry(c) }
+        if let s = p.string("state") {
             if let c = q.country {
                 q.states = [try vocabulary.servedState(s, inCountry: c)]
             } else {
                 q.states = try vocabulary.servedStatesAnywhere(s)
             }
         }
-        if let c = values["city"] {
+        if let c = p.string("city") {
             try NewUser.checkString(c, field: "city")
             q.city = c
         }
-        q.year = try values["year"].map { v throws(ProtocolError) in try integer(v, "year") }
-        q.afterID = try values["afterid"].map { v throws(ProtocolError) in try integer(v, "afterid") }
-        q.beforeID = try values["beforeid"].map { v throws(ProtocolError) in try integer(v, "beforeid") }
-        if let r = values["reverse"] {
+        q.year = try p.integer("year")
+        q.afterID = try p.integer("afterid")
+        q.beforeID = try p.integer("beforeid")
+        if let r = p.string("reverse") {
             switch r {
             case "true": q.reverse = true
             case "false": q.reverse = false
             default: throw .wrongType(field: "reverse", expected: "true or false", got: "'\(r)'")
             }
         }
-        if let p = values["page"] {
-            let page = try integer(p, "page")
-            guard page >= 0 else { throw .outOfRange(field: "page", rule: "0 or more (pages count from 0), not \(page)") }
-            q.page = page
-        }
-        if let s = values["pagesize"] {
-            let size = try integer(s, "pagesize")
-            guard (1...ProtocolLimits.maxPageSize).contains(size) else {
-                throw .outOfRange(field: "pagesize", rule: "from 1 to \(ProtocolLimits.maxPageSize), not \(size)")
-            }
-            q.pageSize = size
-        }
+        q.page = try p.integer("page", range: 0...Int.max, rule: "0 or more (pages count from 0)")
+        q.pageSize = try p.integer("pagesize", range: 1...ProtocolLimits.maxPageSize) ?? ProtocolLimits.defaultPageSize
         return q
-    }
-
-    /// A decimal integer parameter (an optional minus sign and digits, nothing else).
-    public static func integer(_ text: String, _ field: String) throws(ProtocolError) -> Int {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            throw .wrongType(field: field, expected: "a whole number", got: "'\(text.prefix(40))'")
-        }
-        guard let v = Int(text) else { throw .outOfRange(field: field, rule: "a whole number from \(Int.min) to \(Int.max)") }
-        return v
     }
 
     /// The query as parameters of GET users, in the protocol's order (for clients).

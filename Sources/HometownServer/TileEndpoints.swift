@@ -1,3 +1,4 @@
+import HometownProtocol
 import Hummingbird
 
 /// The web map's base layer: `boundaries?z=&x=&y=`, one XYZ Web Mercator tile of the bundled boundaries (see

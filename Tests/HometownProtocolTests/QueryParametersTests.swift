@@ -1,6 +1,5 @@
 import HometownCore
 import HometownProtocol
-@testable import HometownServer
 import Testing
 
 /// The one reader of query parameters: what it refuses, with the messages clients read.

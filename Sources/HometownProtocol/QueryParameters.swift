@@ -1,5 +1,4 @@
 import HometownCore
-import HometownProtocol
 
 /// The parameters of one request's query string, read once: every endpoint names the parameters it takes, and
 /// reads them through typed getters that refuse a wrong form or range with the protocol's error naming the
@@ -8,18 +7,18 @@ import HometownProtocol
 ///
 /// Range refusals say `"<rule>, not <given>"`: the rule is the caller's (or "from LOW to HIGH"); a number is
 /// quoted as the client wrote it, a whole number as read.
-struct QueryParameters {
+public struct QueryParameters: Sendable {
     /// The pairs, in query order (each name at most once).
-    let items: [(name: String, value: String)]
+    public let items: [(name: String, value: String)]
 
     /// Reads `query` (the part after `?`, percent-encoded; nil or empty for none).
     /// - Throws: `ProtocolError`: broken percent-encoding, a parameter not in `allowed`, or one given twice.
-    init(_ query: String?, allowed: [String]) throws(ProtocolError) {
+    public init(_ query: String?, allowed: [String]) throws(ProtocolError) {
         try self.init(QueryString.parse(query), allowed: allowed)
     }
 
     /// The same for pairs already read from a query string.
-    init(_ items: [(name: String, value: String)], allowed: [String]) throws(ProtocolError) {
+    public init(_ items: [(name: String, value: String)], allowed: [String]) throws(ProtocolError) {
         var seen = Set<String>()
         for (name, _) in items {
             guard allowed.contains(name) else { throw .unknownParameter(name, allowed: allowed) }
@@ -29,41 +28,32 @@ struct QueryParameters {
     }
 
     /// The pairs whose names are among `names` (to hand a subset on, such as the user filters).
-    func items(named names: [String]) -> [(name: String, value: String)] {
+    public func items(named names: [String]) -> [(name: String, value: String)] {
         items.filter { names.contains($0.name) }
     }
 
     /// The value of `name` as given (percent-decoded), or nil when absent.
-    func string(_ name: String) -> String? {
+    public func string(_ name: String) -> String? {
         items.first { $0.name == name }?.value
     }
 
     /// The value of `name`. - Throws: `ProtocolError.missing` when absent.
-    func requiredString(_ name: String) throws(ProtocolError) -> String {
+    public func requiredString(_ name: String) throws(ProtocolError) -> String {
         guard let v = string(name) else { throw .missing(field: name) }
         return v
     }
 
     /// A whole number (optional `-`, then ASCII digits) within `range`, or nil when absent.
     /// - Parameter rule: the range as the refusal states it; "from LOW to HIGH" when nil.
-    func integer(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil) throws(ProtocolError) -> Int? {
+    public func integer(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil) throws(ProtocolError) -> Int? {
         guard let text = string(name) else { return nil }
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
-            throw .wrongType(field: name, expected: "a whole number", got: "'\(text.prefix(40))'")
-        }
-        guard let v = Int(text) else {
-            throw .outOfRange(field: name, rule: "a whole number from \(Int.min) to \(Int.max)")
-        }
-        if let range, !range.contains(v) {
-            let shown = rule ?? "from \(range.lowerBound) to \(range.upperBound)"
-            throw .outOfRange(field: name, rule: "\(shown), not \(v)")
-        }
+        let v = try Self.wholeNumber(text, field: name)
+        try Self.check(v, in: range, field: name, rule: rule, shown: "\(v)", bounds: { "\($0)" })
         return v
     }
 
     /// `integer(_:range:rule:)` for a parameter that must be given. - Throws: `ProtocolError.missing` when absent.
-    func requiredInteger(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil) throws(ProtocolError)
+    public func requiredInteger(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil) throws(ProtocolError)
         -> Int
     {
         guard let v = try integer(name, range: range, rule: rule) else { throw .missing(field: name) }
@@ -73,20 +63,17 @@ struct QueryParameters {
     /// A finite decimal number (digits, sign, point, exponent; no hex, "nan" or "inf") within `range`, or nil
     /// when absent.
     /// - Parameter rule: the range as the refusal states it (with its unit); "from LOW to HIGH" when nil.
-    func number(_ name: String, range: ClosedRange<Double>? = nil, rule: String? = nil) throws(ProtocolError)
+    public func number(_ name: String, range: ClosedRange<Double>? = nil, rule: String? = nil) throws(ProtocolError)
         -> Double?
     {
         guard let text = string(name) else { return nil }
         let v = try Self.number(text, field: name)
-        if let range, !range.contains(v) {
-            let shown = "from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))"
-            throw .outOfRange(field: name, rule: "\(rule ?? shown), not \(text)")
-        }
+        try Self.check(v, in: range, field: name, rule: rule, shown: text, bounds: Self.plain)
         return v
     }
 
     /// `number(_:range:rule:)` for a parameter that must be given. - Throws: `ProtocolError.missing` when absent.
-    func requiredNumber(_ name: String, range: ClosedRange<Double>? = nil, rule: String? = nil) throws(ProtocolError)
+    public func requiredNumber(_ name: String, range: ClosedRange<Double>? = nil, rule: String? = nil) throws(ProtocolError)
         -> Double
     {
         guard let v = try number(name, range: range, rule: rule) else { throw .missing(field: name) }
@@ -94,7 +81,7 @@ struct QueryParameters {
     }
 
     /// A box `W,S,E,N` in degrees (W > E crosses the antimeridian), or nil when absent.
-    func bbox(_ name: String = "bbox") throws(ProtocolError) -> BoundingBox? {
+    public func bbox(_ name: String = "bbox") throws(ProtocolError) -> BoundingBox? {
         guard let text = string(name) else { return nil }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 4 else {
@@ -106,6 +93,28 @@ struct QueryParameters {
             throw .outOfRange(field: name, rule: "west and east in [-180, 180], south <= north in [-90, 90]")
         }
         return box
+    }
+
+    /// `text` as a whole number: an optional `-`, then ASCII digits, nothing else; refused as the value of `field`.
+    public static func wholeNumber(_ text: String, field: String) throws(ProtocolError) -> Int {
+        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            throw .wrongType(field: field, expected: "a whole number", got: "'\(text.prefix(40))'")
+        }
+        guard let v = Int(text) else {
+            throw .outOfRange(field: field, rule: "a whole number from \(Int.min) to \(Int.max)")
+        }
+        return v
+    }
+
+    /// Refuses `value` outside `range` (when given): "RULE, not SHOWN", the rule being the caller's or
+    /// "from LOW to HIGH" with the bounds written by `bounds`.
+    private static func check<T: Comparable>(
+        _ value: T, in range: ClosedRange<T>?, field: String, rule: String?, shown: String, bounds: (T) -> String
+    ) throws(ProtocolError) {
+        guard let range, !range.contains(value) else { return }
+        let stated = rule ?? "from \(bounds(range.lowerBound)) to \(bounds(range.upperBound))"
+        throw .outOfRange(field: field, rule: "\(stated), not \(shown)")
     }
 
     /// `text` as a finite decimal number, refused as the value of `field`.
