@@ -67,90 +67,131 @@ let package = Package(
         .target(name: "HometownProtocol", dependencies: ["HometownCore"]),
         // The server's vocabulary of country and state names from the bundled data, and the mapping of a bundled
         // place to the protocol's reverse and forward answers (shared by the server and the CLI).
-        .target(name: "HometownVocabulary", dependencies: [
-            "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownProtocol",
-        ]),
+        .target(
+            name: "HometownVocabulary",
+            dependencies: [
+                "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownProtocol",
+            ]),
         // Durable storage of users behind one protocol (UserStore); SQLite through SQLKit/SQLiteKit.
-        .target(name: "HometownStore", dependencies: [
-            "HometownProtocol",
-            .product(name: "SQLKit", package: "sql-kit"),
-            .product(name: "SQLiteKit", package: "sqlite-kit"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "HometownStore",
+            dependencies: [
+                "HometownProtocol",
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // `hometown serve`: the protocol over HTTP (Hummingbird 2), password hashing, the extra endpoints.
-        .target(name: "HometownServer", dependencies: [
-            "HometownCore", "HometownProtocol", "HometownVocabulary", "HometownStore", "HometownBoundaries",
-            "HometownGazetteer", "HometownClustering", "HometownViewport", "HometownBasemap",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "CryptoExtras", package: "swift-crypto"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "CompressNIO", package: "compress-nio"),
-        ], resources: [.copy("Public")]),
+        .target(
+            name: "HometownServer",
+            dependencies: [
+                "HometownCore", "HometownProtocol", "HometownVocabulary", "HometownStore", "HometownBoundaries",
+                "HometownGazetteer", "HometownClustering", "HometownViewport", "HometownBasemap",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ], resources: [.copy("Public")]),
         // A typed async client of the protocol (issue 10) on AsyncHTTPClient.
-        .target(name: "HometownClient", dependencies: [
-            "HometownCore", "HometownProtocol", "HometownViewport",
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        ]),
+        .target(
+            name: "HometownClient",
+            dependencies: [
+                "HometownCore", "HometownProtocol", "HometownViewport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         // The CLI: a thin ArgumentParser layer.
-        .target(name: "HometownCLI", dependencies: [
-            "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering", "HometownViewport",
-            "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownVocabulary", "HometownProj", "CZlib",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "HometownCLI",
+            dependencies: [
+                "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering",
+                "HometownViewport",
+                "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownVocabulary",
+                "HometownProj", "CZlib",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
 
         // Offline tools: the data builder, the accuracy report, the benchmark driver.
-        .executableTarget(name: "hometown-data", dependencies: [
-            "HometownCore", "HometownGEOS", "HometownBoundaries", "CSQLite",
-        ], path: "tools/databuilder"),
-        .executableTarget(name: "hometown-gazetteer", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
-                          path: "tools/gazetteerbuilder"),
+        .executableTarget(
+            name: "hometown-data",
+            dependencies: [
+                "HometownCore", "HometownGEOS", "HometownBoundaries", "CSQLite",
+            ], path: "tools/databuilder"),
+        .executableTarget(
+            name: "hometown-gazetteer", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
+            path: "tools/gazetteerbuilder"),
         // Compiles Unicode's confusables.txt into Sources/HometownProtocol/ConfusablesTable.swift (nickname keys).
-        .executableTarget(name: "hometown-confusables", dependencies: ["HometownProtocol"], path: "tools/confusablesbuilder"),
-        .executableTarget(name: "hometown-forward-accuracy", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
-                          path: "tools/forwardaccuracy", exclude: ["README.md"]),
-        .executableTarget(name: "hometown-accuracy", dependencies: ["HometownCore", "HometownBoundaries"],
-                          path: "tools/accuracy"),
-        .executableTarget(name: "hometown-bench", dependencies: ["HometownCore", "HometownBoundaries", "HometownGEOS"],
-                          path: "tools/bench/swift"),
-        .executableTarget(name: "hometown-bench-forward", dependencies: ["HometownGazetteer"], path: "tools/bench/forward/swift"),
-        .executableTarget(name: "hometown-bench-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
-                          path: "tools/bench/server/hello"),
-        .executableTarget(name: "hometown-bench-markers", dependencies: ["HometownClustering", "HometownCore"], path: "tools/bench/markers/swift"),
+        .executableTarget(
+            name: "hometown-confusables", dependencies: ["HometownProtocol"], path: "tools/confusablesbuilder"),
+        .executableTarget(
+            name: "hometown-forward-accuracy",
+            dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
+            path: "tools/forwardaccuracy", exclude: ["README.md"]),
+        .executableTarget(
+            name: "hometown-accuracy", dependencies: ["HometownCore", "HometownBoundaries"],
+            path: "tools/accuracy"),
+        .executableTarget(
+            name: "hometown-bench", dependencies: ["HometownCore", "HometownBoundaries", "HometownGEOS"],
+            path: "tools/bench/swift"),
+        .executableTarget(
+            name: "hometown-bench-forward", dependencies: ["HometownGazetteer"], path: "tools/bench/forward/swift"),
+        .executableTarget(
+            name: "hometown-bench-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "tools/bench/server/hello"),
+        .executableTarget(
+            name: "hometown-bench-markers", dependencies: ["HometownClustering", "HometownCore"],
+            path: "tools/bench/markers/swift"),
         .executableTarget(name: "hometown-bench-proj", dependencies: ["HometownProj"], path: "tools/bench/proj/swift"),
 
         .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore"]),
         .testTarget(name: "HometownProjTests", dependencies: ["HometownProj", "HometownCore"]),
         .testTarget(name: "HometownGEOSTests", dependencies: ["HometownGEOS", "HometownCore"]),
-        .testTarget(name: "HometownBoundariesTests", dependencies: ["HometownBoundaries", "HometownGEOS", "HometownCore"]),
-        .testTarget(name: "HometownGazetteerTests", dependencies: ["HometownGazetteer", "HometownBoundaries", "HometownCore"]),
+        .testTarget(
+            name: "HometownBoundariesTests", dependencies: ["HometownBoundaries", "HometownGEOS", "HometownCore"]),
+        .testTarget(
+            name: "HometownGazetteerTests", dependencies: ["HometownGazetteer", "HometownBoundaries", "HometownCore"]),
         .testTarget(name: "HometownMarkersTests", dependencies: ["HometownMarkers", "HometownCore"]),
-        .testTarget(name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
-        .testTarget(name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
+        .testTarget(
+            name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
         .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
-        .testTarget(name: "HometownProtocolTests", dependencies: [
-            "HometownProtocol", "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
-        ]),
-        .testTarget(name: "HometownVocabularyTests", dependencies: [
-            "HometownVocabulary", "HometownProtocol", "HometownBoundaries", "HometownGazetteer",
-        ]),
-        .testTarget(name: "HometownStoreTests", dependencies: ["HometownStore", "HometownProtocol",
-                                                               .product(name: "SQLiteKit", package: "sqlite-kit"),
-                                                               .product(name: "Logging", package: "swift-log")]),
+        .testTarget(
+            name: "HometownProtocolTests",
+            dependencies: [
+                "HometownProtocol", "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
+            ]),
+        .testTarget(
+            name: "HometownVocabularyTests",
+            dependencies: [
+                "HometownVocabulary", "HometownProtocol", "HometownBoundaries", "HometownGazetteer",
+            ]),
+        .testTarget(
+            name: "HometownStoreTests",
+            dependencies: [
+                "HometownStore", "HometownProtocol",
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
         .target(name: "HometownTestSupport", path: "Tests/HometownTestSupport"),
-        .testTarget(name: "HometownClientTests", dependencies: [
-            "HometownClient", "HometownProtocol", "HometownViewport", "HometownTestSupport",
-        ]),
-        .testTarget(name: "HometownServerTests", dependencies: [
-            "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            .product(name: "CompressNIO", package: "compress-nio"),
-        ]),
+        .testTarget(
+            name: "HometownClientTests",
+            dependencies: [
+                "HometownClient", "HometownProtocol", "HometownViewport", "HometownTestSupport",
+            ]),
+        .testTarget(
+            name: "HometownServerTests",
+            dependencies: [
+                "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

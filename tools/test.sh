@@ -6,6 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/install-deps.sh
+# One formatting (swift-format from the toolchain, configured in .swift-format): fails on any file it would change.
+swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
 swift build --build-tests
 # The load tests (a 100,000-user server process measured for memory and latency) run alone after the rest, so
 # that other tests do not share the two cores with what they measure.

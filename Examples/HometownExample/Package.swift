@@ -7,15 +7,17 @@ let package = Package(
     name: "HometownExample",
     dependencies: [
         // Another project names the repository instead: .package(url: "https://github.com/OWNER/Hometown", from: "...").
-        .package(name: "Hometown", path: "../.."),
+        .package(name: "Hometown", path: "../..")
     ],
     targets: [
-        .executableTarget(name: "HometownExample", dependencies: [
-            .product(name: "HometownCore", package: "Hometown"),
-            .product(name: "HometownBoundaries", package: "Hometown"),
-            .product(name: "HometownClustering", package: "Hometown"),
-            .product(name: "HometownViewport", package: "Hometown"),
-        ]),
+        .executableTarget(
+            name: "HometownExample",
+            dependencies: [
+                .product(name: "HometownCore", package: "Hometown"),
+                .product(name: "HometownBoundaries", package: "Hometown"),
+                .product(name: "HometownClustering", package: "Hometown"),
+                .product(name: "HometownViewport", package: "Hometown"),
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

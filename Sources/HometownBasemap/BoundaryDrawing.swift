@@ -40,11 +40,20 @@ public struct BoundaryDrawing: Hashable, Sendable {
 
     static func appendInteger(_ v: Int32, to out: inout [UInt8]) {
         var m = Int64(v)
-        if m < 0 { out.append(UInt8(ascii: "-")); m = -m }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if m < 0 {
+            out.append(UInt8(ascii: "-"))
+            m = -m
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
         var n = 0
         withUnsafeMutableBytes(of: &digits) { d in
-            repeat { d[n] = UInt8(ascii: "0") + UInt8(m % 10); m /= 10; n += 1 } while m > 0
+            repeat {
+                d[n] = UInt8(ascii: "0") + UInt8(m % 10)
+                m /= 10
+                n += 1
+            } while m > 0
             for k in stride(from: n - 1, through: 0, by: -1) { out.append(d[k]) }
         }
     }

@@ -11,43 +11,55 @@ extension BoundaryMap {
     public func draw(_ frame: MapFrame, includeStates: Bool, tolerance: Double = 1) -> BoundaryDrawing {
         var out = BoundaryDrawing()
         let world = frame.worldSize
-        let left = frame.originX - frame.buffer, right = frame.originX + frame.width + frame.buffer
-        let top = frame.originY - frame.buffer, bottom = frame.originY + frame.height + frame.buffer
-        let clip = ClipRect(minX: -frame.buffer, minY: -frame.buffer, maxX: frame.width + frame.buffer, maxY: frame.height + frame.buffer)
+        let left = frame.originX - frame.buffer
+        let right = frame.originX + frame.width + frame.buffer
+        let top = frame.originY - frame.buffer
+        let bottom = frame.originY + frame.height + frame.buffer
+        let clip = ClipRect(
+            minX: -frame.buffer, minY: -frame.buffer, maxX: frame.width + frame.buffer,
+            maxY: frame.height + frame.buffer)
         var ring = Scratch()
         let useOutline = world < BoundaryMap.outlineBelowWorldSize
-        let firstCopy = Int((left / world).rounded(.down)), lastCopy = Int((right / world).rounded(.down))
+        let firstCopy = Int((left / world).rounded(.down))
+        let lastCopy = Int((right / world).rounded(.down))
         for copy in firstCopy...lastCopy {
             let shift = Double(copy) * world - frame.originX
-            let bx0 = (left - Double(copy) * world) / world, bx1 = (right - Double(copy) * world) / world
-            let by0 = top / world, by1 = bottom / world
+            let bx0 = (left - Double(copy) * world) / world
+            let bx1 = (right - Double(copy) * world) / world
+            let by0 = top / world
+            let by1 = bottom / world
             func meets(_ box: [Double], _ r: Int) -> Bool {
                 box[4 * r] <= bx1 && box[4 * r + 2] >= bx0 && box[4 * r + 1] <= by1 && box[4 * r + 3] >= by0
             }
             func within(_ box: [Double], _ r: Int) -> Bool {
                 box[4 * r] * world + shift >= clip.minX && box[4 * r + 2] * world + shift <= clip.maxX
-                    && box[4 * r + 1] * world - frame.originY >= clip.minY && box[4 * r + 3] * world - frame.originY <= clip.maxY
+                    && box[4 * r + 1] * world - frame.originY >= clip.minY
+                    && box[4 * r + 3] * world - frame.originY <= clip.maxY
             }
             // At small scales, land and coasts from the land's outline (no tiny state rings); at large scales from
             // the states' rings that meet the frame (the outline's loops are whole continents).
             for r in 0..<land.loopStart.count where useOutline && meets(land.loopBox, r) {
                 let a = Int(land.loopStart[r])
-                ring.load(xs: land.xs, ys: land.ys, range: a..<(a + Int(land.loopCount[r])), world: world, shift: shift,
-                          originY: frame.originY, key: { Int64(land.edges[$0]) }, info: { land.edges[$0] })
+                ring.load(
+                    xs: land.xs, ys: land.ys, range: a..<(a + Int(land.loopCount[r])), world: world, shift: shift,
+                    originY: frame.originY, key: { Int64(land.edges[$0]) }, info: { land.edges[$0] })
                 ring.simplify(tolerance)
                 guard ring.pts.count >= 3 else { continue }
                 let inside = within(land.loopBox, r)
                 let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip)
                 if flat.count >= 6, BoundaryMap.area(flat) >= 1 { out.land.append(flat) }
-                appendLines(ring.pts, ring.info, clip: inside ? nil : clip, kind: { e in
-                    e == EdgeClass.coast.rawValue ? .coast : nil
-                }, to: &out)
+                appendLines(
+                    ring.pts, ring.info, clip: inside ? nil : clip,
+                    kind: { e in
+                        e == EdgeClass.coast.rawValue ? .coast : nil
+                    }, to: &out)
             }
             // Borders between countries and states from the states' rings, each shared edge once.
             for r in 0..<ringStart.count where meets(ringBox, r) {
                 let a = Int(ringStart[r])
-                ring.load(xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), world: world, shift: shift,
-                          originY: frame.originY, key: { self.key($0) }, info: { self.edges[$0] })
+                ring.load(
+                    xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), world: world, shift: shift,
+                    originY: frame.originY, key: { self.key($0) }, info: { self.edges[$0] })
                 ring.simplify(tolerance)
                 guard ring.pts.count >= 2 else { continue }
                 let inside = within(ringBox, r)
@@ -55,11 +67,15 @@ extension BoundaryMap {
                     let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip)
                     if flat.count >= 6 { out.land.append(flat) }
                 }
-                appendLines(ring.pts, ring.info, clip: inside ? nil : clip, kind: { e in
-                    guard e & EdgeFlags.repeated == 0, let c = EdgeClass(rawValue: e & EdgeFlags.classMask) else { return nil }
-                    if c == .coast { return useOutline ? nil : .coast }
-                    return c == .border || (c == .state && includeStates) ? c : nil
-                }, to: &out)
+                appendLines(
+                    ring.pts, ring.info, clip: inside ? nil : clip,
+                    kind: { e in
+                        guard e & EdgeFlags.repeated == 0, let c = EdgeClass(rawValue: e & EdgeFlags.classMask) else {
+                            return nil
+                        }
+                        if c == .coast { return useOutline ? nil : .coast }
+                        return c == .border || (c == .state && includeStates) ? c : nil
+                    }, to: &out)
             }
         }
         return out
@@ -76,19 +92,30 @@ extension BoundaryMap {
         var info: [UInt8] = []
 
         /// Rounds the vertices of `range` to whole frame units and drops each vertex equal to the one before.
-        mutating func load(xs: [Double], ys: [Double], range: Range<Int>, world: Double, shift: Double, originY: Double,
-                           key: (Int) -> Int64, info edgeInfo: (Int) -> UInt8) {
-            pts.removeAll(keepingCapacity: true); keys.removeAll(keepingCapacity: true); info.removeAll(keepingCapacity: true)
+        mutating func load(
+            xs: [Double], ys: [Double], range: Range<Int>, world: Double, shift: Double, originY: Double,
+            key: (Int) -> Int64, info edgeInfo: (Int) -> UInt8
+        ) {
+            pts.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            info.removeAll(keepingCapacity: true)
             for i in range {
                 let q = (Int32((xs[i] * world + shift).rounded()), Int32((ys[i] * world - originY).rounded()))
                 if let last = pts.last, last == q {
                     // The edge into this vertex vanished; the merged vertex keeps the next edge's key and info.
-                    keys[keys.count - 1] = key(i); info[info.count - 1] = edgeInfo(i)
+                    keys[keys.count - 1] = key(i)
+                    info[info.count - 1] = edgeInfo(i)
                     continue
                 }
-                pts.append(q); keys.append(key(i)); info.append(edgeInfo(i))
+                pts.append(q)
+                keys.append(key(i))
+                info.append(edgeInfo(i))
             }
-            while pts.count > 1, pts[pts.count - 1] == pts[0] { pts.removeLast(); keys.removeLast(); info.removeLast() }
+            while pts.count > 1, pts[pts.count - 1] == pts[0] {
+                pts.removeLast()
+                keys.removeLast()
+                info.removeLast()
+            }
         }
 
         /// Keeps the vertices `RingSimplifier` keeps.
@@ -96,8 +123,15 @@ extension BoundaryMap {
             guard tolerance > 0, pts.count > 3 else { return }
             let keep = RingSimplifier.keep(pts, keys: keys, tolerance: tolerance)
             var w = 0
-            for k in pts.indices where keep[k] { pts[w] = pts[k]; info[w] = info[k]; keys[w] = keys[k]; w += 1 }
-            pts.removeLast(pts.count - w); info.removeLast(info.count - w); keys.removeLast(keys.count - w)
+            for k in pts.indices where keep[k] {
+                pts[w] = pts[k]
+                info[w] = info[k]
+                keys[w] = keys[k]
+                w += 1
+            }
+            pts.removeLast(pts.count - w)
+            info.removeLast(info.count - w)
+            keys.removeLast(keys.count - w)
         }
     }
 
@@ -126,14 +160,19 @@ extension BoundaryMap {
 
     /// Splits a ring's edges into runs of one drawable class (`kind` of each edge's info; nil: not drawn) and
     /// appends each run, clipped, to its list.
-    private func appendLines(_ pts: [(Int32, Int32)], _ info: [UInt8], clip: ClipRect?, kind classOf: (UInt8) -> EdgeClass?,
-                             to out: inout BoundaryDrawing) {
+    private func appendLines(
+        _ pts: [(Int32, Int32)], _ info: [UInt8], clip: ClipRect?, kind classOf: (UInt8) -> EdgeClass?,
+        to out: inout BoundaryDrawing
+    ) {
         let n = pts.count
         guard n >= 2 else { return }
         func kind(_ k: Int) -> EdgeClass? { classOf(info[k]) }
         // Start where the class changes, so that a run is not split at the ring's first vertex.
         var start = 0
-        for k in 0..<n where kind(k) != kind((k + n - 1) % n) { start = k; break }
+        for k in 0..<n where kind(k) != kind((k + n - 1) % n) {
+            start = k
+            break
+        }
         var run: [(Int32, Int32)] = []
         var runKind: EdgeClass?
         func flush() {
@@ -154,7 +193,10 @@ extension BoundaryMap {
         for step in 0..<n {
             let k = (start + step) % n
             let c = kind(k)
-            if c != runKind { flush(); runKind = c }
+            if c != runKind {
+                flush()
+                runKind = c
+            }
             if c != nil {
                 if run.isEmpty { run.append(pts[k]) }
                 run.append(pts[(k + 1) % n])
@@ -169,15 +211,25 @@ extension BoundaryMap {
         var pieces: [[(Int32, Int32)]] = []
         var current: [(Double, Double)] = []
         for k in 1..<line.count {
-            let a = (Double(line[k - 1].0), Double(line[k - 1].1)), b = (Double(line[k].0), Double(line[k].1))
+            let a = (Double(line[k - 1].0), Double(line[k - 1].1))
+            let b = (Double(line[k].0), Double(line[k].1))
             guard let (p, q) = clip.clip(segment: a, b) else {
-                if !current.isEmpty { pieces.append(rounded(current)); current = [] }
+                if !current.isEmpty {
+                    pieces.append(rounded(current))
+                    current = []
+                }
                 continue
             }
-            if let last = current.last, last != p { pieces.append(rounded(current)); current = [] }
+            if let last = current.last, last != p {
+                pieces.append(rounded(current))
+                current = []
+            }
             if current.isEmpty { current.append(p) }
             current.append(q)
-            if q != b { pieces.append(rounded(current)); current = [] }
+            if q != b {
+                pieces.append(rounded(current))
+                current = []
+            }
         }
         if !current.isEmpty { pieces.append(rounded(current)) }
         return pieces
@@ -199,7 +251,10 @@ extension BoundaryMap {
         }
         for p in pts {
             if let last = kept.last, last == p { continue }
-            if kept.count >= 2, straight(kept[kept.count - 2], kept[kept.count - 1], p) { kept[kept.count - 1] = p; continue }
+            if kept.count >= 2, straight(kept[kept.count - 2], kept[kept.count - 1], p) {
+                kept[kept.count - 1] = p
+                continue
+            }
             kept.append(p)
         }
         if closed {
@@ -210,7 +265,10 @@ extension BoundaryMap {
         }
         var flat: [Int32] = []
         flat.reserveCapacity(2 * kept.count)
-        for p in kept { flat.append(p.0); flat.append(p.1) }
+        for p in kept {
+            flat.append(p.0)
+            flat.append(p.1)
+        }
         return flat
     }
 }

@@ -45,8 +45,11 @@ public final class BoundaryMap: Sendable {
     /// Reads and prepares every state's polygons from the reverse geocoder's data file.
     /// - Throws: `BasemapError.unreadableData` when the polygon sections are damaged.
     public init(geocoder: ReverseGeocoder) throws(BasemapError) {
-        var lons: [Double] = [], lats: [Double] = []
-        var ringStart: [Int32] = [], ringCount: [Int32] = [], ringState: [Int32] = []
+        var lons: [Double] = []
+        var lats: [Double] = []
+        var ringStart: [Int32] = []
+        var ringCount: [Int32] = []
+        var ringState: [Int32] = []
         var stateCountry: [Int32] = []
         for s in 0..<geocoder.stateCount {
             stateCountry.append(Int32(geocoder.countryIndex(ofState: s)))
@@ -57,25 +60,39 @@ public final class BoundaryMap: Sendable {
                     var n = ring.count
                     if n > 1, ring[0] == ring[n - 1] { n -= 1 }
                     guard n >= 3 else { continue }
-                    ringStart.append(Int32(lons.count)); ringCount.append(Int32(n)); ringState.append(Int32(s))
-                    for k in 0..<n { lons.append(ring[k].0); lats.append(ring[k].1) }
+                    ringStart.append(Int32(lons.count))
+                    ringCount.append(Int32(n))
+                    ringState.append(Int32(s))
+                    for k in 0..<n {
+                        lons.append(ring[k].0)
+                        lats.append(ring[k].1)
+                    }
                 }
             }
         }
         let (edges, neighbours, vertexID, outer) = BoundaryMap.classify(
-            lons: lons, lats: lats, ringStart: ringStart, ringCount: ringCount, ringState: ringState, stateCountry: stateCountry)
-        land = LandOutline(lons: lons, lats: lats, vertexID: vertexID, outer: outer, classes: edges,
-                           ringStart: ringStart, ringCount: ringCount)
+            lons: lons, lats: lats, ringStart: ringStart, ringCount: ringCount, ringState: ringState,
+            stateCountry: stateCountry)
+        land = LandOutline(
+            lons: lons, lats: lats, vertexID: vertexID, outer: outer, classes: edges,
+            ringStart: ringStart, ringCount: ringCount)
         let (xs, ys) = BoundaryMap.project(lons: lons, lats: lats)
         let box = BoundaryMap.boxes(xs: xs, ys: ys, start: ringStart, count: ringCount)
-        self.xs = xs; self.ys = ys; self.edges = edges; self.neighbours = neighbours
-        self.ringStart = ringStart; self.ringCount = ringCount; self.ringState = ringState; self.ringBox = box
+        self.xs = xs
+        self.ys = ys
+        self.edges = edges
+        self.neighbours = neighbours
+        self.ringStart = ringStart
+        self.ringCount = ringCount
+        self.ringState = ringState
+        self.ringBox = box
         self.stateCountry = stateCountry
     }
 
     /// Web Mercator world units (0...1) of each vertex; latitudes beyond ±85.05° are clamped.
     static func project(lons: [Double], lats: [Double]) -> (xs: [Double], ys: [Double]) {
-        var xs = [Double](repeating: 0, count: lons.count), ys = xs
+        var xs = [Double](repeating: 0, count: lons.count)
+        var ys = xs
         for i in lons.indices {
             xs[i] = WebMercator.worldX(longitude: lons[i])
             ys[i] = WebMercator.worldY(latitude: lats[i])
@@ -87,12 +104,22 @@ public final class BoundaryMap: Sendable {
     static func boxes(xs: [Double], ys: [Double], start: [Int32], count: [Int32]) -> [Double] {
         var box = [Double](repeating: 0, count: 4 * start.count)
         for r in start.indices {
-            let a = Int(start[r]), b = a + Int(count[r])
-            var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+            let a = Int(start[r])
+            let b = a + Int(count[r])
+            var minX = Double.infinity
+            var minY = Double.infinity
+            var maxX = -Double.infinity
+            var maxY = -Double.infinity
             for i in a..<b {
-                minX = min(minX, xs[i]); maxX = max(maxX, xs[i]); minY = min(minY, ys[i]); maxY = max(maxY, ys[i])
+                minX = min(minX, xs[i])
+                maxX = max(maxX, xs[i])
+                minY = min(minY, ys[i])
+                maxY = max(maxY, ys[i])
             }
-            box[4 * r] = minX; box[4 * r + 1] = minY; box[4 * r + 2] = maxX; box[4 * r + 3] = maxY
+            box[4 * r] = minX
+            box[4 * r + 1] = minY
+            box[4 * r + 2] = maxX
+            box[4 * r + 3] = maxY
         }
         return box
     }
@@ -105,8 +132,10 @@ public final class BoundaryMap: Sendable {
     }
 
     /// Classifies each edge by the rings it occurs in (in either direction).
-    static func classify(lons: [Double], lats: [Double], ringStart: [Int32], ringCount: [Int32], ringState: [Int32],
-                         stateCountry: [Int32]) -> (classes: [UInt8], neighbours: [Int32], vertexID: [UInt32], outer: [Bool]) {
+    static func classify(
+        lons: [Double], lats: [Double], ringStart: [Int32], ringCount: [Int32], ringState: [Int32],
+        stateCountry: [Int32]
+    ) -> (classes: [UInt8], neighbours: [Int32], vertexID: [UInt32], outer: [Bool]) {
         // Number the distinct vertices, then key an edge by its two vertex numbers, smaller first.
         struct Point: Hashable { let lon: UInt64, lat: UInt64 }
         var ids: [Point: UInt32] = [:]
@@ -114,21 +143,30 @@ public final class BoundaryMap: Sendable {
         var vertexID = [UInt32](repeating: 0, count: lons.count)
         for i in lons.indices {
             let p = Point(lon: lons[i].bitPattern, lat: lats[i].bitPattern)
-            if let id = ids[p] { vertexID[i] = id } else {
-                let id = UInt32(ids.count); ids[p] = id; vertexID[i] = id
+            if let id = ids[p] {
+                vertexID[i] = id
+            } else {
+                let id = UInt32(ids.count)
+                ids[p] = id
+                vertexID[i] = id
             }
         }
         ids = [:]
-        func key(_ a: UInt32, _ b: UInt32) -> UInt64 { a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a) }
+        func key(_ a: UInt32, _ b: UInt32) -> UInt64 {
+            a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a)
+        }
         // Edge -> first state (low 32 bits) and second state + 1 (high 32 bits; 0 when none yet).
         var sides: [UInt64: UInt64] = [:]
         sides.reserveCapacity(lons.count)
         var repeated = [Bool](repeating: false, count: lons.count)
         let selfMarker: UInt64 = 0xFFFF_FFFF << 32
         for r in ringStart.indices {
-            let a = Int(ringStart[r]), n = Int(ringCount[r]), s = UInt64(UInt32(ringState[r]))
+            let a = Int(ringStart[r])
+            let n = Int(ringCount[r])
+            let s = UInt64(UInt32(ringState[r]))
             for k in 0..<n {
-                let i = a + k, j = a + (k + 1) % n
+                let i = a + k
+                let j = a + (k + 1) % n
                 let e = key(vertexID[i], vertexID[j])
                 if let v = sides[e] {
                     repeated[i] = true
@@ -144,22 +182,31 @@ public final class BoundaryMap: Sendable {
         var neighbours = [Int32](repeating: -1, count: lons.count)
         var outer = [Bool](repeating: false, count: lons.count)
         for r in ringStart.indices {
-            let a = Int(ringStart[r]), n = Int(ringCount[r]), s = Int(ringState[r])
+            let a = Int(ringStart[r])
+            let n = Int(ringCount[r])
+            let s = Int(ringState[r])
             for k in 0..<n {
-                let i = a + k, j = a + (k + 1) % n
+                let i = a + k
+                let j = a + (k + 1) % n
                 let c: EdgeClass
                 outer[i] = (sides[key(vertexID[i], vertexID[j])] ?? 0) >> 32 == 0
                 // Polygons are cut at the antimeridian at ±179.99999999999991 as well as at ±180.
                 if (abs(lons[i]) > 180 - 1e-9 && abs(lons[j]) > 180 - 1e-9 && lons[i] == lons[j])
-                    || (lats[i] <= -limit && lats[j] <= -limit) || (lats[i] >= limit && lats[j] >= limit) {
+                    || (lats[i] <= -limit && lats[j] <= -limit) || (lats[i] >= limit && lats[j] >= limit)
+                {
                     c = .hidden
                 } else {
                     let v = sides[key(vertexID[i], vertexID[j])] ?? UInt64(s)
-                    guard v & selfMarker != selfMarker else { out[i] = EdgeClass.hidden.rawValue; continue }
-                    let first = Int(v & 0xFFFF_FFFF), second = Int(v >> 32) - 1
+                    guard v & selfMarker != selfMarker else {
+                        out[i] = EdgeClass.hidden.rawValue
+                        continue
+                    }
+                    let first = Int(v & 0xFFFF_FFFF)
+                    let second = Int(v >> 32) - 1
                     let other = first == s ? second : first
-                    if other < 0 || other == s { c = .coast }
-                    else {
+                    if other < 0 || other == s {
+                        c = .coast
+                    } else {
                         c = stateCountry[other] == stateCountry[s] ? .state : .border
                         neighbours[i] = Int32(other)
                     }

@@ -16,7 +16,8 @@ struct ClipRect {
                 let pIn = inside(p, side)
                 if pIn != prevIn { out.append(cross(prev, p, side)) }
                 if pIn { out.append(p) }
-                prev = p; prevIn = pIn
+                prev = p
+                prevIn = pIn
             }
             pts = out
         }
@@ -25,14 +26,22 @@ struct ClipRect {
 
     /// Liang-Barsky: the part of segment a-b inside the rectangle, or nil.
     func clip(segment a: (Double, Double), _ b: (Double, Double)) -> ((Double, Double), (Double, Double))? {
-        var t0 = 0.0, t1 = 1.0
-        let dx = b.0 - a.0, dy = b.1 - a.1
+        var t0 = 0.0
+        var t1 = 1.0
+        let dx = b.0 - a.0
+        let dy = b.1 - a.1
         for (p, q) in [(-dx, a.0 - minX), (dx, maxX - a.0), (-dy, a.1 - minY), (dy, maxY - a.1)] {
             if p == 0 {
                 if q < 0 { return nil }
             } else {
                 let t = q / p
-                if p < 0 { if t > t1 { return nil }; if t > t0 { t0 = t } } else { if t < t0 { return nil }; if t < t1 { t1 = t } }
+                if p < 0 {
+                    if t > t1 { return nil }
+                    if t > t0 { t0 = t }
+                } else {
+                    if t < t0 { return nil }
+                    if t < t1 { t1 = t }
+                }
             }
         }
         return ((a.0 + t0 * dx, a.1 + t0 * dy), (a.0 + t1 * dx, a.1 + t1 * dy))

@@ -16,34 +16,50 @@ struct LandOutline: Sendable {
     /// minX, minY, maxX, maxY per loop.
     let loopBox: [Double]
 
-    init(lons: [Double], lats: [Double], vertexID: [UInt32], outer: [Bool], classes: [UInt8], ringStart: [Int32], ringCount: [Int32]) {
+    init(
+        lons: [Double], lats: [Double], vertexID: [UInt32], outer: [Bool], classes: [UInt8], ringStart: [Int32],
+        ringCount: [Int32]
+    ) {
         // The outer edges, as (source vertex index in the rings, from id, to id).
-        var src: [Int] = [], from: [UInt32] = [], to: [UInt32] = []
+        var src: [Int] = []
+        var from: [UInt32] = []
+        var to: [UInt32] = []
         var nextInRing = [Int](repeating: -1, count: lons.count)
         for r in ringStart.indices {
-            let a = Int(ringStart[r]), n = Int(ringCount[r])
+            let a = Int(ringStart[r])
+            let n = Int(ringCount[r])
             for k in 0..<n where outer[a + k] {
-                src.append(a + k); from.append(vertexID[a + k]); to.append(vertexID[a + (k + 1) % n])
+                src.append(a + k)
+                from.append(vertexID[a + k])
+                to.append(vertexID[a + (k + 1) % n])
                 nextInRing[a + k] = a + (k + 1) % n
             }
         }
         // Vertex id -> incident outer edges (compressed rows).
         let ids = Int((vertexID.max() ?? 0) + 1)
         var rowStart = [Int32](repeating: 0, count: ids + 1)
-        for e in src.indices { rowStart[Int(from[e]) + 1] += 1; rowStart[Int(to[e]) + 1] += 1 }
+        for e in src.indices {
+            rowStart[Int(from[e]) + 1] += 1
+            rowStart[Int(to[e]) + 1] += 1
+        }
         for v in 0..<ids { rowStart[v + 1] += rowStart[v] }
         var fill = rowStart
         var incident = [Int32](repeating: 0, count: 2 * src.count)
         for e in src.indices {
-            incident[Int(fill[Int(from[e])])] = Int32(e); fill[Int(from[e])] += 1
-            incident[Int(fill[Int(to[e])])] = Int32(e); fill[Int(to[e])] += 1
+            incident[Int(fill[Int(from[e])])] = Int32(e)
+            fill[Int(from[e])] += 1
+            incident[Int(fill[Int(to[e])])] = Int32(e)
+            fill[Int(to[e])] += 1
         }
         var edgeOfSource = [Int32](repeating: -1, count: lons.count)
         for e in src.indices { edgeOfSource[src[e]] = Int32(e) }
 
         var used = [Bool](repeating: false, count: src.count)
-        var loopLon: [Double] = [], loopLat: [Double] = [], loopClass: [UInt8] = []
-        var loopStart: [Int32] = [], loopCount: [Int32] = []
+        var loopLon: [Double] = []
+        var loopLat: [Double] = []
+        var loopClass: [UInt8] = []
+        var loopStart: [Int32] = []
+        var loopCount: [Int32] = []
         for e0 in src.indices where !used[e0] {
             let start = loopLon.count
             var e = e0
@@ -54,17 +70,22 @@ struct LandOutline: Sendable {
                 // The vertex we leave from, and the edge's class.
                 let i = src[e]
                 let leaveIndex = forward ? i : nextInRing[i]
-                loopLon.append(lons[leaveIndex]); loopLat.append(lats[leaveIndex])
-                loopClass.append(classes[i] & BoundaryMap.EdgeFlags.classMask == EdgeClass.hidden.rawValue
-                                 ? EdgeClass.hidden.rawValue : EdgeClass.coast.rawValue)
+                loopLon.append(lons[leaveIndex])
+                loopLat.append(lats[leaveIndex])
+                loopClass.append(
+                    classes[i] & BoundaryMap.EdgeFlags.classMask == EdgeClass.hidden.rawValue
+                        ? EdgeClass.hidden.rawValue : EdgeClass.coast.rawValue)
                 let at = forward ? to[e] : from[e]
                 if at == first { break }
                 // Prefer the same ring's next outer edge, else any unused outer edge at this vertex.
                 var next = -1
-                if forward, nextInRing[i] >= 0, case let c = edgeOfSource[nextInRing[i]], c >= 0, !used[Int(c)] { next = Int(c) }
+                if forward, nextInRing[i] >= 0, case let c = edgeOfSource[nextInRing[i]], c >= 0, !used[Int(c)] {
+                    next = Int(c)
+                }
                 if next < 0 {
                     for k in Int(rowStart[Int(at)])..<Int(rowStart[Int(at) + 1]) where !used[Int(incident[k])] {
-                        next = Int(incident[k]); break
+                        next = Int(incident[k])
+                        break
                     }
                 }
                 guard next >= 0 else { break }
@@ -72,15 +93,20 @@ struct LandOutline: Sendable {
                 e = next
             }
             if loopLon.count - start >= 3 {
-                loopStart.append(Int32(start)); loopCount.append(Int32(loopLon.count - start))
+                loopStart.append(Int32(start))
+                loopCount.append(Int32(loopLon.count - start))
             } else {
-                loopLon.removeLast(loopLon.count - start); loopLat.removeLast(loopLat.count - start)
+                loopLon.removeLast(loopLon.count - start)
+                loopLat.removeLast(loopLat.count - start)
                 loopClass.removeLast(loopClass.count - start)
             }
         }
         let (xs, ys) = BoundaryMap.project(lons: loopLon, lats: loopLat)
-        self.xs = xs; self.ys = ys; self.edges = loopClass
-        self.loopStart = loopStart; self.loopCount = loopCount
+        self.xs = xs
+        self.ys = ys
+        self.edges = loopClass
+        self.loopStart = loopStart
+        self.loopCount = loopCount
         self.loopBox = BoundaryMap.boxes(xs: xs, ys: ys, start: loopStart, count: loopCount)
     }
 }

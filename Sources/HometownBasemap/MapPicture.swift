@@ -13,7 +13,10 @@ public struct MapPicture: Sendable {
         public var label: String?
         /// - Parameters: degrees; `count` >= 1; `label` shown on hover (the SVG `title`).
         public init(latitude: Double, longitude: Double, count: Int, label: String? = nil) {
-            self.latitude = latitude; self.longitude = longitude; self.count = count; self.label = label
+            self.latitude = latitude
+            self.longitude = longitude
+            self.count = count
+            self.label = label
         }
     }
 
@@ -29,10 +32,17 @@ public struct MapPicture: Sendable {
     public var title: String?
     public var attribution = "Boundaries: Natural Earth. Places: GeoNames."
 
-    public init(frame: MapFrame, width: Int, height: Int, boundaries: BoundaryDrawing, markers: [Marker] = [],
-                region: BoundingBox? = nil, title: String? = nil) {
-        self.frame = frame; self.width = width; self.height = height; self.boundaries = boundaries
-        self.markers = markers; self.region = region; self.title = title
+    public init(
+        frame: MapFrame, width: Int, height: Int, boundaries: BoundaryDrawing, markers: [Marker] = [],
+        region: BoundingBox? = nil, title: String? = nil
+    ) {
+        self.frame = frame
+        self.width = width
+        self.height = height
+        self.boundaries = boundaries
+        self.markers = markers
+        self.region = region
+        self.title = title
     }
 
     /// The colours, the same as the web app's map (`--sea` in `Public/app.css`, `STYLE` in `Public/js/map.js`).
@@ -49,37 +59,54 @@ public struct MapPicture: Sendable {
             """
         if let title { s += "<title>\(MarkupText.escape(title))</title>\n" }
         s += "<rect width=\"100%\" height=\"100%\" fill=\"\(Style.sea)\"/>\n"
-        s += path(boundaries.land, closed: true, attributes: "fill=\"\(Style.land)\" fill-rule=\"evenodd\" stroke=\"none\"")
-        s += path(boundaries.states, closed: false, attributes: "fill=\"none\" stroke=\"\(Style.state)\" stroke-width=\"\(fmt(0.8 * u))\" stroke-dasharray=\"\(fmt(3 * u)) \(fmt(2 * u))\" stroke-linejoin=\"round\"")
-        s += path(boundaries.borders, closed: false, attributes: "fill=\"none\" stroke=\"\(Style.border)\" stroke-width=\"\(fmt(1.2 * u))\" stroke-linejoin=\"round\"")
-        s += path(boundaries.coasts, closed: false, attributes: "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"\(fmt(0.9 * u))\" stroke-linejoin=\"round\"")
+        s += path(
+            boundaries.land, closed: true, attributes: "fill=\"\(Style.land)\" fill-rule=\"evenodd\" stroke=\"none\"")
+        s += path(
+            boundaries.states, closed: false,
+            attributes:
+                "fill=\"none\" stroke=\"\(Style.state)\" stroke-width=\"\(fmt(0.8 * u))\" stroke-dasharray=\"\(fmt(3 * u)) \(fmt(2 * u))\" stroke-linejoin=\"round\""
+        )
+        s += path(
+            boundaries.borders, closed: false,
+            attributes:
+                "fill=\"none\" stroke=\"\(Style.border)\" stroke-width=\"\(fmt(1.2 * u))\" stroke-linejoin=\"round\"")
+        s += path(
+            boundaries.coasts, closed: false,
+            attributes:
+                "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"\(fmt(0.9 * u))\" stroke-linejoin=\"round\"")
         if let region {
             let nw = place(latitude: region.north, longitude: region.west)
             var se = place(latitude: region.south, longitude: region.east)
             if se.x < nw.x { se.x += frame.worldSize }
             // One marker (or several at one point) has no region to outline.
             if se.x - nw.x >= 2 * u || se.y - nw.y >= 2 * u {
-                s += "<rect x=\"\(fmt(nw.x))\" y=\"\(fmt(nw.y))\" width=\"\(fmt(se.x - nw.x))\" height=\"\(fmt(se.y - nw.y))\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"\(fmt(1.5 * u))\" stroke-dasharray=\"\(fmt(6 * u)) \(fmt(4 * u))\"><title>fitted region</title></rect>\n"
+                s +=
+                    "<rect x=\"\(fmt(nw.x))\" y=\"\(fmt(nw.y))\" width=\"\(fmt(se.x - nw.x))\" height=\"\(fmt(se.y - nw.y))\" fill=\"none\" stroke=\"#c0392b\" stroke-width=\"\(fmt(1.5 * u))\" stroke-dasharray=\"\(fmt(6 * u)) \(fmt(4 * u))\"><title>fitted region</title></rect>\n"
             }
         }
         for m in markers.sorted(by: { $0.count < $1.count }) {
             let p = place(latitude: m.latitude, longitude: m.longitude)
             if m.count <= 1 {
-                s += "<circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(5 * u))\" fill=\"#2f6db5\" stroke=\"#ffffff\" stroke-width=\"\(fmt(1.5 * u))\">"
+                s +=
+                    "<circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(5 * u))\" fill=\"#2f6db5\" stroke=\"#ffffff\" stroke-width=\"\(fmt(1.5 * u))\">"
                 s += m.label.map { "<title>\(MarkupText.escape($0))</title>" } ?? ""
                 s += "</circle>\n"
             } else {
                 let r = min(30, 11 + 5 * log10(Double(m.count))) * u
                 let colour = m.count < 10 ? "#51a6d8" : m.count < 100 ? "#f1b53b" : "#e8663d"
-                s += "<g><circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(r))\" fill=\"\(colour)\" fill-opacity=\"0.85\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2 * u))\"/>"
-                s += "<text x=\"\(fmt(p.x))\" y=\"\(fmt(p.y))\" dy=\"0.35em\" text-anchor=\"middle\" font-size=\"\(fmt(11 * u))\" font-weight=\"bold\" fill=\"#1d1d1d\">\(MapPicture.abbreviated(m.count))</text>"
+                s +=
+                    "<g><circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(r))\" fill=\"\(colour)\" fill-opacity=\"0.85\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2 * u))\"/>"
+                s +=
+                    "<text x=\"\(fmt(p.x))\" y=\"\(fmt(p.y))\" dy=\"0.35em\" text-anchor=\"middle\" font-size=\"\(fmt(11 * u))\" font-weight=\"bold\" fill=\"#1d1d1d\">\(MapPicture.abbreviated(m.count))</text>"
                 s += "<title>\(m.count) places</title></g>\n"
             }
         }
         if let title {
-            s += "<text x=\"\(fmt(10 * u))\" y=\"\(fmt(22 * u))\" font-size=\"\(fmt(15 * u))\" font-weight=\"bold\" fill=\"#1d1d1d\" stroke=\"#ffffff\" stroke-width=\"\(fmt(3 * u))\" paint-order=\"stroke\">\(MarkupText.escape(title))</text>\n"
+            s +=
+                "<text x=\"\(fmt(10 * u))\" y=\"\(fmt(22 * u))\" font-size=\"\(fmt(15 * u))\" font-weight=\"bold\" fill=\"#1d1d1d\" stroke=\"#ffffff\" stroke-width=\"\(fmt(3 * u))\" paint-order=\"stroke\">\(MarkupText.escape(title))</text>\n"
         }
-        s += "<text x=\"\(fmt(frame.width - 6 * u))\" y=\"\(fmt(frame.height - 6 * u))\" text-anchor=\"end\" font-size=\"\(fmt(10 * u))\" fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2.5 * u))\" paint-order=\"stroke\">\(MarkupText.escape(attribution))</text>\n"
+        s +=
+            "<text x=\"\(fmt(frame.width - 6 * u))\" y=\"\(fmt(frame.height - 6 * u))\" text-anchor=\"end\" font-size=\"\(fmt(10 * u))\" fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2.5 * u))\" paint-order=\"stroke\">\(MarkupText.escape(attribution))</text>\n"
         s += "</svg>\n"
         return s
     }

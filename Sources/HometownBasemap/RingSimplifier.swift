@@ -21,10 +21,16 @@ enum RingSimplifier {
             // farthest from that, both chosen by position alone.
             var a = 0
             for k in 1..<n where less(pts[k], pts[a]) { a = k }
-            var b = a, best = -1.0
+            var b = a
+            var best = -1.0
             for k in 0..<n {
-                let dx = Double(pts[k].0 - pts[a].0), dy = Double(pts[k].1 - pts[a].1), d = dx * dx + dy * dy
-                if d > best || (d == best && less(pts[k], pts[b])) { best = d; b = k }
+                let dx = Double(pts[k].0 - pts[a].0)
+                let dy = Double(pts[k].1 - pts[a].1)
+                let d = dx * dx + dy * dy
+                if d > best || (d == best && less(pts[k], pts[b])) {
+                    best = d
+                    b = k
+                }
             }
             breaks = a < b ? [a, b] : [b, a]
             if a == b { breaks = [a] }
@@ -43,22 +49,33 @@ enum RingSimplifier {
         var stack: [(Int, Int)] = [(from, to)]
         while let (a, b) = stack.popLast() {
             guard b - a > 1 else { continue }
-            let pa = pts[a % n], pb = pts[b % n]
-            let dx = Double(pb.0 - pa.0), dy = Double(pb.1 - pa.1), len2 = dx * dx + dy * dy
-            var far = -1, farD = -1.0
+            let pa = pts[a % n]
+            let pb = pts[b % n]
+            let dx = Double(pb.0 - pa.0)
+            let dy = Double(pb.1 - pa.1)
+            let len2 = dx * dx + dy * dy
+            var far = -1
+            var farD = -1.0
             for k in (a + 1)..<b {
                 let p = pts[k % n]
-                let px = Double(p.0 - pa.0), py = Double(p.1 - pa.1)
+                let px = Double(p.0 - pa.0)
+                let py = Double(p.1 - pa.1)
                 let d: Double
-                if len2 == 0 { d = px * px + py * py } else {
+                if len2 == 0 {
+                    d = px * px + py * py
+                } else {
                     let c = px * dy - py * dx
                     d = c * c / len2
                 }
-                if d > farD || (d == farD && less(p, pts[far % n])) { farD = d; far = k }
+                if d > farD || (d == farD && less(p, pts[far % n])) {
+                    farD = d
+                    far = k
+                }
             }
             if farD > t2 {
                 keep[far % n] = true
-                stack.append((a, far)); stack.append((far, b))
+                stack.append((a, far))
+                stack.append((far, b))
             }
         }
     }

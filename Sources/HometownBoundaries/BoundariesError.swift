@@ -14,13 +14,16 @@ public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .dataFileMissing(let p, let r):
-            return "data file \(p) cannot be opened (\(r)); set HOMETOWN_DATA or pass --data to the folder holding it, or rebuild it with tools/build-data.sh"
+            return
+                "data file \(p) cannot be opened (\(r)); set HOMETOWN_DATA or pass --data to the folder holding it, or rebuild it with tools/build-data.sh"
         case .dataFileTruncated(let p, let e, let a):
-            return "data file \(p) is truncated: it should be \(e) bytes but is \(a); restore it from git (git checkout -- data/) or rebuild it"
+            return
+                "data file \(p) is truncated: it should be \(e) bytes but is \(a); restore it from git (git checkout -- data/) or rebuild it"
         case .dataFileCorrupted(let p, let d):
             return "data file \(p) is corrupted: \(d); restore it from git (git checkout -- data/) or rebuild it"
         case .unsupportedVersion(let p, let f, let s):
-            return "data file \(p) has format version \(f), this build reads version \(s); rebuild the data with tools/build-data.sh"
+            return
+                "data file \(p) has format version \(f), this build reads version \(s); rebuild the data with tools/build-data.sh"
         case .missingSection(let p, let s):
             return "data file \(p) has no section \(s); rebuild the data with tools/build-data.sh"
         }

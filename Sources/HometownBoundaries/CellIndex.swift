@@ -15,7 +15,8 @@ struct CellIndex: @unchecked Sendable {
         leafData = try file.array("LEAFDATA", of: Double.self)
         self.stateCount = stateCount
         guard top.count == CellCode.columns * CellCode.rows else {
-            throw BoundariesError.dataFileCorrupted(path: file.path, detail: "GRIDTOP has \(top.count) cells, expected \(CellCode.columns * CellCode.rows)")
+            throw BoundariesError.dataFileCorrupted(
+                path: file.path, detail: "GRIDTOP has \(top.count) cells, expected \(CellCode.columns * CellCode.rows)")
         }
     }
 
@@ -37,13 +38,16 @@ struct CellIndex: @unchecked Sendable {
     func cellCode(latitude lat: Double, longitude lon: Double) -> UInt32 {
         let (row, col) = CellCode.topCell(latitude: lat, longitude: lon)
         var code = top[row * CellCode.columns + col]
-        var x0 = Double(col - 180), y0 = Double(row - 90), size = 1.0
+        var x0 = Double(col - 180)
+        var y0 = Double(row - 90)
+        var size = 1.0
         var depth = 0
         while CellCode.kind(code) == CellCode.node {
             depth += 1
             if depth > CellCode.maxDepth { return CellCode.make(CellCode.coastalSea, 0) }
             size *= 0.5
-            let east = lon >= x0 + size, north = lat >= y0 + size
+            let east = lon >= x0 + size
+            let north = lat >= y0 + size
             if east { x0 += size }
             if north { y0 += size }
             let i = Int(CellCode.payload(code)) * 4 + (north ? 2 : 0) + (east ? 1 : 0)
@@ -74,7 +78,9 @@ struct CellIndex: @unchecked Sendable {
     /// so that the memory latency of one lookup overlaps the work on the points before it (on random points
     /// most of a lookup's time is waiting for its leaf).
     @inline(__always)
-    func pipelined(_ range: Range<Int>, point: (Int) -> (latitude: Double, longitude: Double), _ body: (Int, UInt32) -> Void) {
+    func pipelined(
+        _ range: Range<Int>, point: (Int) -> (latitude: Double, longitude: Double), _ body: (Int, UInt32) -> Void
+    ) {
         let data = leafData
         @inline(__always) func look(_ j: Int) -> UInt32 {
             let p = point(j)
@@ -82,8 +88,10 @@ struct CellIndex: @unchecked Sendable {
             if CellCode.kind(code) == CellCode.leaf, let base = data.baseAddress {
                 let at = Int(CellCode.payload(code))
                 if at + 24 < data.count {
-                    hometown_prefetch(base + at); hometown_prefetch(base + at + 8)
-                    hometown_prefetch(base + at + 16); hometown_prefetch(base + at + 24)
+                    hometown_prefetch(base + at)
+                    hometown_prefetch(base + at + 8)
+                    hometown_prefetch(base + at + 16)
+                    hometown_prefetch(base + at + 24)
                 }
             }
             return code
@@ -111,13 +119,16 @@ struct CellIndex: @unchecked Sendable {
             var inside = false
             var rings = LeafPieces.Rings(data: data, piece: piece)
             while let ring = rings.next() {
-                var ax = data[ring.first], ay = data[ring.first + 1]
+                var ax = data[ring.first]
+                var ay = data[ring.first + 1]
                 var k = ring.first + 2
                 let end = ring.first + 2 * ring.count
                 while k < end {
-                    let bx = data[k], by = data[k + 1]
+                    let bx = data[k]
+                    let by = data[k + 1]
                     if (ay > py) != (by > py), px < (bx - ax) * (py - ay) / (by - ay) + ax { inside.toggle() }
-                    ax = bx; ay = by
+                    ax = bx
+                    ay = by
                     k += 2
                 }
             }

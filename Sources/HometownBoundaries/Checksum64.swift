@@ -13,7 +13,10 @@ public enum Checksum64 {
     /// The checksum of `bytes`.
     public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let n = bytes.count
-        var a: UInt64 = p1 &+ p2, b: UInt64 = p2, c: UInt64 = 0, d: UInt64 = 0 &- p1
+        var a: UInt64 = p1 &+ p2
+        var b: UInt64 = p2
+        var c: UInt64 = 0
+        var d: UInt64 = 0 &- p1
         var i = 0
         if let base = bytes.baseAddress {
             while i + 32 <= n {
@@ -30,7 +33,9 @@ public enum Checksum64 {
             h = mix(h, UInt64(bytes[i]) &+ 1)
             i += 1
         }
-        h ^= h >> 29; h = h &* p3; h ^= h >> 32
+        h ^= h >> 29
+        h = h &* p3
+        h ^= h >> 32
         return h
     }
 

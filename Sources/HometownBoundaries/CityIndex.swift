@@ -16,9 +16,9 @@ struct CityIndex: @unchecked Sendable {
     /// The most places one state may have: its tree is then at most 21 levels deep (the search's stack).
     static let maxPerState: UInt32 = 1 << 24
 
-    let u32: UnsafeBufferPointer<UInt32>       // nameOffset, nameLength, population, state
+    let u32: UnsafeBufferPointer<UInt32>  // nameOffset, nameLength, population, state
     let geonameIDs: UnsafeBufferPointer<UInt32>
-    let f64: UnsafeBufferPointer<Double>       // latitude, longitude
+    let f64: UnsafeBufferPointer<Double>  // latitude, longitude
     /// `stateCount + 1` offsets into this same array, then each state's places as a k-d tree.
     let byState: UnsafeBufferPointer<UInt32>
     /// Per entry of `byState` after the offsets: x, y, z, squared urban chord, range maximum of it.
@@ -40,11 +40,13 @@ struct CityIndex: @unchecked Sendable {
         // array's end, every entry names a city, STCXYZ has five numbers per entry, and entry positions fit
         // the Int32 ranges of the search's stack.
         guard byState.count >= header, Int(byState[0]) == header, Int(byState[stateCount]) == byState.count,
-              (0..<stateCount).allSatisfy({ byState[$0] <= byState[$0 + 1] }),
-              (0..<stateCount).allSatisfy({ byState[$0 + 1] - byState[$0] <= CityIndex.maxPerState }),
-              byState[header...].allSatisfy({ Int($0 & CityTreeLayout.cityMask) < n }),
-              xyz.count == CityTreeLayout.f64PerEntry * (byState.count - header), byState.count <= Int(Int32.max) else {
-            throw BoundariesError.dataFileCorrupted(path: file.path, detail: "STCITIES and STCXYZ do not fit the state and city tables")
+            (0..<stateCount).allSatisfy({ byState[$0] <= byState[$0 + 1] }),
+            (0..<stateCount).allSatisfy({ byState[$0 + 1] - byState[$0] <= CityIndex.maxPerState }),
+            byState[header...].allSatisfy({ Int($0 & CityTreeLayout.cityMask) < n }),
+            xyz.count == CityTreeLayout.f64PerEntry * (byState.count - header), byState.count <= Int(Int32.max)
+        else {
+            throw BoundariesError.dataFileCorrupted(
+                path: file.path, detail: "STCITIES and STCXYZ do not fit the state and city tables")
         }
     }
 
@@ -53,16 +55,22 @@ struct CityIndex: @unchecked Sendable {
     /// The city named for (lat, lon) in `state`, with its great-circle distance in km. No allocation (the
     /// walk's stack lives on the call stack); the only library call is one arcsine (libm) for the distance.
     func city(for state: Int, latitude lat: Double, longitude lon: Double) -> (index: Int, km: Double)? {
-        let first = Int(byState[state]), end = Int(byState[state + 1])
+        let first = Int(byState[state])
+        let end = Int(byState[state + 1])
         guard first < end else { return nil }
         let q = CityTreeLayout.unitVector(latitude: lat, longitude: lon)
-        let entries = byState, coords = xyz, base = header, table = u32
+        let entries = byState
+        let coords = xyz
+        let base = header
+        let table = u32
         var nearest = (d2: CityIndex.maxSearchChord2, city: -1)
         var urban = (pop: -1, d2: 0.0, city: -1)
 
         @inline(__always) func visit(_ k: Int) {
             let j = CityTreeLayout.f64PerEntry * (k - base)
-            let dx = q.x - coords[j], dy = q.y - coords[j + 1], dz = q.z - coords[j + 2]
+            let dx = q.x - coords[j]
+            let dy = q.y - coords[j + 1]
+            let dz = q.z - coords[j + 2]
             let d2 = dx * dx + dy * dy + dz * dz
             let c = Int(entries[k] & CityTreeLayout.cityMask)
             if d2 < nearest.d2 || (d2 == nearest.d2 && c < nearest.city) { nearest = (d2, c) }
@@ -81,13 +89,15 @@ struct CityIndex: @unchecked Sendable {
         // range. Each level adds at most one range to the stack, and a state's tree has at most `maxPerState`
         // entries (checked at load), so 24 ranges suffice; that is 768 bytes, small enough to live on the call
         // stack rather than the heap.
-        withUnsafeTemporaryAllocation(of: (lo: Int32, hi: Int32, ox: Double, oy: Double, oz: Double).self, capacity: 24) { stack in
+        withUnsafeTemporaryAllocation(of: (lo: Int32, hi: Int32, ox: Double, oy: Double, oz: Double).self, capacity: 24)
+        { stack in
             var top = 1
             stack[0] = (Int32(first), Int32(end - 1), 0, 0, 0)
             while top > 0 {
                 top -= 1
                 let r = stack[top]
-                let lo = Int(r.lo), hi = Int(r.hi)
+                let lo = Int(r.lo)
+                let hi = Int(r.hi)
                 let m = (lo + hi) >> 1
                 let bound = r.ox * r.ox + r.oy * r.oy + r.oz * r.oz
                 if bound > nearest.d2, bound > coords[CityTreeLayout.f64PerEntry * (m - base) + 4] { continue }
@@ -101,17 +111,25 @@ struct CityIndex: @unchecked Sendable {
                 var far = r
                 let d: Double
                 switch axis {
-                case 1: d = q.y - coords[j + 1]; far.oy = d
-                case 2: d = q.z - coords[j + 2]; far.oz = d
-                default: d = q.x - coords[j]; far.ox = d
+                case 1:
+                    d = q.y - coords[j + 1]
+                    far.oy = d
+                case 2:
+                    d = q.z - coords[j + 2]
+                    far.oz = d
+                default:
+                    d = q.x - coords[j]
+                    far.ox = d
                 }
                 var near = r
                 if d < 0 {
-                    near.hi = Int32(m - 1); far.lo = Int32(m + 1)
+                    near.hi = Int32(m - 1)
+                    far.lo = Int32(m + 1)
                 } else {
-                    near.lo = Int32(m + 1); far.hi = Int32(m - 1)
+                    near.lo = Int32(m + 1)
+                    far.hi = Int32(m - 1)
                 }
-                if top + 2 > stack.count { continue }   // only a corrupted tree is this deep
+                if top + 2 > stack.count { continue }  // only a corrupted tree is this deep
                 stack[top] = far
                 stack[top + 1] = near
                 top += 2

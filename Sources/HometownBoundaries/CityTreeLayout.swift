@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The per-state k-d trees of places (sections STCITIES and STCXYZ), shared by the data builder, which lays
@@ -30,7 +30,8 @@ package enum CityTreeLayout {
     /// Uses `sinCos(degrees:)`, so the builder and the search compute the same vector for the same place.
     @inline(__always)
     package static func unitVector(latitude: Double, longitude: Double) -> (x: Double, y: Double, z: Double) {
-        let la = sinCos(degrees: latitude), lo = sinCos(degrees: longitude)
+        let la = sinCos(degrees: latitude)
+        let lo = sinCos(degrees: longitude)
         return (la.cos * lo.cos, la.cos * lo.sin, la.sin)
     }
 
@@ -41,23 +42,23 @@ package enum CityTreeLayout {
     /// times faster than two calls into libm here.
     @inline(__always)
     package static func sinCos(degrees: Double) -> (sin: Double, cos: Double) {
-        guard degrees.magnitude < 1e9 else { return (.nan, .nan) }   // also NaN: no trap in Int(q) below
+        guard degrees.magnitude < 1e9 else { return (.nan, .nan) }  // also NaN: no trap in Int(q) below
         let q = (degrees / 90).rounded()
         let x = (degrees - 90 * q) * (Double.pi / 180)
         let x2 = x * x
-        var s = -1.0 / 1_307_674_368_000                 // -1/15!
-        s = s * x2 + 1.0 / 6_227_020_800                 // 1/13!
-        s = s * x2 - 1.0 / 39_916_800                    // -1/11!
-        s = s * x2 + 1.0 / 362_880                       // 1/9!
-        s = s * x2 - 1.0 / 5_040                         // -1/7!
+        var s = -1.0 / 1_307_674_368_000  // -1/15!
+        s = s * x2 + 1.0 / 6_227_020_800  // 1/13!
+        s = s * x2 - 1.0 / 39_916_800  // -1/11!
+        s = s * x2 + 1.0 / 362_880  // 1/9!
+        s = s * x2 - 1.0 / 5_040  // -1/7!
         s = s * x2 + 1.0 / 120
         s = s * x2 - 1.0 / 6
         s = x + x * x2 * s
-        var c = 1.0 / 20_922_789_888_000                 // 1/16!
-        c = c * x2 - 1.0 / 87_178_291_200                // -1/14!
-        c = c * x2 + 1.0 / 479_001_600                   // 1/12!
-        c = c * x2 - 1.0 / 3_628_800                     // -1/10!
-        c = c * x2 + 1.0 / 40_320                        // 1/8!
+        var c = 1.0 / 20_922_789_888_000  // 1/16!
+        c = c * x2 - 1.0 / 87_178_291_200  // -1/14!
+        c = c * x2 + 1.0 / 479_001_600  // 1/12!
+        c = c * x2 - 1.0 / 3_628_800  // -1/10!
+        c = c * x2 + 1.0 / 40_320  // 1/8!
         c = c * x2 - 1.0 / 720
         c = c * x2 + 1.0 / 24
         c = c * x2 - 0.5

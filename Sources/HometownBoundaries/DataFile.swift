@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A read-only, memory-mapped data container (see `DataFileLayout`).
@@ -37,10 +37,14 @@ public final class DataFile: @unchecked Sendable {
             throw BoundariesError.dataFileMissing(path: path, reason: "mmap: " + String(cString: strerror(errno)))
         }
         let p = UnsafeRawPointer(m)
-        func unmapAndThrow(_ e: BoundariesError) -> BoundariesError { munmap(m, actual); return e }
+        func unmapAndThrow(_ e: BoundariesError) -> BoundariesError {
+            munmap(m, actual)
+            return e
+        }
 
         guard (0..<8).allSatisfy({ p.load(fromByteOffset: $0, as: UInt8.self) == DataFileLayout.magic[$0] }) else {
-            throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "it does not start with HOMETOWN (not a Hometown data file)"))
+            throw unmapAndThrow(
+                .dataFileCorrupted(path: path, detail: "it does not start with HOMETOWN (not a Hometown data file)"))
         }
         let version = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         guard version == expectedVersion else {
@@ -52,7 +56,8 @@ public final class DataFile: @unchecked Sendable {
             if actual < expected {
                 throw unmapAndThrow(.dataFileTruncated(path: path, expected: expected, actual: actual))
             }
-            throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "it is \(actual) bytes, its header says \(expected)"))
+            throw unmapAndThrow(
+                .dataFileCorrupted(path: path, detail: "it is \(actual) bytes, its header says \(expected)"))
         }
         let tableEnd = DataFileLayout.headerSize + DataFileLayout.sectionEntrySize * count
         guard count < 4096, tableEnd <= actual else {
@@ -111,7 +116,8 @@ public final class DataFile: @unchecked Sendable {
     public func array<T>(_ tag: String, of: T.Type) throws -> UnsafeBufferPointer<T> {
         let b = try bytes(tag)
         guard b.count % MemoryLayout<T>.stride == 0 else {
-            throw BoundariesError.dataFileCorrupted(path: path, detail: "section \(tag) has a length that is not a whole number of \(T.self)")
+            throw BoundariesError.dataFileCorrupted(
+                path: path, detail: "section \(tag) has a length that is not a whole number of \(T.self)")
         }
         return b.bindMemory(to: T.self)
     }

@@ -28,12 +28,13 @@ public struct DataFileWriter {
             offset = (offset + s.bytes.count + 7) & ~7
         }
         let total = offset
-        var out = [UInt8](); out.reserveCapacity(total)
+        var out = [UInt8]()
+        out.reserveCapacity(total)
         out += DataFileLayout.magic
         ByteEncoding.append(version, to: &out)
         ByteEncoding.append(UInt32(sections.count), to: &out)
         ByteEncoding.append(UInt64(total), to: &out)
-        out += [UInt8](repeating: 0, count: 8) // header checksum, filled below
+        out += [UInt8](repeating: 0, count: 8)  // header checksum, filled below
         for e in entries {
             var tag = Array(e.tag.utf8)
             tag += [UInt8](repeating: 32, count: 8 - tag.count)
@@ -67,17 +68,20 @@ public enum ByteEncoding {
         withUnsafeBytes(of: &x) { out += $0 }
     }
     public static func bytes(_ values: [UInt32]) -> [UInt8] {
-        var out = [UInt8](); out.reserveCapacity(values.count * 4)
+        var out = [UInt8]()
+        out.reserveCapacity(values.count * 4)
         for v in values { append(v, to: &out) }
         return out
     }
     public static func bytes(_ values: [Int32]) -> [UInt8] {
-        var out = [UInt8](); out.reserveCapacity(values.count * 4)
+        var out = [UInt8]()
+        out.reserveCapacity(values.count * 4)
         for v in values { append(v, to: &out) }
         return out
     }
     public static func bytes(_ values: [Double]) -> [UInt8] {
-        var out = [UInt8](); out.reserveCapacity(values.count * 8)
+        var out = [UInt8]()
+        out.reserveCapacity(values.count * 8)
         for v in values { append(v.bitPattern, to: &out) }
         return out
     }

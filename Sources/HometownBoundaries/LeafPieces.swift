@@ -32,13 +32,18 @@ struct LeafPieces: IteratorProtocol {
     @inline(__always)
     mutating func next() -> Piece? {
         guard remaining > 0, p + LeafLayout.pieceHeader <= data.count,
-              let state = LeafPieces.count(data[p], below: Int(CellCode.payloadMask)),
-              let rings = LeafPieces.count(data[p + 1], below: 1 << 24),
-              let length = LeafPieces.count(data[p + 2], below: data.count - p + 1),
-              length >= LeafLayout.pieceHeader else { remaining = 0; return nil }
+            let state = LeafPieces.count(data[p], below: Int(CellCode.payloadMask)),
+            let rings = LeafPieces.count(data[p + 1], below: 1 << 24),
+            let length = LeafPieces.count(data[p + 2], below: data.count - p + 1),
+            length >= LeafLayout.pieceHeader
+        else {
+            remaining = 0
+            return nil
+        }
         remaining -= 1
-        let piece = Piece(state: state, minX: data[p + 3], minY: data[p + 4], maxX: data[p + 5], maxY: data[p + 6],
-                          rings: rings, start: p + LeafLayout.pieceHeader, end: p + length)
+        let piece = Piece(
+            state: state, minX: data[p + 3], minY: data[p + 4], maxX: data[p + 5], maxY: data[p + 6],
+            rings: rings, start: p + LeafLayout.pieceHeader, end: p + length)
         p += length
         return piece
     }
@@ -62,7 +67,9 @@ struct LeafPieces: IteratorProtocol {
         @inline(__always)
         mutating func next() -> (first: Int, count: Int)? {
             // A ring takes 1 + 2n numbers, all before `end`: n <= (end - r - 1) / 2.
-            guard remaining > 0, r < end, let n = LeafPieces.count(data[r], below: (end - r - 1) / 2 + 1), n >= 2 else { return nil }
+            guard remaining > 0, r < end, let n = LeafPieces.count(data[r], below: (end - r - 1) / 2 + 1), n >= 2 else {
+                return nil
+            }
             remaining -= 1
             let first = r + 1
             r = first + 2 * n

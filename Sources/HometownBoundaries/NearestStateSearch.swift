@@ -17,9 +17,12 @@ struct NearestStateSearch {
     ///   gives the same answers more slowly (the tests compare the two).
     init(index: CellIndex, latitude: Double, longitude: Double, maxKm: Double, bounded: Bool = true) {
         self.index = index
-        lat = latitude; lon = longitude; self.maxKm = maxKm
+        lat = latitude
+        lon = longitude
+        self.maxKm = maxKm
         mLat = maxKm / Geometry2D.kmPerDegreeLatitude * 1.01
-        south = max(-90, lat - mLat); north = min(90, lat + mLat)
+        south = max(-90, lat - mLat)
+        north = min(90, lat + mLat)
         let maxAbs = min(89.999, max(abs(south), abs(north)))
         let cosMax = Geometry2D.cosApprox(maxAbs * .pi / 180)
         mLon = min(180, mLat / max(cosMax, 1e-6))
@@ -36,7 +39,8 @@ struct NearestStateSearch {
     /// Squared plane distance from the point to the rectangle [x0, x1] x [y0, y1] (shifted longitudes).
     @inline(__always)
     func rectD2(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Double {
-        let dx = max(0, x0 - lon, lon - x1) * kx, dy = max(0, y0 - lat, lat - y1)
+        let dx = max(0, x0 - lon, lon - x1) * kx
+        let dy = max(0, y0 - lat, lat - y1)
         return dx * dx + dy * dy
     }
 
@@ -44,14 +48,17 @@ struct NearestStateSearch {
         let top = index.top
         let (ownRow, ownCol) = CellCode.topCell(latitude: lat, longitude: lon)
         visit(top[ownRow * CellCode.columns + ownCol], Double(ownCol - 180), Double(ownRow - 90), 1, 0)
-        let rowLo = max(0, Int((south + 90).rounded(.down))), rowHi = min(CellCode.rows - 1, Int((north + 90).rounded(.down)))
-        let colLo = Int((lon - mLon + 180).rounded(.down)), colHi = Int((lon + mLon + 180).rounded(.down))
+        let rowLo = max(0, Int((south + 90).rounded(.down)))
+        let rowHi = min(CellCode.rows - 1, Int((north + 90).rounded(.down)))
+        let colLo = Int((lon - mLon + 180).rounded(.down))
+        let colHi = Int((lon + mLon + 180).rounded(.down))
         for row in rowLo...rowHi {
             for c in colLo...colHi {
                 if row == ownRow && c == ownCol { continue }
                 let wrapped = ((c % 360) + 360) % 360
-                let shift = Double(c - wrapped)   // multiple of 360: puts the cell next to the point
-                let x0 = Double(wrapped - 180), y0 = Double(row - 90)
+                let shift = Double(c - wrapped)  // multiple of 360: puts the cell next to the point
+                let x0 = Double(wrapped - 180)
+                let y0 = Double(row - 90)
                 if rectD2(x0 + shift, y0, x0 + shift + 1, y0 + 1) > best.d2 { continue }
                 visit(top[row * CellCode.columns + wrapped], x0, y0, 1, shift)
             }
@@ -68,7 +75,8 @@ struct NearestStateSearch {
         case CellCode.full:
             guard payload < index.stateCount else { return }
             // Nearest point of the rectangle.
-            let nx = max(x0 + shift, min(lon, x0 + shift + size)), ny = max(y0, min(lat, y0 + size))
+            let nx = max(x0 + shift, min(lon, x0 + shift + size))
+            let ny = max(y0, min(lat, y0 + size))
             let d2 = ((nx - lon) * kx) * ((nx - lon) * kx) + (ny - lat) * (ny - lat)
             if d2 < best.d2 { best = (payload, d2, nx, ny) }
         case CellCode.node:
@@ -87,16 +95,25 @@ struct NearestStateSearch {
         var order = SIMD4<Int>(0, 1, 2, 3)
         var dist = SIMD4<Double>(repeating: .infinity)
         for k in 0..<4 {
-            let cx = x0 + (k & 1 == 1 ? h : 0) + shift, cy = y0 + (k & 2 == 2 ? h : 0)
+            let cx = x0 + (k & 1 == 1 ? h : 0) + shift
+            let cy = y0 + (k & 2 == 2 ? h : 0)
             let outside = cx > lon + mLon || cx + h < lon - mLon || cy > north || cy + h < south
             let dk = outside ? .infinity : rectD2(cx, cy, cx + h, cy + h)
             var j = k
-            while j > 0 && dist[j - 1] > dk { dist[j] = dist[j - 1]; order[j] = order[j - 1]; j -= 1 }
-            dist[j] = dk; order[j] = k
+            while j > 0 && dist[j - 1] > dk {
+                dist[j] = dist[j - 1]
+                order[j] = order[j - 1]
+                j -= 1
+            }
+            dist[j] = dk
+            order[j] = k
         }
         for r in 0..<4 where dist[r] <= best.d2 {
-            let k = order[r], i = node * 4 + k
-            if i < index.nodes.count { visit(index.nodes[i], x0 + (k & 1 == 1 ? h : 0), y0 + (k & 2 == 2 ? h : 0), h, shift) }
+            let k = order[r]
+            let i = node * 4 + k
+            if i < index.nodes.count {
+                visit(index.nodes[i], x0 + (k & 1 == 1 ? h : 0), y0 + (k & 2 == 2 ? h : 0), h, shift)
+            }
         }
     }
 
@@ -106,14 +123,17 @@ struct NearestStateSearch {
         var pieces = LeafPieces(data: data, offset: offset)
         while let piece = pieces.next() {
             guard piece.state < index.stateCount,
-                  rectD2(piece.minX + shift, piece.minY, piece.maxX + shift, piece.maxY) <= best.d2 else { continue }
+                rectD2(piece.minX + shift, piece.minY, piece.maxX + shift, piece.maxY) <= best.d2
+            else { continue }
             var rings = LeafPieces.Rings(data: data, piece: piece)
             while let ring = rings.next() {
                 var k = ring.first
                 let last = ring.first + 2 * (ring.count - 1)
                 while k < last {
-                    let ax = data[k] + shift, ay = data[k + 1]
-                    let bx = data[k + 2] + shift, by = data[k + 3]
+                    let ax = data[k] + shift
+                    let ay = data[k + 1]
+                    let bx = data[k + 2] + shift
+                    let by = data[k + 3]
                     k += 2
                     // The edge's box first: most edges are farther than the best one by that alone.
                     let ex = max(0, min(ax, bx) - lon, lon - max(ax, bx)) * kx

@@ -1,6 +1,7 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Splitting a batch over all cores. The bodies run concurrently on disjoint parts; both calls return only
@@ -15,7 +16,10 @@ enum Parallel {
         let chunk = 4096
         let count = (n + chunk - 1) / chunk
         let workers = min(count, max(1, cores ?? Parallel.cores))
-        if workers <= 1 { if n > 0 { body(0..<n) }; return }
+        if workers <= 1 {
+            if n > 0 { body(0..<n) }
+            return
+        }
         if workers >= Parallel.cores {
             // Every core: let Dispatch hand out the chunks as threads come free.
             slices(count) { k in body((k * chunk)..<min(n, (k + 1) * chunk)) }
@@ -33,7 +37,10 @@ enum Parallel {
 
     /// Runs `body(0)`, ..., `body(count - 1)` on all cores.
     static func slices(_ count: Int, _ body: (Int) -> Void) {
-        if count == 1 { body(0); return }
+        if count == 1 {
+            body(0)
+            return
+        }
         // The callers write disjoint ranges; concurrentPerform returns when every iteration is done.
         nonisolated(unsafe) let run = body
         DispatchQueue.concurrentPerform(iterations: count) { k in run(k) }

@@ -16,8 +16,9 @@ extension ReverseGeocoder {
 
     /// City `i` (0..<cityCount).
     public func cityRecord(_ i: Int) -> CityRecord {
-        CityRecord(name: cityName(i), geonameID: Int(cities.geonameIDs[i]),
-                   population: Int(cities.u32[4 * i + 2]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
-                   state: cities.u32[4 * i + 3] == UInt32.max ? nil : Int(cities.u32[4 * i + 3]))
+        CityRecord(
+            name: cityName(i), geonameID: Int(cities.geonameIDs[i]),
+            population: Int(cities.u32[4 * i + 2]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
+            state: cities.u32[4 * i + 3] == UInt32.max ? nil : Int(cities.u32[4 * i + 3]))
     }
 }

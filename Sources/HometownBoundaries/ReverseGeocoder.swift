@@ -1,6 +1,7 @@
 import HometownCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reverse geocoding from the bundled data: a point to its country, state (Natural Earth 1:10m admin-1,
@@ -55,7 +56,9 @@ public final class ReverseGeocoder: @unchecked Sendable {
         case .full:
             try f.verifyAll()
         case .header:
-            for tag in ["META", "STRINGS", "ALIASES", "STATEU32", "STATEF64", "CTRYU32", "CTRYF64", "GRIDTOP", "STCITIES"] {
+            for tag in [
+                "META", "STRINGS", "ALIASES", "STATEU32", "STATEF64", "CTRYU32", "CTRYF64", "GRIDTOP", "STCITIES",
+            ] {
                 try f.verify(tag)
             }
         }
@@ -72,7 +75,8 @@ public final class ReverseGeocoder: @unchecked Sendable {
             throw BoundariesError.dataFileCorrupted(path: p, detail: "state and country tables do not agree in size")
         }
         for s in 0..<stateCount where Int(stateU32[8 * s + 4]) >= countryCount {
-            throw BoundariesError.dataFileCorrupted(path: p, detail: "state \(s) names country \(stateU32[8 * s + 4]) of \(countryCount)")
+            throw BoundariesError.dataFileCorrupted(
+                path: p, detail: "state \(s) names country \(stateU32[8 * s + 4]) of \(countryCount)")
         }
         cells = try CellIndex(file: f, stateCount: stateCount)
         cities = try CityIndex(file: f, stateCount: stateCount)
@@ -162,7 +166,8 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// `match(_:)` once the cell index has answered for the point.
     @inline(__always)
     func match(_ c: Coordinate, _ hit: CellIndex.Hit) -> PlaceMatch {
-        let lat = c.latitude, lon = c.longitude
+        let lat = c.latitude
+        let lon = c.longitude
         var state = -1
         var atSea = false
         var distance = 0.0
@@ -172,15 +177,17 @@ public final class ReverseGeocoder: @unchecked Sendable {
         case .sea(let deep):
             if deep { return .openSea }
             atSea = true
-            guard let near = cells.nearestState(latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm) else {
+            guard let near = cells.nearestState(latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm)
+            else {
                 return .openSea
             }
             state = near.state
             distance = near.km
         }
         let city = cities.city(for: state, latitude: lat, longitude: lon)
-        return PlaceMatch(state: Int32(state), city: Int32(city?.index ?? -1), atSea: atSea, distanceKm: distance,
-                          cityKm: city?.km ?? 0)
+        return PlaceMatch(
+            state: Int32(state), city: Int32(city?.index ?? -1), atSea: atSea, distanceKm: distance,
+            cityKm: city?.km ?? 0)
     }
 
     /// `match(_:)` for many points, in input order, on `cores` threads at most (nil: all cores); pipelined
@@ -193,7 +200,8 @@ public final class ReverseGeocoder: @unchecked Sendable {
             coordinates.withUnsafeBufferPointer { cs in
                 Parallel.chunks(n, cores: cores) { range in
                     self.cells.pipelined(range, point: { (cs[$0].latitude, cs[$0].longitude) }) { i, code in
-                        op[i] = self.match(cs[i], self.cells.resolve(code, latitude: cs[i].latitude, longitude: cs[i].longitude))
+                        op[i] = self.match(
+                            cs[i], self.cells.resolve(code, latitude: cs[i].latitude, longitude: cs[i].longitude))
                     }
                 }
             }
@@ -206,15 +214,18 @@ public final class ReverseGeocoder: @unchecked Sendable {
     public func place(_ m: PlaceMatch, at coordinate: Coordinate) -> Place { place(m, at: coordinate, records: nil) }
 
     /// `place(_:at:)`, taking state and country records from `records` when given (a batch builds them once).
-    func place(_ m: PlaceMatch, at c: Coordinate, records: (states: [Place.State], countries: [Place.Country])?) -> Place {
+    func place(_ m: PlaceMatch, at c: Coordinate, records: (states: [Place.State], countries: [Place.Country])?)
+        -> Place
+    {
         let s = Int(m.state)
         guard s >= 0, s < stateCount else {
             return Place(coordinate: c, country: nil, state: nil, city: nil, atSea: true, distanceKm: 0)
         }
         let city = m.city >= 0 && Int(m.city) < cities.count ? cityInfo(Int(m.city), km: m.cityKm) : nil
         let country = Int(stateU32[8 * s + 4])
-        return Place(coordinate: c, country: records?.countries[country] ?? countryInfo(country),
-                     state: records?.states[s] ?? stateInfo(s), city: city, atSea: m.atSea, distanceKm: m.distanceKm)
+        return Place(
+            coordinate: c, country: records?.countries[country] ?? countryInfo(country),
+            state: records?.states[s] ?? stateInfo(s), city: city, atSea: m.atSea, distanceKm: m.distanceKm)
     }
 
     /// `place(at:)` for many points, in input order, using all cores. For large jobs `matches(_:)` is several
@@ -229,7 +240,8 @@ public final class ReverseGeocoder: @unchecked Sendable {
             coordinates.withUnsafeBufferPointer { cs in
                 Parallel.chunks(n) { range in
                     self.cells.pipelined(range, point: { (cs[$0].latitude, cs[$0].longitude) }) { i, code in
-                        let m = self.match(cs[i], self.cells.resolve(code, latitude: cs[i].latitude, longitude: cs[i].longitude))
+                        let m = self.match(
+                            cs[i], self.cells.resolve(code, latitude: cs[i].latitude, longitude: cs[i].longitude))
                         op[i] = self.place(m, at: cs[i], records: records)
                     }
                 }
@@ -241,7 +253,8 @@ public final class ReverseGeocoder: @unchecked Sendable {
     // MARK: Records
 
     func string(_ off: UInt32, _ len: UInt32) -> String {
-        let a = Int(off), b = Int(off) + Int(len)
+        let a = Int(off)
+        let b = Int(off) + Int(len)
         guard b <= strings.count else { return "" }
         return String(decoding: UnsafeRawBufferPointer(rebasing: strings[a..<b]), as: UTF8.self)
     }
@@ -257,8 +270,9 @@ public final class ReverseGeocoder: @unchecked Sendable {
     public func stateInfo(_ i: Int) -> Place.State {
         let b = 8 * i
         let iso = string(stateU32[b + 2], stateU32[b + 3])
-        return Place.State(name: string(stateU32[b], stateU32[b + 1]), iso: iso.isEmpty ? nil : iso,
-                           aliases: aliasList(stateU32[b + 5], stateU32[b + 6]))
+        return Place.State(
+            name: string(stateU32[b], stateU32[b + 1]), iso: iso.isEmpty ? nil : iso,
+            aliases: aliasList(stateU32[b + 5], stateU32[b + 6]))
     }
 
     /// The country index of state `i`.
@@ -267,29 +281,39 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// The country record `i` (0..<countryCount).
     public func countryInfo(_ i: Int) -> Place.Country {
         let b = 8 * i
-        let iso2 = string(countryU32[b + 2], countryU32[b + 3]), iso3 = string(countryU32[b + 4], countryU32[b + 5])
-        return Place.Country(name: string(countryU32[b], countryU32[b + 1]), iso2: iso2.isEmpty ? nil : iso2,
-                             iso3: iso3.isEmpty ? nil : iso3, aliases: aliasList(countryU32[b + 6], countryU32[b + 7]))
+        let iso2 = string(countryU32[b + 2], countryU32[b + 3])
+        let iso3 = string(countryU32[b + 4], countryU32[b + 5])
+        return Place.Country(
+            name: string(countryU32[b], countryU32[b + 1]), iso2: iso2.isEmpty ? nil : iso2,
+            iso3: iso3.isEmpty ? nil : iso3, aliases: aliasList(countryU32[b + 6], countryU32[b + 7]))
     }
 
     /// Bounding box of state `i` (may cross the antimeridian) and a point inside it.
     public func stateExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) {
         let b = 6 * i
-        return (BoundingBox(uncheckedWest: stateF64[b], south: stateF64[b + 1], east: stateF64[b + 2], north: stateF64[b + 3]),
-                Coordinate(uncheckedLatitude: stateF64[b + 5], longitude: stateF64[b + 4]))
+        return (
+            BoundingBox(
+                uncheckedWest: stateF64[b], south: stateF64[b + 1], east: stateF64[b + 2], north: stateF64[b + 3]),
+            Coordinate(uncheckedLatitude: stateF64[b + 5], longitude: stateF64[b + 4])
+        )
     }
 
     /// Bounding box of country `i` (may cross the antimeridian) and a point inside its largest part.
     public func countryExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) {
         let b = 6 * i
-        return (BoundingBox(uncheckedWest: countryF64[b], south: countryF64[b + 1], east: countryF64[b + 2], north: countryF64[b + 3]),
-                Coordinate(uncheckedLatitude: countryF64[b + 5], longitude: countryF64[b + 4]))
+        return (
+            BoundingBox(
+                uncheckedWest: countryF64[b], south: countryF64[b + 1], east: countryF64[b + 2],
+                north: countryF64[b + 3]),
+            Coordinate(uncheckedLatitude: countryF64[b + 5], longitude: countryF64[b + 4])
+        )
     }
 
     func cityInfo(_ i: Int, km: Double) -> Place.City {
-        Place.City(name: string(cities.u32[4 * i], cities.u32[4 * i + 1]), population: Int(cities.u32[4 * i + 2]),
-                   geonameID: Int(cities.geonameIDs[i]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
-                   distanceKm: km)
+        Place.City(
+            name: string(cities.u32[4 * i], cities.u32[4 * i + 1]), population: Int(cities.u32[4 * i + 2]),
+            geonameID: Int(cities.geonameIDs[i]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
+            distanceKm: km)
     }
 
     /// Number of cities in the data.
@@ -303,17 +327,22 @@ public final class ReverseGeocoder: @unchecked Sendable {
         let xy = try file.array("SCOORDS", of: Double.self)
         guard i + 1 < idx.count else { return [] }
         var p = Int(idx[i])
-        let bad = BoundariesError.dataFileCorrupted(path: file.path, detail: "state polygon \(i) lies outside its section")
+        let bad = BoundariesError.dataFileCorrupted(
+            path: file.path, detail: "state polygon \(i) lies outside its section")
         guard p < stream.count else { throw bad }
-        let polys = Int(stream[p]); p += 1
+        let polys = Int(stream[p])
+        p += 1
         var out: [[[(Double, Double)]]] = []
         for _ in 0..<polys {
             guard p < stream.count else { throw bad }
-            let rings = Int(stream[p]); p += 1
+            let rings = Int(stream[p])
+            p += 1
             var poly: [[(Double, Double)]] = []
             for _ in 0..<rings {
                 guard p + 1 < stream.count else { throw bad }
-                let c = Int(stream[p]), n = Int(stream[p + 1]); p += 2
+                let c = Int(stream[p])
+                let n = Int(stream[p + 1])
+                p += 2
                 guard c + 2 * n <= xy.count else { throw bad }
                 poly.append((0..<n).map { (xy[c + 2 * $0], xy[c + 2 * $0 + 1]) })
             }

@@ -7,16 +7,22 @@ enum BatchColumns {
     ///   - what: the value, for messages ("latitude", "x").
     ///   - option: the option that names the column, for messages ("--lat-column").
     /// - Throws: a `CLIError` naming the file, what was looked for and the header's columns.
-    static func index(in names: [String], chosen: String?, defaults: [String], what: String, option: String,
-                      source: String) throws -> Int {
+    static func index(
+        in names: [String], chosen: String?, defaults: [String], what: String, option: String,
+        source: String
+    ) throws -> Int {
         if let c = chosen {
-            guard let i = names.firstIndex(of: c) ?? names.firstIndex(where: { $0.lowercased() == c.lowercased() }) else {
-                throw CLIError("\(source): no column named \"\(c)\" for \(what); the header has: \(names.joined(separator: ", "))")
+            guard let i = names.firstIndex(of: c) ?? names.firstIndex(where: { $0.lowercased() == c.lowercased() })
+            else {
+                throw CLIError(
+                    "\(source): no column named \"\(c)\" for \(what); the header has: \(names.joined(separator: ", "))")
             }
             return i
         }
         guard let i = names.firstIndex(where: { defaults.contains($0.lowercased()) }) else {
-            throw CLIError("\(source): no \(what) column (looked for \(defaults.joined(separator: ", "))); the header has: \(names.joined(separator: ", ")); choose one with \(option)")
+            throw CLIError(
+                "\(source): no \(what) column (looked for \(defaults.joined(separator: ", "))); the header has: \(names.joined(separator: ", ")); choose one with \(option)"
+            )
         }
         return i
     }
@@ -27,6 +33,7 @@ enum BatchColumns {
         var lower = path.lowercased()
         if lower.hasSuffix(".gz") { lower.removeLast(3) }
         let first = firstBytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 })
-        return lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl") || (!lower.hasSuffix(".csv") && first == UInt8(ascii: "{"))
+        return lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
+            || (!lower.hasSuffix(".csv") && first == UInt8(ascii: "{"))
     }
 }

@@ -4,20 +4,29 @@ import Foundation
 /// The options every batch command (`reverse --input`, `forward --input`, `transform --input`) shares: compression, where the output
 /// goes, resuming a killed run, and progress.
 struct BatchOptions: ParsableArguments {
-    @Option(name: .customLong("input-compression"), help: "auto (gzip when the name ends in .gz or the data starts like gzip), none or gzip.")
+    @Option(
+        name: .customLong("input-compression"),
+        help: "auto (gzip when the name ends in .gz or the data starts like gzip), none or gzip.")
     var inputCompression: InputCompression = .auto
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write here instead of standard output; FILE.gz writes gzip.", valueName: "FILE"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write here instead of standard output; FILE.gz writes gzip.", valueName: "FILE"))
     var output: String?
 
-    @Flag(help: "Continue a run that was killed: keep the complete rows already in --output, skip as many input rows, append the rest.")
+    @Flag(
+        help:
+            "Continue a run that was killed: keep the complete rows already in --output, skip as many input rows, append the rest."
+    )
     var resume = false
 
     @Flag(name: .shortAndLong, help: "No progress line and no summary on standard error.")
     var quiet = false
 
     func validate() throws {
-        if resume && output == nil { throw ValidationError("--resume needs --output FILE (the file of the run to continue)") }
+        if resume && output == nil {
+            throw ValidationError("--resume needs --output FILE (the file of the run to continue)")
+        }
     }
 
     /// Runs `job` over `input` into the output these options name, then reports: a summary on standard error
@@ -28,7 +37,10 @@ struct BatchOptions: ParsableArguments {
         let out: BatchOutput
         if let output {
             if resume {
-                guard resumable else { throw CLIError("--resume works with CSV and NDJSON output, not GeoJSON (its features sit inside one array)") }
+                guard resumable else {
+                    throw CLIError(
+                        "--resume works with CSV and NDJSON output, not GeoJSON (its features sit inside one array)")
+                }
                 if let found = try BatchResume.inspect(path: output, csvHeader: csvOutput) {
                     skip = found.rows
                     resumed = found.keep > 0
@@ -43,15 +55,20 @@ struct BatchOptions: ParsableArguments {
         } else {
             out = BatchOutput()
         }
-        let summary = try BatchRunner.run(&job, input: input, output: out, skip: skip, resumed: resumed,
-                                          progress: BatchProgress(quiet: quiet))
+        let summary = try BatchRunner.run(
+            &job, input: input, output: out, skip: skip, resumed: resumed,
+            progress: BatchProgress(quiet: quiet))
         if let problem = summary.inputProblem { printError(problem) }
         if summary.skipped < skip {
-            printError("\(input.path) has \(summary.skipped) rows, fewer than the \(skip) already in \(output ?? "the output"): is it the same input?")
+            printError(
+                "\(input.path) has \(summary.skipped) rows, fewer than the \(skip) already in \(output ?? "the output"): is it the same input?"
+            )
             throw ExitCode(2)
         }
         if !quiet {
-            printError("\(summary.rows) rows, \(summary.errors) with errors" + (skip > 0 ? " (after \(skip) answered before)" : ""))
+            printError(
+                "\(summary.rows) rows, \(summary.errors) with errors"
+                    + (skip > 0 ? " (after \(skip) answered before)" : ""))
         }
         if summary.errors > 0 || summary.inputProblem != nil { throw ExitCode(3) }
     }

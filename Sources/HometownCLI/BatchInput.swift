@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How a batch input is compressed.
 enum InputCompression: String, ExpressibleByArgument, CaseIterable {
@@ -48,7 +49,10 @@ final class BatchInput {
     /// `truncation`).
     /// - Throws: on a read error or damaged gzip data (named with `path`).
     func next() throws -> [UInt8]? {
-        if let p = peeked { peeked = nil; return p }
+        if let p = peeked {
+            peeked = nil
+            return p
+        }
         return try readMore()
     }
 
@@ -94,7 +98,9 @@ final class BatchInput {
                 pendingFirst = []
             }
             if let inflater {
-                do { bytes = try inflater.inflate(bytes) } catch let e as Gzip.Failure { throw CLIError("\(path): \(e.description)") }
+                do { bytes = try inflater.inflate(bytes) } catch let e as Gzip.Failure {
+                    throw CLIError("\(path): \(e.description)")
+                }
             }
             if !byteOrderMarkChecked, !bytes.isEmpty {
                 if bytes.count >= 3 || !bytes.starts(with: [0xEF, 0xBB, 0xBF].prefix(bytes.count)) {

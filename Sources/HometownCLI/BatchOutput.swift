@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import HometownCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where a batch command writes: standard output, or `--output FILE` (gzip when the name ends in .gz). Each
 /// chunk of rows goes out in one write (for gzip: as one gzip member), so a run killed at any moment leaves
@@ -13,7 +14,9 @@ final class BatchOutput {
 
     /// Standard output.
     init() {
-        path = nil; fd = 1; gzip = false
+        path = nil
+        fd = 1
+        gzip = false
     }
 
     /// A file, created or emptied (or, with `append`, kept and written after its `keep` first bytes).
@@ -81,11 +84,16 @@ enum BatchResume {
         }
         var rowEnds: Int { csvHeader ? scanner.recordEnds : lineFeeds }
         // The end of the last complete row (for gzip: of the last complete member) and the rows before it.
-        var keep = 0, ends = 0, offset = 0
+        var keep = 0
+        var ends = 0
+        var offset = 0
         var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))")
+            }
             if n == 0 { break }
             let bytes = Array(block[0..<n])
             if let inflater {

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HometownCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Progress of a batch run on standard error, only when standard error is a terminal (and not `--quiet`):
 /// rows done, rows per second, time so far, and an estimate of the time left when the input's size is known.
@@ -21,7 +22,8 @@ final class BatchProgress {
         let now = ContinuousClock.now
         guard now - lastShown >= .milliseconds(500) else { return }
         lastShown = now
-        let line = BatchProgress.line(rows, "rows", elapsed: BatchProgress.seconds(now - start), bytesRead: bytesRead, size: size)
+        let line = BatchProgress.line(
+            rows, "rows", elapsed: BatchProgress.seconds(now - start), bytesRead: bytesRead, size: size)
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
         shown = true
     }
@@ -46,6 +48,7 @@ final class BatchProgress {
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 }

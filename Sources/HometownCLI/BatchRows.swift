@@ -5,15 +5,21 @@ import HometownCore
 enum BatchRows {
     /// Whether an NDJSON line holds a row: anything but spaces, tabs and a carriage return (blank lines are
     /// skipped, and still counted for line numbers).
-    static func isNonBlank(_ line: ArraySlice<UInt8>) -> Bool { line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D } }
+    static func isNonBlank(_ line: ArraySlice<UInt8>) -> Bool {
+        line.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }
+    }
 
     /// JSON keys for CSV columns named `names`: a column named like one of the `added` columns becomes
     /// "<name>_input", a repeated name gets a number ("<name>_2", ...), so that no value is lost.
     static func jsonKeys(for names: [String], added: [String]) -> [String] {
         var seen = Set(added)
         return names.map { n in
-            var key = added.contains(n) ? n + "_input" : n, k = 2
-            while seen.contains(key) { key = "\(n)_\(k)"; k += 1 }
+            var key = added.contains(n) ? n + "_input" : n
+            var k = 2
+            while seen.contains(key) {
+                key = "\(n)_\(k)"
+                k += 1
+            }
             seen.insert(key)
             return key
         }

@@ -12,7 +12,9 @@ protocol BatchJob {
     func isRow(_ line: ArraySlice<UInt8>) -> Bool
     /// The output of these rows. `cut`: the last one was cut short by a truncated input.
     mutating func process(csv: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int)
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (out: [UInt8], errors: Int)
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
+        out: [UInt8], errors: Int
+    )
     /// The output's last bytes (GeoJSON's closing).
     func end() -> [UInt8]
 }
@@ -37,8 +39,10 @@ enum BatchRunner {
     /// - Parameters:
     ///   - skip: rows at the start that an earlier run already answered (`--resume`): read, not answered.
     ///   - resumed: whether the output already holds the job's first bytes.
-    static func run<J: BatchJob>(_ job: inout J, input: BatchInput, output: BatchOutput, skip: Int, resumed: Bool,
-                                 progress: BatchProgress) throws -> Summary {
+    static func run<J: BatchJob>(
+        _ job: inout J, input: BatchInput, output: BatchOutput, skip: Int, resumed: Bool,
+        progress: BatchProgress
+    ) throws -> Summary {
         var buffer = RecordBuffer(kind: job.recordKind)
         var summary = Summary()
         var headerDone = job.recordKind == .lines
@@ -54,7 +58,8 @@ enum BatchRunner {
             let cut = eof && input.truncation != nil && buffer.hasPartialRecord
             let (bytes, firstLine) = buffer.take(all: eof)
             var out: [UInt8] = []
-            var errors = 0, rows = 0
+            var errors = 0
+            var rows = 0
             switch job.recordKind {
             case .csv:
                 var records = Array(IteratorSequence(CSVRecords.Reader(bytes, firstLine: firstLine)))[...]
@@ -65,26 +70,32 @@ enum BatchRunner {
                     headerDone = true
                 }
                 let skipped = min(skipLeft, records.count)
-                skipLeft -= skipped; summary.skipped += skipped
+                skipLeft -= skipped
+                summary.skipped += skipped
                 let rest = records.dropFirst(skipped)
                 if !rest.isEmpty {
                     let r = job.process(csv: rest, cut: cut)
-                    out += r.out; errors = r.errors; rows = rest.count
+                    out += r.out
+                    errors = r.errors
+                    rows = rest.count
                 }
             case .lines:
                 var lines: [(number: Int, text: ArraySlice<UInt8>)] = []
                 var pieces = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-                if bytes.last == 0x0A || bytes.isEmpty { pieces.removeLast() }   // after the last line feed: no line
+                if bytes.last == 0x0A || bytes.isEmpty { pieces.removeLast() }  // after the last line feed: no line
                 for (k, piece) in pieces.enumerated() {
                     let line = piece.last == 0x0D ? piece.dropLast() : piece
                     if job.isRow(line) { lines.append((firstLine + k, line)) }
                 }
                 let skipped = min(skipLeft, lines.count)
-                skipLeft -= skipped; summary.skipped += skipped
+                skipLeft -= skipped
+                summary.skipped += skipped
                 let rest = lines[skipped...]
                 if !rest.isEmpty {
                     let r = job.process(lines: rest, cut: cut)
-                    out += r.out; errors = r.errors; rows = rest.count
+                    out += r.out
+                    errors = r.errors
+                    rows = rest.count
                 }
             }
             try output.write(out)

@@ -26,7 +26,8 @@ struct BoxArgument: ExpressibleByArgument, Equatable, Sendable {
             Double(ProjCommandSupport.trimmed(String($0)))
         }
         guard values.count == 4, let w = values[0], let s = values[1], let e = values[2], let n = values[3],
-              [w, s, e, n].allSatisfy(\.isFinite) else { throw Failure() }
+            [w, s, e, n].allSatisfy(\.isFinite)
+        else { throw Failure() }
         self.init(west: w, south: s, east: e, north: n)
     }
 

@@ -32,7 +32,7 @@ struct StandardError: TextOutputStream {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs `body`; an error is printed on stderr and becomes exit status 2 (bad input) or 1 (anything else).

@@ -7,7 +7,8 @@ import HometownProtocol
 enum ClientCommandSupport {
     /// `--server`, else `$HOMETOWN_SERVER`, else http://127.0.0.1:8080.
     static func serverURL(_ option: String?) -> String {
-        option ?? ProcessInfo.processInfo.environment["HOMETOWN_SERVER"].flatMap { $0.isEmpty ? nil : $0 } ?? "http://127.0.0.1:8080"
+        option ?? ProcessInfo.processInfo.environment["HOMETOWN_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "http://127.0.0.1:8080"
     }
 
     /// Runs `body`; a failure is printed on stderr and becomes its documented exit status (`ExitStatus`).

@@ -4,8 +4,10 @@ import HometownClient
 
 /// The options of every command that talks to a Hometown server: where it is and how long to wait.
 struct ClientOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The service's base URL (default $HOMETOWN_SERVER or http://127.0.0.1:8080).",
-                               valueName: "URL"))
+    @Option(
+        help: ArgumentHelp(
+            "The service's base URL (default $HOMETOWN_SERVER or http://127.0.0.1:8080).",
+            valueName: "URL"))
     var server: String?
 
     @Option(help: "Seconds to wait for each answer.")

@@ -11,12 +11,12 @@ struct ClusterCommand: ParsableCommand {
         commandName: "cluster",
         abstract: "Cluster markers per zoom level, as mapbox/supercluster does.",
         discussion: """
-        Give exactly one of --tile, --zoom, --children, --leaves, --expansion-zoom.
-        --tile prints {"features": [...]} in supercluster's getTile form; --zoom, --children and --leaves print
-        GeoJSON FeatureCollections (clusters carry cluster, cluster_id, point_count, point_count_abbreviated,
-        PROP_sum for each --sum PROP, and a bbox); --expansion-zoom prints {"zoom": N}.
-        Invalid input exits with status 2 and a message naming the file and row.
-        """)
+            Give exactly one of --tile, --zoom, --children, --leaves, --expansion-zoom.
+            --tile prints {"features": [...]} in supercluster's getTile form; --zoom, --children and --leaves print
+            GeoJSON FeatureCollections (clusters carry cluster, cluster_id, point_count, point_count_abbreviated,
+            PROP_sum for each --sum PROP, and a bbox); --expansion-zoom prints {"zoom": N}.
+            Invalid input exits with status 2 and a message naming the file and row.
+            """)
 
     @OptionGroup var input: MarkerInputOptions
 
@@ -25,27 +25,34 @@ struct ClusterCommand: ParsableCommand {
     @Option(name: .customLong("min-points"), help: "Fewest points that form a cluster.") var minPoints: Int = 2
     @Option(name: .customLong("min-zoom"), help: "Lowest zoom that gets clusters.") var minZoom: Int = 0
     @Option(name: .customLong("max-zoom"), help: "Highest zoom that gets clusters (at most 30).") var maxZoom: Int = 16
-    @Option(name: .customLong("sum"), help: "Numeric property to sum over each cluster's points, as PROP_sum (repeatable).")
+    @Option(
+        name: .customLong("sum"), help: "Numeric property to sum over each cluster's points, as PROP_sum (repeatable).")
     var sums: [String] = []
 
-    @Option(help: ArgumentHelp("Tile Z/X/Y to print in getTile form.", valueName: "tile"),
-            transform: TileArgument.init(parsing:))
+    @Option(
+        help: ArgumentHelp("Tile Z/X/Y to print in getTile form.", valueName: "tile"),
+        transform: TileArgument.init(parsing:))
     var tile: TileArgument?
     @Option(help: "Zoom level of the clusters to print (with --bbox).") var zoom: Double?
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Box W,S,E,N in degrees for --zoom (default: the world; may cross 180); negative numbers need no quoting.", valueName: "W,S,E,N"),
-            transform: BoxArgument.init(parsing:))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Box W,S,E,N in degrees for --zoom (default: the world; may cross 180); negative numbers need no quoting.",
+            valueName: "W,S,E,N"),
+        transform: BoxArgument.init(parsing:))
     var bbox: BoxArgument?
     @Option(help: "Cluster id whose children to print.") var children: Int?
     @Option(help: "Cluster id whose points to print (with --limit, --offset).") var leaves: Int?
     @Option(help: "Most leaves to print.") var limit: Int = 10
     @Option(help: "Leaves to skip.") var offset: Int = 0
-    @Option(name: .customLong("expansion-zoom"), help: "Cluster id whose expansion zoom to print.") var expansionZoom: Int?
+    @Option(name: .customLong("expansion-zoom"), help: "Cluster id whose expansion zoom to print.") var expansionZoom:
+        Int?
 
     func validate() throws {
         let modes = [tile != nil, zoom != nil, children != nil, leaves != nil, expansionZoom != nil].filter { $0 }.count
         guard modes == 1 else {
-            throw ValidationError("give exactly one of --tile, --zoom, --children, --leaves, --expansion-zoom (got \(modes))")
+            throw ValidationError(
+                "give exactly one of --tile, --zoom, --children, --leaves, --expansion-zoom (got \(modes))")
         }
         if bbox != nil && zoom == nil { throw ValidationError("--bbox goes with --zoom") }
     }
@@ -55,7 +62,8 @@ struct ClusterCommand: ParsableCommand {
         defer { progress.finish() }
         try CLIFailure.reportingInputErrors {
             let markers = try input.load(progress: progress)
-            var options = ClusterOptions(minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints, radius: radius, extent: extent)
+            var options = ClusterOptions(
+                minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints, radius: radius, extent: extent)
             if !sums.isEmpty {
                 try MarkerInputOptions.checkNumeric(markers, properties: sums, file: input.input)
                 options.sum(properties: sums)
@@ -63,9 +71,10 @@ struct ClusterCommand: ParsableCommand {
             let zooms = minZoom == maxZoom ? "zoom \(minZoom)" : "zoom \(minZoom)-\(maxZoom)"
             progress.stage { "clustering \(markers.count) markers, \(zooms): \(BatchProgress.clock($0))" }
             // No copy inside the index: it keeps the list as given (nil = a feature without geometry).
-            let index = try ClusterIndex(points: markers.map { m in
-                m.coordinate.map { ClusterPoint($0, id: m.id, properties: m.properties) }
-            }, options: options)
+            let index = try ClusterIndex(
+                points: markers.map { m in
+                    m.coordinate.map { ClusterPoint($0, id: m.id, properties: m.properties) }
+                }, options: options)
             progress.finish()
             try printResult(index)
         }
@@ -76,11 +85,13 @@ struct ClusterCommand: ParsableCommand {
             try CLIOutput.printJSON(try index.tile(z: tile.z, x: tile.x, y: tile.y))
         } else if let zoom {
             let box = bbox ?? .world
-            let items = try index.clusters(west: box.west, south: box.south, east: box.east, north: box.north,
-                                           zoom: zoom)
+            let items = try index.clusters(
+                west: box.west, south: box.south, east: box.east, north: box.north,
+                zoom: zoom)
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(items)))
         } else if let children {
-            try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(try index.children(of: children))))
+            try CLIOutput.printJSON(
+                GeoJSONFeatureCollection(features: index.features(try index.children(of: children))))
         } else if let leaves {
             let points = try index.leaves(of: leaves, limit: limit, offset: offset)
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(points.map { .point($0) })))

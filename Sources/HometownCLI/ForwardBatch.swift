@@ -16,14 +16,18 @@ struct ForwardJob: BatchJob {
 
     mutating func process(csv: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) { ([], 0) }
 
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (out: [UInt8], errors: Int) {
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
+        out: [UInt8], errors: Int
+    ) {
         var out = ""
         var errors = 0
         for (i, (number, text)) in lines.enumerated() {
             let query = String(decoding: text, as: UTF8.self)
             if cut && i == lines.count - 1 {
                 errors += 1
-                out += ForwardJSON.error(query: query, message: "\(source) line \(number): the input ends inside this line (it is truncated)")
+                out += ForwardJSON.error(
+                    query: query, message: "\(source) line \(number): the input ends inside this line (it is truncated)"
+                )
             } else {
                 do {
                     out += ForwardJSON.encode(query: query, results: try gazetteer.search(query, limit: limit))

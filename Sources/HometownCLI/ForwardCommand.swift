@@ -6,43 +6,45 @@ struct ForwardCommand: ParsableCommand {
         commandName: "forward",
         abstract: "Find places by name: a point and a box for \"Seattle, WA\".",
         discussion: """
-        One query:  hometown forward "Seattle, WA" [--limit N]
-          prints {"query": "...", "results": [{"name", "kind", "latitude",
-          "longitude", "bbox": [west, south, east, north], "population",
-          "country": {"name", "iso2"} | null, "state": {"name", "iso"} | null,
-          "score"}, ...]}, best first; kind is country, state, region or city.
-          A country or state's point lies inside its polygon; its bbox may
-          cross 180° (west > east, e.g. Fiji). A city's bbox is a square that
-          grows with its population. Nonsense gives "results": []; an empty
-          query is an error (exit status 2).
+            One query:  hometown forward "Seattle, WA" [--limit N]
+              prints {"query": "...", "results": [{"name", "kind", "latitude",
+              "longitude", "bbox": [west, south, east, north], "population",
+              "country": {"name", "iso2"} | null, "state": {"name", "iso"} | null,
+              "score"}, ...]}, best first; kind is country, state, region or city.
+              A country or state's point lies inside its polygon; its bbox may
+              cross 180° (west > east, e.g. Fiji). A city's bbox is a square that
+              grows with its population. Nonsense gives "results": []; an empty
+              query is an error (exit status 2).
 
-        A file:  hometown forward --input queries.txt   (- = standard input)
-          One query per line (.gz is unpacked); one JSON object per line out,
-          in the same order. A blank line gives an object with "error" and the
-          run goes on. The input is streamed (flat memory; lines piped in are
-          answered as they arrive); --output FILE[.gz], --resume and --quiet
-          work as for reverse.
+            A file:  hometown forward --input queries.txt   (- = standard input)
+              One query per line (.gz is unpacked); one JSON object per line out,
+              in the same order. A blank line gives an object with "error" and the
+              run goes on. The input is streamed (flat memory; lines piped in are
+              answered as they arrive); --output FILE[.gz], --resume and --quiet
+              work as for reverse.
 
-        How a query is read: names right to left, each inside the one to its
-        right ("Paris, TX" is in Texas, "San Jose Costa Rica" in Costa Rica);
-        commas are optional. Case, accents and punctuation do not matter
-        ("San Jose" = "San José"). Aliases, ISO codes, postal abbreviations
-        (WA, BC, NSW, Jal.) and outdated names (Bombay, Distrito Federal)
-        match. A word of 5 or more letters may be one letter off; such matches
-        score below 0.5 and below every exact match. Ambiguous names list the
-        larger place first. Only the first \(Gazetteer.maxQueryCharacters) characters of a query are
-        read.
+            How a query is read: names right to left, each inside the one to its
+            right ("Paris, TX" is in Texas, "San Jose Costa Rica" in Costa Rica);
+            commas are optional. Case, accents and punctuation do not matter
+            ("San Jose" = "San José"). Aliases, ISO codes, postal abbreviations
+            (WA, BC, NSW, Jal.) and outdated names (Bombay, Distrito Federal)
+            match. A word of 5 or more letters may be one letter off; such matches
+            score below 0.5 and below every exact match. Ambiguous names list the
+            larger place first. Only the first \(Gazetteer.maxQueryCharacters) characters of a query are
+            read.
 
-        Exit status: 0 done; 3 done, but some lines got an error or the input
-        was cut short; 2 invalid input (message on stderr); 1 data or system
-        failure. Data: data/gazetteer.bin of the Hometown checkout, or
-        $HOMETOWN_DATA, or --data.
-        """)
+            Exit status: 0 done; 3 done, but some lines got an error or the input
+            was cut short; 2 invalid input (message on stderr); 1 data or system
+            failure. Data: data/gazetteer.bin of the Hometown checkout, or
+            $HOMETOWN_DATA, or --data.
+            """)
 
     @Argument(help: ArgumentHelp("The place name to look up.", valueName: "TEXT"))
     var text: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Read one query per line from FILE (- = standard input).", valueName: "FILE"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Read one query per line from FILE (- = standard input).", valueName: "FILE"))
     var input: String?
 
     @Option(help: ArgumentHelp("How many results at most (1 to \(Gazetteer.maxLimit)).", valueName: "N"))
@@ -55,7 +57,9 @@ struct ForwardCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
-            guard (1...Gazetteer.maxLimit).contains(limit) else { throw CLIError("--limit \(limit) is out of range: use 1 to \(Gazetteer.maxLimit)") }
+            guard (1...Gazetteer.maxLimit).contains(limit) else {
+                throw CLIError("--limit \(limit) is out of range: use 1 to \(Gazetteer.maxLimit)")
+            }
             switch (text, input) {
             case (nil, nil): throw CLIError("give a place name or --input FILE; see hometown forward --help")
             case (.some, .some): throw CLIError("give either a place name or --input FILE, not both")

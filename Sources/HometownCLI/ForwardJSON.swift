@@ -3,7 +3,9 @@ import HometownGazetteer
 /// The JSON shape of a forward-geocoding answer (documented in README.md and `hometown forward --help`).
 enum ForwardJSON {
     static func encode(query: String, results: [ForwardResult]) -> String {
-        JSONText.object([("query", JSONText.quote(query)), ("results", "[" + results.map(result).joined(separator: ", ") + "]")])
+        JSONText.object([
+            ("query", JSONText.quote(query)), ("results", "[" + results.map(result).joined(separator: ", ") + "]"),
+        ])
     }
 
     static func error(query: String, message: String) -> String {
@@ -12,7 +14,9 @@ enum ForwardJSON {
 
     static func result(_ r: ForwardResult) -> String {
         func unit(_ u: ForwardResult.Unit?, codeKey: String) -> String {
-            u.map { JSONText.object([("name", JSONText.quote($0.name)), (codeKey, $0.code.map(JSONText.quote) ?? "null")]) } ?? "null"
+            u.map {
+                JSONText.object([("name", JSONText.quote($0.name)), (codeKey, $0.code.map(JSONText.quote) ?? "null")])
+            } ?? "null"
         }
         var members: [(String, String)] = [
             ("name", JSONText.quote(r.name)), ("kind", JSONText.quote(r.kind.name)),

@@ -19,7 +19,9 @@ enum Gzip {
 
         init() throws {
             let status = inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-            guard status == Z_OK else { throw Failure(description: "cannot start gzip decompression (zlib status \(status))") }
+            guard status == Z_OK else {
+                throw Failure(description: "cannot start gzip decompression (zlib status \(status))")
+            }
         }
 
         deinit { inflateEnd(&stream) }
@@ -33,7 +35,9 @@ enum Gzip {
             memberEnds.removeAll(keepingCapacity: true)
             guard !input.isEmpty else { return [] }
             if ended {
-                guard inflateReset(&stream) == Z_OK else { throw Failure(description: "cannot restart gzip decompression") }
+                guard inflateReset(&stream) == Z_OK else {
+                    throw Failure(description: "cannot restart gzip decompression")
+                }
                 ended = false
             }
             var out: [UInt8] = []
@@ -57,7 +61,9 @@ enum Gzip {
                         memberEnds.append((inp.count - Int(stream.avail_in), out.count))
                         // Another member may follow (gzip files may be concatenated).
                         if stream.avail_in > 0 {
-                            guard inflateReset(&stream) == Z_OK else { throw Failure(description: "cannot restart gzip decompression") }
+                            guard inflateReset(&stream) == Z_OK else {
+                                throw Failure(description: "cannot restart gzip decompression")
+                            }
                         } else {
                             ended = true
                         }
@@ -74,8 +80,11 @@ enum Gzip {
     /// One complete gzip member holding `bytes`.
     static func member(_ bytes: [UInt8], level: Int32 = 6) throws -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
-                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            deflateInit2_(
+                &stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             throw Failure(description: "cannot start gzip compression")
         }
         defer { deflateEnd(&stream) }
@@ -89,7 +98,9 @@ enum Gzip {
                 return deflate(&stream, Z_FINISH)
             }
         }
-        guard status == Z_STREAM_END else { throw Failure(description: "gzip compression failed (zlib status \(status))") }
+        guard status == Z_STREAM_END else {
+            throw Failure(description: "gzip compression failed (zlib status \(status))")
+        }
         out.removeLast(Int(stream.avail_out))
         return out
     }

@@ -7,11 +7,15 @@ public struct HometownCommand: AsyncParsableCommand {
         commandName: "hometown",
         abstract: "Offline geocoding and map tools for posted hometowns.",
         discussion: """
-        Reverse geocoding (a point to country, state and city), forward geocoding (a name to a point and
-        box), marker clustering and map regions, all from the bundled Natural Earth and GeoNames data.
-        Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
-        """,
-        subcommands: [ServeCommand.self, PostCommand.self, UsersCommand.self, ReverseCommand.self, ForwardCommand.self, ClusterCommand.self, RegionCommand.self, MapCommand.self, TransformCommand.self, DistanceCommand.self, AreaCommand.self]
+            Reverse geocoding (a point to country, state and city), forward geocoding (a name to a point and
+            box), marker clustering and map regions, all from the bundled Natural Earth and GeoNames data.
+            Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
+            """,
+        subcommands: [
+            ServeCommand.self, PostCommand.self, UsersCommand.self, ReverseCommand.self, ForwardCommand.self,
+            ClusterCommand.self, RegionCommand.self, MapCommand.self, TransformCommand.self, DistanceCommand.self,
+            AreaCommand.self,
+        ]
     )
     public init() {}
 

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads a whole input file, or standard input for "-", as UTF-8 text.
@@ -24,7 +24,9 @@ enum InputText {
             }
             if n == 0 { break }
             bytes += buf[0..<n]
-            if bytes.count > maxBytes { throw CLIError("input \(path) is larger than \(maxBytes) bytes; split it into smaller files") }
+            if bytes.count > maxBytes {
+                throw CLIError("input \(path) is larger than \(maxBytes) bytes; split it into smaller files")
+            }
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         return bytes

@@ -15,40 +15,47 @@ struct MapCommand: AsyncParsableCommand {
         commandName: "map",
         abstract: "Draw markers on the bundled boundaries as an SVG map (no browser needed).",
         discussion: """
-        The markers come from a file (--input: GeoJSON, CSV, NDJSON or a users JSON
-        array) or from a Hometown server (--server: every user matching the
-        filters). They are clustered as the web app clusters them (supercluster,
-        radius 40 px) at the view's zoom; a cluster shows its count, a single
-        place its label on hover. --fit (the default) zooms to the region of the
-        markers and outlines it; --zoom Z draws that zoom around --center.
-        Boundaries: countries always, states and provinces from zoom 4.
+            The markers come from a file (--input: GeoJSON, CSV, NDJSON or a users JSON
+            array) or from a Hometown server (--server: every user matching the
+            filters). They are clustered as the web app clusters them (supercluster,
+            radius 40 px) at the view's zoom; a cluster shows its count, a single
+            place its label on hover. --fit (the default) zooms to the region of the
+            markers and outlines it; --zoom Z draws that zoom around --center.
+            Boundaries: countries always, states and provinces from zoom 4.
 
-          hometown map --input users.geojson --out map.svg
-          hometown map --server http://127.0.0.1:8080 --country USA --size 1000x600
-          hometown map --input m.csv --zoom 2 --center 20,0 --out world.svg
+              hometown map --input users.geojson --out map.svg
+              hometown map --server http://127.0.0.1:8080 --country USA --size 1000x600
+              hometown map --input m.csv --zoom 2 --center 20,0 --out world.svg
 
-        Exit status: 0 done, 2 invalid input; with --server, 3-12 as for
-        `hometown users`.
-        """)
+            Exit status: 0 done, 2 invalid input; with --server, 3-12 as for
+            `hometown users`.
+            """)
 
-    @Option(help: ArgumentHelp("Markers: GeoJSON FeatureCollection, CSV, NDJSON or a users JSON array ('-' for stdin).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Markers: GeoJSON FeatureCollection, CSV, NDJSON or a users JSON array ('-' for stdin).", valueName: "FILE")
+    )
     var input: String?
     /// `--server` (or $HOMETOWN_SERVER) names the server to read the users from; `--timeout` limits each answer.
     @OptionGroup var client: ClientOptions
     @OptionGroup var filter: MarkerFilterOptions
-    @Option(help: "Picture size WxH in pixels, 16 to 8192 each. (default: \(MapCommand.defaultSize))",
-            transform: SizeArgument.init(parsing:))
+    @Option(
+        help: "Picture size WxH in pixels, 16 to 8192 each. (default: \(MapCommand.defaultSize))",
+        transform: SizeArgument.init(parsing:))
     var size = MapCommand.defaultSize
     @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).",
-                               valueName: PointArgument.valueName),
-            transform: PointArgument.init(parsing:))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).",
+            valueName: PointArgument.valueName),
+        transform: PointArgument.init(parsing:))
     var center: PointArgument?
     @Option(help: "Free margin around the fitted region, in pixels.") var padding = 40.0
     @Option(help: "A title drawn in the top-left corner.") var title: String?
-    @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out: String?
+    @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out:
+        String?
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH")) var data: String?
 
     static let defaultSize = SizeArgument(width: 800, height: 500)
@@ -58,7 +65,8 @@ struct MapCommand: AsyncParsableCommand {
             throw ValidationError("--size \(size) is not WxH in whole pixels from 16 to 8192, e.g. 800x500")
         }
         // The users come from a file, or from the server named by --server or $HOMETOWN_SERVER, never both.
-        let fromFile = input != nil && client.server == nil, fromServer = input == nil && client.serverGiven
+        let fromFile = input != nil && client.server == nil
+        let fromServer = input == nil && client.serverGiven
         guard fromFile || fromServer else {
             throw ValidationError("give --input FILE or --server URL (one of them)")
         }
@@ -70,14 +78,15 @@ struct MapCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (width, height) = size.wholePixels(in: 16...8192)!   // checked in validate()
+        let (width, height) = size.wholePixels(in: 16...8192)!  // checked in validate()
         let located: [(coordinate: Coordinate, label: String?)]
         if input == nil {
             var users: [User] = []
             try await ClientCommandSupport.reportingErrors {
                 let http = try client.client()
-                let q = UsersQuery(country: filter.country, states: filter.state.map { [$0] }, city: filter.city,
-                                   year: filter.year)
+                let q = UsersQuery(
+                    country: filter.country, states: filter.state.map { [$0] }, city: filter.city,
+                    year: filter.year)
                 users = try await http.allUsers(q)
             }
             if let last = filter.last { users = Array(users.sorted { $0.id > $1.id }.prefix(last)) }
@@ -101,8 +110,9 @@ struct MapCommand: AsyncParsableCommand {
     private func draw(_ located: [(coordinate: Coordinate, label: String?)], width: Int, height: Int) throws -> String {
         var region: FittedRegion?
         if !located.isEmpty {
-            region = try RegionFitter.fit(located.map(\.coordinate),
-                                          in: Viewport(width: Double(width), height: Double(height), padding: padding, maxZoom: 20))
+            region = try RegionFitter.fit(
+                located.map(\.coordinate),
+                in: Viewport(width: Double(width), height: Double(height), padding: padding, maxZoom: 20))
         }
         let viewZoom: Double
         var centre = (latitude: 20.0, longitude: 0.0)
@@ -120,8 +130,9 @@ struct MapCommand: AsyncParsableCommand {
             // Nothing to fit: the whole world across the width.
             viewZoom = max(0, log2(Double(width) / 256))
         }
-        let frame = MapFrame.view(latitude: centre.latitude, longitude: centre.longitude, zoom: viewZoom,
-                                  width: Double(width), height: Double(height))
+        let frame = MapFrame.view(
+            latitude: centre.latitude, longitude: centre.longitude, zoom: viewZoom,
+            width: Double(width), height: Double(height))
         let geocoder: ReverseGeocoder
         do { geocoder = try ReverseGeocoder(path: data, verification: .header) } catch {
             throw CLIFailure.exit("cannot load the boundary data: \(error)")
@@ -136,14 +147,16 @@ struct MapCommand: AsyncParsableCommand {
                 switch item {
                 case .point(let i):
                     let c = located[i].coordinate
-                    markers.append(.init(latitude: c.latitude, longitude: c.longitude, count: 1, label: located[i].label))
+                    markers.append(
+                        .init(latitude: c.latitude, longitude: c.longitude, count: 1, label: located[i].label))
                 case .cluster(let c):
                     markers.append(.init(latitude: c.latitude, longitude: c.longitude, count: c.pointCount))
                 }
             }
         }
-        let picture = MapPicture(frame: frame, width: width, height: height, boundaries: boundaries, markers: markers,
-                                 region: zoom == nil ? region?.bbox : nil, title: title)
+        let picture = MapPicture(
+            frame: frame, width: width, height: height, boundaries: boundaries, markers: markers,
+            region: zoom == nil ? region?.bbox : nil, title: title)
         return picture.svg()
     }
 
@@ -160,9 +173,13 @@ struct MapCommand: AsyncParsableCommand {
     static func box(of frame: MapFrame) -> BoundingBox {
         func lon(_ x: Double) -> Double { (x / frame.worldSize - 0.5) * 360 }
         func lat(_ y: Double) -> Double { WebMercator.latitude(worldY: y / frame.worldSize) }
-        let north = lat(frame.originY), south = lat(frame.originY + frame.height)
-        guard frame.width < frame.worldSize else { return BoundingBox(uncheckedWest: -180, south: south, east: 180, north: north) }
-        var west = lon(frame.originX), east = lon(frame.originX + frame.width)
+        let north = lat(frame.originY)
+        let south = lat(frame.originY + frame.height)
+        guard frame.width < frame.worldSize else {
+            return BoundingBox(uncheckedWest: -180, south: south, east: 180, north: north)
+        }
+        var west = lon(frame.originX)
+        var east = lon(frame.originX + frame.width)
         while west < -180 { west += 360 }
         while west >= 180 { west -= 360 }
         while east > 180 { east -= 360 }

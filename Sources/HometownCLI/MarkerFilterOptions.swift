@@ -12,7 +12,8 @@ struct MarkerFilterOptions: ParsableArguments {
 
     /// These filters, with the id bounds of commands that have them.
     func filter(afterID: Int? = nil, beforeID: Int? = nil) -> MarkerFilter {
-        MarkerFilter(country: country, state: state, city: city, year: year, afterID: afterID, beforeID: beforeID,
-                     mostRecent: last)
+        MarkerFilter(
+            country: country, state: state, city: city, year: year, afterID: afterID, beforeID: beforeID,
+            mostRecent: last)
     }
 }

@@ -10,13 +10,18 @@ struct MarkerInputOptions: ParsableArguments {
     @OptionGroup var filter: MarkerFilterOptions
     @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterID: Int?
     @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeID: Int?
-    @Flag(name: .shortAndLong, help: "No progress line on standard error (it shows only on a terminal, for inputs that take more than half a second).")
+    @Flag(
+        name: .shortAndLong,
+        help:
+            "No progress line on standard error (it shows only on a terminal, for inputs that take more than half a second)."
+    )
     var quiet = false
 
     /// Reads and filters the markers. Unlocated GeoJSON features (null geometry) are kept; callers say so.
     func load(progress: StageProgress? = nil) throws -> [Marker] {
-        try MarkerInputOptions.load(path: input, filter: filter.filter(afterID: afterID, beforeID: beforeID),
-                                    progress: progress)
+        try MarkerInputOptions.load(
+            path: input, filter: filter.filter(afterID: afterID, beforeID: beforeID),
+            progress: progress)
     }
 
     /// The markers of a file that pass `filter`; a note on standard error counts those without a point.
@@ -27,7 +32,9 @@ struct MarkerInputOptions: ParsableArguments {
         progress?.finish()
         let unlocated = kept.filter { $0.coordinate == nil }
         if let first = unlocated.first {
-            CLIOutput.note("\(path): \(unlocated.count) feature(s) without geometry (first: \(first.location)) cannot be placed on the map")
+            CLIOutput.note(
+                "\(path): \(unlocated.count) feature(s) without geometry (first: \(first.location)) cannot be placed on the map"
+            )
         }
         return kept
     }
@@ -37,8 +44,12 @@ struct MarkerInputOptions: ParsableArguments {
         for m in markers where m.coordinate != nil {
             for p in properties {
                 guard case .number? = m[p] else {
-                    let got = m[p].flatMap { v in (try? JSONEncoder().encode(v)).map { String(decoding: $0, as: UTF8.self) } } ?? "missing"
-                    throw CLIFailure.exit("\(file), \(m.location): property \"\(p)\" is \(got), not a number; --sum \(p) needs a number on every marker")
+                    let got =
+                        m[p].flatMap { v in (try? JSONEncoder().encode(v)).map { String(decoding: $0, as: UTF8.self) } }
+                        ?? "missing"
+                    throw CLIFailure.exit(
+                        "\(file), \(m.location): property \"\(p)\" is \(got), not a number; --sum \(p) needs a number on every marker"
+                    )
                 }
             }
         }

@@ -17,8 +17,9 @@ enum PlaceLookup {
     static func bundled() throws -> PlaceLookup {
         let geocoder = try ReverseGeocoder(verification: .header)
         let gazetteer = try Gazetteer(verify: false)
-        return .local(geocoder: geocoder, gazetteer: gazetteer,
-                      vocabulary: try Vocabulary.bundled(geocoder: geocoder, gazetteer: gazetteer))
+        return .local(
+            geocoder: geocoder, gazetteer: gazetteer,
+            vocabulary: try Vocabulary.bundled(geocoder: geocoder, gazetteer: gazetteer))
     }
 
     /// GET reverse's answer for a point.

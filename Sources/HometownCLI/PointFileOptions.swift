@@ -5,12 +5,14 @@ struct PointFileOptions: ParsableArguments {
     /// `--input-format`: `auto` settles it by the file's name, else by its first character.
     enum Format: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
 
-    @Option(name: .shortAndLong,
-            help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
     var input: String?
 
-    @Option(name: .customLong("input-format"),
-            help: "Input format: auto (by file name, else by content), csv or ndjson.")
+    @Option(
+        name: .customLong("input-format"),
+        help: "Input format: auto (by file name, else by content), csv or ndjson.")
     var inputFormat: Format = .auto
 
     /// Opens `path` (the `--input`) and settles its record format.

@@ -10,45 +10,49 @@ struct PostCommand: AsyncParsableCommand {
         commandName: "post",
         abstract: "Post a hometown from a point on the map (or a place name) to a Hometown server.",
         discussion: """
-        Nobody types country, state or city names: the server names the point in its own vocabulary
-        (GET reverse; a place name through GET forward). The client checks the fields' syntax only; the
-        server judges the rest (the year range it was started with, its countries and states). Then the
-        nickname is checked and POST adduser sent.
+            Nobody types country, state or city names: the server names the point in its own vocabulary
+            (GET reverse; a place name through GET forward). The client checks the fields' syntax only; the
+            server judges the rest (the year range it was started with, its countries and states). Then the
+            nickname is checked and POST adduser sent.
 
-          hometown post --at 44.9661,-93.2938 --nickname rew2 --password-stdin --year 1985
-          hometown post --at -33.87,151.21 ...            (negative values need no quoting)
-          hometown post --place "Devils Lake, ND" --nickname rew --year 1985 --dry-run
+              hometown post --at 44.9661,-93.2938 --nickname rew2 --password-stdin --year 1985
+              hometown post --at -33.87,151.21 ...            (negative values need no quoting)
+              hometown post --place "Devils Lake, ND" --nickname rew --year 1985 --dry-run
 
-        The password: --password, or --password-stdin (first line of standard input), or the
-        HOMETOWN_PASSWORD variable, so that it need not sit in the shell history.
-        The server: --server URL, else $HOMETOWN_SERVER, else http://127.0.0.1:8080 (the base URL; the
-        client adds /hometown/...). --dry-run prints the JSON body without sending it; without a server
-        it names the place as `hometown serve` with its defaults would (China, India, Mexico, USA).
+            The password: --password, or --password-stdin (first line of standard input), or the
+            HOMETOWN_PASSWORD variable, so that it need not sit in the shell history.
+            The server: --server URL, else $HOMETOWN_SERVER, else http://127.0.0.1:8080 (the base URL; the
+            client adds /hometown/...). --dry-run prints the JSON body without sending it; without a server
+            it names the place as `hometown serve` with its defaults would (China, India, Mexico, USA).
 
-        Exit status:
-          0  posted (or, with --dry-run, the body printed)
-          2  invalid input: a field breaks the protocol's rules, the point is in the open sea, the
-             place name matches nothing, or the server does not serve the country or state
-          3  connection refused (no server at that address and port)
-          4  host not found (DNS)
-          5  timed out
-          6  TLS failure
-          7  the connection broke before an answer
-          8  the server refused the post (its JSON message is printed)
-          9  the nickname is taken
-         10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix)
-         11  the server failed (HTTP 5xx)
-         12  the server's answer is malformed (broken JSON, HTML where JSON belongs)
-          1  anything else (e.g. the bundled data cannot be read)
-        """)
+            Exit status:
+              0  posted (or, with --dry-run, the body printed)
+              2  invalid input: a field breaks the protocol's rules, the point is in the open sea, the
+                 place name matches nothing, or the server does not serve the country or state
+              3  connection refused (no server at that address and port)
+              4  host not found (DNS)
+              5  timed out
+              6  TLS failure
+              7  the connection broke before an answer
+              8  the server refused the post (its JSON message is printed)
+              9  the nickname is taken
+             10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix)
+             11  the server failed (HTTP 5xx)
+             12  the server's answer is malformed (broken JSON, HTML where JSON belongs)
+              1  anything else (e.g. the bundled data cannot be read)
+            """)
 
-    @Option(name: .customLong("at"), parsing: .unconditional,
-            help: ArgumentHelp("The point clicked: LAT,LON in decimal degrees, latitude first.",
-                               valueName: PointArgument.valueName),
-            transform: PointArgument.init(parsing:))
+    @Option(
+        name: .customLong("at"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "The point clicked: LAT,LON in decimal degrees, latitude first.",
+            valueName: PointArgument.valueName),
+        transform: PointArgument.init(parsing:))
     var at: PointArgument?
 
-    @Option(help: ArgumentHelp("A place name instead of a point (\"Devils Lake, ND\", \"Guadalajara\").", valueName: "TEXT"))
+    @Option(
+        help: ArgumentHelp("A place name instead of a point (\"Devils Lake, ND\", \"Guadalajara\").", valueName: "TEXT")
+    )
     var place: String?
 
     @Option(help: "The nickname (unique on the server, without regard to case, width or letters that look alike).")
@@ -93,7 +97,9 @@ struct PostCommand: AsyncParsableCommand {
 
         // 2. The place, in the server's vocabulary (its /reverse or /forward; the bundled defaults for a dry run
         //    without a server).
-        guard (at == nil) != (place == nil) else { throw CLIError("give the place one way: --at LAT,LON or --place TEXT") }
+        guard (at == nil) != (place == nil) else {
+            throw CLIError("give the place one way: --at LAT,LON or --place TEXT")
+        }
         let http = try client.client()
         let lookup = dryRun && !client.serverGiven ? try PlaceLookup.bundled() : PlaceLookup.remote(http)
         let found: PostPlace
@@ -105,8 +111,9 @@ struct PostCommand: AsyncParsableCommand {
         guard let cityName = city ?? found.city, !cityName.isEmpty else {
             throw CLIError("no city is known near this point: give one with --city")
         }
-        let user = NewUser(nickname: nick, password: pw, country: found.country, state: found.state, city: cityName,
-                           year: year, coordinate: found.point)
+        let user = NewUser(
+            nickname: nick, password: pw, country: found.country, state: found.state, city: cityName,
+            year: year, coordinate: found.point)
         if dryRun {
             print(String(decoding: user.json(), as: UTF8.self))
             return

@@ -16,7 +16,8 @@ struct PostPlace {
     static func at(_ point: Coordinate, lookup: PlaceLookup) async throws -> PostPlace {
         let answer = try await lookup.reverse(point)
         let city = answer.place.city
-        let how = city.map { "reverse-geocoded; \($0.name) is \(String(format: "%.1f", $0.distanceKm)) km away" }
+        let how =
+            city.map { "reverse-geocoded; \($0.name) is \(String(format: "%.1f", $0.distanceKm)) km away" }
             ?? "reverse-geocoded"
         return try await served(answer, point: point, city: answer.city, how: how, lookup: lookup)
     }
@@ -39,14 +40,17 @@ struct PostPlace {
             answer.state = state
             answer.supported = true
         }
-        let where_ = [best.state, best.country].compactMap { $0 }.map { ", " + $0 }.joined()
-        return try await served(answer, point: point, city: best.city ?? answer.city,
-                                how: "chose \(best.name) (\(best.kind)\(where_)) for '\(text)'", lookup: lookup)
+        let region = [best.state, best.country].compactMap { $0 }.map { ", " + $0 }.joined()
+        return try await served(
+            answer, point: point, city: best.city ?? answer.city,
+            how: "chose \(best.name) (\(best.kind)\(region)) for '\(text)'", lookup: lookup)
     }
 
     /// The answer's served names, or why a post cannot use them (naming what the server serves instead).
-    private static func served(_ a: ReverseAnswer, point: Coordinate, city: String?, how: String,
-                               lookup: PlaceLookup) async throws -> PostPlace {
+    private static func served(
+        _ a: ReverseAnswer, point: Coordinate, city: String?, how: String,
+        lookup: PlaceLookup
+    ) async throws -> PostPlace {
         guard let bundledCountry = a.place.country, a.place.state != nil else {
             let at = "\(JSONWriter.number(point.latitude)), \(JSONWriter.number(point.longitude))"
             throw CLIError("the point \(at) is in the open sea (more than 22 km from any coast): click on land")
@@ -57,8 +61,9 @@ struct PostPlace {
         }
         guard let state = a.state else {
             let served = listed(try await lookup.states(of: country))
-            throw CLIError("the server does not serve the state '\(a.place.state?.name ?? "?")' of \(country); "
-                           + "it serves: " + served)
+            throw CLIError(
+                "the server does not serve the state '\(a.place.state?.name ?? "?")' of \(country); "
+                    + "it serves: " + served)
         }
         return PostPlace(point: point, country: country, state: state, city: city, how: how)
     }

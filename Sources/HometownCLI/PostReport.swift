@@ -9,19 +9,23 @@ struct PostReport {
     let how: String
 
     func print(json: Bool) {
-        let latitude = user.coordinate?.latitude ?? 0, longitude = user.coordinate?.longitude ?? 0
+        let latitude = user.coordinate?.latitude ?? 0
+        let longitude = user.coordinate?.longitude ?? 0
         if json {
             let o: JSONValue = .object([
                 "server": .string(server), "answer": .string("ok"), "place": .string(how),
-                "posted": .object(["nickname": .string(user.nickname), "country": .string(user.country),
-                                   "state": .string(user.state), "city": .string(user.city),
-                                   "year": .number(Double(user.year)), "latitude": .number(latitude),
-                                   "longitude": .number(longitude)]),
+                "posted": .object([
+                    "nickname": .string(user.nickname), "country": .string(user.country),
+                    "state": .string(user.state), "city": .string(user.city),
+                    "year": .number(Double(user.year)), "latitude": .number(latitude),
+                    "longitude": .number(longitude),
+                ]),
             ])
             Swift.print(o.compactText)
             return
         }
-        Swift.print("""
+        Swift.print(
+            """
             posted to \(server)/hometown/adduser: ok
               nickname   \(user.nickname)
               country    \(user.country)

@@ -7,7 +7,9 @@ enum ProjCommandSupport {
     /// ("EPSG:3857", "ESRI:102003", "+proj=utm +zone=15 +datum=WGS84", WKT, PROJJSON) is handed to PROJ as it is.
     static func crs(_ text: String, option: String) throws -> CRS {
         let t = trimmed(text)
-        guard !t.isEmpty else { throw CLIError("\(option) is empty; give a CRS such as EPSG:4326 or \"+proj=utm +zone=15 +datum=WGS84\"") }
+        guard !t.isEmpty else {
+            throw CLIError("\(option) is empty; give a CRS such as EPSG:4326 or \"+proj=utm +zone=15 +datum=WGS84\"")
+        }
         if t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return .epsg(Int(t) ?? 0) }
         return CRS(t)
     }
@@ -16,8 +18,10 @@ enum ProjCommandSupport {
     /// empty text are refused.
     static func number(_ text: String, field: String) throws -> Double {
         let t = trimmed(text)
-        guard !t.isEmpty, t.utf8.allSatisfy({ c in (c >= 48 && c <= 57) || c == 46 || c == 45 || c == 43 || c == 101 || c == 69 }),
-              let v = Double(t), v.isFinite else {
+        guard !t.isEmpty,
+            t.utf8.allSatisfy({ c in (c >= 48 && c <= 57) || c == 46 || c == 45 || c == 43 || c == 101 || c == 69 }),
+            let v = Double(t), v.isFinite
+        else {
             throw CLIError("\(field) \"\(text)\" is not a number")
         }
         return v
@@ -27,7 +31,9 @@ enum ProjCommandSupport {
     static func positionals(_ values: [String], command: String) throws -> [String] {
         var values = values
         if let end = values.firstIndex(of: "--") { values.remove(at: end) }
-        if let bad = values.first(where: { $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil && !$0.contains(",")) }) {
+        if let bad = values.first(where: {
+            $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil && !$0.contains(","))
+        }) {
             throw CLIError("unknown option \(bad); see hometown \(command) --help")
         }
         return values

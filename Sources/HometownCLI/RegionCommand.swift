@@ -10,12 +10,12 @@ struct RegionCommand: ParsableCommand {
         commandName: "region",
         abstract: "Print the map region that fits the markers.",
         discussion: """
-        Prints {"bbox": [w, s, e, n], "center": {"latitude", "longitude"}, "span": {"latitudeDelta",
-        "longitudeDelta"}, "zoom": z}. The box has the smallest longitude span (it crosses 180° when that is
-        narrower); the zoom is the largest fractional Web Mercator zoom at which every marker lies inside the
-        padded view; span is the whole view's extent in degrees at that zoom. One marker: zoom \
-        \(Int(RegionFitter.singleMarkerZoom)) for 256-pixel tiles. No markers: status 2.
-        """)
+            Prints {"bbox": [w, s, e, n], "center": {"latitude", "longitude"}, "span": {"latitudeDelta",
+            "longitudeDelta"}, "zoom": z}. The box has the smallest longitude span (it crosses 180° when that is
+            narrower); the zoom is the largest fractional Web Mercator zoom at which every marker lies inside the
+            padded view; span is the whole view's extent in degrees at that zoom. One marker: zoom \
+            \(Int(RegionFitter.singleMarkerZoom)) for 256-pixel tiles. No markers: status 2.
+            """)
 
     @OptionGroup var input: MarkerInputOptions
     @Option(help: "View size WxH in pixels, e.g. 800x600.", transform: SizeArgument.init(parsing:))
@@ -29,8 +29,9 @@ struct RegionCommand: ParsableCommand {
         defer { progress.finish() }
         try CLIFailure.reportingInputErrors {
             let markers = try input.load(progress: progress).compactMap(\.coordinate)
-            let view = Viewport(width: size.width, height: size.height, padding: padding, tileSize: tileSize,
-                                maxZoom: maxZoom)
+            let view = Viewport(
+                width: size.width, height: size.height, padding: padding, tileSize: tileSize,
+                maxZoom: maxZoom)
             let region = try RegionFitter.fit(markers, in: view)
             try CLIOutput.printJSON(region)
         }

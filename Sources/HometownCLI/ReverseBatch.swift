@@ -20,13 +20,21 @@ struct ReverseJob: BatchJob {
     private var latIndex = 0, lonIndex = 0
     private var featuresWritten = 0
 
-    init(geocoder: ReverseGeocoder, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
-         latColumn: String?, lonColumn: String?) throws {
+    init(
+        geocoder: ReverseGeocoder, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
+        latColumn: String?, lonColumn: String?
+    ) throws {
         if inputFormat == .ndjson, outputFormat == .csv {
-            throw CLIError("--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson or geojson")
+            throw CLIError(
+                "--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson or geojson"
+            )
         }
-        self.geocoder = geocoder; self.source = source; self.inputFormat = inputFormat; self.outputFormat = outputFormat
-        self.latColumn = latColumn; self.lonColumn = lonColumn
+        self.geocoder = geocoder
+        self.source = source
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+        self.latColumn = latColumn
+        self.lonColumn = lonColumn
         columns = ReverseColumns(geocoder: geocoder)
     }
 
@@ -39,10 +47,12 @@ struct ReverseJob: BatchJob {
             guard let header else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
             if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
             names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-            latIndex = try BatchColumns.index(in: names, chosen: latColumn, defaults: ["latitude", "lat"], what: "latitude",
-                                              option: "--lat-column", source: source)
-            lonIndex = try BatchColumns.index(in: names, chosen: lonColumn, defaults: ["longitude", "lon", "lng", "long"],
-                                              what: "longitude", option: "--lon-column", source: source)
+            latIndex = try BatchColumns.index(
+                in: names, chosen: latColumn, defaults: ["latitude", "lat"], what: "latitude",
+                option: "--lat-column", source: source)
+            lonIndex = try BatchColumns.index(
+                in: names, chosen: lonColumn, defaults: ["longitude", "lon", "lng", "long"],
+                what: "longitude", option: "--lon-column", source: source)
             jsonNames = BatchRows.jsonKeys(for: names, added: ReverseColumns.names)
         }
         switch outputFormat {
@@ -56,12 +66,19 @@ struct ReverseJob: BatchJob {
     }
 
     mutating func process(csv records: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) {
-        var coords: [Coordinate] = [], slots: [Int] = []
+        var coords: [Coordinate] = []
+        var slots: [Int] = []
         var errors = [String?](repeating: nil, count: records.count)
         var points = [Coordinate?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            if cut && k == records.count - 1 { errors[k] = "line \(r.line): the input ends inside this row (\(source) is truncated)"; continue }
-            if let p = r.problem { errors[k] = "line \(r.line): \(p)"; continue }
+            if cut && k == records.count - 1 {
+                errors[k] = "line \(r.line): the input ends inside this row (\(source) is truncated)"
+                continue
+            }
+            if let p = r.problem {
+                errors[k] = "line \(r.line): \(p)"
+                continue
+            }
             if r.fields.count != names.count {
                 errors[k] = "line \(r.line): expected \(names.count) fields, found \(r.fields.count)"
                 if max(latIndex, lonIndex) >= r.fields.count { continue }
@@ -69,7 +86,8 @@ struct ReverseJob: BatchJob {
             do {
                 let c = try Coordinate(latitudeText: r.fields[latIndex], longitudeText: r.fields[lonIndex])
                 points[k] = c
-                coords.append(c); slots.append(k)
+                coords.append(c)
+                slots.append(k)
             } catch { errors[k] = "line \(r.line): \(error)" }
         }
         let byRow = matches(coords, slots, count: records.count, errors: errors)
@@ -80,22 +98,31 @@ struct ReverseJob: BatchJob {
             case .csv:
                 BatchRows.appendCSV(r.fields, width: names.count, added: added, to: &out)
             case .ndjson, .geojson:
-                append(BatchRows.object(r.fields, keys: jsonNames), added: added, point: errors[k] == nil ? points[k] : nil, to: &out)
+                append(
+                    BatchRows.object(r.fields, keys: jsonNames), added: added,
+                    point: errors[k] == nil ? points[k] : nil, to: &out)
             }
         }
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
     }
 
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (out: [UInt8], errors: Int) {
-        var objects: [[String: JSONValue]] = [], errors: [String?] = [], points: [Coordinate?] = []
-        var coords: [Coordinate] = [], slots: [Int] = []
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
+        out: [UInt8], errors: Int
+    ) {
+        var objects: [[String: JSONValue]] = []
+        var errors: [String?] = []
+        var points: [Coordinate?] = []
+        var coords: [Coordinate] = []
+        var slots: [Int] = []
         for (i, (lineNo, text)) in lines.enumerated() {
             let k = objects.count
             var obj: [String: JSONValue] = [:]
             var err: String? = nil
             var point: Coordinate?
             do {
-                if cut && i == lines.count - 1 { throw CLIError("the input ends inside this row (\(source) is truncated)") }
+                if cut && i == lines.count - 1 {
+                    throw CLIError("the input ends inside this row (\(source) is truncated)")
+                }
                 let v = try JSONValue.parse(Array(text))
                 guard case .object(let o) = v else { throw CLIError("expected a JSON object") }
                 obj = o
@@ -113,18 +140,23 @@ struct ReverseJob: BatchJob {
                 let lon = try degrees(["longitude", "lon", "lng"], "longitude")
                 let c = try Coordinate(latitude: lat, longitude: lon)
                 point = c
-                coords.append(c); slots.append(k)
+                coords.append(c)
+                slots.append(k)
             } catch {
                 err = "line \(lineNo): \(error)"
                 // Keep the row's text when it is not a JSON object, so nothing of it is lost.
                 if obj.isEmpty { obj = ["_line": .string(String(decoding: text, as: UTF8.self))] }
             }
-            objects.append(obj); errors.append(err); points.append(point)
+            objects.append(obj)
+            errors.append(err)
+            points.append(point)
         }
         let byRow = matches(coords, slots, count: objects.count, errors: errors)
         var out = ""
         for k in objects.indices {
-            append(objects[k], added: columns.values(byRow[k], error: errors[k]), point: errors[k] == nil ? points[k] : nil, to: &out)
+            append(
+                objects[k], added: columns.values(byRow[k], error: errors[k]),
+                point: errors[k] == nil ? points[k] : nil, to: &out)
         }
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
     }
@@ -140,13 +172,23 @@ struct ReverseJob: BatchJob {
     }
 
     /// One NDJSON line, or one GeoJSON feature (its point, or null geometry when the row has none).
-    private mutating func append(_ object: [String: JSONValue], added: [String], point: Coordinate?, to out: inout String) {
+    private mutating func append(
+        _ object: [String: JSONValue], added: [String], point: Coordinate?, to out: inout String
+    ) {
         var o = object
-        for (key, v) in zip(ReverseColumns.names, added) { BatchRows.add(v.isEmpty ? .null : .string(v), as: key, to: &o) }
+        for (key, v) in zip(ReverseColumns.names, added) {
+            BatchRows.add(v.isEmpty ? .null : .string(v), as: key, to: &o)
+        }
         if outputFormat == .geojson {
-            let geometry: JSONValue = point.map { .object(["type": .string("Point"), "coordinates": .array([.number($0.longitude), .number($0.latitude)])]) } ?? .null
+            let geometry: JSONValue =
+                point.map {
+                    .object([
+                        "type": .string("Point"), "coordinates": .array([.number($0.longitude), .number($0.latitude)]),
+                    ])
+                } ?? .null
             if featuresWritten > 0 { out += ",\n" }
-            JSONValue.object(["type": .string("Feature"), "geometry": geometry, "properties": .object(o)]).write(to: &out)
+            JSONValue.object(["type": .string("Feature"), "geometry": geometry, "properties": .object(o)]).write(
+                to: &out)
             featuresWritten += 1
         } else {
             JSONValue.object(o).write(to: &out)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import HometownProtocol
-import HometownVocabulary
 import HometownServer
+import HometownVocabulary
 import Hummingbird
 import Logging
 
@@ -11,48 +11,48 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the Hometown protocol (and the extra map endpoints) over HTTP.",
         discussion: """
-        The web app is at / (open http://127.0.0.1:8080/ in a browser): the posts on a
-        map and as a list, filters, and a form to post by clicking the map. It works
-        offline: the map is drawn from the bundled boundaries, and Leaflet comes from
-        Debian's libjs-leaflet (see --leaflet).
+            The web app is at / (open http://127.0.0.1:8080/ in a browser): the posts on a
+            map and as a list, filters, and a form to post by clicking the map. It works
+            offline: the map is drawn from the bundled boundaries, and Leaflet comes from
+            Debian's libjs-leaflet (see --leaflet).
 
-        Endpoints, all under /hometown/ (described in /openapi.yaml on the running
-        server, kept in Sources/HometownServer/Public/openapi.yaml):
-          GET  countries, states?country=, nicknameexists?name=, count, nextid
-          GET  users?[country=&state=&city=&year=&afterid=&beforeid=
-                      &reverse=true&page=&pagesize=]
-          POST adduser {"nickname","password","country","state","city","year"
-                        [,"latitude","longitude"]}
-          GET  clusters?zoom=&bbox=W,S,E,N&<users filters>   GeoJSON clusters
-          GET  region?width=&height=&padding=&<users filters> the fitted view
-          GET  reverse?lat=&lon=   a point as the names this server accepts
-          GET  forward?q=          a place name as points with those names
-          GET  boundaries?z=&x=&y= the map's vector tile z/x/y
+            Endpoints, all under /hometown/ (described in /openapi.yaml on the running
+            server, kept in Sources/HometownServer/Public/openapi.yaml):
+              GET  countries, states?country=, nicknameexists?name=, count, nextid
+              GET  users?[country=&state=&city=&year=&afterid=&beforeid=
+                          &reverse=true&page=&pagesize=]
+              POST adduser {"nickname","password","country","state","city","year"
+                            [,"latitude","longitude"]}
+              GET  clusters?zoom=&bbox=W,S,E,N&<users filters>   GeoJSON clusters
+              GET  region?width=&height=&padding=&<users filters> the fitted view
+              GET  reverse?lat=&lon=   a point as the names this server accepts
+              GET  forward?q=          a place name as points with those names
+              GET  boundaries?z=&x=&y= the map's vector tile z/x/y
 
-        Users are stored in a SQLite file (created on first start; write-ahead
-        log, synchronous=FULL: a post answered 200 is on disk). Passwords are kept
-        only as scrypt hashes. Countries, states and aliases ("usa", "MN",
-        "Distrito Federal") are stored under the names GET countries and GET
-        states return. Strings are at most 100 characters and 400 bytes of UTF-8.
-        Nicknames are unique without regard to case, width or letters that look
-        alike (Unicode UTS #39: "dаve" with a Cyrillic а is "dave"); invisible and
-        bidirectional characters in them are refused. Databases of an older schema
-        are migrated on start. Refusals are 400 with {"error": "...", "field": "..."};
-        unknown paths get 404 with an HTML page. SIGINT or SIGTERM stops the
-        server gracefully (requests in flight get --shutdown-timeout to finish, then
-        the connections left close and the database closes). Connections, slow
-        clients, request heads and the database lock are bounded (see Limits).
+            Users are stored in a SQLite file (created on first start; write-ahead
+            log, synchronous=FULL: a post answered 200 is on disk). Passwords are kept
+            only as scrypt hashes. Countries, states and aliases ("usa", "MN",
+            "Distrito Federal") are stored under the names GET countries and GET
+            states return. Strings are at most 100 characters and 400 bytes of UTF-8.
+            Nicknames are unique without regard to case, width or letters that look
+            alike (Unicode UTS #39: "dаve" with a Cyrillic а is "dave"); invisible and
+            bidirectional characters in them are refused. Databases of an older schema
+            are migrated on start. Refusals are 400 with {"error": "...", "field": "..."};
+            unknown paths get 404 with an HTML page. SIGINT or SIGTERM stops the
+            server gracefully (requests in flight get --shutdown-timeout to finish, then
+            the connections left close and the database closes). Connections, slow
+            clients, request heads and the database lock are bounded (see Limits).
 
-        Reads never touch SQL: every user is loaded into memory at start (about
-        0.6 s and 33 MiB per 100,000 users) and each post joins it once stored.
-        Answers carry an ETag (If-None-Match gets 304), come gzipped when asked,
-        and answer HEAD. Cluster indexes for the map are built a few at a time
-        (see the work and memory limits below); nothing else waits for them.
+            Reads never touch SQL: every user is loaded into memory at start (about
+            0.6 s and 33 MiB per 100,000 users) and each post joins it once stored.
+            Answers carry an ETag (If-None-Match gets 304), come gzipped when asked,
+            and answer HEAD. Cluster indexes for the map are built a few at a time
+            (see the work and memory limits below); nothing else waits for them.
 
-        Example:
-          hometown serve --db posts.sqlite --port 8080
-          curl 'http://127.0.0.1:8080/hometown/users?country=USA&page=0'
-        """
+            Example:
+              hometown serve --db posts.sqlite --port 8080
+              curl 'http://127.0.0.1:8080/hometown/users?country=USA&page=0'
+            """
     )
 
     @Option(help: "Address to listen on.")
@@ -64,11 +64,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("db"), help: "SQLite database file (created if missing).")
     var database = "hometown.sqlite"
 
-    @Option(help: ArgumentHelp("""
-        Countries served: a comma-separated list of names or ISO codes, or 'all' (every country of the bundled \
-        data). (default: \(CountriesArgument.defaults.defaultValueDescription))
-        """, valueName: "list|all"),
-            transform: CountriesArgument.init(parsing:))
+    @Option(
+        help: ArgumentHelp(
+            """
+            Countries served: a comma-separated list of names or ISO codes, or 'all' (every country of the bundled \
+            data). (default: \(CountriesArgument.defaults.defaultValueDescription))
+            """, valueName: "list|all"),
+        transform: CountriesArgument.init(parsing:))
     var countries = CountriesArgument.defaults
 
     @Option(name: .customLong("min-year"), help: "Earliest start year accepted.")
@@ -77,25 +79,38 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-year"), help: "Latest start year accepted (default: the current year).")
     var maxYear: Int?
 
-    @Option(name: .customLong("scrypt-log-n"), help: "Password hashing cost: scrypt N = 2^value (r=8, p=1). 17 is OWASP's recommendation (128 MiB, ~0.4 s a hash); lower only for tests.")
+    @Option(
+        name: .customLong("scrypt-log-n"),
+        help:
+            "Password hashing cost: scrypt N = 2^value (r=8, p=1). 17 is OWASP's recommendation (128 MiB, ~0.4 s a hash); lower only for tests."
+    )
     var scryptLogN = 17
 
     @Option(name: .customLong("hash-threads"), help: "Password hashes computed at once (default: one per core).")
     var hashThreads: Int?
 
-    @Option(name: .customLong("public"), help: "Folder of the files served as they are (openapi.yaml, web app; no dotfiles, no links leaving it); default: found beside the executable.")
+    @Option(
+        name: .customLong("public"),
+        help:
+            "Folder of the files served as they are (openapi.yaml, web app; no dotfiles, no links leaving it); default: found beside the executable."
+    )
     var publicDirectory: String?
 
-    @Option(name: .customLong("leaflet"), help: ArgumentHelp(
-        "Folder holding Leaflet (leaflet.js, leaflet.css, images/), served under /vendor/leaflet/.",
-        discussion: "Default: $HOMETOWN_LEAFLET, else /usr/share/javascript/leaflet (Debian's libjs-leaflet). Without it the web app has no map."))
+    @Option(
+        name: .customLong("leaflet"),
+        help: ArgumentHelp(
+            "Folder holding Leaflet (leaflet.js, leaflet.css, images/), served under /vendor/leaflet/.",
+            discussion:
+                "Default: $HOMETOWN_LEAFLET, else /usr/share/javascript/leaflet (Debian's libjs-leaflet). Without it the web app has no map."
+        ))
     var leafletDirectory: String?
 
     @OptionGroup(title: "Work and memory limits")
     var work: WorkLimitOptions
 
-    @Option(name: .customLong("log-level"),
-            help: "What the server logs on standard error; info is one line per request.")
+    @Option(
+        name: .customLong("log-level"),
+        help: "What the server logs on standard error; info is one line per request.")
     var logLevel = LogLevelArgument.info
 
     @OptionGroup(title: "Limits")
@@ -126,7 +141,8 @@ struct ServeCommand: AsyncParsableCommand {
         c.limits = try limits.limits()
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }
-        let host = self.host, db = database
+        let host = self.host
+        let db = database
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration: c) { bound in

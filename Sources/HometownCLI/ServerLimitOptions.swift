@@ -3,27 +3,48 @@ import HometownServer
 
 /// The limits of `hometown serve` (`ServerLimits`), grouped so that `ServeCommand` stays a thin list.
 struct ServerLimitOptions: ParsableArguments {
-    @Option(name: .customLong("max-connections"), help: ArgumentHelp(
-        "Connections open at once; one more is answered 503 with Retry-After and closed (default: \(ServerLimits.defaultMaxConnections), lowered to fit the open-file limit).",
-        discussion: "The open-file soft limit is raised to the hard limit at start; a value needing more files than that (plus \(ServerLimits.reservedFiles) kept for the server) is refused."))
+    @Option(
+        name: .customLong("max-connections"),
+        help: ArgumentHelp(
+            "Connections open at once; one more is answered 503 with Retry-After and closed (default: \(ServerLimits.defaultMaxConnections), lowered to fit the open-file limit).",
+            discussion:
+                "The open-file soft limit is raised to the hard limit at start; a value needing more files than that (plus \(ServerLimits.reservedFiles) kept for the server) is refused."
+        ))
     var maxConnections: Int?
 
-    @Option(name: .customLong("idle-timeout"), help: "Seconds a keep-alive connection may stay without a request before it is closed.")
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a keep-alive connection may stay without a request before it is closed.")
     var idleTimeout: Double = 30
 
-    @Option(name: .customLong("read-timeout"), help: "Seconds for a whole request head from its first byte, and the longest pause in a body (beyond it 408); also the longest a client may leave an answer unread before the connection is closed.")
+    @Option(
+        name: .customLong("read-timeout"),
+        help:
+            "Seconds for a whole request head from its first byte, and the longest pause in a body (beyond it 408); also the longest a client may leave an answer unread before the connection is closed."
+    )
     var readTimeout: Double = 20
 
-    @Option(name: .customLong("min-body-rate"), help: "Bytes/s a request body must average after its first --read-timeout; slower gets 408.")
+    @Option(
+        name: .customLong("min-body-rate"),
+        help: "Bytes/s a request body must average after its first --read-timeout; slower gets 408.")
     var minBodyRate = 100
 
-    @Option(name: .customLong("max-header-bytes"), help: "Bytes of a request head (target, header names and values); beyond it 431.")
+    @Option(
+        name: .customLong("max-header-bytes"),
+        help: "Bytes of a request head (target, header names and values); beyond it 431.")
     var maxHeaderBytes = 16 * 1024
 
-    @Option(name: .customLong("shutdown-timeout"), help: "Seconds requests in flight get on SIGTERM/SIGINT before the remaining connections are closed and the server exits.")
+    @Option(
+        name: .customLong("shutdown-timeout"),
+        help:
+            "Seconds requests in flight get on SIGTERM/SIGINT before the remaining connections are closed and the server exits."
+    )
     var shutdownTimeout: Double = 10
 
-    @Option(name: .customLong("db-busy-timeout"), help: "Seconds a request waits for a database lock held by another program before it gets 503 with Retry-After.")
+    @Option(
+        name: .customLong("db-busy-timeout"),
+        help: "Seconds a request waits for a database lock held by another program before it gets 503 with Retry-After."
+    )
     var databaseBusyTimeout: Double = 5
 
     /// The options as `ServerLimits`.
@@ -35,10 +56,12 @@ struct ServerLimitOptions: ParsableArguments {
         l.readTimeout = try SecondsOption.duration(readTimeout, "--read-timeout", allowZero: false, atMost: 86_400)
         l.minBodyRate = minBodyRate
         l.maxHeaderBytes = maxHeaderBytes
-        l.shutdownTimeout = try SecondsOption.duration(shutdownTimeout, "--shutdown-timeout", allowZero: true,
-                                                       atMost: 86_400)
-        l.databaseBusyTimeout = try SecondsOption.duration(databaseBusyTimeout, "--db-busy-timeout", allowZero: true,
-                                                          atMost: 86_400)
+        l.shutdownTimeout = try SecondsOption.duration(
+            shutdownTimeout, "--shutdown-timeout", allowZero: true,
+            atMost: 86_400)
+        l.databaseBusyTimeout = try SecondsOption.duration(
+            databaseBusyTimeout, "--db-busy-timeout", allowZero: true,
+            atMost: 86_400)
         do { try l.validate() } catch { throw ValidationError("\(error)") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
         return l

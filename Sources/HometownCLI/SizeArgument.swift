@@ -37,8 +37,9 @@ struct SizeArgument: ExpressibleByArgument, Equatable, Sendable, CustomStringCon
     /// The size in whole pixels when both are whole numbers in `range`, else nil.
     func wholePixels(in range: ClosedRange<Int>) -> (width: Int, height: Int)? {
         guard width == width.rounded(), height == height.rounded(),
-              width >= Double(range.lowerBound), width <= Double(range.upperBound),
-              height >= Double(range.lowerBound), height <= Double(range.upperBound) else { return nil }
+            width >= Double(range.lowerBound), width <= Double(range.upperBound),
+            height >= Double(range.lowerBound), height <= Double(range.upperBound)
+        else { return nil }
         return (Int(width), Int(height))
     }
 

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HometownMarkers
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A progress line on standard error for work that is not a row-by-row batch (`cluster` and `region` on large
 /// files): the current stage, with markers, markers per second, time so far and an estimate of the time left
@@ -44,7 +45,8 @@ final class StageProgress: @unchecked Sendable {
         stage { elapsed in
             let (bytes, markers) = reading.current
             guard let size = reading.totalBytes else { return "reading \(name): \(BatchProgress.clock(elapsed))" }
-            return "reading \(name): " + BatchProgress.line(markers, "markers", elapsed: elapsed, bytesRead: bytes, size: size)
+            return "reading \(name): "
+                + BatchProgress.line(markers, "markers", elapsed: elapsed, bytesRead: bytes, size: size)
         }
         return reading
     }
@@ -55,7 +57,10 @@ final class StageProgress: @unchecked Sendable {
         lock.withLock {
             running = false
             text = nil
-            if shown { StageProgress.write("\r\u{1B}[K"); shown = false }
+            if shown {
+                StageProgress.write("\r\u{1B}[K")
+                shown = false
+            }
         }
     }
 

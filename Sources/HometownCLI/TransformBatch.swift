@@ -23,14 +23,20 @@ struct TransformJob: BatchJob {
     private var xIndex = 0, yIndex = 0
 
     /// - Throws: when the formats cannot go together (NDJSON in, CSV out: an object's keys are not known ahead).
-    init(transformation: Transformation, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
-         xColumn: String?, yColumn: String?) throws {
+    init(
+        transformation: Transformation, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
+        xColumn: String?, yColumn: String?
+    ) throws {
         if inputFormat == .ndjson, outputFormat == .csv {
-            throw CLIError("--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson")
+            throw CLIError(
+                "--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson")
         }
-        self.transformation = transformation; self.source = source
-        self.inputFormat = inputFormat; self.outputFormat = outputFormat
-        self.xColumn = xColumn; self.yColumn = yColumn
+        self.transformation = transformation
+        self.source = source
+        self.inputFormat = inputFormat
+        self.outputFormat = outputFormat
+        self.xColumn = xColumn
+        self.yColumn = yColumn
     }
 
     var recordKind: RecordBuffer.Kind { inputFormat.recordKind }
@@ -43,10 +49,14 @@ struct TransformJob: BatchJob {
         if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
         names = header.fields.map { ProjCommandSupport.trimmed($0) }
         if let clash = names.first(where: { Self.addedColumns.contains($0.lowercased()) }) {
-            throw CLIError("\(source): the input already has a column \"\(clash)\"; transform adds \(Self.addedColumns.joined(separator: ", ")), rename it first")
+            throw CLIError(
+                "\(source): the input already has a column \"\(clash)\"; transform adds \(Self.addedColumns.joined(separator: ", ")), rename it first"
+            )
         }
-        xIndex = try BatchColumns.index(in: names, chosen: xColumn, defaults: Self.defaultX, what: "x", option: "--x-column", source: source)
-        yIndex = try BatchColumns.index(in: names, chosen: yColumn, defaults: Self.defaultY, what: "y", option: "--y-column", source: source)
+        xIndex = try BatchColumns.index(
+            in: names, chosen: xColumn, defaults: Self.defaultX, what: "x", option: "--x-column", source: source)
+        yIndex = try BatchColumns.index(
+            in: names, chosen: yColumn, defaults: Self.defaultY, what: "y", option: "--y-column", source: source)
         jsonNames = BatchRows.jsonKeys(for: names, added: Self.addedColumns)
         guard outputFormat == .csv else { return [] }
         var out = ""
@@ -58,15 +68,23 @@ struct TransformJob: BatchJob {
         var points = [(x: Double, y: Double)?](repeating: nil, count: records.count)
         var errors = [String?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            if cut && k == records.count - 1 { errors[k] = "line \(r.line): the input ends inside this row (\(source) is truncated)"; continue }
-            if let p = r.problem { errors[k] = "line \(r.line): \(p)"; continue }
+            if cut && k == records.count - 1 {
+                errors[k] = "line \(r.line): the input ends inside this row (\(source) is truncated)"
+                continue
+            }
+            if let p = r.problem {
+                errors[k] = "line \(r.line): \(p)"
+                continue
+            }
             if r.fields.count != names.count {
                 errors[k] = "line \(r.line): expected \(names.count) fields, found \(r.fields.count)"
                 continue
             }
             do {
-                points[k] = (try ProjCommandSupport.number(r.fields[xIndex], field: "x"),
-                             try ProjCommandSupport.number(r.fields[yIndex], field: "y"))
+                points[k] = (
+                    try ProjCommandSupport.number(r.fields[xIndex], field: "x"),
+                    try ProjCommandSupport.number(r.fields[yIndex], field: "y")
+                )
             } catch { errors[k] = "line \(r.line): \(error)" }
         }
         let results = transform(points, lines: records.map(\.line), errors: &errors)
@@ -83,15 +101,23 @@ struct TransformJob: BatchJob {
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
     }
 
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (out: [UInt8], errors: Int) {
-        var objects: [[String: JSONValue]] = [], errors: [String?] = [], points: [(x: Double, y: Double)?] = []
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
+        out: [UInt8], errors: Int
+    ) {
+        var objects: [[String: JSONValue]] = []
+        var errors: [String?] = []
+        var points: [(x: Double, y: Double)?] = []
         for (i, (lineNo, text)) in lines.enumerated() {
             var obj: [String: JSONValue] = [:]
             var point: (x: Double, y: Double)? = nil
             var err: String? = nil
             do {
-                if cut && i == lines.count - 1 { throw CLIError("the input ends inside this row (\(source) is truncated)") }
-                guard case .object(let o) = try JSONValue.parse(Array(text)) else { throw CLIError("expected a JSON object") }
+                if cut && i == lines.count - 1 {
+                    throw CLIError("the input ends inside this row (\(source) is truncated)")
+                }
+                guard case .object(let o) = try JSONValue.parse(Array(text)) else {
+                    throw CLIError("expected a JSON object")
+                }
                 obj = o
                 func value(_ chosen: String?, _ defaults: [String], _ what: String) throws -> Double {
                     let keys = chosen.map { [$0] } ?? defaults
@@ -110,7 +136,9 @@ struct TransformJob: BatchJob {
                 // Keep the row's text when it is not a JSON object, so nothing of it is lost.
                 if obj.isEmpty { obj = ["_line": .string(String(decoding: text, as: UTF8.self))] }
             }
-            objects.append(obj); errors.append(err); points.append(point)
+            objects.append(obj)
+            errors.append(err)
+            points.append(point)
         }
         let results = transform(points, lines: lines.map(\.number), errors: &errors)
         var out = ""
@@ -123,10 +151,22 @@ struct TransformJob: BatchJob {
     /// Transforms the rows' points in one batch; `points[k]` is nil for a row that already has an error. A point
     /// PROJ cannot transform gets its message in `errors[k]`.
     /// - Returns: per row, the transformed point, or nil.
-    private func transform(_ points: [(x: Double, y: Double)?], lines: [Int], errors: inout [String?]) -> [(x: Double, y: Double)?] {
-        var xs: [Double] = [], ys: [Double] = [], slots: [Int] = []
-        xs.reserveCapacity(points.count); ys.reserveCapacity(points.count); slots.reserveCapacity(points.count)
-        for (k, p) in points.enumerated() { if let p { xs.append(p.x); ys.append(p.y); slots.append(k) } }
+    private func transform(_ points: [(x: Double, y: Double)?], lines: [Int], errors: inout [String?]) -> [(
+        x: Double, y: Double
+    )?] {
+        var xs: [Double] = []
+        var ys: [Double] = []
+        var slots: [Int] = []
+        xs.reserveCapacity(points.count)
+        ys.reserveCapacity(points.count)
+        slots.reserveCapacity(points.count)
+        for (k, p) in points.enumerated() {
+            if let p {
+                xs.append(p.x)
+                ys.append(p.y)
+                slots.append(k)
+            }
+        }
         var out = [(x: Double, y: Double)?](repeating: nil, count: points.count)
         let failed: Set<Int>
         do {
@@ -159,7 +199,9 @@ struct TransformJob: BatchJob {
 
     /// One NDJSON line: the row's object with `to_x`, `to_y` (numbers or null) and `error` (text or null), added
     /// by `BatchRows.add` (an input key of one of those names keeps its value under "<key>_input").
-    private func append(_ object: [String: JSONValue], result: (x: Double, y: Double)?, error: String?, to out: inout String) {
+    private func append(
+        _ object: [String: JSONValue], result: (x: Double, y: Double)?, error: String?, to out: inout String
+    ) {
         var o = object
         BatchRows.add(result.map { .number($0.x) } ?? .null, as: "to_x", to: &o)
         BatchRows.add(result.map { .number($0.y) } ?? .null, as: "to_y", to: &o)

@@ -7,45 +7,45 @@ struct TransformCommand: ParsableCommand {
         commandName: "transform",
         abstract: "Transform a point, or every row of a file, from one coordinate reference system to another (PROJ).",
         discussion: """
-        CRS: an EPSG code (EPSG:3857, or just 3857), another authority code
-        (ESRI:102003), a PROJ string ("+proj=utm +zone=15 +datum=WGS84") or WKT,
-        as PROJ reads them. Grids are never downloaded.
+            CRS: an EPSG code (EPSG:3857, or just 3857), another authority code
+            (ESRI:102003), a PROJ string ("+proj=utm +zone=15 +datum=WGS84") or WKT,
+            as PROJ reads them. Grids are never downloaded.
 
-        Axis order: X first, then Y, for every CRS, whatever its definition says:
-        longitude then latitude (decimal degrees) for a geographic CRS such as
-        EPSG:4326, easting then northing (usually metres) for a projected one.
-        (PROJ's cs2cs follows the EPSG definition: latitude first for EPSG:4326.)
+            Axis order: X first, then Y, for every CRS, whatever its definition says:
+            longitude then latitude (decimal degrees) for a geographic CRS such as
+            EPSG:4326, easting then northing (usually metres) for a projected one.
+            (PROJ's cs2cs follows the EPSG definition: latitude first for EPSG:4326.)
 
-        One point:
-          hometown transform --from EPSG:4326 --to EPSG:3857 -93.26 44.97
-          prints {"from": "EPSG:4326", "to": "EPSG:3857",
-                  "x": -10381655.711380694, "y": 5616799.835984551}
-          x and y in the units of the target CRS, every digit a double holds.
-          Negative numbers need no quoting; `--` before X Y works too.
+            One point:
+              hometown transform --from EPSG:4326 --to EPSG:3857 -93.26 44.97
+              prints {"from": "EPSG:4326", "to": "EPSG:3857",
+                      "x": -10381655.711380694, "y": 5616799.835984551}
+              x and y in the units of the target CRS, every digit a double holds.
+              Negative numbers need no quoting; `--` before X Y works too.
 
-        A file (- = standard input; .gz is unpacked):
-          hometown transform --from 4326 --to 32615 --input points.csv > utm.csv
-          CSV with a header row. X and Y columns: the first column named x, lon,
-          longitude, lng, long or easting, and y, lat, latitude or northing (any
-          case), or name them with --x-column and --y-column. Output: the input
-          rows, same order, with the columns to_x, to_y and error added.
-          NDJSON (one object per line; a .ndjson/.jsonl name, a first "{", or
-          --input-format ndjson): each object gets to_x, to_y (numbers or null)
-          and error (a message or null); an input key of one of those names
-          moves to "<key>_input". --format ndjson writes CSV rows as NDJSON.
-          A bad row (not a number, a point PROJ cannot transform, broken quoting)
-          keeps its place with empty to_x/to_y and its message in error, and the
-          run goes on; a summary goes to stderr.
-          The input is streamed: memory stays flat, rows piped in are answered
-          as they arrive. --output FILE[.gz] writes a file (gzip for .gz);
-          --resume continues a killed run into the same --output; progress
-          shows on a terminal (--quiet: none, and no summary).
+            A file (- = standard input; .gz is unpacked):
+              hometown transform --from 4326 --to 32615 --input points.csv > utm.csv
+              CSV with a header row. X and Y columns: the first column named x, lon,
+              longitude, lng, long or easting, and y, lat, latitude or northing (any
+              case), or name them with --x-column and --y-column. Output: the input
+              rows, same order, with the columns to_x, to_y and error added.
+              NDJSON (one object per line; a .ndjson/.jsonl name, a first "{", or
+              --input-format ndjson): each object gets to_x, to_y (numbers or null)
+              and error (a message or null); an input key of one of those names
+              moves to "<key>_input". --format ndjson writes CSV rows as NDJSON.
+              A bad row (not a number, a point PROJ cannot transform, broken quoting)
+              keeps its place with empty to_x/to_y and its message in error, and the
+              run goes on; a summary goes to stderr.
+              The input is streamed: memory stays flat, rows piped in are answered
+              as they arrive. --output FILE[.gz] writes a file (gzip for .gz);
+              --resume continues a killed run into the same --output; progress
+              shows on a terminal (--quiet: none, and no summary).
 
-        Exit status: 0 done; 3 done, but some rows carry an error or the input
-        was cut short (a truncated .gz); 2 invalid input (an unknown CRS, a bad
-        point, a missing column; message on stderr); 1 system failure (PROJ not
-        installed, output not written).
-        """)
+            Exit status: 0 done; 3 done, but some rows carry an error or the input
+            was cut short (a truncated .gz); 2 invalid input (an unknown CRS, a bad
+            point, a missing column; message on stderr); 1 system failure (PROJ not
+            installed, output not written).
+            """)
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case csv, ndjson }
 
@@ -68,7 +68,9 @@ struct TransformCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding Y: latitude or northing.", valueName: "NAME"))
     var yColumn: String?
 
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("X Y of one point: longitude latitude, or easting northing.", valueName: "X Y"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("X Y of one point: longitude latitude, or easting northing.", valueName: "X Y"))
     var coordinates: [String] = []
 
     func run() throws {
@@ -80,25 +82,30 @@ struct TransformCommand: ParsableCommand {
                     guard coordinates.isEmpty else { throw CLIError("give either X Y or --input FILE, not both") }
                     let transformation = try Transformation(from: source, to: target)
                     let (stream, records) = try points.open(input, compression: batch.inputCompression)
-                    let output = format.map { TransformJob.OutputFormat(rawValue: $0.rawValue)! }
+                    let output =
+                        format.map { TransformJob.OutputFormat(rawValue: $0.rawValue)! }
                         ?? (records == .ndjson ? .ndjson : .csv)
-                    var job = try TransformJob(transformation: transformation, source: input, inputFormat: records,
-                                               outputFormat: output, xColumn: xColumn, yColumn: yColumn)
+                    var job = try TransformJob(
+                        transformation: transformation, source: input, inputFormat: records,
+                        outputFormat: output, xColumn: xColumn, yColumn: yColumn)
                     try batch.run(&job, input: stream, csvOutput: output == .csv, resumable: true)
                     return
                 }
                 let values = try ProjCommandSupport.positionals(coordinates, command: "transform")
                 guard values.count == 2 else {
-                    throw CLIError("expected X Y (two numbers) or --input FILE, got \(values.count) value(s); see hometown transform --help")
+                    throw CLIError(
+                        "expected X Y (two numbers) or --input FILE, got \(values.count) value(s); see hometown transform --help"
+                    )
                 }
                 let x = try ProjCommandSupport.number(values[0], field: "X")
                 let y = try ProjCommandSupport.number(values[1], field: "Y")
                 let transformation = try Transformation(from: source, to: target)
                 let out = try transformation.transform(x: x, y: y)
-                print(JSONText.object([
-                    ("from", JSONText.quote(source.definition)), ("to", JSONText.quote(target.definition)),
-                    ("x", ProjCommandSupport.json(out.x)), ("y", ProjCommandSupport.json(out.y)),
-                ]))
+                print(
+                    JSONText.object([
+                        ("from", JSONText.quote(source.definition)), ("to", JSONText.quote(target.definition)),
+                        ("x", ProjCommandSupport.json(out.x)), ("y", ProjCommandSupport.json(out.y)),
+                    ]))
             }
         }
     }

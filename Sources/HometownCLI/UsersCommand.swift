@@ -10,19 +10,19 @@ struct UsersCommand: AsyncParsableCommand {
         commandName: "users",
         abstract: "List the users posted on a Hometown server.",
         discussion: """
-        Filters are the protocol's (combinable; country and state also by code or alias, e.g. --country us
-        --state MN). Without --page the server returns every match; --all reads page after page instead
-        (--page-size each; a --reverse list is read the stable way: nextid first, then beforeid=nextid, so
-        users posted meanwhile do not shift the pages).
+            Filters are the protocol's (combinable; country and state also by code or alias, e.g. --country us
+            --state MN). Without --page the server returns every match; --all reads page after page instead
+            (--page-size each; a --reverse list is read the stable way: nextid first, then beforeid=nextid, so
+            users posted meanwhile do not shift the pages).
 
-          hometown users --country USA --state Minnesota --format csv
-          hometown users --reverse --page 0 --page-size 10
-          hometown users --all --format geojson > users.geojson
+              hometown users --country USA --state Minnesota --format csv
+              hometown users --reverse --page 0 --page-size 10
+              hometown users --all --format geojson > users.geojson
 
-        Formats: table (for a person), json (the server's objects), csv (header row, RFC 4180 quoting),
-        geojson (a FeatureCollection of the users that have a point; properties are the other fields).
-        Exit status as for `hometown post` (0 done, 2 invalid input, 3-12 server and network failures).
-        """)
+            Formats: table (for a person), json (the server's objects), csv (header row, RFC 4180 quoting),
+            geojson (a FeatureCollection of the users that have a point; properties are the other fields).
+            Exit status as for `hometown post` (0 done, 2 invalid input, 3-12 server and network failures).
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv, geojson }
 
@@ -35,7 +35,8 @@ struct UsersCommand: AsyncParsableCommand {
     @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeID: Int?
     @Flag(help: "Most recent first.") var reverse = false
     @Option(help: "One page (from 0).") var page: Int?
-    @Option(name: .customLong("page-size"), help: "Users per page (1-1000; default 25 with --page, 1000 with --all).") var pageSize: Int?
+    @Option(name: .customLong("page-size"), help: "Users per page (1-1000; default 25 with --page, 1000 with --all).")
+    var pageSize: Int?
     @Flag(help: "Follow the pages to the end.") var all = false
     @Option(help: "table, json, csv or geojson.") var format: Format = .table
 
@@ -47,8 +48,10 @@ struct UsersCommand: AsyncParsableCommand {
                 throw CLIError("--page-size must be from 1 to \(ProtocolLimits.maxPageSize)")
             }
             let client = try self.client.client()
-            var q = UsersQuery(country: country, states: state.map { [$0] }, city: city, year: year, afterID: afterID, beforeID: beforeID,
-                               reverse: reverse, page: page)
+            var q = UsersQuery(
+                country: country, states: state.map { [$0] }, city: city, year: year, afterID: afterID,
+                beforeID: beforeID,
+                reverse: reverse, page: page)
             let users: [User]
             if all {
                 users = try await client.allUsers(q, pageSize: pageSize ?? ProtocolLimits.maxPageSize)
@@ -71,28 +74,41 @@ struct UsersCommand: AsyncParsableCommand {
                 .id, .nickname, .country, .state, .city, .year, .latitude, .longitude, .timestamp,
             ]
             let header = columns.map(\.key).joined(separator: ",") + "\n"
-            return header + users.map { u in
-                columns.map { $0.isString && $0 != .timestamp ? csv($0.text(of: u)) : $0.text(of: u) }
-                    .joined(separator: ",")
-            }.map { $0 + "\n" }.joined()
+            return header
+                + users.map { u in
+                    columns.map { $0.isString && $0 != .timestamp ? csv($0.text(of: u)) : $0.text(of: u) }
+                        .joined(separator: ",")
+                }.map { $0 + "\n" }.joined()
         case .geojson:
             let features: [JSONValue] = users.compactMap { u in
                 guard let c = u.coordinate else { return nil }
-                return .object(["type": .string("Feature"), "id": .number(Double(u.id)),
-                                "geometry": .object(["type": .string("Point"), "coordinates": .array([.number(c.longitude), .number(c.latitude)])]),
-                                "properties": .object(["id": .number(Double(u.id)), "nickname": .string(u.nickname), "country": .string(u.country),
-                                                       "state": .string(u.state), "city": .string(u.city), "year": .number(Double(u.year)),
-                                                       "time-stamp": .string(u.timestamp)])])
+                return .object([
+                    "type": .string("Feature"), "id": .number(Double(u.id)),
+                    "geometry": .object([
+                        "type": .string("Point"), "coordinates": .array([.number(c.longitude), .number(c.latitude)]),
+                    ]),
+                    "properties": .object([
+                        "id": .number(Double(u.id)), "nickname": .string(u.nickname), "country": .string(u.country),
+                        "state": .string(u.state), "city": .string(u.city), "year": .number(Double(u.year)),
+                        "time-stamp": .string(u.timestamp),
+                    ]),
+                ])
             }
-            return JSONValue.object(["type": .string("FeatureCollection"), "features": .array(features)]).compactText + "\n"
+            return JSONValue.object(["type": .string("FeatureCollection"), "features": .array(features)]).compactText
+                + "\n"
         case .table:
             let columns: [UserField] = [.id, .nickname, .country, .state, .city, .year, .latitude, .longitude]
-            let rows = [columns.map(\.key)] + users.map { u in
-                columns.map { f in (f == .latitude || f == .longitude) && u.coordinate == nil ? "-" : f.text(of: u) }
-            }
+            let rows =
+                [columns.map(\.key)]
+                + users.map { u in
+                    columns.map { f in (f == .latitude || f == .longitude) && u.coordinate == nil ? "-" : f.text(of: u)
+                    }
+                }
             let widths = (0..<8).map { i in rows.map { $0[i].count }.max() ?? 0 }
-            let lines = rows.map { r in r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces) }
+            let lines = rows.map { r in
+                r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            }
             return lines.joined(separator: "\n") + "\n(\(users.count) user\(users.count == 1 ? "" : "s"))\n"
         }
     }

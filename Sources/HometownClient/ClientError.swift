@@ -30,18 +30,25 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidURL(let u): return "'\(u)' is not a server URL: give one like http://127.0.0.1:8080"
-        case .connectionRefused(let u): return "nothing answers at \(u) (connection refused): is `hometown serve` running there, on that port?"
+        case .connectionRefused(let u):
+            return "nothing answers at \(u) (connection refused): is `hometown serve` running there, on that port?"
         case .hostNotFound(let h): return "the host '\(h)' is not known (DNS): check the server URL"
-        case .timedOut(let u, let s): return "no answer from \(u) within \(s.formatted1) s: the server is down or overloaded; try again, or raise --timeout"
+        case .timedOut(let u, let s):
+            return
+                "no answer from \(u) within \(s.formatted1) s: the server is down or overloaded; try again, or raise --timeout"
         case .tls(let u, let d): return "secure connection to \(u) failed (TLS): \(d)"
         case .connectionLost(let u, let d): return "the connection to \(u) broke before an answer: \(d)"
         case .refused(let status, _, let message, let field):
             return "the server refused it (HTTP \(status))" + (field.map { " at '\($0)'" } ?? "") + ": \(message)"
-        case .nicknameTaken(let n): return "the nickname '\(n)' is taken on this server (compared without regard to case, width or letters that look alike): choose another"
+        case .nicknameTaken(let n):
+            return
+                "the nickname '\(n)' is taken on this server (compared without regard to case, width or letters that look alike): choose another"
         case .notAHometownServer(let u, let status):
-            return "\(u) is not a Hometown server (HTTP \(status) with a web page): check the URL; give the base, e.g. http://host:8080, without /hometown"
+            return
+                "\(u) is not a Hometown server (HTTP \(status) with a web page): check the URL; give the base, e.g. http://host:8080, without /hometown"
         case .serverFailed(let status, _, let message): return "the server failed (HTTP \(status)): \(message)"
-        case .malformedResponse(let u, let d): return "the answer from \(u) is not what the Hometown protocol says: \(d)"
+        case .malformedResponse(let u, let d):
+            return "the answer from \(u) is not what the Hometown protocol says: \(d)"
         }
     }
 

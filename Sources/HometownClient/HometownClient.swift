@@ -32,7 +32,8 @@ public struct HometownClient: Sendable {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else { throw ClientError.invalidURL(baseURL) }
+            let host = url.host, !host.isEmpty
+        else { throw ClientError.invalidURL(baseURL) }
         self.baseURL = base
         self.timeout = timeout
         self.retries = max(0, retries)
@@ -45,12 +46,16 @@ public struct HometownClient: Sendable {
     public func countries() async throws -> [String] { try await getStrings("countries", []) }
 
     /// GET states: the served state names of a country.
-    public func states(country: String) async throws -> [String] { try await getStrings("states", [("country", country)]) }
+    public func states(country: String) async throws -> [String] {
+        try await getStrings("states", [("country", country)])
+    }
 
     /// GET nicknameexists: whether the nickname is taken (case-insensitively).
     public func nicknameExists(_ name: String) async throws -> Bool {
         let (url, bytes) = try await get("nicknameexists", [("name", name)])
-        guard case .bool(let b) = try parse(bytes, url) else { throw ClientError.malformedResponse(url: url, detail: "expected true or false") }
+        guard case .bool(let b) = try parse(bytes, url) else {
+            throw ClientError.malformedResponse(url: url, detail: "expected true or false")
+        }
         return b
     }
 
@@ -63,13 +68,17 @@ public struct HometownClient: Sendable {
     /// GET users with filters and paging.
     public func users(_ query: UsersQuery = UsersQuery()) async throws -> [User] {
         let (url, bytes) = try await get("users", query.parameters)
-        do { return try UserJSON.decode(bytes) } catch { throw ClientError.malformedResponse(url: url, detail: error.description) }
+        do { return try UserJSON.decode(bytes) } catch {
+            throw ClientError.malformedResponse(url: url, detail: error.description)
+        }
     }
 
     /// Every user matching the filters of `query`, following the pages (`pageSize` each). A reversed list is
     /// read the stable way: `nextid` first, then pages of `reverse=true&beforeid=<nextid>`, so users posted
     /// meanwhile do not shift the pages.
-    public func allUsers(_ query: UsersQuery = UsersQuery(), pageSize: Int = ProtocolLimits.maxPageSize) async throws -> [User] {
+    public func allUsers(_ query: UsersQuery = UsersQuery(), pageSize: Int = ProtocolLimits.maxPageSize) async throws
+        -> [User]
+    {
         var q = query
         q.pageSize = pageSize
         if q.reverse, q.beforeID == nil { q.beforeID = try await nextID() }
@@ -105,15 +114,18 @@ public struct HometownClient: Sendable {
 
     /// GET region: the map region that fits the users matching the filters.
     public func region(width: Int, height: Int, padding: Int = 0, filters: UsersQuery = UsersQuery()) async throws
-        -> FittedRegion {
-        let p = filters.filtersOnly.parameters
+        -> FittedRegion
+    {
+        let p =
+            filters.filtersOnly.parameters
             + [("width", String(width)), ("height", String(height)), ("padding", String(padding))]
         return try await getDecoded("region", p)
     }
 
     /// GET clusters at a zoom: clusters and single users as GeoJSON points.
     public func clusters(zoom: Double, bbox: BoundingBox? = nil, filters: UsersQuery = UsersQuery()) async throws
-        -> GeoJSONFeatureCollection {
+        -> GeoJSONFeatureCollection
+    {
         var p = filters.filtersOnly.parameters + [("zoom", JSONWriter.number(zoom))]
         if let b = bbox { p.append(("bbox", b.array.map { JSONWriter.number($0) }.joined(separator: ","))) }
         return try await getDecoded("clusters", p)
@@ -121,8 +133,12 @@ public struct HometownClient: Sendable {
 
     /// GET reverse: a point in the server's vocabulary.
     public func reverse(_ c: Coordinate) async throws -> ReverseAnswer {
-        try await getDecoded("reverse", [("lat", JSONWriter.number(c.latitude)),
-                                         ("lon", JSONWriter.number(c.longitude))])
+        try await getDecoded(
+            "reverse",
+            [
+                ("lat", JSONWriter.number(c.latitude)),
+                ("lon", JSONWriter.number(c.longitude)),
+            ])
     }
 
     /// GET forward: a place name as points in the server's vocabulary.
@@ -134,9 +150,13 @@ public struct HometownClient: Sendable {
 
     private func getStrings(_ path: String, _ p: [(name: String, value: String)]) async throws -> [String] {
         let (url, bytes) = try await get(path, p)
-        guard case .array(let items) = try parse(bytes, url) else { throw ClientError.malformedResponse(url: url, detail: "expected an array of names") }
+        guard case .array(let items) = try parse(bytes, url) else {
+            throw ClientError.malformedResponse(url: url, detail: "expected an array of names")
+        }
         return try items.map { v in
-            guard let s = v.stringValue else { throw ClientError.malformedResponse(url: url, detail: "expected an array of names") }
+            guard let s = v.stringValue else {
+                throw ClientError.malformedResponse(url: url, detail: "expected an array of names")
+            }
             return s
         }
     }
@@ -175,8 +195,10 @@ public struct HometownClient: Sendable {
                 let (status, type, bytes) = try await send(HTTPClientRequest(url: url), url: url)
                 guard status == 200 else { throw failure(status: status, type: type, bytes: bytes, url: url) }
                 guard type.hasPrefix("application/json") else {
-                    throw type.hasPrefix("text/html") ? ClientError.notAHometownServer(url: url, status: status)
-                        : ClientError.malformedResponse(url: url, detail: "expected JSON, got \(type.isEmpty ? "no content type" : type)")
+                    throw type.hasPrefix("text/html")
+                        ? ClientError.notAHometownServer(url: url, status: status)
+                        : ClientError.malformedResponse(
+                            url: url, detail: "expected JSON, got \(type.isEmpty ? "no content type" : type)")
                 }
                 return (url, bytes)
             } catch let e as ClientError where e.isTransient && attempt < retries {
@@ -190,7 +212,8 @@ public struct HometownClient: Sendable {
     /// one; else a web page (not a Hometown server) or a malformed answer.
     private func failure(status: Int, type: String, bytes: [UInt8], url: String) -> ClientError {
         if type.hasPrefix("application/json"), let v = try? JSONValue.parse(bytes),
-           let message = v["error"]?.stringValue {
+            let message = v["error"]?.stringValue
+        {
             let code = v["code"]?.stringValue.flatMap(ErrorCode.init(rawValue:))
             if status >= 500 { return .serverFailed(status: status, code: code, message: message) }
             return .refused(status: status, code: code, message: message, field: v["field"]?.stringValue)
@@ -205,13 +228,18 @@ public struct HometownClient: Sendable {
     /// Sends a request and reads the whole answer (at most 64 MiB) within `timeout`, mapping transport failures
     /// to `ClientError`. The time limit covers connecting, the head and the body; on expiry the request is cancelled.
     private func send(_ request: HTTPClientRequest, url: String) async throws -> (Int, String, [UInt8]) {
-        let http = self.http, limit = timeout
+        let http = self.http
+        let limit = timeout
         do {
             return try await withThrowingTaskGroup(of: (Int, String, [UInt8])?.self) { group in
                 group.addTask {
-                    let response = try await http.execute(request, deadline: .now() + .milliseconds(Int64(limit * 1000)))
+                    let response = try await http.execute(
+                        request, deadline: .now() + .milliseconds(Int64(limit * 1000)))
                     let body = try await response.body.collect(upTo: 64 << 20)
-                    return (Int(response.status.code), response.headers.first(name: "Content-Type")?.lowercased() ?? "", Array(buffer: body))
+                    return (
+                        Int(response.status.code), response.headers.first(name: "Content-Type")?.lowercased() ?? "",
+                        Array(buffer: body)
+                    )
                 }
                 group.addTask {
                     // A little after AsyncHTTPClient's own deadline, so that a connection that kept failing is
@@ -220,7 +248,9 @@ public struct HometownClient: Sendable {
                     return nil
                 }
                 defer { group.cancelAll() }
-                guard let first = try await group.next(), let answer = first else { throw ClientError.timedOut(url: url, seconds: limit) }
+                guard let first = try await group.next(), let answer = first else {
+                    throw ClientError.timedOut(url: url, seconds: limit)
+                }
                 return answer
             }
         } catch let e as ClientError {
@@ -266,10 +296,14 @@ public struct HometownClient: Sendable {
         }
         if let e = error as? NIOConnectionError {
             if e.dnsAError != nil || e.dnsAAAAError != nil { return .hostNotFound(host: host) }
-            if e.connectionErrors.contains(where: { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }) { return .connectionRefused(url: url) }
+            if e.connectionErrors.contains(where: { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }) {
+                return .connectionRefused(url: url)
+            }
             return .connectionLost(url: url, detail: "\(e)")
         }
-        if error is NIOSSLError || String(describing: type(of: error)).contains("SSL") { return .tls(url: url, detail: "\(error)") }
+        if error is NIOSSLError || String(describing: type(of: error)).contains("SSL") {
+            return .tls(url: url, detail: "\(error)")
+        }
         let text = "\(error)"
         if text.contains("ECONNREFUSED") || text.contains("Connection refused") || text.contains("connectionRefused") {
             return .connectionRefused(url: url)

@@ -37,8 +37,9 @@ public struct Cluster: Hashable, Sendable {
 
     /// The cluster as a GeoJSON Point feature with `id` = cluster id and `bbox` = its bounds.
     public var feature: GeoJSONFeature {
-        GeoJSONFeature(id: .number(Double(id)), geometry: .point([longitude, latitude]),
-                       properties: properties, bbox: bounds.array)
+        GeoJSONFeature(
+            id: .number(Double(id)), geometry: .point([longitude, latitude]),
+            properties: properties, bbox: bounds.array)
     }
 
     /// See `abbreviatedCount`.

@@ -11,8 +11,10 @@ extension ClusterIndex {
     ///   - zoom: map zoom; its floor, clamped to minZoom...maxZoom + 1, picks the level.
     /// - Returns: the items in supercluster's order (eastern part first for a box across 180°).
     /// - Throws: `ClusteringError.invalidQuery` for NaN or infinite values.
-    public func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) throws -> [ClusterItem] {
-        for (name, v) in [("west", west), ("south", south), ("east", east), ("north", north), ("zoom", zoom)] where !v.isFinite {
+    public func clusters(west: Double, south: Double, east: Double, north: Double, zoom: Double) throws -> [ClusterItem]
+    {
+        for (name, v) in [("west", west), ("south", south), ("east", east), ("north", north), ("zoom", zoom)]
+        where !v.isFinite {
             throw ClusteringError.invalidQuery("\(name) \(v) is not a finite number")
         }
         var result: [ClusterItem] = []
@@ -26,11 +28,16 @@ extension ClusterIndex {
         try clusters(west: bbox.west, south: bbox.south, east: bbox.east, north: bbox.north, zoom: zoom)
     }
 
-    private func appendClusters(west: Double, south: Double, east: Double, north: Double, zoom: Double,
-                                ids: inout [Int], into result: inout [ClusterItem]) {
-        var minLng = ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+    private func appendClusters(
+        west: Double, south: Double, east: Double, north: Double, zoom: Double,
+        ids: inout [Int], into result: inout [ClusterItem]
+    ) {
+        var minLng =
+            ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
         let minLat = max(-90, min(90, south))
-        var maxLng = east == 180 ? 180
+        var maxLng =
+            east == 180
+            ? 180
             : ((east + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
         let maxLat = max(-90, min(90, north))
         if east - west >= 360 {
@@ -42,8 +49,9 @@ extension ClusterIndex {
             return
         }
         guard let level = levels[levelIndex(zoom)] else { return }
-        level.tree.range(minX: UnitMercator.x(longitude: minLng), minY: UnitMercator.y(latitude: maxLat),
-                         maxX: UnitMercator.x(longitude: maxLng), maxY: UnitMercator.y(latitude: minLat), into: &ids)
+        level.tree.range(
+            minX: UnitMercator.x(longitude: minLng), minY: UnitMercator.y(latitude: maxLat),
+            maxX: UnitMercator.x(longitude: maxLng), maxY: UnitMercator.y(latitude: minLat), into: &ids)
         result.reserveCapacity(result.count + ids.count)
         for i in ids { result.append(item(level.nodes[i])) }
     }
@@ -53,7 +61,8 @@ extension ClusterIndex {
     func origin(of clusterId: Int) throws -> (zoom: Int, index: Int) {
         let rest = clusterId - points.count
         guard rest > 0 else { throw ClusteringError.noSuchCluster(clusterId) }
-        let zoom = rest % 32, index = rest >> 5
+        let zoom = rest % 32
+        let index = rest >> 5
         guard zoom < levels.count, let level = levels[zoom], index < level.nodes.count else {
             throw ClusteringError.noSuchCluster(clusterId)
         }
@@ -87,7 +96,9 @@ extension ClusterIndex {
         return result
     }
 
-    private func appendLeaves(_ result: inout [Int], clusterId: Int, limit: Int, offset: Int, skipped: Int) throws -> Int {
+    private func appendLeaves(_ result: inout [Int], clusterId: Int, limit: Int, offset: Int, skipped: Int) throws
+        -> Int
+    {
         var skipped = skipped
         for child in try children(of: clusterId) {
             switch child {

@@ -19,7 +19,8 @@ extension ClusterIndex {
         let bottom = (Double(y) + 1 + p) / zz
         var tile = Tile(features: [])
         var ids: [Int] = []
-        level.tree.range(minX: (Double(x) - p) / zz, minY: top, maxX: (Double(x) + 1 + p) / zz, maxY: bottom, into: &ids)
+        level.tree.range(
+            minX: (Double(x) - p) / zz, minY: top, maxX: (Double(x) + 1 + p) / zz, maxY: bottom, into: &ids)
         addTileFeatures(ids, level: level, x: Double(x), y: Double(y), z2: zz, to: &tile)
         if x == 0 {
             level.tree.range(minX: 1 - p / zz, minY: top, maxX: 1, maxY: bottom, into: &ids)
@@ -32,17 +33,20 @@ extension ClusterIndex {
         return tile
     }
 
-    private func addTileFeatures(_ ids: [Int], level: ZoomLevel, x: Double, y: Double, z2: Double, to tile: inout Tile) {
+    private func addTileFeatures(_ ids: [Int], level: ZoomLevel, x: Double, y: Double, z2: Double, to tile: inout Tile)
+    {
         let extent = options.extent
         for i in ids {
             let node = level.nodes[i]
             let tags: JSONValue
-            let px: Double, py: Double
+            let px: Double
+            let py: Double
             let id: JSONValue?
             switch item(node) {
             case .cluster(let c):
                 tags = .object(c.properties)
-                px = node.x; py = node.y
+                px = node.x
+                py = node.y
                 id = .number(Double(c.id))
             case .point(let index):
                 guard let point = storage[index] else { continue }
@@ -52,8 +56,10 @@ extension ClusterIndex {
                 py = UnitMercator.y(latitude: point.latitude)
                 id = options.generateId ? .number(Double(index)) : point.id
             }
-            tile.features.append(TileFeature(x: Int(jsRound(extent * (px * z2 - x))),
-                                             y: Int(jsRound(extent * (py * z2 - y))), tags: tags, id: id))
+            tile.features.append(
+                TileFeature(
+                    x: Int(jsRound(extent * (px * z2 - x))),
+                    y: Int(jsRound(extent * (py * z2 - y))), tags: tags, id: id))
         }
     }
 }

@@ -84,7 +84,8 @@ public struct ClusterIndex: Sendable {
         // The input level's pass needs its tree's order only for a merge whose sums are not exact in any order
         // (`GridPass`), which needs no `reduce` and `minPoints` <= 2: then the tree is built on another thread
         // while the passes run, and waited for when a merge needs its order, or at the end.
-        let deferred = options.reduce == nil && options.minPoints <= 2
+        let deferred =
+            options.reduce == nil && options.minPoints <= 2
             && nodes.count >= ClusterIndex.deferredTreeMinimum
         var inputTree: DeferredTree?
         var deferredNodes: [ClusterNode] = []
@@ -110,10 +111,12 @@ public struct ClusterIndex: Sendable {
                 grid = built.1
                 grid.setRanks(built.0.traversalRanks())
             }
-            let pass = GridPass(zoom: z, radius: r, options: options, storage: storage, lonLat: lonLat,
-                                ranks: { inputTree?.tree.traversalRanks() ?? [] })
-            let made = pass.run(&nodes, grid: &grid, clusterBounds: &clusterBounds,
-                                clusterProperties: &clusterProperties)
+            let pass = GridPass(
+                zoom: z, radius: r, options: options, storage: storage, lonLat: lonLat,
+                ranks: { inputTree?.tree.traversalRanks() ?? [] })
+            let made = pass.run(
+                &nodes, grid: &grid, clusterBounds: &clusterBounds,
+                clusterProperties: &clusterProperties)
             if made.fetchedOrder { inputLevelWaitedForTree = true }
             if let tree { levels[z + 1] = ZoomLevel(nodes: nodes, tree: tree) } else { deferredNodes = nodes }
             nodes = made.next
@@ -125,13 +128,16 @@ public struct ClusterIndex: Sendable {
     /// Runs `a` and `b`, on two threads when `parallel`.
     static func inParallel<A, B>(_ parallel: Bool, _ a: () -> A, _ b: () -> B) -> (A, B) {
         guard parallel else { return (a(), b()) }
-        var ra: A?, rb: B?
+        var ra: A?
+        var rb: B?
         withoutActuallyEscaping(a) { a in
             withoutActuallyEscaping(b) { b in
-                nonisolated(unsafe) let a = a, b = b
+                nonisolated(unsafe) let a = a
+                nonisolated(unsafe) let b = b
                 withUnsafeMutablePointer(to: &ra) { pa in
                     withUnsafeMutablePointer(to: &rb) { pb in
-                        nonisolated(unsafe) let pa = pa, pb = pb
+                        nonisolated(unsafe) let pa = pa
+                        nonisolated(unsafe) let pb = pb
                         DispatchQueue.concurrentPerform(iterations: 2) { k in
                             if k == 0 { pa.pointee = a() } else { pb.pointee = b() }
                         }
@@ -146,9 +152,11 @@ public struct ClusterIndex: Sendable {
     func item(_ node: ClusterNode) -> ClusterItem {
         if node.count <= 1 { return .point(Int(node.id)) }
         let info = Int(node.info)
-        return .cluster(Cluster(id: Int(node.id), pointCount: Int(node.count), x: node.x, y: node.y,
-                                bounds: clusterBounds[info],
-                                accumulated: options.reduce != nil ? clusterProperties[info] : [:]))
+        return .cluster(
+            Cluster(
+                id: Int(node.id), pointCount: Int(node.count), x: node.x, y: node.y,
+                bounds: clusterBounds[info],
+                accumulated: options.reduce != nil ? clusterProperties[info] : [:]))
     }
 
     /// The level `zoom` falls into: floor(zoom), clamped to minZoom...maxZoom + 1.

@@ -26,17 +26,28 @@ public struct ClusterOptions: Sendable {
     /// When set, clusters carry the accumulated properties besides the standard ones.
     public var reduce: (@Sendable (inout [String: JSONValue], [String: JSONValue]) -> Void)?
 
-    public init(minZoom: Int = 0, maxZoom: Int = 16, minPoints: Int = 2, radius: Double = 40, extent: Double = 512,
-                nodeSize: Int = 64, generateId: Bool = false) {
-        self.minZoom = minZoom; self.maxZoom = maxZoom; self.minPoints = minPoints
-        self.radius = radius; self.extent = extent; self.nodeSize = nodeSize; self.generateId = generateId
+    public init(
+        minZoom: Int = 0, maxZoom: Int = 16, minPoints: Int = 2, radius: Double = 40, extent: Double = 512,
+        nodeSize: Int = 64, generateId: Bool = false
+    ) {
+        self.minZoom = minZoom
+        self.maxZoom = maxZoom
+        self.minPoints = minPoints
+        self.radius = radius
+        self.extent = extent
+        self.nodeSize = nodeSize
+        self.generateId = generateId
     }
 
     /// Sets `map`/`reduce` so that each cluster carries `<name>_sum`, the sum of the numeric property `name`
     /// over its points. A point whose property is missing or not a number counts as 0: check the input first
     /// (the CLI refuses such points).
     public mutating func sum(properties names: [String]) {
-        guard !names.isEmpty else { map = nil; reduce = nil; return }
+        guard !names.isEmpty else {
+            map = nil
+            reduce = nil
+            return
+        }
         let keys = names.map { ($0, $0 + "_sum") }
         map = { props in
             var out: [String: JSONValue] = [:]
@@ -60,8 +71,12 @@ public struct ClusterOptions: Sendable {
             throw bad("maxZoom", "\(maxZoom)", "must be in minZoom (\(minZoom))...30")
         }
         guard minPoints >= 1 else { throw bad("minPoints", "\(minPoints)", "must be at least 1") }
-        guard radius.isFinite, radius > 0 else { throw bad("radius", "\(radius)", "must be a positive number of pixels") }
-        guard extent.isFinite, extent > 0 else { throw bad("extent", "\(extent)", "must be a positive number of pixels") }
+        guard radius.isFinite, radius > 0 else {
+            throw bad("radius", "\(radius)", "must be a positive number of pixels")
+        }
+        guard extent.isFinite, extent > 0 else {
+            throw bad("extent", "\(extent)", "must be a positive number of pixels")
+        }
         guard nodeSize >= 1, nodeSize <= 65_535 else { throw bad("nodeSize", "\(nodeSize)", "must be in 1...65535") }
     }
 }

@@ -18,7 +18,8 @@ public enum ClusteringError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidPoint(let i, let lon, let lat):
             return "point \(i) has longitude \(lon), latitude \(lat): both must be finite numbers of degrees"
         case .tooManyPoints(let n):
-            return "\(n) points are too many for one cluster index: at most \(ClusterIndex.maximumPointCount) fit the cluster-id encoding; split the input"
+            return
+                "\(n) points are too many for one cluster index: at most \(ClusterIndex.maximumPointCount) fit the cluster-id encoding; split the input"
         case .invalidQuery(let why):
             return "invalid cluster query: \(why)"
         case .noSuchCluster(let id):

@@ -19,7 +19,7 @@ final class DeferredTree: @unchecked Sendable {
     /// The tree (waits until it is built).
     var tree: KDTree {
         done.wait()
-        defer { done.signal() }   // the next reader does not wait again
+        defer { done.signal() }  // the next reader does not wait again
         return built!
     }
 }

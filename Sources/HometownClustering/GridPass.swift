@@ -38,8 +38,10 @@ struct GridPass {
     /// Clusters the entries of the level above `zoom` (`level`, whose parents it sets) into the entries of
     /// `zoom`, which it returns; new clusters' bounds and accumulated properties are appended to the tables.
     /// - Returns: the entries of `zoom`, and whether a grid without ranks had to fetch them.
-    func run(_ level: inout [ClusterNode], grid: inout NeighbourGrid, clusterBounds: inout [BoundingBox],
-             clusterProperties: inout [[String: JSONValue]]) -> (next: [ClusterNode], fetchedOrder: Bool) {
+    func run(
+        _ level: inout [ClusterNode], grid: inout NeighbourGrid, clusterBounds: inout [BoundingBox],
+        clusterProperties: inout [[String: JSONValue]]
+    ) -> (next: [ClusterNode], fetchedOrder: Bool) {
         let isolated = grid.isolated
         var ring = (0..<Self.lookahead).map { _ in ScratchList() }
         defer { for list in ring { list.free() } }
@@ -50,9 +52,10 @@ struct GridPass {
                     ring.withUnsafeMutableBufferPointer { ring in
                         level.withUnsafeMutableBufferPointer { nodes in
                             grid.withView { view in
-                                var walk = Walk(pass: self, nodes: nodes, grid: view, lonLat: lonLat,
-                                                oldBounds: oldBounds, oldProperties: clusterProperties,
-                                                isolated: isolated, ring: ring)
+                                var walk = Walk(
+                                    pass: self, nodes: nodes, grid: view, lonLat: lonLat,
+                                    oldBounds: oldBounds, oldProperties: clusterProperties,
+                                    isolated: isolated, ring: ring)
                                 result = walk.run()
                                 view = walk.grid
                             }
@@ -106,10 +109,12 @@ struct GridPass {
         var rankOf: [UInt32] = []
         var result: Result
 
-        init(pass: GridPass, nodes: UnsafeMutableBufferPointer<ClusterNode>, grid: NeighbourGrid.View,
-             lonLat: UnsafeBufferPointer<Double>, oldBounds: UnsafeBufferPointer<BoundingBox>,
-             oldProperties: [[String: JSONValue]], isolated: UnsafeBufferPointer<Bool>,
-             ring: UnsafeMutableBufferPointer<ScratchList>) {
+        init(
+            pass: GridPass, nodes: UnsafeMutableBufferPointer<ClusterNode>, grid: NeighbourGrid.View,
+            lonLat: UnsafeBufferPointer<Double>, oldBounds: UnsafeBufferPointer<BoundingBox>,
+            oldProperties: [[String: JSONValue]], isolated: UnsafeBufferPointer<Bool>,
+            ring: UnsafeMutableBufferPointer<ScratchList>
+        ) {
             self.pass = pass
             self.nodes = nodes
             self.grid = grid
@@ -136,7 +141,8 @@ struct GridPass {
                 bits.deallocate()
                 found.free()
             }
-            let n = nodes.count, lookahead = GridPass.lookahead
+            let n = nodes.count
+            let lookahead = GridPass.lookahead
             for j in 0..<min(lookahead, n) where queried(j) { query(j) }
             for i in 0..<n {
                 prefetch(ahead: i)
@@ -166,7 +172,9 @@ struct GridPass {
         /// the neighbours a query already found.
         @inline(__always)
         mutating func prefetch(ahead i: Int) {
-            let n = nodes.count, lookahead = GridPass.lookahead, r = pass.radius
+            let n = nodes.count
+            let lookahead = GridPass.lookahead
+            let r = pass.radius
             if i + 4 * lookahead < n, queried(i + 4 * lookahead) {
                 grid.prefetchOffsets(x: nodes[i + 4 * lookahead].x, y: nodes[i + 4 * lookahead].y, radius: r)
             }
@@ -221,7 +229,8 @@ struct GridPass {
         /// For an unordered merge (input points): fetches the tree's order unless every partial sum of the
         /// centroid is exact in any order; from then on every merge is ordered.
         mutating func fetchOrderIfInexact(_ i: Int, total: Int) {
-            let x = nodes[i].x, y = nodes[i].y
+            let x = nodes[i].x
+            let y = nodes[i].y
             var unit = min(GridPass.granuleExponent(x), GridPass.granuleExponent(y))
             var largest = max(abs(x), abs(y))
             for f in 0..<found.count {
@@ -272,8 +281,10 @@ struct GridPass {
             let info = Int32(firstInfo + result.bounds.count)
             result.bounds.append(BoundingBox(uncheckedWest: box.0, south: box.1, east: box.2, north: box.3))
             if reduce != nil { result.properties.append(props) }
-            result.next.append(ClusterNode(x: wx / Double(total), y: wy / Double(total), id: id, parent: -1,
-                                           count: Int32(total), info: info, lastZoom: ClusterNode.notVisited))
+            result.next.append(
+                ClusterNode(
+                    x: wx / Double(total), y: wy / Double(total), id: id, parent: -1,
+                    count: Int32(total), info: info, lastZoom: ClusterNode.notVisited))
         }
 
         /// Carries entry i and `found` down unchanged (too few points to merge).
@@ -295,7 +306,8 @@ struct GridPass {
                 let b = oldBounds[Int(node.info)]
                 return (b.west, b.south, b.east, b.north)
             }
-            let lon = lonLat[2 * Int(node.id)], lat = lonLat[2 * Int(node.id) + 1]
+            let lon = lonLat[2 * Int(node.id)]
+            let lat = lonLat[2 * Int(node.id) + 1]
             return (lon, lat, lon, lat)
         }
 

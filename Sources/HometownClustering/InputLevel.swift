@@ -40,13 +40,17 @@ struct InputLevel {
                                 lonLat[2 * i + 1] = 0
                                 continue
                             }
-                            guard p.longitude.isFinite, p.latitude.isFinite else { firstBad[h] = i; break }
+                            guard p.longitude.isFinite, p.latitude.isFinite else {
+                                firstBad[h] = i
+                                break
+                            }
                             lonLat[2 * i] = p.longitude
                             lonLat[2 * i + 1] = p.latitude
                             let x = UnitMercator.fround(UnitMercator.x(longitude: p.longitude))
                             let y = UnitMercator.fround(UnitMercator.y(latitude: p.latitude))
-                            nodes[k] = ClusterNode(x: x, y: y, id: Int32(i), parent: -1, count: 1, info: -1,
-                                                   lastZoom: ClusterNode.notVisited)
+                            nodes[k] = ClusterNode(
+                                x: x, y: y, id: Int32(i), parent: -1, count: 1, info: -1,
+                                lastZoom: ClusterNode.notVisited)
                             k += 1
                         }
                     }

@@ -49,8 +49,10 @@ struct KDTree: Sendable {
     /// Sorts large halves on two threads (the halves are disjoint, so the result is the same as sequentially).
     private static let parallelThreshold = 65_536
 
-    private static func sort(_ items: UnsafeMutableBufferPointer<Item>, nodeSize: Int, left: Int, right: Int, axis: Int,
-                             parallel: Bool) {
+    private static func sort(
+        _ items: UnsafeMutableBufferPointer<Item>, nodeSize: Int, left: Int, right: Int, axis: Int,
+        parallel: Bool
+    ) {
         if right - left <= nodeSize { return }
         let m = (left + right) >> 1
         select(items, k: m, left: left, right: right, axis: axis)
@@ -71,10 +73,17 @@ struct KDTree: Sendable {
 
     /// Rearranges items so that the k-th (by `axis`) sits at k, smaller ones left of it, larger right
     /// (kdbush's Floyd–Rivest selection, exchange for exchange: the tree order depends on it).
-    private static func select(_ items: UnsafeMutableBufferPointer<Item>, k: Int, left leftIn: Int, right rightIn: Int, axis: Int) {
-        var left = leftIn, right = rightIn
+    private static func select(
+        _ items: UnsafeMutableBufferPointer<Item>, k: Int, left leftIn: Int, right rightIn: Int, axis: Int
+    ) {
+        var left = leftIn
+        var right = rightIn
         let base = items.baseAddress!
-        @inline(__always) func swap(_ i: Int, _ j: Int) { let t = base[i]; base[i] = base[j]; base[j] = t }
+        @inline(__always) func swap(_ i: Int, _ j: Int) {
+            let t = base[i]
+            base[i] = base[j]
+            base[j] = t
+        }
         while right > left {
             if right - left > 600 {
                 // Floyd–Rivest: recurse on a sample window around k to find a good pivot quickly.
@@ -88,12 +97,14 @@ struct KDTree: Sendable {
                 select(items, k: k, left: newLeft, right: newRight, axis: axis)
             }
             let t = base[k].coordinate(axis)
-            var i = left, j = right
+            var i = left
+            var j = right
             swap(left, k)
             if base[right].coordinate(axis) > t { swap(left, right) }
             while i < j {
                 swap(i, j)
-                i += 1; j -= 1
+                i += 1
+                j -= 1
                 while base[i].coordinate(axis) < t { i += 1 }
                 while base[j].coordinate(axis) > t { j -= 1 }
             }
@@ -119,11 +130,17 @@ struct KDTree: Sendable {
         var stack: [(Int, Int)] = [(0, ids.count - 1)]
         while let (left, right) = stack.popLast() {
             if right - left <= nodeSize {
-                if left <= right { for i in left...right { ranks[Int(ids[i])] = next; next += 1 } }
+                if left <= right {
+                    for i in left...right {
+                        ranks[Int(ids[i])] = next
+                        next += 1
+                    }
+                }
                 continue
             }
             let m = (left + right) >> 1
-            ranks[Int(ids[m])] = next; next += 1
+            ranks[Int(ids[m])] = next
+            next += 1
             stack.append((left, m - 1))
             stack.append((m + 1, right))
         }
@@ -141,7 +158,8 @@ struct KDTree: Sendable {
     func within(x qx: Double, y qy: Double, radius r: Double, into result: inout [Int]) {
         let r2 = r * r
         walk(minX: qx - r, minY: qy - r, maxX: qx + r, maxY: qy + r, into: &result) { x, y in
-            let dx = x - qx, dy = y - qy
+            let dx = x - qx
+            let dy = y - qy
             return dx * dx + dy * dy <= r2
         }
     }
@@ -149,17 +167,23 @@ struct KDTree: Sendable {
     /// The tree walk of both queries: visits the nodes whose half-planes meet the box minX...maxX, minY...maxY
     /// and appends, in tree order, the items (positions in the tree's single precision) `accepts` takes.
     @inline(__always)
-    private func walk(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int],
-                      accepts: (Double, Double) -> Bool) {
+    private func walk(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int],
+        accepts: (Double, Double) -> Bool
+    ) {
         result.removeAll(keepingCapacity: true)
         let nodeSize = self.nodeSize
         ids.withUnsafeBufferPointer { ids in
             coords.withUnsafeBufferPointer { c in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * 80) { stack in
                     var sp = 3
-                    stack[0] = 0; stack[1] = ids.count - 1; stack[2] = 0
+                    stack[0] = 0
+                    stack[1] = ids.count - 1
+                    stack[2] = 0
                     while sp > 0 {
-                        let axis = stack[sp - 1], right = stack[sp - 2], left = stack[sp - 3]
+                        let axis = stack[sp - 1]
+                        let right = stack[sp - 2]
+                        let left = stack[sp - 3]
                         sp -= 3
                         if right - left <= nodeSize {
                             var i = left
@@ -170,13 +194,20 @@ struct KDTree: Sendable {
                             continue
                         }
                         let m = (left + right) >> 1
-                        let x = Double(c[2 * m]), y = Double(c[2 * m + 1])
+                        let x = Double(c[2 * m])
+                        let y = Double(c[2 * m + 1])
                         if accepts(x, y) { result.append(Int(ids[m])) }
                         if axis == 0 ? minX <= x : minY <= y {
-                            stack[sp] = left; stack[sp + 1] = m - 1; stack[sp + 2] = 1 - axis; sp += 3
+                            stack[sp] = left
+                            stack[sp + 1] = m - 1
+                            stack[sp + 2] = 1 - axis
+                            sp += 3
                         }
                         if axis == 0 ? maxX >= x : maxY >= y {
-                            stack[sp] = m + 1; stack[sp + 1] = right; stack[sp + 2] = 1 - axis; sp += 3
+                            stack[sp] = m + 1
+                            stack[sp + 1] = right
+                            stack[sp + 2] = 1 - axis
+                            sp += 3
                         }
                     }
                 }

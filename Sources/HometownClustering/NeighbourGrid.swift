@@ -1,5 +1,5 @@
-import Dispatch
 import CPrefetch
+import Dispatch
 
 /// One zoom level's entries in a uniform grid, cell by cell, for one clustering pass: finds every entry within
 /// the radius of a point in the order the level's KD-tree `within` would list them (supercluster's output
@@ -54,7 +54,8 @@ struct NeighbourGrid {
                 DispatchQueue.concurrentPerform(iterations: parts) { p in
                     let base = p * cellCount
                     for i in bounds[p]..<bounds[p + 1] {
-                        let c = NeighbourGrid.clamp(Double(Float(nodes[i].x)), Double(side), side)
+                        let c =
+                            NeighbourGrid.clamp(Double(Float(nodes[i].x)), Double(side), side)
                             + side * NeighbourGrid.clamp(Double(Float(nodes[i].y)), Double(side), side)
                         cellOf[i] = Int32(c)
                         counts[base + c] += 1
@@ -84,7 +85,8 @@ struct NeighbourGrid {
                             let c = base + Int(cellOf[i])
                             let k = Int(fill[c])
                             fill[c] += 1
-                            (buffer.baseAddress! + k).initialize(to: Probe(x: Float(nodes[i].x), y: Float(nodes[i].y), node: Int32(i), rank: 0))
+                            (buffer.baseAddress! + k).initialize(
+                                to: Probe(x: Float(nodes[i].x), y: Float(nodes[i].y), node: Int32(i), rank: 0))
                         }
                     }
                 }
@@ -106,7 +108,8 @@ struct NeighbourGrid {
     /// Runs `body` with the grid's arrays as pointers (`View`), for a pass's inner loop: a query then costs no
     /// reference counting. Ranks set through the view stay set.
     mutating func withView<R>(_ body: (inout View) -> R) -> R {
-        let side = side, scale = scale
+        let side = side
+        let scale = scale
         var ranked = isRanked
         let result = starts.withUnsafeBufferPointer { starts in
             probes.withUnsafeMutableBufferPointer { probes in
@@ -176,8 +179,10 @@ struct NeighbourGrid {
         /// The cells a query of radius `r` around (qx, qy) reads: columns x0...x1 of rows y0...y1.
         @inline(__always)
         func cells(_ qx: Double, _ qy: Double, _ r: Double) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
-            (NeighbourGrid.clamp(qx - r, scale, side), NeighbourGrid.clamp(qx + r, scale, side),
-             NeighbourGrid.clamp(qy - r, scale, side), NeighbourGrid.clamp(qy + r, scale, side))
+            (
+                NeighbourGrid.clamp(qx - r, scale, side), NeighbourGrid.clamp(qx + r, scale, side),
+                NeighbourGrid.clamp(qy - r, scale, side), NeighbourGrid.clamp(qy + r, scale, side)
+            )
         }
 
         /// True when no other entry's stored position is within `r` of entry `k`'s exact position, by the
@@ -186,12 +191,14 @@ struct NeighbourGrid {
         func isAlone(slot k: Int, nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double) -> Bool {
             let r2 = r * r
             let node = nodes[Int(probes[k].node)]
-            let qx = node.x, qy = node.y
+            let qx = node.x
+            let qy = node.y
             let c = cells(qx, qy, r)
             for cy in c.y0...c.y1 {
                 let row = cy * side
                 for m in Int(starts[row + c.x0])..<Int(starts[row + c.x1 + 1]) where m != k {
-                    let dx = Double(probes[m].x) - qx, dy = Double(probes[m].y) - qy
+                    let dx = Double(probes[m].x) - qx
+                    let dy = Double(probes[m].y) - qy
                     if dx * dx + dy * dy <= r2 { return false }
                 }
             }
@@ -218,9 +225,13 @@ struct NeighbourGrid {
             let c = cells(qx, qy, r)
             for cy in c.y0...c.y1 {
                 let row = cy * side
-                let from = Int(starts[row + c.x0]), to = min(Int(starts[row + c.x1 + 1]), from + 16)
+                let from = Int(starts[row + c.x0])
+                let to = min(Int(starts[row + c.x1 + 1]), from + 16)
                 var m = from
-                while m < to { hometown_prefetch(probes.baseAddress! + m); m += 4 }
+                while m < to {
+                    hometown_prefetch(probes.baseAddress! + m)
+                    m += 4
+                }
                 if to > from { hometown_prefetch(probes.baseAddress! + to - 1) }
             }
         }
@@ -228,8 +239,10 @@ struct NeighbourGrid {
         /// The entries within `r` of (qx, qy) (inclusive) whose bit in `visited` is not set, as
         /// `(rank << 32) | index` into `result` (cleared first), sorted: the KD-tree's order (once `isRanked`).
         @inline(__always)
-        func neighbours(x qx: Double, y qy: Double, radius r: Double, into result: inout ScratchList,
-                        visited bits: UnsafeMutablePointer<UInt64>) {
+        func neighbours(
+            x qx: Double, y qy: Double, radius r: Double, into result: inout ScratchList,
+            visited bits: UnsafeMutablePointer<UInt64>
+        ) {
             result.removeAll()
             let r2 = r * r
             let c = cells(qx, qy, r)
@@ -239,10 +252,13 @@ struct NeighbourGrid {
                 let end = Int(starts[row + c.x1 + 1])
                 while m < end {
                     let probe = probes[m]
-                    let dx = Double(probe.x) - qx, dy = Double(probe.y) - qy
+                    let dx = Double(probe.x) - qx
+                    let dy = Double(probe.y) - qy
                     if dx * dx + dy * dy <= r2 {
                         let k = Int(probe.node)
-                        if bits[k >> 6] & (1 << UInt64(k & 63)) == 0 { result.append(UInt64(probe.rank) << 32 | UInt64(UInt32(k))) }
+                        if bits[k >> 6] & (1 << UInt64(k & 63)) == 0 {
+                            result.append(UInt64(probe.rank) << 32 | UInt64(UInt32(k)))
+                        }
                     }
                     m += 1
                 }

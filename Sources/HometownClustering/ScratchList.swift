@@ -39,7 +39,10 @@ struct ScratchList {
             for j in 1..<count {
                 let v = base[j]
                 var h = j
-                while h > 0, base[h - 1] > v { base[h] = base[h - 1]; h -= 1 }
+                while h > 0, base[h - 1] > v {
+                    base[h] = base[h - 1]
+                    h -= 1
+                }
                 base[h] = v
             }
         } else {

@@ -10,7 +10,9 @@ public struct TileFeature: Hashable, Sendable, Codable {
     public var id: JSONValue?
 
     public init(x: Int, y: Int, tags: JSONValue, id: JSONValue?) {
-        geometry = [[x, y]]; self.tags = tags; self.id = id
+        geometry = [[x, y]]
+        self.tags = tags
+        self.id = id
     }
 
     private enum Keys: String, CodingKey { case type, geometry, tags, id }
@@ -28,7 +30,7 @@ public struct TileFeature: Hashable, Sendable, Codable {
         try c.encode(type, forKey: .type)
         try c.encode(geometry, forKey: .geometry)
         try c.encode(tags, forKey: .tags)
-        try c.encodeIfPresent(id, forKey: .id)   // absent, not null, when there is none
+        try c.encodeIfPresent(id, forKey: .id)  // absent, not null, when there is none
     }
 }
 

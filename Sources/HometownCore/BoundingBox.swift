@@ -11,18 +11,27 @@ public struct BoundingBox: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// - Throws: `CoreError.invalidBoundingBox` when values are not finite or out of range, or south > north.
     public init(west: Double, south: Double, east: Double, north: Double) throws {
-        for (name, v, limit) in [("west", west, 180.0), ("east", east, 180.0), ("south", south, 90.0), ("north", north, 90.0)] {
+        for (name, v, limit) in [
+            ("west", west, 180.0), ("east", east, 180.0), ("south", south, 90.0), ("north", north, 90.0),
+        ] {
             guard v.isFinite, abs(v) <= limit else {
-                throw CoreError.invalidBoundingBox("\(name) \(CoreError.show(v)) must be finite and within ±\(Int(limit))")
+                throw CoreError.invalidBoundingBox(
+                    "\(name) \(CoreError.show(v)) must be finite and within ±\(Int(limit))")
             }
         }
         guard south <= north else { throw CoreError.invalidBoundingBox("south \(south) is north of north \(north)") }
-        self.west = west; self.south = south; self.east = east; self.north = north
+        self.west = west
+        self.south = south
+        self.east = east
+        self.north = north
     }
 
     /// Builds a box from values already known to be valid.
     public init(uncheckedWest west: Double, south: Double, east: Double, north: Double) {
-        self.west = west; self.south = south; self.east = east; self.north = north
+        self.west = west
+        self.south = south
+        self.east = east
+        self.north = north
     }
 
     /// True when the box crosses the antimeridian (its west edge is east of its east edge).
@@ -36,8 +45,9 @@ public struct BoundingBox: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// The middle of the box; for a box across 180° the centre longitude is wrapped into [-180, 180).
     public var center: Coordinate {
-        Coordinate(uncheckedLatitude: (south + north) / 2,
-                   longitude: Coordinate.wrapLongitude(west + longitudeSpan / 2))
+        Coordinate(
+            uncheckedLatitude: (south + north) / 2,
+            longitude: Coordinate.wrapLongitude(west + longitudeSpan / 2))
     }
 
     /// True when the point lies inside or on the edge of the box.
@@ -55,19 +65,26 @@ public struct BoundingBox: Hashable, Sendable, Codable, CustomStringConvertible 
     /// - Returns: nil for an empty sequence.
     public static func enclosing<S: Sequence>(_ points: S) -> BoundingBox? where S.Element == Coordinate {
         var lons: [Double] = []
-        var south = Double.infinity, north = -Double.infinity
+        var south = Double.infinity
+        var north = -Double.infinity
         for p in points {
             lons.append(p.longitude)
-            south = min(south, p.latitude); north = max(north, p.latitude)
+            south = min(south, p.latitude)
+            north = max(north, p.latitude)
         }
         guard !lons.isEmpty else { return nil }
         lons.sort()
         // The largest gap between consecutive longitudes (cyclically) is the part of the globe the box leaves out.
         var bestGap = lons[0] + 360 - lons[lons.count - 1]
-        var west = lons[0], east = lons[lons.count - 1]
+        var west = lons[0]
+        var east = lons[lons.count - 1]
         for i in 1..<lons.count {
             let gap = lons[i] - lons[i - 1]
-            if gap > bestGap { bestGap = gap; west = lons[i]; east = lons[i - 1] }
+            if gap > bestGap {
+                bestGap = gap
+                west = lons[i]
+                east = lons[i - 1]
+            }
         }
         return BoundingBox(uncheckedWest: west, south: south, east: east, north: north)
     }

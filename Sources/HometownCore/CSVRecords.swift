@@ -43,12 +43,16 @@ public enum CSVRecords {
         public var offset: Int { i }
 
         public mutating func next() -> Record? {
-            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A, cr: UInt8 = 0x0D
+            let quote = UInt8(ascii: "\"")
+            let comma = UInt8(ascii: ",")
+            let lf: UInt8 = 0x0A
+            let cr: UInt8 = 0x0D
             var fields: [String] = []
             var field: [UInt8] = []
             var problem: String? = nil
             var recordLine = line
-            var inQuotes = false, wasQuoted = false
+            var inQuotes = false
+            var wasQuoted = false
             func endField() {
                 fields.append(String(decoding: field, as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
@@ -57,7 +61,10 @@ public enum CSVRecords {
             /// The record just ended, unless it is an empty line (then reading goes on).
             func endRecord() -> Record? {
                 endField()
-                defer { fields.removeAll(keepingCapacity: true); problem = nil }
+                defer {
+                    fields.removeAll(keepingCapacity: true)
+                    problem = nil
+                }
                 if fields.count == 1 && fields[0].isEmpty && problem == nil { return nil }
                 return Record(line: recordLine, fields: fields, problem: problem)
             }
@@ -65,7 +72,11 @@ public enum CSVRecords {
                 let b = bytes[i]
                 if inQuotes {
                     if b == quote {
-                        if i + 1 < bytes.count && bytes[i + 1] == quote { field.append(b); i += 2; continue }
+                        if i + 1 < bytes.count && bytes[i + 1] == quote {
+                            field.append(b)
+                            i += 2
+                            continue
+                        }
                         inQuotes = false
                     } else {
                         if b == lf { line += 1 }
@@ -77,9 +88,11 @@ public enum CSVRecords {
                 switch b {
                 case quote:
                     if field.isEmpty && !wasQuoted {
-                        inQuotes = true; wasQuoted = true
+                        inQuotes = true
+                        wasQuoted = true
                     } else {
-                        problem = problem ?? "a quote inside an unquoted field; quote the whole field and double inner quotes"
+                        problem =
+                            problem ?? "a quote inside an unquoted field; quote the whole field and double inner quotes"
                         field.append(b)
                     }
                 case comma:
@@ -116,7 +129,9 @@ public enum CSVRecords {
 
         /// Scans `bytes[from...]` and returns the index just after the last line feed that ends a record, if any.
         public mutating func scan(_ bytes: [UInt8], from: Int) -> Int? {
-            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), lf: UInt8 = 0x0A
+            let quote = UInt8(ascii: "\"")
+            let comma = UInt8(ascii: ",")
+            let lf: UInt8 = 0x0A
             var last: Int?
             var i = from
             while i < bytes.count {
@@ -124,7 +139,10 @@ public enum CSVRecords {
                 if quoteInQuotes {
                     // A quote inside quotes: doubled ("") it is text, else it closed the field.
                     quoteInQuotes = false
-                    if b == quote { i += 1; continue }
+                    if b == quote {
+                        i += 1
+                        continue
+                    }
                     inQuotes = false
                 }
                 if inQuotes {
@@ -134,12 +152,17 @@ public enum CSVRecords {
                 }
                 switch b {
                 case quote:
-                    if fieldStart && !wasQuoted { inQuotes = true; wasQuoted = true }
+                    if fieldStart && !wasQuoted {
+                        inQuotes = true
+                        wasQuoted = true
+                    }
                     fieldStart = false
                 case comma:
-                    fieldStart = true; wasQuoted = false
+                    fieldStart = true
+                    wasQuoted = false
                 case lf:
-                    fieldStart = true; wasQuoted = false
+                    fieldStart = true
+                    wasQuoted = false
                     last = i + 1
                     recordEnds += 1
                 default:

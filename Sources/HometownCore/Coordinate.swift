@@ -19,7 +19,9 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// - Throws: `CoreError.invalidLatitude` / `.invalidLongitude` naming the value.
     public init(latitude: Double, longitude: Double) throws {
         guard latitude.isFinite, latitude >= -90, latitude <= 90 else { throw CoreError.invalidLatitude(latitude) }
-        guard longitude.isFinite, longitude >= -180, longitude <= 180 else { throw CoreError.invalidLongitude(longitude) }
+        guard longitude.isFinite, longitude >= -180, longitude <= 180 else {
+            throw CoreError.invalidLongitude(longitude)
+        }
         self.latitude = latitude
         self.longitude = longitude == 180 ? -180 : longitude
     }
@@ -42,9 +44,11 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Parses one decimal-degree number; rejects empty text, hex, and words like "nan" or "inf".
     public static func parseDegrees(_ text: String, field: String) throws -> Double {
         let t = text.trimmingSpaces()
-        guard !t.isEmpty, t.utf8.allSatisfy({ c in
-            (c >= 48 && c <= 57) || c == 46 || c == 45 || c == 43 || c == 101 || c == 69
-        }), let v = Double(t) else {
+        guard !t.isEmpty,
+            t.utf8.allSatisfy({ c in
+                (c >= 48 && c <= 57) || c == 46 || c == 45 || c == 43 || c == 101 || c == 69
+            }), let v = Double(t)
+        else {
             throw CoreError.malformedNumber(field: field, text: text)
         }
         return v

@@ -16,9 +16,11 @@ public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidLatitude(let v):
-            return "latitude \(Self.show(v)) is out of range: a latitude must be a finite number of degrees in [-90, 90]"
+            return
+                "latitude \(Self.show(v)) is out of range: a latitude must be a finite number of degrees in [-90, 90]"
         case .invalidLongitude(let v):
-            return "longitude \(Self.show(v)) is out of range: a longitude must be a finite number of degrees in [-180, 180]"
+            return
+                "longitude \(Self.show(v)) is out of range: a longitude must be a finite number of degrees in [-180, 180]"
         case .malformedNumber(let field, let text):
             return "\(field) \"\(text)\" is not a number: expected decimal degrees such as 47.6062"
         case .invalidBoundingBox(let why):

@@ -18,12 +18,12 @@ enum DecimalText {
     }
 
     #if arch(x86_64)
-    /// 10^0 ... 10^27, each exactly representable in Float80 (5^27 < 2^64).
-    private static let extendedPowers: [Float80] = (0...27).map { k in
-        var p: Float80 = 1
-        for _ in 0..<k { p *= 10 }
-        return p
-    }
+        /// 10^0 ... 10^27, each exactly representable in Float80 (5^27 < 2^64).
+        private static let extendedPowers: [Float80] = (0...27).map { k in
+            var p: Float80 = 1
+            for _ in 0..<k { p *= 10 }
+            return p
+        }
     #endif
 
     /// The Double nearest to the number written in `text` (`-?digits(.digits)?([eE][+-]?digits)?`), or nil when
@@ -32,7 +32,10 @@ enum DecimalText {
         var i = 0
         let n = text.count
         var negative = false
-        if i < n, text[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        if i < n, text[i] == UInt8(ascii: "-") {
+            negative = true
+            i += 1
+        }
         var mantissa: UInt64 = 0
         var significant = 0
         var exponent = 0
@@ -50,7 +53,10 @@ enum DecimalText {
             while i < n, let d = digit(text[i]) {
                 if seenNonZero || d != 0 {
                     seenNonZero = true
-                    if significant < 19 { mantissa = mantissa &* 10 &+ UInt64(d); exponent -= 1 }
+                    if significant < 19 {
+                        mantissa = mantissa &* 10 &+ UInt64(d)
+                        exponent -= 1
+                    }
                     significant += 1
                 } else {
                     exponent -= 1
@@ -61,7 +67,12 @@ enum DecimalText {
         if i < n, text[i] == UInt8(ascii: "e") || text[i] == UInt8(ascii: "E") {
             i += 1
             var sign = 1
-            if i < n, text[i] == UInt8(ascii: "+") { i += 1 } else if i < n, text[i] == UInt8(ascii: "-") { sign = -1; i += 1 }
+            if i < n, text[i] == UInt8(ascii: "+") {
+                i += 1
+            } else if i < n, text[i] == UInt8(ascii: "-") {
+                sign = -1
+                i += 1
+            }
             var e = 0
             while i < n, let d = digit(text[i]) {
                 if e < 100_000 { e = e * 10 + Int(d) }
@@ -77,15 +88,15 @@ enum DecimalText {
                 return negative ? -v : v
             }
             #if arch(x86_64)
-            if exponent >= -27, exponent <= 27 {
-                let m = Float80(mantissa)
-                let v = exponent < 0 ? m / extendedPowers[-exponent] : m * extendedPowers[exponent]
-                // The 11 bits a Double drops: exactly half of its last place means a tie to settle exactly.
-                if v.significandBitPattern & 0x7FF != 0x400 {
-                    let d = Double(v)
-                    return negative ? -d : d
+                if exponent >= -27, exponent <= 27 {
+                    let m = Float80(mantissa)
+                    let v = exponent < 0 ? m / extendedPowers[-exponent] : m * extendedPowers[exponent]
+                    // The 11 bits a Double drops: exactly half of its last place means a tie to settle exactly.
+                    if v.significandBitPattern & 0x7FF != 0x400 {
+                        let d = Double(v)
+                        return negative ? -d : d
+                    }
                 }
-            }
             #endif
         }
         guard let v = Double(String(decoding: text, as: UTF8.self)), v.isFinite else { return nil }

@@ -26,12 +26,24 @@ public enum GeoJSONGeometry: Hashable, Sendable, Codable {
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
         switch self {
-        case .point(let p): try c.encode("Point", forKey: .type); try c.encode(p, forKey: .coordinates)
-        case .multiPoint(let p): try c.encode("MultiPoint", forKey: .type); try c.encode(p, forKey: .coordinates)
-        case .lineString(let p): try c.encode("LineString", forKey: .type); try c.encode(p, forKey: .coordinates)
-        case .multiLineString(let p): try c.encode("MultiLineString", forKey: .type); try c.encode(p, forKey: .coordinates)
-        case .polygon(let p): try c.encode("Polygon", forKey: .type); try c.encode(p, forKey: .coordinates)
-        case .multiPolygon(let p): try c.encode("MultiPolygon", forKey: .type); try c.encode(p, forKey: .coordinates)
+        case .point(let p):
+            try c.encode("Point", forKey: .type)
+            try c.encode(p, forKey: .coordinates)
+        case .multiPoint(let p):
+            try c.encode("MultiPoint", forKey: .type)
+            try c.encode(p, forKey: .coordinates)
+        case .lineString(let p):
+            try c.encode("LineString", forKey: .type)
+            try c.encode(p, forKey: .coordinates)
+        case .multiLineString(let p):
+            try c.encode("MultiLineString", forKey: .type)
+            try c.encode(p, forKey: .coordinates)
+        case .polygon(let p):
+            try c.encode("Polygon", forKey: .type)
+            try c.encode(p, forKey: .coordinates)
+        case .multiPolygon(let p):
+            try c.encode("MultiPolygon", forKey: .type)
+            try c.encode(p, forKey: .coordinates)
         }
     }
 
@@ -47,8 +59,13 @@ public struct GeoJSONFeature: Hashable, Sendable, Codable {
     public var properties: [String: JSONValue]?
     public var bbox: [Double]?
 
-    public init(id: JSONValue? = nil, geometry: GeoJSONGeometry?, properties: [String: JSONValue]?, bbox: [Double]? = nil) {
-        self.id = id; self.geometry = geometry; self.properties = properties; self.bbox = bbox
+    public init(
+        id: JSONValue? = nil, geometry: GeoJSONGeometry?, properties: [String: JSONValue]?, bbox: [Double]? = nil
+    ) {
+        self.id = id
+        self.geometry = geometry
+        self.properties = properties
+        self.bbox = bbox
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Walks one JSON text in order without building the whole tree: enter an object and read its member names
@@ -44,8 +44,10 @@ public struct JSONCursor {
     /// Runs `body` with a cursor at byte `offset` of `bytes`, as if it had just entered `depth` containers and
     /// read the opening bracket of the innermost (so that no comma is expected first): for reading the second
     /// part of a long array on another thread, from an element start another reader confirms.
-    public static func read<R>(_ bytes: UnsafeBufferPointer<UInt8>, resumingAt offset: Int, depth: Int,
-                               _ body: (inout JSONCursor) throws -> R) throws -> R {
+    public static func read<R>(
+        _ bytes: UnsafeBufferPointer<UInt8>, resumingAt offset: Int, depth: Int,
+        _ body: (inout JSONCursor) throws -> R
+    ) throws -> R {
         var c = JSONCursor(bytes)
         c.parser.i = offset
         c.depth = depth
@@ -65,14 +67,18 @@ public struct JSONCursor {
     /// Reads `{`. - Throws: when the next value is not an object.
     public mutating func enterObject() throws(CoreError) {
         parser.skipSpace()
-        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "{") else { throw parser.fail("'{' was expected") }
+        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "{") else {
+            throw parser.fail("'{' was expected")
+        }
         try open()
     }
 
     /// Reads `[`. - Throws: when the next value is not an array.
     public mutating func enterArray() throws(CoreError) {
         parser.skipSpace()
-        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "[") else { throw parser.fail("'[' was expected") }
+        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "[") else {
+            throw parser.fail("'[' was expected")
+        }
         try open()
     }
 
@@ -97,7 +103,9 @@ public struct JSONCursor {
     }
 
     /// The separator and the name of the next member (read by `readName` from its opening quote) and its `:`.
-    private mutating func nextName<Name>(_ readName: (inout JSONParser) throws(CoreError) -> Name) throws(CoreError) -> Name? {
+    private mutating func nextName<Name>(_ readName: (inout JSONParser) throws(CoreError) -> Name) throws(CoreError)
+        -> Name?
+    {
         parser.skipSpace()
         guard parser.i < parser.bytes.count else { throw parser.fail("a member or '}' was expected, the text ended") }
         if parser.bytes[parser.i] == UInt8(ascii: "}") {
@@ -139,7 +147,8 @@ public struct JSONCursor {
         let start = parser.i + 1
         var end = start
         let bytes = parser.bytes
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             parser.i = end + 1
             let length = end - start

@@ -37,9 +37,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try object(depth: depth + 1)
         case UInt8(ascii: "["): return try array(depth: depth + 1)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try word("true"); return .bool(true)
-        case UInt8(ascii: "f"): try word("false"); return .bool(false)
-        case UInt8(ascii: "n"): try word("null"); return .null
+        case UInt8(ascii: "t"):
+            try word("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try word("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try word("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw fail("a value was expected (object, array, string, number, true, false or null)")
         }
@@ -57,25 +63,41 @@ struct JSONParser {
         i += 1
         var members: [String: JSONValue] = [:]
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("a member name in double quotes was expected") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                throw fail("a member name in double quotes was expected")
+            }
             let key = try string()
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("':' was expected after a member name") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                throw fail("':' was expected after a member name")
+            }
             i += 1
             skipSpace()
             let start = i
             let v = try value(depth: depth)
             if members[key] == nil { members[key] = v }
             if depth == 1, topMembers != nil {
-                topMembers!.append(JSONMember(key: key, value: v, text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
+                topMembers!.append(
+                    JSONMember(
+                        key: key, value: v,
+                        text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
             }
             skipSpace()
             guard i < bytes.count else { throw fail("',' or '}' was expected, the text ended") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(members)
+            }
             throw fail("',' or '}' was expected")
         }
     }
@@ -85,13 +107,22 @@ struct JSONParser {
         i += 1
         var items: [JSONValue] = []
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             items.append(try value(depth: depth))
             skipSpace()
             guard i < bytes.count else { throw fail("',' or ']' was expected, the text ended") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             throw fail("',' or ']' was expected")
         }
     }
@@ -114,9 +145,16 @@ struct JSONParser {
         var out = Array(UnsafeBufferPointer(rebasing: bytes[start..<i]))
         while i < bytes.count {
             let b = bytes[i]
-            if b == UInt8(ascii: "\"") { i += 1; return String(decoding: out, as: UTF8.self) }
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                return String(decoding: out, as: UTF8.self)
+            }
             if b < 0x20 { throw fail("a control character must be escaped inside a string") }
-            guard b == UInt8(ascii: "\\") else { out.append(b); i += 1; continue }
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                i += 1
+                continue
+            }
             guard i + 1 < bytes.count else { break }
             let e = bytes[i + 1]
             i += 2
@@ -135,7 +173,9 @@ struct JSONParser {
                     }
                     i += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw fail("a high surrogate \\u escape must be followed by a low one") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw fail("a high surrogate \\u escape must be followed by a low one")
+                    }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {
                     throw fail("a low surrogate \\u escape without a high one")
@@ -176,11 +216,17 @@ struct JSONParser {
             return i - s
         }
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") else { throw fail("a digit was expected") }
+        guard i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") else {
+            throw fail("a digit was expected")
+        }
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
-            if i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { throw fail("a number may not start with 0") }
-        } else { _ = digits() }
+            if i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") {
+                throw fail("a number may not start with 0")
+            }
+        } else {
+            _ = digits()
+        }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
             guard digits() > 0 else { throw fail("a digit was expected after the decimal point") }
@@ -227,7 +273,9 @@ extension JSONValue {
             var p = JSONParser(b)
             p.topMembers = []
             do throws(CoreError) {
-                guard case .object = try p.document() else { return .failure(.malformedJSON(offset: 0, reason: "a JSON object was expected")) }
+                guard case .object = try p.document() else {
+                    return .failure(.malformedJSON(offset: 0, reason: "a JSON object was expected"))
+                }
                 return .success(p.topMembers ?? [])
             } catch {
                 return .failure(error)

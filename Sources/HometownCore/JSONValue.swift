@@ -10,12 +10,19 @@ public enum JSONValue: Hashable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let d = try? c.decode(Double.self) { self = .number(d) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSONValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSONValue].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let d = try? c.decode(Double.self) {
+            self = .number(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -33,9 +40,18 @@ public enum JSONValue: Hashable, Sendable, Codable {
     }
 
     /// The number, if this is a number.
-    public var doubleValue: Double? { if case .number(let d) = self { return d }; return nil }
+    public var doubleValue: Double? {
+        if case .number(let d) = self { return d }
+        return nil
+    }
     /// The string, if this is a string.
-    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    public var stringValue: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
     /// Member `key` of an object, or nil.
-    public subscript(key: String) -> JSONValue? { if case .object(let o) = self { return o[key] }; return nil }
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
 }

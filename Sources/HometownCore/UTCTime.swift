@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Instants as milliseconds since 1970-01-01T00:00:00Z, written and read as UTC ISO 8601 with milliseconds

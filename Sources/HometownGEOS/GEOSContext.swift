@@ -16,10 +16,12 @@ public final class GEOSContext {
         handle = h
         messages = ErrorSink()
         let sink = Unmanaged.passUnretained(messages).toOpaque()
-        GEOSContext_setErrorMessageHandler_r(h, { text, userdata in
-            guard let userdata, let text else { return }
-            Unmanaged<ErrorSink>.fromOpaque(userdata).takeUnretainedValue().last = String(cString: text)
-        }, sink)
+        GEOSContext_setErrorMessageHandler_r(
+            h,
+            { text, userdata in
+                guard let userdata, let text else { return }
+                Unmanaged<ErrorSink>.fromOpaque(userdata).takeUnretainedValue().last = String(cString: text)
+            }, sink)
     }
 
     deinit { GEOS_finish_r(handle) }

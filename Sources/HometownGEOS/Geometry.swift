@@ -38,7 +38,9 @@ public final class Geometry {
 
     /// Parses a GeoJSON geometry object (or a Feature / FeatureCollection, which GEOS reads as a collection).
     public convenience init(geoJSON: String, context: GEOSContext) throws {
-        guard let reader = GEOSGeoJSONReader_create_r(context.handle) else { throw context.fail("GeoJSONReader_create") }
+        guard let reader = GEOSGeoJSONReader_create_r(context.handle) else {
+            throw context.fail("GeoJSONReader_create")
+        }
         defer { GEOSGeoJSONReader_destroy_r(context.handle, reader) }
         guard let g = GEOSGeoJSONReader_readGeometry_r(context.handle, reader, geoJSON) else {
             throw GEOSError.parseFailed(format: "GeoJSON", message: context.takeError())
@@ -48,7 +50,9 @@ public final class Geometry {
 
     /// A point at (x, y).
     public convenience init(pointX x: Double, y: Double, context: GEOSContext) throws {
-        guard let g = GEOSGeom_createPointFromXY_r(context.handle, x, y) else { throw context.fail("createPointFromXY") }
+        guard let g = GEOSGeom_createPointFromXY_r(context.handle, x, y) else {
+            throw context.fail("createPointFromXY")
+        }
         self.init(owning: g, context: context)
     }
 
@@ -83,9 +87,15 @@ public final class Geometry {
     private static func makeRing(_ ring: [(Double, Double)], _ ctx: GEOSContext) throws -> OpaquePointer {
         var pts = ring
         if let f = pts.first, let l = pts.last, f != l { pts.append(f) }
-        guard pts.count >= 4 else { throw GEOSError.invalidInput("a ring needs at least 3 distinct points, got \(ring.count)") }
-        var flat = [Double](); flat.reserveCapacity(pts.count * 2)
-        for (x, y) in pts { flat.append(x); flat.append(y) }
+        guard pts.count >= 4 else {
+            throw GEOSError.invalidInput("a ring needs at least 3 distinct points, got \(ring.count)")
+        }
+        var flat = [Double]()
+        flat.reserveCapacity(pts.count * 2)
+        for (x, y) in pts {
+            flat.append(x)
+            flat.append(y)
+        }
         let seq = flat.withUnsafeBufferPointer {
             GEOSCoordSeq_copyFromBuffer_r(ctx.handle, $0.baseAddress, UInt32(pts.count), 0, 0)
         }
@@ -129,7 +139,9 @@ public final class Geometry {
         defer { GEOSWKBWriter_destroy_r(context.handle, w) }
         GEOSWKBWriter_setByteOrder_r(context.handle, w, Int32(GEOS_WKB_NDR.rawValue))
         var size = 0
-        guard let buf = GEOSWKBWriter_write_r(context.handle, w, raw, &size) else { throw context.fail("WKBWriter_write") }
+        guard let buf = GEOSWKBWriter_write_r(context.handle, w, raw, &size) else {
+            throw context.fail("WKBWriter_write")
+        }
         defer { GEOSFree_r(context.handle, buf) }
         return Array(UnsafeBufferPointer(start: buf, count: size))
     }
@@ -162,9 +174,12 @@ public final class Geometry {
 
     /// Envelope as (minX, minY, maxX, maxY). - Throws for an empty geometry.
     public func bounds() throws -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        var a = 0.0, b = 0.0, c = 0.0, d = 0.0
+        var a = 0.0
+        var b = 0.0
+        var c = 0.0
+        var d = 0.0
         guard GEOSGeom_getXMin_r(context.handle, raw, &a) == 1, GEOSGeom_getYMin_r(context.handle, raw, &b) == 1,
-              GEOSGeom_getXMax_r(context.handle, raw, &c) == 1, GEOSGeom_getYMax_r(context.handle, raw, &d) == 1
+            GEOSGeom_getXMax_r(context.handle, raw, &c) == 1, GEOSGeom_getYMax_r(context.handle, raw, &d) == 1
         else { throw context.fail("getXMin/YMin/XMax/YMax") }
         return (a, b, c, d)
     }
@@ -178,7 +193,8 @@ public final class Geometry {
 
     /// The x, y of a point geometry.
     public func pointXY() throws -> (x: Double, y: Double) {
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         guard GEOSGeomGetX_r(context.handle, raw, &x) == 1, GEOSGeomGetY_r(context.handle, raw, &y) == 1 else {
             throw context.fail("GeomGetX/Y")
         }
@@ -203,7 +219,9 @@ public final class Geometry {
             let nh = GEOSGetNumInteriorRings_r(context.handle, g)
             guard nh >= 0 else { throw context.fail("GetNumInteriorRings") }
             for i in 0..<nh {
-                guard let h = GEOSGetInteriorRingN_r(context.handle, g, i) else { throw context.fail("GetInteriorRingN") }
+                guard let h = GEOSGetInteriorRingN_r(context.handle, g, i) else {
+                    throw context.fail("GetInteriorRingN")
+                }
                 rings.append(try ringPoints(h))
             }
             out.append(rings)
@@ -224,7 +242,9 @@ public final class Geometry {
         var n: UInt32 = 0
         guard GEOSCoordSeq_getSize_r(context.handle, seq, &n) == 1 else { throw context.fail("CoordSeq_getSize") }
         var buf = [Double](repeating: 0, count: Int(n) * 2)
-        let ok = buf.withUnsafeMutableBufferPointer { GEOSCoordSeq_copyToBuffer_r(context.handle, seq, $0.baseAddress, 0, 0) }
+        let ok = buf.withUnsafeMutableBufferPointer {
+            GEOSCoordSeq_copyToBuffer_r(context.handle, seq, $0.baseAddress, 0, 0)
+        }
         guard ok == 1 else { throw context.fail("CoordSeq_copyToBuffer") }
         return (0..<Int(n)).map { (buf[2 * $0], buf[2 * $0 + 1]) }
     }
@@ -236,7 +256,9 @@ public final class Geometry {
     /// The union of all parts (dissolves shared edges).
     public func unaryUnion() throws -> Geometry { try wrap(GEOSUnaryUnion_r(context.handle, raw), "UnaryUnion") }
     /// Union with another geometry.
-    public func union(_ other: Geometry) throws -> Geometry { try wrap(GEOSUnion_r(context.handle, raw, other.raw), "Union") }
+    public func union(_ other: Geometry) throws -> Geometry {
+        try wrap(GEOSUnion_r(context.handle, raw, other.raw), "Union")
+    }
     /// Intersection with another geometry.
     public func intersection(_ other: Geometry) throws -> Geometry {
         try wrap(GEOSIntersection_r(context.handle, raw, other.raw), "Intersection")
@@ -247,7 +269,9 @@ public final class Geometry {
         try wrap(GEOSClipByRect_r(context.handle, raw, minX, minY, maxX, maxY), "ClipByRect")
     }
     /// A point guaranteed to lie inside the (areal) geometry.
-    public func pointOnSurface() throws -> Geometry { try wrap(GEOSPointOnSurface_r(context.handle, raw), "PointOnSurface") }
+    public func pointOnSurface() throws -> Geometry {
+        try wrap(GEOSPointOnSurface_r(context.handle, raw), "PointOnSurface")
+    }
     /// Buffer by `distance` coordinate units.
     public func buffer(_ distance: Double, quadrantSegments: Int32 = 8) throws -> Geometry {
         try wrap(GEOSBuffer_r(context.handle, raw, distance, quadrantSegments), "Buffer")
@@ -258,8 +282,12 @@ public final class Geometry {
         guard GEOSDistance_r(context.handle, raw, other.raw, &d) == 1 else { throw context.fail("Distance") }
         return d
     }
-    public func contains(_ other: Geometry) throws -> Bool { try flag(GEOSContains_r(context.handle, raw, other.raw), "Contains") }
-    public func intersects(_ other: Geometry) throws -> Bool { try flag(GEOSIntersects_r(context.handle, raw, other.raw), "Intersects") }
+    public func contains(_ other: Geometry) throws -> Bool {
+        try flag(GEOSContains_r(context.handle, raw, other.raw), "Contains")
+    }
+    public func intersects(_ other: Geometry) throws -> Bool {
+        try flag(GEOSIntersects_r(context.handle, raw, other.raw), "Intersects")
+    }
     /// Exact structural and coordinate equality.
     public func equalsExact(_ other: Geometry, tolerance: Double = 0) throws -> Bool {
         try flag(GEOSEqualsExact_r(context.handle, raw, other.raw, tolerance), "EqualsExact")

@@ -28,8 +28,9 @@ public final class STRtree {
 
     /// The items whose envelopes intersect the rectangle, in ascending order.
     public func query(minX: Double, minY: Double, maxX: Double, maxY: Double) throws -> [Int] {
-        let box = try Geometry(wkt: "POLYGON((\(minX) \(minY), \(maxX) \(minY), \(maxX) \(maxY), \(minX) \(maxY), \(minX) \(minY)))",
-                               context: context)
+        let box = try Geometry(
+            wkt: "POLYGON((\(minX) \(minY), \(maxX) \(minY), \(maxX) \(maxY), \(minX) \(maxY), \(minX) \(minY)))",
+            context: context)
         return query(box)
     }
 
@@ -39,10 +40,12 @@ public final class STRtree {
         final class Sink { var items: [Int] = [] }
         let sink = Sink()
         let ptr = Unmanaged.passUnretained(sink).toOpaque()
-        GEOSSTRtree_query_r(context.handle, raw, geometry.raw, { item, userdata in
-            guard let userdata, let item else { return }
-            Unmanaged<Sink>.fromOpaque(userdata).takeUnretainedValue().items.append(Int(bitPattern: item) - 1)
-        }, ptr)
+        GEOSSTRtree_query_r(
+            context.handle, raw, geometry.raw,
+            { item, userdata in
+                guard let userdata, let item else { return }
+                Unmanaged<Sink>.fromOpaque(userdata).takeUnretainedValue().items.append(Int(bitPattern: item) - 1)
+            }, ptr)
         withExtendedLifetime(sink) {}
         return sink.items.sorted()
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Forward search: reading a query and ranking the entries it may name.
@@ -80,7 +80,9 @@ extension Gazetteer {
         func ranked(_ found: [Int: Double], unmatchedWords: Int) -> [ForwardResult] {
             // A postal code just before the run, in its comma part ("75007 Paris"), is read, not left over.
             var count = unmatchedWords
-            while count > 0, skip[count - 1], words[count - 1].component == words[unmatchedWords].component { count -= 1 }
+            while count > 0, skip[count - 1], words[count - 1].component == words[unmatchedWords].component {
+                count -= 1
+            }
             let unmatched = count == 0 ? nil : Gazetteer.unmatchedText(cut, words: words, count: count)
             let order = found.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             return order.prefix(limit).map { result($0.key, score: $0.value, unmatched: unmatched) }
@@ -92,8 +94,10 @@ extension Gazetteer {
             let found = candidates(words, exact, from: s, partial: false)
             if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
         }
-        for (i, w) in words.enumerated() where !skip[i] && w.text.unicodeScalars.count >= 5
-            && !w.text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }) {
+        for (i, w) in words.enumerated()
+        where !skip[i] && w.text.unicodeScalars.count >= 5
+            && !w.text.utf8.contains(where: { $0 >= 48 && $0 <= 57 })
+        {
             alternatives[i] += typoVariants(w.text).map { (text: $0, typos: 1) }
         }
         if alternatives.contains(where: { $0.count > 1 }) {
@@ -126,8 +130,9 @@ extension Gazetteer {
 
     /// The importance of entry `e` in [0, 1], from its people (see the type's documentation).
     func importance(_ e: Int) -> Double {
-        let people = Gazetteer.rankingPeople(kind: kind(e), population: population(e),
-                                             hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
+        let people = Gazetteer.rankingPeople(
+            kind: kind(e), population: population(e),
+            hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
         return min(1, log10(people + 10) / 9.2)
     }
 
@@ -183,9 +188,13 @@ extension Gazetteer {
             reach = [Bool](repeating: false, count: n + 1)
             reach[n] = true
             for i in stride(from: n - 1, through: 0, by: -1) {
-                if skip[i] && reach[i + 1] { reach[i] = true; continue }
+                if skip[i] && reach[i + 1] {
+                    reach[i] = true
+                    continue
+                }
                 for (offset, lists) in names[i].enumerated() where !lists.isEmpty && reach[i + offset + 1] {
-                    reach[i] = true; break
+                    reach[i] = true
+                    break
                 }
             }
         }
@@ -194,14 +203,17 @@ extension Gazetteer {
     /// Every entry that a reading of the query names with its place beginning at word `s`, with its best score.
     /// - Parameter partial: words before `s` are left unread (they are not all skippable).
     private func candidates(_ words: [NameKey.Word], _ lists: NameLists, from s: Int, partial: Bool) -> [Int: Double] {
-        let n = words.count, names = lists.names
+        let n = words.count
+        let names = lists.names
         var best: [Int: Double] = [:]
         guard s < n else { return best }
-        var streetOrVenueRun = 0     // how many words from s on are street or venue words
+        var streetOrVenueRun = 0  // how many words from s on are street or venue words
         for k in 1...names[s].count where lists.reach[s + k] && !names[s][k - 1].isEmpty {
             // Street and venue words: one alone is never the place of a partial reading nor a city; a name of
             // several ending in a street word ("Park Avenue") is never a city.
-            while streetOrVenueRun < k, s + streetOrVenueRun < n, QueryWords.isStreetOrVenue(words[s + streetOrVenueRun].text) {
+            while streetOrVenueRun < k, s + streetOrVenueRun < n,
+                QueryWords.isStreetOrVenue(words[s + streetOrVenueRun].text)
+            {
                 streetOrVenueRun += 1
             }
             let streetLike = streetOrVenueRun >= k && (k == 1 || QueryWords.streetWords.contains(words[s + k - 1].text))
@@ -233,14 +245,19 @@ extension Gazetteer {
         // "São Paulo", "Québec"), or, with 100,000 people or more, before one elsewhere in its country when it
         // has at least a quarter ("Buenos Aires", "Lima"). Only within one band.
         for (e, score) in best where kind(e) == .state || kind(e) == .city {
-            if let c = link(e, 3), let cs = best[c], cs <= score, Gazetteer.band(cs) == Gazetteer.band(score) { best[c] = score + 2e-6 }
+            if let c = link(e, 3), let cs = best[c], cs <= score, Gazetteer.band(cs) == Gazetteer.band(score) {
+                best[c] = score + 2e-6
+            }
         }
         let states = best.filter { kind($0.key) == .state || kind($0.key) == .region }
         if !states.isEmpty {
             for (e, score) in best where kind(e) == .city {
-                for (h, hs) in states where hs >= score && Gazetteer.band(hs) == Gazetteer.band(score) && link(h, 3) == link(e, 3)
-                    && (h == link(e, 4) || h == link(e, 5) ? 25 * population(e) >= population(h)
-                        : population(e) >= 100_000 && 4 * population(e) >= population(h)) {
+                for (h, hs) in states
+                where hs >= score && Gazetteer.band(hs) == Gazetteer.band(score) && link(h, 3) == link(e, 3)
+                    && (h == link(e, 4) || h == link(e, 5)
+                        ? 25 * population(e) >= population(h)
+                        : population(e) >= 100_000 && 4 * population(e) >= population(h))
+                {
                     best[e] = max(best[e]!, hs + 1e-6)
                 }
             }
@@ -249,7 +266,8 @@ extension Gazetteer {
     }
 
     /// Posting lists for every combination of the words' alternatives (at most `maxCombinations`).
-    func lookups(_ alts: ArraySlice<[(text: String, typos: Int)]>) -> [(list: UnsafeBufferPointer<UInt32>, typos: Int)] {
+    func lookups(_ alts: ArraySlice<[(text: String, typos: Int)]>) -> [(list: UnsafeBufferPointer<UInt32>, typos: Int)]
+    {
         var keys: [(String, Int)] = [("", 0)]
         for options in alts {
             var next: [(String, Int)] = []
@@ -266,7 +284,8 @@ extension Gazetteer {
     /// When words k..<n can be read as names of places that hold entry `e` (skippable words left out), the
     /// fewest typos that takes.
     private func containerTypos(of e: Int, from k: Int, lists: NameLists) -> Int? {
-        let names = lists.names, skip = lists.skip
+        let names = lists.names
+        let skip = lists.skip
         let n = names.count
         if skip[k..<n].allSatisfy({ $0 }) { return 0 }
         let holders = containers(e)
@@ -278,7 +297,12 @@ extension Gazetteer {
             for (offset, lists) in names[p].enumerated() {
                 let q = p + offset + 1
                 for (list, t) in lists where fewest[p] + t < fewest[q] {
-                    for h in holders { if let h, Gazetteer.holds(list, h) { fewest[q] = fewest[p] + t; break } }
+                    for h in holders {
+                        if let h, Gazetteer.holds(list, h) {
+                            fewest[q] = fewest[p] + t
+                            break
+                        }
+                    }
                 }
             }
         }
@@ -287,7 +311,8 @@ extension Gazetteer {
 
     /// True when the sorted posting list names entry `e`.
     @inline(__always) static func holds(_ list: UnsafeBufferPointer<UInt32>, _ e: Int) -> Bool {
-        var lo = 0, hi = list.count
+        var lo = 0
+        var hi = list.count
         let target = UInt32(e)
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -310,20 +335,29 @@ extension Gazetteer {
         }
         let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
         var b = chars
-        for i in 0..<chars.count - 1 {            // two neighbours swapped
-            b.swapAt(i, i + 1); if !consider(b) { return out }; b.swapAt(i, i + 1)
+        for i in 0..<chars.count - 1 {  // two neighbours swapped
+            b.swapAt(i, i + 1)
+            if !consider(b) { return out }
+            b.swapAt(i, i + 1)
         }
-        for i in 0..<chars.count {                // a letter too many
-            var d = chars; d.remove(at: i); if !consider(d) { return out }
+        for i in 0..<chars.count {  // a letter too many
+            var d = chars
+            d.remove(at: i)
+            if !consider(d) { return out }
         }
-        for i in 0..<chars.count {                // a wrong letter
+        for i in 0..<chars.count {  // a wrong letter
             let old = b[i]
-            for l in letters where l != old { b[i] = l; if !consider(b) { return out } }
+            for l in letters where l != old {
+                b[i] = l
+                if !consider(b) { return out }
+            }
             b[i] = old
         }
-        for i in 0...chars.count {                // a letter left out
+        for i in 0...chars.count {  // a letter left out
             for l in letters {
-                var d = chars; d.insert(l, at: i); if !consider(d) { return out }
+                var d = chars
+                d.insert(l, at: i)
+                if !consider(d) { return out }
             }
         }
         return out

@@ -1,7 +1,8 @@
 import HometownBoundaries
 import HometownCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Forward geocoding from the bundled gazetteer (`data/gazetteer.bin`): place names to points and boxes.
@@ -51,11 +52,13 @@ public final class Gazetteer: @unchecked Sendable {
         entryCount = u32.count / GazetteerLayout.u32PerEntry
         func bad(_ d: String) -> GazetteerError { .corrupted(path: p, detail: d) }
         guard entryCount > 0, u32.count == entryCount * GazetteerLayout.u32PerEntry,
-              f64.count == entryCount * GazetteerLayout.f64PerEntry else {
+            f64.count == entryCount * GazetteerLayout.f64PerEntry
+        else {
             throw bad("entry tables do not agree in size")
         }
         guard table.count >= 2, (table.count / 2) & (table.count / 2 - 1) == 0, table.count % 2 == 0,
-              words.count > 0, words.count & (words.count - 1) == 0 else {
+            words.count > 0, words.count & (words.count - 1) == 0
+        else {
             throw bad("hash tables are not a power of two in size")
         }
         // With `verify`, the tables are also checked whole: every link points at an entry, every string lies in
@@ -73,13 +76,16 @@ public final class Gazetteer: @unchecked Sendable {
             }
             let box = u32[b + 10]
             guard (box == GazetteerLayout.none) == (u32[b] == PlaceKind.city.rawValue),
-                  box == GazetteerLayout.none || (Int(box) + 1) * GazetteerLayout.f64PerBox <= boxes.count else {
+                box == GazetteerLayout.none || (Int(box) + 1) * GazetteerLayout.f64PerBox <= boxes.count
+            else {
                 throw bad("entry \(e) has box \(box) of \(boxes.count / GazetteerLayout.f64PerBox)")
             }
         }
         for s in 0..<(table.count / 2) where table[2 * s] != 0 {
             let o = Int(table[2 * s + 1])
-            guard o < postings.count, o + Int(postings[o]) < postings.count else { throw bad("posting list \(o) runs past its section") }
+            guard o < postings.count, o + Int(postings[o]) < postings.count else {
+                throw bad("posting list \(o) runs past its section")
+            }
             for k in 0..<Int(postings[o]) where Int(postings[o + 1 + k] >> 2) >= entryCount {
                 throw bad("posting list \(o) names a missing entry")
             }
@@ -97,7 +103,9 @@ public final class Gazetteer: @unchecked Sendable {
 
     // MARK: Entries
 
-    @inline(__always) func kind(_ e: Int) -> PlaceKind { PlaceKind(rawValue: u32[e * GazetteerLayout.u32PerEntry]) ?? .city }
+    @inline(__always) func kind(_ e: Int) -> PlaceKind {
+        PlaceKind(rawValue: u32[e * GazetteerLayout.u32PerEntry]) ?? .city
+    }
     /// Link `k` (3 country, 4 state, 5 region, 11 sovereign) of entry `e`; nil when there is none (or it
     /// points outside the table).
     @inline(__always) func link(_ e: Int, _ k: Int) -> Int? {
@@ -113,7 +121,8 @@ public final class Gazetteer: @unchecked Sendable {
     @inline(__always) func population(_ e: Int) -> Int { Int(u32[e * GazetteerLayout.u32PerEntry + 8]) }
 
     func string(_ offset: UInt32, _ length: UInt32) -> String {
-        let a = Int(offset), b = a + Int(length)
+        let a = Int(offset)
+        let b = a + Int(length)
         guard b <= strings.count else { return "" }
         return String(decoding: UnsafeRawBufferPointer(rebasing: strings[a..<b]), as: UTF8.self)
     }
@@ -139,7 +148,9 @@ public final class Gazetteer: @unchecked Sendable {
     /// The result record of entry `e` with `score` and, for a partial match, the words left unread.
     func result(_ e: Int, score: Double, unmatched: String? = nil) -> ForwardResult {
         let b = e * GazetteerLayout.f64PerEntry
-        let c = link(e, 3), s = link(e, 4), r = link(e, 5) ?? (kind(e) == .region ? e : nil)
+        let c = link(e, 3)
+        let s = link(e, 4)
+        let r = link(e, 5) ?? (kind(e) == .region ? e : nil)
         let gid = Int(u32[e * GazetteerLayout.u32PerEntry + 9])
         let point = Coordinate(uncheckedLatitude: f64[b], longitude: f64[b + 1])
         let bbox: BoundingBox
@@ -167,10 +178,12 @@ public final class Gazetteer: @unchecked Sendable {
         let kmPerDegree = Coordinate.earthRadiusKm * Double.pi / 180
         let dLat = km / kmPerDegree
         let dLon = min(180, km / (kmPerDegree * max(0.01, cos(p.latitude * Double.pi / 180))))
-        let south = max(-90, p.latitude - dLat), north = min(90, p.latitude + dLat)
+        let south = max(-90, p.latitude - dLat)
+        let north = min(90, p.latitude + dLat)
         if dLon >= 180 { return BoundingBox(uncheckedWest: -180, south: south, east: 180, north: north) }
-        return BoundingBox(uncheckedWest: Coordinate.wrapLongitude(p.longitude - dLon), south: south,
-                           east: Coordinate.wrapLongitude(p.longitude + dLon), north: north)
+        return BoundingBox(
+            uncheckedWest: Coordinate.wrapLongitude(p.longitude - dLon), south: south,
+            east: Coordinate.wrapLongitude(p.longitude + dLon), north: north)
     }
 
     // MARK: Index

@@ -20,7 +20,8 @@ public enum GazetteerError: Error, Equatable, Sendable, CustomStringConvertible 
         case .dataFile(let e):
             return e.description
         case .corrupted(let p, let d):
-            return "gazetteer file \(p) is corrupted: \(d); restore it from git (git checkout -- data/) or rebuild it with tools/build-data.sh"
+            return
+                "gazetteer file \(p) is corrupted: \(d); restore it from git (git checkout -- data/) or rebuild it with tools/build-data.sh"
         }
     }
 }

@@ -81,7 +81,8 @@ public enum NameKey {
             case "'", "\u{2019}", "\u{2018}", "\u{02BB}", "\u{02BC}", "`", "\u{00B4}":
                 return
             case ",", ";":
-                flush(); component += 1
+                flush()
+                component += 1
             default:
                 if u.value >= 0x80, u.properties.isAlphabetic || u.properties.numericType != nil {
                     for l in u.properties.lowercaseMapping.unicodeScalars { append(l, at: ordinal) }
@@ -131,15 +132,19 @@ public enum NameKey {
         while i < words.count {
             var j = i
             while j < words.count, words[j].text.unicodeScalars.count == 1, words[j].component == words[i].component,
-                  words[j].text.unicodeScalars.first!.properties.isAlphabetic {
+                words[j].text.unicodeScalars.first!.properties.isAlphabetic
+            {
                 j += 1
             }
             if j - i >= 2 {
-                out.append(Token(text: words[i..<j].map(\.text).joined(), component: words[i].component,
-                                 first: words[i].first, last: words[j - 1].last))
+                out.append(
+                    Token(
+                        text: words[i..<j].map(\.text).joined(), component: words[i].component,
+                        first: words[i].first, last: words[j - 1].last))
                 i = j
             } else {
-                out.append(words[i]); i += 1
+                out.append(words[i])
+                i += 1
             }
         }
         return out

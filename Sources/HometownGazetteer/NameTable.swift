@@ -43,7 +43,9 @@ public enum NameTable {
     static func find(_ key: String, table: UnsafeBufferPointer<UInt32>) -> Int? {
         let slots = table.count / 2
         guard slots > 0 else { return nil }
-        let h = hash(key), c = check(h), mask = slots - 1
+        let h = hash(key)
+        let c = check(h)
+        let mask = slots - 1
         var s = Int(truncatingIfNeeded: h) & mask
         for _ in 0..<slots {
             let v = table[2 * s]
@@ -58,7 +60,9 @@ public enum NameTable {
     static func contains(_ word: String, words: UnsafeBufferPointer<UInt32>) -> Bool {
         let slots = words.count
         guard slots > 0 else { return false }
-        let h = hash(word), c = check(h), mask = slots - 1
+        let h = hash(word)
+        let c = check(h)
+        let mask = slots - 1
         var s = Int(truncatingIfNeeded: h) & mask
         for _ in 0..<slots {
             let v = words[s]
@@ -119,9 +123,13 @@ public enum NameTable {
         var description: String { "two name keys share a hash check (one is \"\(key)\")" }
     }
 
-    static func insert(_ key: String, into table: inout [UInt32], stride: Int, fill: (inout [UInt32], Int) -> Void) throws {
-        let slots = table.count / stride, mask = slots - 1
-        let h = hash(key), c = check(h)
+    static func insert(_ key: String, into table: inout [UInt32], stride: Int, fill: (inout [UInt32], Int) -> Void)
+        throws
+    {
+        let slots = table.count / stride
+        let mask = slots - 1
+        let h = hash(key)
+        let c = check(h)
         var s = Int(truncatingIfNeeded: h) & mask
         while table[stride * s] != 0 {
             if table[stride * s] == c { throw HashClash(key: key) }

@@ -27,7 +27,9 @@ public enum QueryWords {
             var next = variants
             for v in variants {
                 for p in partners where next.count < maxVariants + 1 {
-                    var w = v; w[i] = p; next.append(w)
+                    var w = v
+                    w[i] = p
+                    next.append(w)
                 }
             }
             variants = next
@@ -95,13 +97,18 @@ public enum QueryWords {
         // A leading house number.
         var i = 0
         while i < n, sameComponent(i, 0), !bytes[i].isEmpty, bytes[i].count <= 6, isDigit(bytes[i][0]),
-              bytes[i].dropLast().allSatisfy(isDigit), isDigit(bytes[i].last!) || isLetter(bytes[i].last!) {
-            skip[i] = true; i += 1
+            bytes[i].dropLast().allSatisfy(isDigit), isDigit(bytes[i].last!) || isLetter(bytes[i].last!)
+        {
+            skip[i] = true
+            i += 1
         }
         // Runs of number words with one of 3 to 8 digits.
         i = 0
         while i < n {
-            guard allDigits(bytes[i]) else { i += 1; continue }
+            guard allDigits(bytes[i]) else {
+                i += 1
+                continue
+            }
             var j = i
             while j < n, allDigits(bytes[j]), sameComponent(i, j) { j += 1 }
             if bytes[i..<j].contains(where: { (3...8).contains($0.count) }) { for k in i..<j { skip[k] = true } }
@@ -110,16 +117,20 @@ public enum QueryWords {
         for i in 0..<n {
             let w = bytes[i]
             // Canadian and UK codes written as one word.
-            if shaped(w, "a9a9a9") || (w.count >= 5 && shaped(Array(w.suffix(3)), "9aa") && ukOutward(Array(w.dropLast(3)))) {
+            if shaped(w, "a9a9a9")
+                || (w.count >= 5 && shaped(Array(w.suffix(3)), "9aa") && ukOutward(Array(w.dropLast(3))))
+            {
                 skip[i] = true
             }
             guard i + 1 < n, sameComponent(i, i + 1) else { continue }
             let v = bytes[i + 1]
             if (shaped(w, "a9a") && shaped(v, "9a9")) || (ukOutward(w) && shaped(v, "9aa")) {
-                skip[i] = true; skip[i + 1] = true
+                skip[i] = true
+                skip[i + 1] = true
             }
             if shaped(w, "9999"), shaped(v, "aa"), i + 2 < n, sameComponent(i, i + 2) {
-                skip[i] = true; skip[i + 1] = true
+                skip[i] = true
+                skip[i + 1] = true
             }
         }
         return skip

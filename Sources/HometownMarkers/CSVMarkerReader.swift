@@ -17,14 +17,18 @@ enum CSVMarkerReader {
         if let bad = records.first(where: { $0.problem != nil }) {
             throw .malformed(file: file, reason: "line \(bad.line): \(bad.problem!)")
         }
-        guard let header = records.first else { throw .malformed(file: file, reason: "empty CSV: expected a header row") }
+        guard let header = records.first else {
+            throw .malformed(file: file, reason: "empty CSV: expected a header row")
+        }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
         let lower = names.map { $0.lowercased() }
         guard let latColumn = lower.firstIndex(where: { CoordinateFields.latitudeKeys.contains($0) }) else {
-            throw .malformed(file: file, reason: "line \(header.line): the header has no latitude column (latitude or lat)")
+            throw .malformed(
+                file: file, reason: "line \(header.line): the header has no latitude column (latitude or lat)")
         }
         guard let lonColumn = lower.firstIndex(where: { CoordinateFields.longitudeKeys.contains($0) }) else {
-            throw .malformed(file: file, reason: "line \(header.line): the header has no longitude column (longitude, lon or lng)")
+            throw .malformed(
+                file: file, reason: "line \(header.line): the header has no longitude column (longitude, lon or lng)")
         }
         let idColumn = lower.firstIndex(of: "id")
         var markers: [Marker] = []
@@ -32,12 +36,14 @@ enum CSVMarkerReader {
         for record in records.dropFirst() {
             let location = "line \(record.line)"
             guard record.fields.count == names.count else {
-                throw .invalidRow(file: file, location: location,
-                                  reason: "\(record.fields.count) fields, but the header has \(names.count)")
+                throw .invalidRow(
+                    file: file, location: location,
+                    reason: "\(record.fields.count) fields, but the header has \(names.count)")
             }
             let coordinate: Coordinate
             do {
-                coordinate = try Coordinate(latitudeText: record.fields[latColumn], longitudeText: record.fields[lonColumn])
+                coordinate = try Coordinate(
+                    latitudeText: record.fields[latColumn], longitudeText: record.fields[lonColumn])
             } catch {
                 throw .invalidRow(file: file, location: location, reason: "\(error)")
             }
@@ -54,7 +60,8 @@ enum CSVMarkerReader {
     /// A number for a plain decimal cell ("1985", "-3.5"), otherwise the text.
     static func cellValue(_ text: String) -> JSONValue {
         if let d = try? Coordinate.parseDegrees(text, field: ""), d.isFinite,
-           text.contains(where: { $0.isNumber }) {
+            text.contains(where: { $0.isNumber })
+        {
             return .number(d)
         }
         return .string(text)

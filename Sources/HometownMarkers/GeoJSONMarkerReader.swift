@@ -42,10 +42,14 @@ enum GeoJSONMarkerReader {
     /// the middle of the text, the first up to there. The first part's reader confirms that the guess is an
     /// element of `features` (it must arrive there exactly between two elements); otherwise the second part's
     /// work is dropped and the first reads on to the end. Either way the answer is that of one reader.
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, progress: MarkerReadProgress?) throws -> [Marker] {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, progress: MarkerReadProgress?) throws
+        -> [Marker]
+    {
         let split = bytes.count >= 1 << 22 ? guessElementStart(bytes, after: bytes.count / 2) : nil
-        var first = Part(), second = Part()
-        var firstError: Error?, secondError: Error?
+        var first = Part()
+        var second = Part()
+        var firstError: Error?
+        var secondError: Error?
         if let split {
             withUnsafeMutablePointer(to: &first) { fp in
                 withUnsafeMutablePointer(to: &second) { sp in
@@ -54,9 +58,12 @@ enum GeoJSONMarkerReader {
                             nonisolated(unsafe) let (fp, sp, fe, se, bytes) = (fp, sp, fe, se, bytes)
                             DispatchQueue.concurrentPerform(iterations: 2) { k in
                                 if k == 0 {
-                                    do { fp.pointee = try readFromStart(bytes, stopAt: split, progress: progress) } catch { fe.pointee = error }
+                                    do {
+                                        fp.pointee = try readFromStart(bytes, stopAt: split, progress: progress)
+                                    } catch { fe.pointee = error }
                                 } else {
-                                    do { sp.pointee = try readSecondPart(bytes, from: split, progress: progress) } catch { se.pointee = error }
+                                    do { sp.pointee = try readSecondPart(bytes, from: split, progress: progress) } catch
+                                    { se.pointee = error }
                                 }
                             }
                         }
@@ -113,8 +120,10 @@ enum GeoJSONMarkerReader {
     }
 
     /// Reads from the start; with `stopAt`, stops when the next element of `features` starts exactly there.
-    private static func readFromStart(_ bytes: UnsafeBufferPointer<UInt8>, stopAt split: Int?,
-                                      progress: MarkerReadProgress?) throws -> Part {
+    private static func readFromStart(
+        _ bytes: UnsafeBufferPointer<UInt8>, stopAt split: Int?,
+        progress: MarkerReadProgress?
+    ) throws -> Part {
         var part = Part()
         part.progress = progress.map { ($0, 0, 0) }
         var watching = split != nil
@@ -131,13 +140,19 @@ enum GeoJSONMarkerReader {
                     part.topType = try c.value()
                 case "features" where !part.sawFeatures:
                     part.sawFeatures = true
-                    guard c.peek() == UInt8(ascii: "[") else { try c.skipValue(); continue }
+                    guard c.peek() == UInt8(ascii: "[") else {
+                        try c.skipValue()
+                        continue
+                    }
                     part.featuresIsArray = true
                     try c.enterArray()
                     while try c.nextElement() {
                         if watching, let split {
                             _ = c.peek()
-                            if c.offset == split { part.reachedSplit = true; return }
+                            if c.offset == split {
+                                part.reachedSplit = true
+                                return
+                            }
                             if c.offset > split { watching = false }
                         }
                         try read(feature: &c, into: &part)
@@ -152,8 +167,10 @@ enum GeoJSONMarkerReader {
     }
 
     /// Reads the elements of `features` from `start` (an element start), then the rest of the collection.
-    private static func readSecondPart(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
-                                       progress: MarkerReadProgress?) throws -> Part {
+    private static func readSecondPart(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int,
+        progress: MarkerReadProgress?
+    ) throws -> Part {
         var part = Part()
         part.progress = progress.map { ($0, 1, start) }
         try JSONCursor.read(bytes, resumingAt: start, depth: 2) { c in
@@ -199,7 +216,10 @@ enum GeoJSONMarkerReader {
             return .failure(FieldError("expected a GeoJSON Feature object"))
         }
         try c.enterObject()
-        var type: JSONValue?, id: JSONValue?, properties: JSONValue?, geometry: Geometry?
+        var type: JSONValue?
+        var id: JSONValue?
+        var properties: JSONValue?
+        var geometry: Geometry?
         while let name = try c.nextMember(among: featureMembers) {
             switch name {
             case 0 where type == nil: type = try typeValue(&c, among: ["Feature"])
@@ -229,7 +249,8 @@ enum GeoJSONMarkerReader {
     private static func readGeometry(_ c: inout JSONCursor) throws -> Geometry {
         guard c.peek() == UInt8(ascii: "{") else { return .other(try c.value()) }
         try c.enterObject()
-        var type: JSONValue?, coordinates: Coordinates?
+        var type: JSONValue?
+        var coordinates: Coordinates?
         while let name = try c.nextMember(among: geometryMembers) {
             switch name {
             case 0 where type == nil: type = try typeValue(&c, among: ["Point"])
@@ -245,7 +266,9 @@ enum GeoJSONMarkerReader {
         let start = c.mark
         guard c.peek() == UInt8(ascii: "[") else { return .other(try c.value()) }
         try c.enterArray()
-        var count = 0, first = 0.0, second = 0.0
+        var count = 0
+        var first = 0.0
+        var second = 0.0
         while try c.nextElement() {
             guard let v = try c.number() else {
                 c.rewind(to: start)
@@ -257,15 +280,18 @@ enum GeoJSONMarkerReader {
         return .numbers(count: count, first: first, second: second)
     }
 
-    private static func marker(type: JSONValue?, id: JSONValue?, properties: JSONValue?, geometry: Geometry?,
-                               index: Int) throws(FieldError) -> Marker {
+    private static func marker(
+        type: JSONValue?, id: JSONValue?, properties: JSONValue?, geometry: Geometry?,
+        index: Int
+    ) throws(FieldError) -> Marker {
         guard type?.stringValue == "Feature" else { throw FieldError("expected a GeoJSON Feature object") }
         let props = try GeoJSONMarkerReader.properties(properties)
         switch geometry {
         case nil, .other(.null)?:
             return Marker(id: id, coordinate: nil, properties: props, origin: .feature(index))
         case .object(let type, let coordinates)?:
-            let lon: Double, lat: Double
+            let lon: Double
+            let lat: Double
             switch coordinates {
             case .numbers(let count, let first, let second)? where count >= 2:
                 (lon, lat) = (first, second)
@@ -277,8 +303,9 @@ enum GeoJSONMarkerReader {
             }
             try checkPoint(type)
             do {
-                return Marker(id: id, coordinate: try Coordinate(latitude: lat, longitude: lon), properties: props,
-                              origin: .feature(index))
+                return Marker(
+                    id: id, coordinate: try Coordinate(latitude: lat, longitude: lon), properties: props,
+                    origin: .feature(index))
             } catch {
                 throw FieldError("\(error)")
             }
@@ -296,7 +323,8 @@ enum GeoJSONMarkerReader {
         switch value {
         case .object(let o)?: return o
         case .null?, nil: return nil
-        case let other?: throw FieldError("properties must be an object or null, got \(CoordinateFields.describe(other))")
+        case let other?:
+            throw FieldError("properties must be an object or null, got \(CoordinateFields.describe(other))")
         }
     }
 

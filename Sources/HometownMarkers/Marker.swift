@@ -33,12 +33,17 @@ public struct Marker: Hashable, Sendable {
         case feature(Int)
     }
 
-    public init(id: JSONValue? = nil, coordinate: Coordinate?, properties: [String: JSONValue]? = [:], location: String = "") {
+    public init(
+        id: JSONValue? = nil, coordinate: Coordinate?, properties: [String: JSONValue]? = [:], location: String = ""
+    ) {
         self.init(id: id, coordinate: coordinate, properties: properties, origin: .text(location))
     }
 
     init(id: JSONValue?, coordinate: Coordinate?, properties: [String: JSONValue]?, origin: Origin) {
-        self.id = id; self.coordinate = coordinate; self.properties = properties; self.origin = origin
+        self.id = id
+        self.coordinate = coordinate
+        self.properties = properties
+        self.origin = origin
     }
 
     /// Moves a GeoJSON feature's place by `offset` features (for a file read in parts).

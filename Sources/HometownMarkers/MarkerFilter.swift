@@ -23,10 +23,18 @@ public struct MarkerFilter: Hashable, Sendable {
     /// Only markers inside this box (may cross the antimeridian); unlocated markers are left out.
     public var bbox: BoundingBox?
 
-    public init(country: String? = nil, state: String? = nil, city: String? = nil, year: Int? = nil,
-                afterID: Int? = nil, beforeID: Int? = nil, mostRecent: Int? = nil, bbox: BoundingBox? = nil) {
-        self.country = country; self.state = state; self.city = city; self.year = year
-        self.afterID = afterID; self.beforeID = beforeID; self.mostRecent = mostRecent; self.bbox = bbox
+    public init(
+        country: String? = nil, state: String? = nil, city: String? = nil, year: Int? = nil,
+        afterID: Int? = nil, beforeID: Int? = nil, mostRecent: Int? = nil, bbox: BoundingBox? = nil
+    ) {
+        self.country = country
+        self.state = state
+        self.city = city
+        self.year = year
+        self.afterID = afterID
+        self.beforeID = beforeID
+        self.mostRecent = mostRecent
+        self.bbox = bbox
     }
 
     /// True when no condition is set.
@@ -50,8 +58,9 @@ public struct MarkerFilter: Hashable, Sendable {
             }
             if needsIds {
                 guard let id = MarkerFilter.integer(m.id) else {
-                    throw .invalidRow(file: file, location: m.location,
-                                      reason: "no integer id, which --after-id/--before-id need")
+                    throw .invalidRow(
+                        file: file, location: m.location,
+                        reason: "no integer id, which --after-id/--before-id need")
                 }
                 if let afterID, id <= afterID { continue }
                 if let beforeID, id >= beforeID { continue }
@@ -62,8 +71,9 @@ public struct MarkerFilter: Hashable, Sendable {
         let ids = kept.map { MarkerFilter.integer($0.id) }
         if ids.allSatisfy({ $0 == nil }) { return Array(kept.suffix(n)) }
         if let missing = ids.firstIndex(where: { $0 == nil }) {
-            throw .invalidRow(file: file, location: kept[missing].location,
-                              reason: "no integer id, but other markers have one: the most recent N needs ids on all or none")
+            throw .invalidRow(
+                file: file, location: kept[missing].location,
+                reason: "no integer id, but other markers have one: the most recent N needs ids on all or none")
         }
         // The n highest ids (ties keep the later ones), back in input order.
         let chosen = ids.indices.sorted { (ids[$0]!, $0) > (ids[$1]!, $1) }.prefix(n).sorted()

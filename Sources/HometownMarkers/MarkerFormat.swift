@@ -22,7 +22,9 @@ public enum MarkerFormat: String, Sendable, CaseIterable {
     /// The format the first non-space byte implies: `[` a users array, `{` GeoJSON (or NDJSON when the
     /// first line is a whole object and more lines follow).
     static func sniff(_ bytes: [UInt8]) -> MarkerFormat? {
-        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else { return nil }
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            return nil
+        }
         if first == UInt8(ascii: "[") { return .usersArray }
         if first == UInt8(ascii: "{") { return nil }
         return .csv

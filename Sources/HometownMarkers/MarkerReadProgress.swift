@@ -26,7 +26,10 @@ public final class MarkerReadProgress: @unchecked Sendable {
 
     /// Part `part` (0 or 1) of the reading has read `bytes` bytes and `markers` markers.
     func report(part: Int, bytes: Int, markers: Int) {
-        lock.withLock { bytesByPart[part] = bytes; markersByPart[part] = markers }
+        lock.withLock {
+            bytesByPart[part] = bytes
+            markersByPart[part] = markers
+        }
     }
 
     /// Part 1's work was dropped (part 0 read on alone).

@@ -10,11 +10,15 @@ public enum MarkerReader {
     /// - Returns: the markers in file order.
     ///   - progress: where to report how far reading has got (for a progress display), or nil.
     /// - Throws: `MarkersError` naming the file and the row at fault.
-    public static func read(path: String, format: MarkerFormat? = nil,
-                            progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
+    public static func read(
+        path: String, format: MarkerFormat? = nil,
+        progress: MarkerReadProgress? = nil
+    ) throws(MarkersError) -> [Marker] {
         let data: Data
         do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+            data =
+                path == "-"
+                ? FileHandle.standardInput.readDataToEndOfFile()
                 : try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw .unreadable(file: path, reason: (error as NSError).localizedDescription)
@@ -27,8 +31,10 @@ public enum MarkerReader {
     ///   - file: the name used in messages.
     ///   - format: the format, or nil to tell it from the content.
     ///   - progress: where to report how far reading has got (for a progress display), or nil.
-    public static func read(data: Data, file: String, format: MarkerFormat? = nil,
-                            progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
+    public static func read(
+        data: Data, file: String, format: MarkerFormat? = nil,
+        progress: MarkerReadProgress? = nil
+    ) throws(MarkersError) -> [Marker] {
         progress?.start(totalBytes: data.count)
         let resolved: MarkerFormat
         if let format { resolved = format } else { resolved = try detect(data, file: file) }

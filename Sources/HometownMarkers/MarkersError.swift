@@ -16,7 +16,8 @@ public enum MarkersError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable(let f, let r): return "\(f): cannot read the file: \(r)"
         case .unknownFormat(let f):
-            return "\(f): unknown marker format: use a .geojson/.json FeatureCollection, a users JSON array, .csv or .ndjson"
+            return
+                "\(f): unknown marker format: use a .geojson/.json FeatureCollection, a users JSON array, .csv or .ndjson"
         case .malformed(let f, let r): return "\(f): \(r)"
         case .invalidRow(let f, let loc, let r): return "\(f), \(loc): \(r)"
         case .invalidFilter(let r): return "invalid filter: \(r)"

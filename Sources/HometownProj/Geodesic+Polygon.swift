@@ -17,7 +17,8 @@ extension Geodesic {
             }
         }
         let o = try ring(0, outer)
-        var area = o.area, perimeter = o.perimeter
+        var area = o.area
+        var perimeter = o.perimeter
         for (k, hole) in rings.enumerated().dropFirst() {
             let h = try ring(k, hole)
             area -= h.area
@@ -29,7 +30,8 @@ extension Geodesic {
     /// The ring without its closing vertex (GeoJSON rings repeat the first vertex at the end).
     static func open(_ ring: [Coordinate]) -> [Coordinate] {
         guard ring.count > 1, let first = ring.first, let last = ring.last,
-              first.latitude == last.latitude, first.longitude == last.longitude else { return ring }
+            first.latitude == last.latitude, first.longitude == last.longitude
+        else { return ring }
         return Array(ring.dropLast())
     }
 }

@@ -22,9 +22,13 @@ public struct Geodesic: Sendable {
 
     /// Shortest path between two points.
     /// - Returns: distance in metres, initial azimuth at `a` and final azimuth at `b` in degrees clockwise from north.
-    public func inverse(_ a: Coordinate, _ b: Coordinate) -> (distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
+    public func inverse(_ a: Coordinate, _ b: Coordinate) -> (
+        distance: Double, initialAzimuth: Double, finalAzimuth: Double
+    ) {
         var gg = g
-        var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
+        var s12 = 0.0
+        var azi1 = 0.0
+        var azi2 = 0.0
         geod_inverse(&gg, a.latitude, a.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
         return (s12, azi1, azi2)
     }
@@ -35,7 +39,9 @@ public struct Geodesic: Sendable {
     /// The point reached from `start` going `distance` metres at `azimuth` degrees clockwise from north.
     public func destination(from start: Coordinate, azimuth: Double, distance: Double) -> Coordinate {
         var gg = g
-        var lat2 = 0.0, lon2 = 0.0, azi2 = 0.0
+        var lat2 = 0.0
+        var lon2 = 0.0
+        var azi2 = 0.0
         geod_direct(&gg, start.latitude, start.longitude, azimuth, distance, &lat2, &lon2, &azi2)
         return Coordinate(uncheckedLatitude: lat2, longitude: Coordinate.wrapLongitude(lon2))
     }
@@ -44,10 +50,14 @@ public struct Geodesic: Sendable {
     /// without repeating the first. Edges are geodesics.
     /// - Throws: `ProjError.invalidGeodesicInput` for fewer than 3 vertices.
     public func polygonArea(_ ring: [Coordinate]) throws -> (area: Double, perimeter: Double) {
-        guard ring.count >= 3 else { throw ProjError.invalidGeodesicInput("a polygon needs at least 3 vertices, got \(ring.count)") }
+        guard ring.count >= 3 else {
+            throw ProjError.invalidGeodesicInput("a polygon needs at least 3 vertices, got \(ring.count)")
+        }
         var gg = g
-        var lats = ring.map(\.latitude), lons = ring.map(\.longitude)
-        var area = 0.0, perimeter = 0.0
+        var lats = ring.map(\.latitude)
+        var lons = ring.map(\.longitude)
+        var area = 0.0
+        var perimeter = 0.0
         geod_polygonarea(&gg, &lats, &lons, Int32(ring.count), &area, &perimeter)
         return (abs(area), perimeter)
     }

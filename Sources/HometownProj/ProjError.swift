@@ -16,7 +16,8 @@ public enum ProjError: Error, Equatable, Sendable, CustomStringConvertible {
         case .contextCreationFailed: return "PROJ could not create a context (is proj-data installed?)"
         case .invalidCRS(let s, let t, let r): return "cannot transform from \"\(s)\" to \"\(t)\": \(r)"
         case .transformFailed(let x, let y, let r): return "cannot transform point (\(x), \(y)): \(r)"
-        case .lengthMismatch(let a, let b): return "batch transform needs x and y arrays of equal length, got \(a) and \(b)"
+        case .lengthMismatch(let a, let b):
+            return "batch transform needs x and y arrays of equal length, got \(a) and \(b)"
         case .invalidGeodesicInput(let r): return "invalid geodesic input: \(r)"
         }
     }

@@ -17,7 +17,8 @@ public final class Transformation {
         self.target = target
         context = try ProjContext()
         guard let raw = proj_create_crs_to_crs(context.handle, source.definition, target.definition, nil) else {
-            throw ProjError.invalidCRS(source: source.definition, target: target.definition, reason: context.lastErrorText)
+            throw ProjError.invalidCRS(
+                source: source.definition, target: target.definition, reason: context.lastErrorText)
         }
         guard let norm = proj_normalize_for_visualization(context.handle, raw) else {
             let reason = context.lastErrorText
@@ -68,7 +69,9 @@ public final class Transformation {
     /// for a batch in which a bad point must not cost the others.
     /// - Returns: the indices of the failed points, ascending; their entries in `xs`/`ys` are not finite.
     /// - Throws: only `lengthMismatch`.
-    public func transformReportingFailures(xs: inout [Double], ys: inout [Double], inverse: Bool = false) throws -> [Int] {
+    public func transformReportingFailures(xs: inout [Double], ys: inout [Double], inverse: Bool = false) throws
+        -> [Int]
+    {
         var failed: [Int] = []
         try transformBatch(xs: &xs, ys: &ys, inverse: inverse, keepInputs: false) { i, _, _, _ in failed.append(i) }
         return failed
@@ -80,15 +83,18 @@ public final class Transformation {
 
     /// The batch core: calls `failure(index, inputX, inputY, reason)` for each point without a finite result
     /// (the inputs are NaN unless `keepInputs`, which costs a copy of each chunk).
-    private func transformBatch(xs: inout [Double], ys: inout [Double], inverse: Bool, keepInputs: Bool,
-                                failure: (Int, Double, Double, String) -> Void) throws {
+    private func transformBatch(
+        xs: inout [Double], ys: inout [Double], inverse: Bool, keepInputs: Bool,
+        failure: (Int, Double, Double, String) -> Void
+    ) throws {
         guard xs.count == ys.count else { throw ProjError.lengthMismatch(xs.count, ys.count) }
         let n = xs.count
         if n == 0 { return }
         let direction = inverse ? PJ_INV : PJ_FWD
         let stride = MemoryLayout<Double>.stride
         let chunk = Self.chunkSize
-        var keptX = [Double](repeating: .nan, count: keepInputs ? min(n, chunk) : 1), keptY = keptX
+        var keptX = [Double](repeating: .nan, count: keepInputs ? min(n, chunk) : 1)
+        var keptY = keptX
         xs.withUnsafeMutableBufferPointer { xb in
             ys.withUnsafeMutableBufferPointer { yb in
                 keptX.withUnsafeMutableBufferPointer { kx in
@@ -96,24 +102,28 @@ public final class Transformation {
                         var start = 0
                         while start < n {
                             let m = min(chunk, n - start)
-                            let px = xb.baseAddress! + start, py = yb.baseAddress! + start
+                            let px = xb.baseAddress! + start
+                            let py = yb.baseAddress! + start
                             if keepInputs {
                                 kx.baseAddress!.update(from: px, count: m)
                                 ky.baseAddress!.update(from: py, count: m)
                             }
                             proj_errno_reset(pj)
-                            let done = proj_trans_generic(pj, direction, px, stride, m, py, stride, m, nil, 0, 0, nil, 0, 0)
+                            let done = proj_trans_generic(
+                                pj, direction, px, stride, m, py, stride, m, nil, 0, 0, nil, 0, 0)
                             let code = proj_errno(pj)
                             var anyFailed = false
                             for k in 0..<m where !(px[k].isFinite && py[k].isFinite) {
                                 anyFailed = true
-                                failure(start + k, keepInputs ? kx[k] : .nan, keepInputs ? ky[k] : .nan,
-                                        code != 0 ? errorText(code) : "no finite result")
+                                failure(
+                                    start + k, keepInputs ? kx[k] : .nan, keepInputs ? ky[k] : .nan,
+                                    code != 0 ? errorText(code) : "no finite result")
                             }
                             if !anyFailed && done != m {
                                 // Not expected (PROJ counts every point it was given), but never silent.
-                                failure(start, keepInputs ? kx[0] : .nan, keepInputs ? ky[0] : .nan,
-                                        "batch: PROJ transformed \(done) of \(m) points")
+                                failure(
+                                    start, keepInputs ? kx[0] : .nan, keepInputs ? ky[0] : .nan,
+                                    "batch: PROJ transformed \(done) of \(m) points")
                             }
                             start += m
                         }

@@ -25,8 +25,10 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
         /// The words of a partial match that were not read (nil for a full match).
         public var unmatched: String?
 
-        public init(name: String, kind: String, latitude: Double, longitude: Double, bbox: [Double], country: String?,
-                    state: String?, city: String?, supported: Bool, score: Double, unmatched: String?) {
+        public init(
+            name: String, kind: String, latitude: Double, longitude: Double, bbox: [Double], country: String?,
+            state: String?, city: String?, supported: Bool, score: Double, unmatched: String?
+        ) {
             self.name = name
             self.kind = kind
             self.latitude = latitude

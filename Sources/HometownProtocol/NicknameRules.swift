@@ -28,14 +28,23 @@ public enum NicknameRules {
         for (i, s) in scalars.enumerated() {
             let p = s.properties
             if p.isBidiControl {
-                throw .invalidCharacter(field: field, detail: "must not hold bidirectional controls, which reorder the text around them (found \(s.codePointName))")
+                throw .invalidCharacter(
+                    field: field,
+                    detail:
+                        "must not hold bidirectional controls, which reorder the text around them (found \(s.codePointName))"
+                )
             }
             if p.isDefaultIgnorableCodePoint && !allowedInEmoji(at: i, in: scalars) {
-                throw .invalidCharacter(field: field, detail: "must not hold invisible characters (found \(s.codePointName))")
+                throw .invalidCharacter(
+                    field: field, detail: "must not hold invisible characters (found \(s.codePointName))")
             }
             switch p.generalCategory {
-            case .unassigned: throw .invalidCharacter(field: field, detail: "must not hold unassigned code points (found \(s.codePointName))")
-            case .privateUse: throw .invalidCharacter(field: field, detail: "must not hold private-use characters (found \(s.codePointName))")
+            case .unassigned:
+                throw .invalidCharacter(
+                    field: field, detail: "must not hold unassigned code points (found \(s.codePointName))")
+            case .privateUse:
+                throw .invalidCharacter(
+                    field: field, detail: "must not hold private-use characters (found \(s.codePointName))")
             default: break
             }
         }
@@ -43,7 +52,11 @@ public enum NicknameRules {
         for character in nickname.decomposedStringWithCanonicalMapping {
             let marks = character.unicodeScalars.filter(\.isCombiningMark).count
             if marks > limit, let base = character.unicodeScalars.first {
-                throw .invalidCharacter(field: field, detail: "must not stack more than \(limit) combining marks on one character (\(base.codePointName) carries \(marks))")
+                throw .invalidCharacter(
+                    field: field,
+                    detail:
+                        "must not stack more than \(limit) combining marks on one character (\(base.codePointName) carries \(marks))"
+                )
             }
         }
         guard scalars.contains(where: \.isLetterOrDigit) else {
@@ -56,7 +69,9 @@ public enum NicknameRules {
     /// may carry its own U+FE0F or skin tone), or U+FE0E/U+FE0F right after an emoji. ASCII digits, `#` and `*`
     /// (emoji only as keycaps) do not count as emoji here.
     static func allowedInEmoji(at i: Int, in scalars: [Unicode.Scalar]) -> Bool {
-        func isEmoji(_ j: Int) -> Bool { j >= 0 && j < scalars.count && scalars[j].value > 0x7F && scalars[j].properties.isEmoji }
+        func isEmoji(_ j: Int) -> Bool {
+            j >= 0 && j < scalars.count && scalars[j].value > 0x7F && scalars[j].properties.isEmoji
+        }
         switch scalars[i].value {
         case 0x200D:
             let before = i > 0 && scalars[i - 1].value == 0xFE0F ? i - 2 : i - 1
@@ -86,7 +101,8 @@ extension Unicode.Scalar {
     var isLetterOrDigit: Bool {
         switch properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber: return true
+            .decimalNumber, .letterNumber, .otherNumber:
+            return true
         default: return false
         }
     }

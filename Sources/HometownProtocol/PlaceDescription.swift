@@ -72,8 +72,10 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
     /// Distance from the point to the country's land, in kilometres (0 on land; rounded to metres).
     public var distanceKm: Double
 
-    public init(latitude: Double, longitude: Double, country: Country?, state: State?, city: City?, atSea: Bool,
-                distanceKm: Double) {
+    public init(
+        latitude: Double, longitude: Double, country: Country?, state: State?, city: City?, atSea: Bool,
+        distanceKm: Double
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.country = country

@@ -14,7 +14,9 @@ extension NewUser {
     /// - `latitude` in [-90, 90], `longitude` in [-180, 180): JSON numbers.
     /// - `country` and `state`: resolved through `vocabulary` to the served names.
     /// The first problem found is thrown, in the protocol's key order.
-    public static func validate(body: [UInt8], vocabulary: some ServedNames, years: YearRange) throws(ProtocolError) -> NewUser {
+    public static func validate(body: [UInt8], vocabulary: some ServedNames, years: YearRange) throws(ProtocolError)
+        -> NewUser
+    {
         guard body.count <= ProtocolLimits.maxBodyBytes else { throw .bodyTooLarge(limit: ProtocolLimits.maxBodyBytes) }
         let object = try BodyObject(parsing: body)
         var values: [String: BodyObject.Value] = [:]
@@ -24,7 +26,9 @@ extension NewUser {
         }
         func string(_ key: String) throws(ProtocolError) -> String {
             guard let v = values[key], v != .null else { throw .missing(field: key) }
-            guard case .string(let s) = v else { throw .wrongType(field: key, expected: "a string", got: v.kindDescription) }
+            guard case .string(let s) = v else {
+                throw .wrongType(field: key, expected: "a string", got: v.kindDescription)
+            }
             try NewUser.checkString(s, field: key)
             return s
         }
@@ -39,10 +43,13 @@ extension NewUser {
         guard !city.trimmingWhiteSpace().isEmpty else { throw .length(field: "city", rule: "a non-empty string") }
         guard let yv = values["year"], yv != .null else { throw .missing(field: "year") }
         guard case .number(let yt) = yv, yt.allSatisfy({ $0.isNumber || $0 == "-" }), let year = Int(yt) else {
-            throw .wrongType(field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
-                             got: yv.kindDescription)
+            throw .wrongType(
+                field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
+                got: yv.kindDescription)
         }
-        guard years.contains(year) else { throw .outOfRange(field: "year", rule: "from \(years.lowerBound) to \(years.upperBound), not \(year)") }
+        guard years.contains(year) else {
+            throw .outOfRange(field: "year", rule: "from \(years.lowerBound) to \(years.upperBound), not \(year)")
+        }
         func number(_ key: String) throws(ProtocolError) -> Double? {
             guard let v = values[key], v != .null else { return nil }
             guard case .number(let t) = v, let d = Double(t), d.isFinite else {
@@ -50,21 +57,27 @@ extension NewUser {
             }
             return d
         }
-        let lat = try number("latitude"), lon = try number("longitude")
+        let lat = try number("latitude")
+        let lon = try number("longitude")
         var coordinate: Coordinate?
         switch (lat, lon) {
         case (nil, nil): coordinate = nil
         case (nil, _): throw .missing(field: "latitude")
         case (_, nil): throw .missing(field: "longitude")
-        case let (la?, lo?):
-            guard la >= -90, la <= 90 else { throw .outOfRange(field: "latitude", rule: "in [-90, 90] degrees, not \(la)") }
-            guard lo >= -180, lo < 180 else { throw .outOfRange(field: "longitude", rule: "in [-180, 180) degrees, not \(lo)") }
+        case (let la?, let lo?):
+            guard la >= -90, la <= 90 else {
+                throw .outOfRange(field: "latitude", rule: "in [-90, 90] degrees, not \(la)")
+            }
+            guard lo >= -180, lo < 180 else {
+                throw .outOfRange(field: "longitude", rule: "in [-180, 180) degrees, not \(lo)")
+            }
             coordinate = Coordinate(uncheckedLatitude: la == 0 ? 0 : la, longitude: lo == 0 ? 0 : lo)
         }
         let country = try vocabulary.servedCountry(countryText)
         let state = try vocabulary.servedState(stateText, inCountry: country)
-        return NewUser(nickname: nickname, password: password, country: country, state: state, city: city,
-                       year: year, coordinate: coordinate)
+        return NewUser(
+            nickname: nickname, password: password, country: country, state: state, city: city,
+            year: year, coordinate: coordinate)
     }
 
     /// Checks a string value's length (characters, then bytes of UTF-8) and characters; shared by every string
@@ -72,13 +85,16 @@ extension NewUser {
     public static func checkString(_ s: String, field: String) throws(ProtocolError) {
         // Bytes first, so that a huge value is refused before it is counted in characters.
         guard s.utf8.count <= ProtocolLimits.maxStringBytes else {
-            throw .length(field: field, rule: "at most \(ProtocolLimits.maxStringBytes) bytes of UTF-8 (it has \(s.utf8.count))")
+            throw .length(
+                field: field, rule: "at most \(ProtocolLimits.maxStringBytes) bytes of UTF-8 (it has \(s.utf8.count))")
         }
         guard s.count <= ProtocolLimits.maxStringCharacters else {
-            throw .length(field: field, rule: "at most \(ProtocolLimits.maxStringCharacters) characters (it has \(s.count))")
+            throw .length(
+                field: field, rule: "at most \(ProtocolLimits.maxStringCharacters) characters (it has \(s.count))")
         }
         if let bad = s.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            throw .invalidCharacter(field: field, detail: "must not hold control characters (found \(bad.codePointName))")
+            throw .invalidCharacter(
+                field: field, detail: "must not hold control characters (found \(bad.codePointName))")
         }
     }
 }
@@ -88,9 +104,12 @@ extension String {
     func trimmingWhiteSpace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return String(scalars[first...last])
     }
 
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

@@ -34,7 +34,7 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .malformedBody, .bodyTooLarge: return nil
         case .missing(let f), .repeated(let f), .wrongType(let f, _, _), .outOfRange(let f, _), .length(let f, _),
-             .invalidCharacter(let f, _):
+            .invalidCharacter(let f, _):
             return f
         case .unknownKey(let k): return k
         case .unknownParameter(let p, _): return p
@@ -53,20 +53,24 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown key '\(k)': a post takes only \(ProtocolLimits.postKeys.joined(separator: ", "))"
         case .repeated(let f): return "'\(f)' is given more than once"
         case .unknownParameter(let p, let allowed):
-            return allowed.isEmpty ? "unknown parameter '\(p)': this endpoint takes no parameters"
+            return allowed.isEmpty
+                ? "unknown parameter '\(p)': this endpoint takes no parameters"
                 : "unknown parameter '\(p)': this endpoint takes \(allowed.joined(separator: ", "))"
         case .wrongType(let f, let expected, let got): return "'\(f)' must be \(expected), not \(got)"
         case .outOfRange(let f, let rule): return "'\(f)' must be \(rule)"
         case .length(let f, let rule): return "'\(f)' must be \(rule)"
         case .invalidCharacter(let f, let d): return "'\(f)' \(d)"
         case .unsupportedCountry(let given, let supported):
-            return "country '\(given)' is not served here: GET /hometown/countries lists the \(supported.count) that are ("
+            return
+                "country '\(given)' is not served here: GET /hometown/countries lists the \(supported.count) that are ("
                 + supported.prefix(8).joined(separator: ", ") + (supported.count > 8 ? ", ..." : "") + ")"
         case .unsupportedState(let given, let country, let suggestion):
-            return "state '\(given)' is not one of \(country)'s: GET /hometown/states?country=\(QueryString.percentEncoded(country)) lists them"
+            return
+                "state '\(given)' is not one of \(country)'s: GET /hometown/states?country=\(QueryString.percentEncoded(country)) lists them"
                 + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .nicknameTaken(let n):
-            return "nickname '\(n)' is taken (nicknames are compared without regard to case, width or letters that look alike)"
+            return
+                "nickname '\(n)' is taken (nicknames are compared without regard to case, width or letters that look alike)"
         }
     }
 }

@@ -45,7 +45,9 @@ public struct QueryParameters: Sendable {
 
     /// A whole number (optional `-`, then ASCII digits) within `range`, or nil when absent.
     /// - Parameter rule: the range as the refusal states it; "from LOW to HIGH" when nil.
-    public func integer(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil) throws(ProtocolError) -> Int? {
+    public func integer(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil) throws(ProtocolError)
+        -> Int?
+    {
         guard let text = string(name) else { return nil }
         let v = try Self.wholeNumber(text, field: name)
         try Self.check(v, in: range, field: name, rule: rule, shown: "\(v)", bounds: { "\($0)" })
@@ -53,7 +55,8 @@ public struct QueryParameters: Sendable {
     }
 
     /// `integer(_:range:rule:)` for a parameter that must be given. - Throws: `ProtocolError.missing` when absent.
-    public func requiredInteger(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil) throws(ProtocolError)
+    public func requiredInteger(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil)
+        throws(ProtocolError)
         -> Int
     {
         guard let v = try integer(name, range: range, rule: rule) else { throw .missing(field: name) }
@@ -73,7 +76,8 @@ public struct QueryParameters: Sendable {
     }
 
     /// `number(_:range:rule:)` for a parameter that must be given. - Throws: `ProtocolError.missing` when absent.
-    public func requiredNumber(_ name: String, range: ClosedRange<Double>? = nil, rule: String? = nil) throws(ProtocolError)
+    public func requiredNumber(_ name: String, range: ClosedRange<Double>? = nil, rule: String? = nil)
+        throws(ProtocolError)
         -> Double
     {
         guard let v = try number(name, range: range, rule: rule) else { throw .missing(field: name) }

@@ -14,7 +14,9 @@ public enum QueryString {
             let rawName = eq.map { piece[piece.startIndex..<$0] } ?? piece[...]
             let rawValue = eq.map { piece[piece.index(after: $0)...] } ?? piece[piece.endIndex...]
             guard let name = decode(rawName) else {
-                throw .wrongType(field: String(decoding: rawName, as: UTF8.self), expected: "a percent-encoded UTF-8 name", got: "broken encoding")
+                throw .wrongType(
+                    field: String(decoding: rawName, as: UTF8.self), expected: "a percent-encoded UTF-8 name",
+                    got: "broken encoding")
             }
             guard let value = decode(rawValue) else {
                 throw .wrongType(field: name, expected: "a percent-encoded UTF-8 value", got: "broken encoding")
@@ -36,8 +38,8 @@ public enum QueryString {
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
                 out.unicodeScalars.append("%")

@@ -16,8 +16,10 @@ public struct ReverseAnswer: Hashable, Sendable, Codable {
     public var supported: Bool
     public var place: PlaceDescription
 
-    public init(latitude: Double, longitude: Double, country: String?, state: String?, city: String?, supported: Bool,
-                place: PlaceDescription) {
+    public init(
+        latitude: Double, longitude: Double, country: String?, state: String?, city: String?, supported: Bool,
+        place: PlaceDescription
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.country = country

@@ -10,15 +10,20 @@ public enum Timestamp {
     public static func milliseconds(iso8601 text: String) -> Int64? {
         let b = Array(text.utf8)
         guard b.count == 20 || b.count == 24, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              b.last == UInt8(ascii: "Z") else { return nil }
+            b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            b.last == UInt8(ascii: "Z")
+        else { return nil }
         func num(_ r: Range<Int>) -> Int? {
             var v = 0
-            for i in r { guard b[i] >= 48, b[i] <= 57 else { return nil }; v = v * 10 + Int(b[i] - 48) }
+            for i in r {
+                guard b[i] >= 48, b[i] <= 57 else { return nil }
+                v = v * 10 + Int(b[i] - 48)
+            }
             return v
         }
         guard let y = num(0..<4), let mo = num(5..<7), let d = num(8..<10), let h = num(11..<13), let mi = num(14..<16),
-              let s = num(17..<19), (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 60 else { return nil }
+            let s = num(17..<19), (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 60
+        else { return nil }
         var ms = 0
         if b.count == 24 {
             guard b[19] == UInt8(ascii: "."), let f = num(20..<23) else { return nil }

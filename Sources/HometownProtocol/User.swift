@@ -16,8 +16,10 @@ public struct User: Hashable, Sendable {
     /// When the post was received: milliseconds since 1970-01-01T00:00:00Z (UTC).
     public var timestampMilliseconds: Int64
 
-    public init(id: Int, nickname: String, country: String, state: String, city: String, year: Int,
-                coordinate: Coordinate?, timestampMilliseconds: Int64) {
+    public init(
+        id: Int, nickname: String, country: String, state: String, city: String, year: Int,
+        coordinate: Coordinate?, timestampMilliseconds: Int64
+    ) {
         self.id = id
         self.nickname = nickname
         self.country = country
@@ -48,8 +50,10 @@ public struct NewUser: Hashable, Sendable {
     public var year: Int
     public var coordinate: Coordinate?
 
-    public init(nickname: String, password: String, country: String, state: String, city: String, year: Int,
-                coordinate: Coordinate?) {
+    public init(
+        nickname: String, password: String, country: String, state: String, city: String, year: Int,
+        coordinate: Coordinate?
+    ) {
         self.nickname = nickname
         self.password = password
         self.country = country

@@ -38,7 +38,9 @@ public enum UserJSON {
         var users: [User] = []
         users.reserveCapacity(items.count)
         for (i, item) in items.enumerated() {
-            func bad(_ key: String, _ want: String) -> ProtocolError { .malformedBody("user \(i): '\(key)' is not \(want)") }
+            func bad(_ key: String, _ want: String) -> ProtocolError {
+                .malformedBody("user \(i): '\(key)' is not \(want)")
+            }
             func str(_ key: String) throws(ProtocolError) -> String {
                 guard let s = item[key]?.stringValue else { throw bad(key, "a string") }
                 return s
@@ -47,15 +49,22 @@ public enum UserJSON {
                 guard let d = item[key]?.doubleValue else { throw bad(key, "a number") }
                 return d
             }
-            let lat = try num(UserField.latitude.key), lon = try num(UserField.longitude.key)
-            let id = try num(UserField.id.key), year = try num(UserField.year.key)
+            let lat = try num(UserField.latitude.key)
+            let lon = try num(UserField.longitude.key)
+            let id = try num(UserField.id.key)
+            let year = try num(UserField.year.key)
             guard id.rounded() == id, abs(id) < 9e15 else { throw bad("id", "an integer") }
             guard year.rounded() == year, abs(year) < 1e6 else { throw bad("year", "an integer") }
-            guard let ms = Timestamp.milliseconds(iso8601: try str(UserField.timestamp.key)) else { throw bad("time-stamp", "an ISO 8601 UTC time") }
+            guard let ms = Timestamp.milliseconds(iso8601: try str(UserField.timestamp.key)) else {
+                throw bad("time-stamp", "an ISO 8601 UTC time")
+            }
             let coordinate = (lat == 0 && lon == 0) ? nil : try? Coordinate(latitude: lat, longitude: lon)
-            users.append(User(id: Int(id), nickname: try str(UserField.nickname.key),
-                              country: try str(UserField.country.key), state: try str(UserField.state.key),
-                              city: try str(UserField.city.key), year: Int(year), coordinate: coordinate, timestampMilliseconds: ms))
+            users.append(
+                User(
+                    id: Int(id), nickname: try str(UserField.nickname.key),
+                    country: try str(UserField.country.key), state: try str(UserField.state.key),
+                    city: try str(UserField.city.key), year: Int(year), coordinate: coordinate,
+                    timestampMilliseconds: ms))
         }
         return users
     }

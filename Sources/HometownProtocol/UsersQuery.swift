@@ -19,9 +19,11 @@ public struct UsersQuery: Hashable, Sendable {
     /// Users per page (used only with `page`).
     public var pageSize = ProtocolLimits.defaultPageSize
 
-    public init(country: String? = nil, states: [String]? = nil, city: String? = nil, year: Int? = nil,
-                afterID: Int? = nil, beforeID: Int? = nil, reverse: Bool = false, page: Int? = nil,
-                pageSize: Int = ProtocolLimits.defaultPageSize) {
+    public init(
+        country: String? = nil, states: [String]? = nil, city: String? = nil, year: Int? = nil,
+        afterID: Int? = nil, beforeID: Int? = nil, reverse: Bool = false, page: Int? = nil,
+        pageSize: Int = ProtocolLimits.defaultPageSize
+    ) {
         self.country = country
         self.states = states
         self.city = city
@@ -51,8 +53,10 @@ public struct UsersQuery: Hashable, Sendable {
     ///   - paging: whether `reverse`, `page` and `pagesize` are taken.
     /// - Throws: `ProtocolError` naming the parameter: unknown, repeated, of the wrong form or out of range, or a
     ///   country or state this server does not serve.
-    public static func parse(_ items: [(name: String, value: String)], vocabulary: some ServedNames, extra: [String] = [],
-                             paging: Bool = true) throws(ProtocolError) -> UsersQuery {
+    public static func parse(
+        _ items: [(name: String, value: String)], vocabulary: some ServedNames, extra: [String] = [],
+        paging: Bool = true
+    ) throws(ProtocolError) -> UsersQuery {
         let p = try QueryParameters(items, allowed: (paging ? parameters : filterParameters) + extra)
         var q = UsersQuery()
         if let c = p.string("country") { q.country = try vocabulary.servedCountry(c) }

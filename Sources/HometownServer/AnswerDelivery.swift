@@ -121,7 +121,8 @@ final class AnswerDelivery: Sendable {
 
     static func compressible(_ type: String) -> Bool {
         type.hasPrefix("application/json") || type.hasPrefix("text/") || type.hasPrefix("application/javascript")
-            || type.hasPrefix("application/yaml") || type.hasPrefix("image/svg+xml") || type.hasPrefix("application/geo+json")
+            || type.hasPrefix("application/yaml") || type.hasPrefix("image/svg+xml")
+            || type.hasPrefix("application/geo+json")
     }
 
     /// Whether `Accept-Encoding` lists gzip (or `*`) with a quality above 0.
@@ -129,12 +130,14 @@ final class AnswerDelivery: Sendable {
         for field in headers[values: .acceptEncoding] {
             for part in field.split(separator: ",") {
                 let pieces = part.split(separator: ";")
-                guard let name = pieces.first?.trimmingWhiteSpaceASCII().lowercased(), name == "gzip" || name == "*" else { continue }
-                let q = pieces.dropFirst().compactMap { p -> Double? in
-                    let kv = p.trimmingWhiteSpaceASCII()
-                    guard kv.lowercased().hasPrefix("q=") else { return nil }
-                    return Double(kv.dropFirst(2))
-                }.first ?? 1
+                guard let name = pieces.first?.trimmingWhiteSpaceASCII().lowercased(), name == "gzip" || name == "*"
+                else { continue }
+                let q =
+                    pieces.dropFirst().compactMap { p -> Double? in
+                        let kv = p.trimmingWhiteSpaceASCII()
+                        guard kv.lowercased().hasPrefix("q=") else { return nil }
+                        return Double(kv.dropFirst(2))
+                    }.first ?? 1
                 if q > 0 { return true }
             }
         }
@@ -169,7 +172,9 @@ private struct GzipBodyWriter: ResponseBodyWriter {
     final class Stream: @unchecked Sendable {
         let compressor: ZlibCompressor
         init(level: Int32) throws {
-            compressor = try ZlibCompressor(algorithm: .gzip, configuration: ZlibConfiguration(windowSize: 15, compressionLevel: level, memoryLevel: 8))
+            compressor = try ZlibCompressor(
+                algorithm: .gzip,
+                configuration: ZlibConfiguration(windowSize: 15, compressionLevel: level, memoryLevel: 8))
         }
 
         func deflate(_ input: ByteBuffer, finish: Bool) throws -> ByteBuffer {

@@ -2,8 +2,8 @@ import HometownBoundaries
 import HometownCore
 import HometownGazetteer
 import HometownProtocol
-import HometownVocabulary
 import HometownStore
+import HometownVocabulary
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -40,7 +40,8 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     guard configuration.years.lowerBound <= configuration.years.upperBound else {
         throw ServerError.badConfiguration("--min-year/--max-year", "the range \(configuration.years) is empty")
     }
-    guard (1...20).contains(configuration.hashCost.logN), configuration.hashCost.r >= 1, configuration.hashCost.p >= 1 else {
+    guard (1...20).contains(configuration.hashCost.logN), configuration.hashCost.r >= 1, configuration.hashCost.p >= 1
+    else {
         throw ServerError.badConfiguration("--scrypt-log-n", "log2 N must be from 1 to 20")
     }
     let geocoder: ReverseGeocoder
@@ -53,7 +54,8 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     }
     let vocabulary: Vocabulary
     do {
-        vocabulary = try Vocabulary.bundled(geocoder: geocoder, gazetteer: gazetteer, selection: configuration.countries)
+        vocabulary = try Vocabulary.bundled(
+            geocoder: geocoder, gazetteer: gazetteer, selection: configuration.countries)
     } catch {
         throw ServerError.badConfiguration("--countries", error.description)
     }
@@ -62,15 +64,17 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         if let given = configuration.leafletDirectory {
             throw ServerError.cannotLoad("Leaflet", "\(given)/leaflet.js does not exist")
         }
-        logger.warning("Leaflet not found (install Debian's libjs-leaflet, or give --leaflet DIR): the web app will have no map")
+        logger.warning(
+            "Leaflet not found (install Debian's libjs-leaflet, or give --leaflet DIR): the web app will have no map")
     }
     if !publicFiles.skipped.isEmpty {
         let shown = publicFiles.skipped.prefix(10).joined(separator: ", ")
         let more = publicFiles.skipped.count > 10 ? " and \(publicFiles.skipped.count - 10) more" : ""
         logger.notice("files not served from \(publicFiles.directory) (or Leaflet's folder): \(shown)\(more)")
     }
-    let store = try await SQLiteUserStore.open(path: configuration.databasePath,
-                                               busyTimeout: configuration.limits.databaseBusyTimeout, logger: logger)
+    let store = try await SQLiteUserStore.open(
+        path: configuration.databasePath,
+        busyTimeout: configuration.limits.databaseBusyTimeout, logger: logger)
     // Every read is answered from memory: load the users once, in id order.
     let started = ContinuousClock.now
     let view: UserView
@@ -82,10 +86,12 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     }
     let ms = (ContinuousClock.now - started).wholeMilliseconds
     logger.info("loaded \(view.count) users into memory in \(ms) ms (about \(view.approximateBytes >> 20) MiB)")
-    let hasher = PasswordHasher(cost: configuration.hashCost, threads: configuration.hashThreads,
-                                maxQueued: configuration.maxQueuedHashes)
-    return ServerState(vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
-                       years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work)
+    let hasher = PasswordHasher(
+        cost: configuration.hashCost, threads: configuration.hashThreads,
+        maxQueued: configuration.maxQueuedHashes)
+    return ServerState(
+        vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
+        years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work)
 }
 
 /// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and

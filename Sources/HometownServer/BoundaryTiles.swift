@@ -43,14 +43,17 @@ final class BoundaryTiles: Sendable {
     /// Starts building the prepared boundaries in the background, if nobody has.
     func warm() {
         guard map.withLock({ $0 == nil }) else { return }
-        Task.detached(priority: .utility) { [self] in _ = try? await threads.run(nice: ThreadNice.bulk) { [self] in try boundaryMap() } }
+        Task.detached(priority: .utility) { [self] in
+            _ = try? await threads.run(nice: ThreadNice.bulk) { [self] in try boundaryMap() }
+        }
     }
 
     /// The JSON of tile z/x/y (see `BoundaryDrawing.tileJSON`).
     func tile(z: Int, x: Int, y: Int) async throws -> ByteBuffer {
         try await tiles.value("\(z)/\(x)/\(y)", version: 0) { [self] in
             try await threads.run(nice: ThreadNice.bulk) { [self] in
-                let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
+                let frame = try MapFrame.tile(
+                    z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
                 let drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
                 let bytes = ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
                 return (bytes, bytes.readableBytes + 128)

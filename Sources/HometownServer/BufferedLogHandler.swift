@@ -28,7 +28,9 @@ public struct BufferedLogHandler: LogHandler {
         var line = UTCTime.iso8601(milliseconds: UTCTime.nowMilliseconds())
         line += " \(event.level) \(label): \(event.message)"
         let all = metadata.merging(event.metadata ?? [:]) { $1 }
-        if !all.isEmpty { line += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        if !all.isEmpty {
+            line += " " + all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
         line += "\n"
         sink.append(line, urgent: event.level >= .warning)
     }

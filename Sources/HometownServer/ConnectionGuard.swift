@@ -151,9 +151,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             if pending.isEmpty, head.version.major == 1, head.version.minor >= 1,
-               head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
-                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))),
-                                      promise: nil)
+                head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" })
+            {
+                context.writeAndFlush(
+                    wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))),
+                    promise: nil)
             }
             pending.append(Pending(version: head.version, keepAlive: head.isKeepAlive))
             if !head.isKeepAlive { closeWhenAnswered = true }
@@ -184,9 +186,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         guard !dropping, !closed else { return }
         if parseError == .headerOverflow {
-            refuse(.requestHeaderFieldsTooLarge, "the request head is too large: the request line's target and the header names and values may take at most \(settings.maxHeaderBytes) bytes", version: .http1_1, duringForwardedBody: isReadingBody)
+            refuse(
+                .requestHeaderFieldsTooLarge,
+                "the request head is too large: the request line's target and the header names and values may take at most \(settings.maxHeaderBytes) bytes",
+                version: .http1_1, duringForwardedBody: isReadingBody)
         } else {
-            refuse(.badRequest, "malformed HTTP request: \(Self.explain(parseError))", version: .http1_1, duringForwardedBody: isReadingBody)
+            refuse(
+                .badRequest, "malformed HTTP request: \(Self.explain(parseError))", version: .http1_1,
+                duringForwardedBody: isReadingBody)
         }
     }
 
@@ -220,8 +227,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .invalidHeaderToken: return "a header line is not 'name: value'"
         case .invalidContentLength, .unexpectedContentLength: return "the Content-Length is not valid"
         case .invalidChunkSize: return "a chunk size of the chunked body is not valid"
-        case .invalidConstant, .strictModeAssertion, .lfExpected: return "a line is not ended by CRLF, or the request line is not 'METHOD target HTTP/1.1'"
-        case .unknown: return "the request could not be parsed (for example, a Transfer-Encoding whose last coding is not chunked)"
+        case .invalidConstant, .strictModeAssertion, .lfExpected:
+            return "a line is not ended by CRLF, or the request line is not 'METHOD target HTTP/1.1'"
+        case .unknown:
+            return "the request could not be parsed (for example, a Transfer-Encoding whose last coding is not chunked)"
         default: return "\(e)"
         }
     }
@@ -243,7 +252,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             head.version = request.version
             let http10 = request.version.major == 1 && request.version.minor == 0
             // (An answer of our own queued behind this one closes the connection itself.)
-            let closes = !request.keepAlive || (closeWhenAnswered && pending.count == 1 && queued == nil)
+            let closes =
+                !request.keepAlive || (closeWhenAnswered && pending.count == 1 && queued == nil)
                 || (http10 && !head.headers.contains(name: "content-length"))
             pending[0].headWritten = true
             pending[0].closesAfter = closes
@@ -287,10 +297,16 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func refusal(of head: HTTPRequestHead) -> (HTTPResponseStatus, String)? {
         let codings = head.headers[canonicalForm: "transfer-encoding"].map { $0.lowercased() }
         if !codings.isEmpty, codings != ["chunked"] {
-            return (.notImplemented, "transfer coding '\(codings.joined(separator: ", "))' is not supported: send the body as it is, with Content-Length, or with Transfer-Encoding: chunked alone")
+            return (
+                .notImplemented,
+                "transfer coding '\(codings.joined(separator: ", "))' is not supported: send the body as it is, with Content-Length, or with Transfer-Encoding: chunked alone"
+            )
         }
-        if let declared = head.headers.first(name: "content-length").flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
-           declared > settings.maxBodyBytes {
+        if let declared = head.headers.first(name: "content-length").flatMap({
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }),
+            declared > settings.maxBodyBytes
+        {
             return (.payloadTooLarge, ProtocolError.bodyTooLarge(limit: settings.maxBodyBytes).description)
         }
         let expectations = head.headers[canonicalForm: "expect"].map { $0.lowercased() }
@@ -303,7 +319,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Answers with our own response and closes: at once when nothing is pending; in place of Hummingbird's when
     /// the request being read is the only one pending and not yet answered; after the pending answers when the
     /// refused request is a new one; otherwise the connection just closes after the pending answers.
-    private func refuse(_ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, duringForwardedBody: Bool) {
+    private func refuse(
+        _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, duringForwardedBody: Bool
+    ) {
         guard let context, !closed else { return }
         let readingForwardedBody = duringForwardedBody
         dropping = true
@@ -385,7 +403,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if pending.isEmpty { consider(max(start, lastAnswer) + settings.readTimeout, .slowHead) }
         case .body(let start, let bytes, let last):
             guard !dropping else { break }
-            let byRate = start + settings.readTimeout + .nanoseconds(Int64(bytes) * 1_000_000_000 / Int64(settings.minBodyRate))
+            let byRate =
+                start + settings.readTimeout + .nanoseconds(Int64(bytes) * 1_000_000_000 / Int64(settings.minBodyRate))
             consider(min(last + settings.readTimeout, byRate), .slowBody)
         }
         return next
@@ -418,12 +437,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .idle, .shutdown, .linger:
             close()
         case .slowHead:
-            refuse(.requestTimeout, "the request head did not arrive within \(seconds(settings.readTimeout)) s", version: .http1_1,
-                   duringForwardedBody: false)
+            refuse(
+                .requestTimeout, "the request head did not arrive within \(seconds(settings.readTimeout)) s",
+                version: .http1_1,
+                duringForwardedBody: false)
         case .slowBody:
             let version = pending.last?.version ?? .http1_1
-            refuse(.requestTimeout, "the request body arrived too slowly: it may pause at most \(seconds(settings.readTimeout)) s, and after that must average at least \(settings.minBodyRate) bytes/s", version: version,
-                   duringForwardedBody: true)
+            refuse(
+                .requestTimeout,
+                "the request body arrived too slowly: it may pause at most \(seconds(settings.readTimeout)) s, and after that must average at least \(settings.minBodyRate) bytes/s",
+                version: version,
+                duringForwardedBody: true)
             if !tookOver, pending.isEmpty == false { close() }
         }
         reschedule()

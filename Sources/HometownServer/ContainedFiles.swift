@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The regular files under a folder that may be served from it, found once at start-up.
@@ -84,7 +85,9 @@ struct ContainedFiles {
             guard var mode = ContainedFiles.kind(path, follow: false) else { continue }
             var real = path
             if mode == S_IFLNK {
-                guard let target = ContainedFiles.realPath(path), let targetMode = ContainedFiles.kind(target, follow: true) else {
+                guard let target = ContainedFiles.realPath(path),
+                    let targetMode = ContainedFiles.kind(target, follow: true)
+                else {
                     skipped.append("\(rel) (a broken symbolic link)")
                     continue
                 }

@@ -36,19 +36,22 @@ struct ErrorReplyMiddleware: RouterMiddleware {
             return r
         case let e as StoreError:
             logger.error("storage failed", metadata: ["error": "\(e)"])
-            return Replies.error("the server could not read or write its database; try again later", code: .storageFailed,
-                                 status: .internalServerError)
+            return Replies.error(
+                "the server could not read or write its database; try again later", code: .storageFailed,
+                status: .internalServerError)
         case let e as BasemapError:
             logger.error("boundary tile failed", metadata: ["error": "\(e)"])
-            return Replies.error("the server could not draw this map tile: \(e)", code: .tileFailed,
-                                 status: .internalServerError)
+            return Replies.error(
+                "the server could not draw this map tile: \(e)", code: .tileFailed,
+                status: .internalServerError)
         case let e as ServerBusy:
             var r = Replies.error(e.message, code: .workQueueFull, status: .serviceUnavailable)
             r.headers[.retryAfter] = "2"
             return r
         case is PasswordHasher.Busy:
-            var r = Replies.error("the server is busy hashing other posts' passwords; try again in a few seconds",
-                                  code: .hashQueueFull, status: .serviceUnavailable)
+            var r = Replies.error(
+                "the server is busy hashing other posts' passwords; try again in a few seconds",
+                code: .hashQueueFull, status: .serviceUnavailable)
             r.headers[.retryAfter] = "5"
             return r
         case is NIOTooManyBytesError:

@@ -23,12 +23,14 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         let counter = ConnectionCounter(limit: maxConnections)
         let settings = ConnectionGuard.Settings(limits)
         var configuration = HTTP1Channel.Configuration(
-            httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes))
+            httpDecoderConfiguration: .init(
+                maxHeaderFieldSize: limits.maxHeaderBytes, maxHeaderListSize: limits.maxHeaderBytes))
         configuration.idleTimeout = nil
         let channelConfiguration = configuration
         return HTTPServerBuilder { responder in
-            GuardedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: channelConfiguration),
-                                counter: counter, settings: settings)
+            GuardedHTTP1Channel(
+                inner: HTTP1Channel(responder: responder, configuration: channelConfiguration),
+                counter: counter, settings: settings)
         }
     }
 
@@ -37,16 +39,19 @@ struct GuardedHTTP1Channel: ServerChildChannel {
         let counter = self.counter
         channel.closeFuture.whenComplete { _ in counter.release() }
         guard admitted else {
-            let limit = counter.limit, retryAfter = self.retryAfter
+            let limit = counter.limit
+            let retryAfter = self.retryAfter
             // Beyond the limit by more than 64 (a flood): no lingering, so that refused connections do not
             // hold files of their own.
             let linger: TimeAmount = count > limit + 64 ? .zero : .seconds(1)
             return channel.eventLoop.makeCompletedFuture {
-                let reply = LimitReplies.bytes(.serviceUnavailable,
-                                               "the server has as many connections open as it takes (\(limit)); try again later",
-                                               retryAfter: retryAfter)
+                let reply = LimitReplies.bytes(
+                    .serviceUnavailable,
+                    "the server has as many connections open as it takes (\(limit)); try again later",
+                    retryAfter: retryAfter)
                 try channel.pipeline.syncOperations.addHandler(RefusalHandler(reply: reply, linger: linger))
-                return try Value(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+                return try Value(
+                    wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
             }
         }
         let settings = self.settings

@@ -58,12 +58,14 @@ enum HTTPPolicy {
     /// nil elsewhere (the caller answers 404 as for any other method a path does not take).
     static func preflight(path: String) -> Response? {
         guard path.hasPrefix(apiPrefix) else { return nil }
-        return Response(status: .noContent, headers: [
-            .allow: allowedMethods,
-            .accessControlAllowMethods: allowedMethods,
-            .accessControlAllowHeaders: allowedHeaders,
-            .accessControlMaxAge: String(preflightMaxAgeSeconds),
-        ])
+        return Response(
+            status: .noContent,
+            headers: [
+                .allow: allowedMethods,
+                .accessControlAllowMethods: allowedMethods,
+                .accessControlAllowHeaders: allowedHeaders,
+                .accessControlMaxAge: String(preflightMaxAgeSeconds),
+            ])
     }
 
     /// `response` with the headers of this policy for a request of `path` (headers already set are replaced).

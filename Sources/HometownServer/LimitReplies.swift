@@ -7,8 +7,10 @@ import NIOHTTP1
 /// `{"error": "...", "code": "..."}` and `Connection: close`.
 enum LimitReplies {
     /// The response head and JSON body for `status` and `message`; `retryAfter` in whole seconds.
-    static func parts(_ status: HTTPResponseStatus, _ message: String, version: HTTPVersion = .http1_1,
-                      retryAfter: Int? = nil) -> (HTTPResponseHead, ByteBuffer) {
+    static func parts(
+        _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion = .http1_1,
+        retryAfter: Int? = nil
+    ) -> (HTTPResponseHead, ByteBuffer) {
         let o: JSONValue = .object(["error": .string(message), "code": .string(code(for: status).rawValue)])
         let body = ByteBuffer(string: o.compactText)
         var headers = HTTPHeaders()

@@ -34,8 +34,9 @@ struct MapEndpoints: Sendable {
 
     func clusters(_ request: Request) async throws -> Response {
         let p = try QueryParameters(request.uri.query, allowed: UsersQuery.filterParameters + ["zoom", "bbox"])
-        let filters = try UsersQuery.parse(p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
-                                           paging: false)
+        let filters = try UsersQuery.parse(
+            p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
+            paging: false)
         let zoom = try p.requiredNumber("zoom", range: 0...24)
         let bbox = try p.bbox() ?? Self.world
         let snapshot = state.view.snapshot
@@ -50,8 +51,9 @@ struct MapEndpoints: Sendable {
     func region(_ request: Request) async throws -> Response {
         let viewKeys = ["width", "height", "padding"]
         let p = try QueryParameters(request.uri.query, allowed: UsersQuery.filterParameters + viewKeys)
-        let filters = try UsersQuery.parse(p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
-                                           paging: false)
+        let filters = try UsersQuery.parse(
+            p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
+            paging: false)
         let rule = "from 0 to 100000 pixels"
         let width = try p.requiredNumber("width", range: Self.pixels, rule: rule)
         let height = try p.requiredNumber("height", range: Self.pixels, rule: rule)
@@ -63,8 +65,9 @@ struct MapEndpoints: Sendable {
         return try await state.delivery.tagged(version: snapshot.version, request) {
             let indexed = try await clusterIndex(filters, at: snapshot)
             guard !indexed.coordinates.isEmpty else {
-                return Replies.error("no user with a point matches these filters, so there is no region to fit",
-                                     code: .noRegion, status: .notFound)
+                return Replies.error(
+                    "no user with a point matches these filters, so there is no region to fit",
+                    code: .noRegion, status: .notFound)
             }
             let region = try await expensiveWork {
                 try RegionFitter.fit(indexed.coordinates, in: Viewport(width: width, height: height, padding: padding))

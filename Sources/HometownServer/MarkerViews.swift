@@ -52,10 +52,12 @@ enum MarkerViews {
                 case .point(let p):
                     let u = view.user(row: Int(rows[p]))
                     let xy = [u.longitude, u.latitude]
-                    features[i] = GeoJSONFeature(id: .number(Double(u.id)), geometry: .point(xy), properties: [
-                        "id": .number(Double(u.id)), "nickname": .string(u.nickname), "country": .string(u.country),
-                        "state": .string(u.state), "city": .string(u.city), "year": .number(Double(u.year)),
-                    ])
+                    features[i] = GeoJSONFeature(
+                        id: .number(Double(u.id)), geometry: .point(xy),
+                        properties: [
+                            "id": .number(Double(u.id)), "nickname": .string(u.nickname), "country": .string(u.country),
+                            "state": .string(u.state), "city": .string(u.city), "year": .number(Double(u.year)),
+                        ])
                     features[i].bbox = [xy[0], xy[1], xy[0], xy[1]]
                 }
             }

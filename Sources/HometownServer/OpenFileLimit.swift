@@ -1,15 +1,15 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process's limit on open files (`RLIMIT_NOFILE`), which bounds the connections the server can hold.
 enum OpenFileLimit {
     #if os(Linux)
-    private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        private static let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     #else
-    private static let resource = RLIMIT_NOFILE
+        private static let resource = RLIMIT_NOFILE
     #endif
     /// `RLIM_INFINITY` (all bits set; the C macro does not import).
     private static let infinity = rlim_t.max

@@ -98,8 +98,9 @@ public final class PasswordHasher: Sendable {
             values[pair[0]] = v
         }
         guard let ln = values["ln"], let r = values["r"], let p = values["p"], (1...30).contains(ln),
-              let salt = unbase64(String(parts[3])), let expected = unbase64(String(parts[4])),
-              let key = try? derive(password, salt: salt, cost: Cost(logN: ln, r: r, p: p), length: expected.count) else { return false }
+            let salt = unbase64(String(parts[3])), let expected = unbase64(String(parts[4])),
+            let key = try? derive(password, salt: salt, cost: Cost(logN: ln, r: r, p: p), length: expected.count)
+        else { return false }
         // Constant-time comparison.
         guard key.count == expected.count else { return false }
         var diff: UInt8 = 0
@@ -108,8 +109,9 @@ public final class PasswordHasher: Sendable {
     }
 
     private static func derive(_ password: String, salt: [UInt8], cost: Cost, length: Int = 32) throws -> [UInt8] {
-        let key = try KDF.Scrypt.deriveKey(from: Array(password.utf8), salt: salt, outputByteCount: length,
-                                           rounds: 1 << cost.logN, blockSize: cost.r, parallelism: cost.p)
+        let key = try KDF.Scrypt.deriveKey(
+            from: Array(password.utf8), salt: salt, outputByteCount: length,
+            rounds: 1 << cost.logN, blockSize: cost.r, parallelism: cost.p)
         return key.withUnsafeBytes { Array($0) }
     }
 

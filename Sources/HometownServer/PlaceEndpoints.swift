@@ -42,8 +42,10 @@ struct PlaceEndpoints: Sendable {
         let limit = try p.integer("limit", range: Self.limits) ?? Self.defaultLimit
         let results = try state.gazetteer.search(q, limit: limit)
         return await state.delivery.tagged(version: nil, request) {
-            Replies.json(PlaceAnswers.forward(query: q, results: results,
-                                              vocabulary: state.vocabulary))
+            Replies.json(
+                PlaceAnswers.forward(
+                    query: q, results: results,
+                    vocabulary: state.vocabulary))
         }
     }
 }

@@ -85,38 +85,44 @@ struct ProtocolEndpoints: Sendable {
     /// the view's lock for long.
     func users(_ request: Request) async throws(ProtocolError) -> Response {
         let q = try UsersQuery.parse(QueryString.parse(request.uri.query), vocabulary: state.vocabulary)
-        let view = state.view, streaming = state.streaming
+        let view = state.view
+        let streaming = state.streaming
         let snapshot = view.snapshot
         return await state.delivery.tagged(version: snapshot.version, request) {
             var answer = view.answer(q, at: snapshot)
             var first: [UInt8] = []
             answer.writeJSON(view: view, to: &first)
             if answer.isFinished { return Replies.json(first) }
-            let rest = answer, head = ByteBuffer(bytes: first)
-            return Response(status: .ok, headers: [.contentType: Replies.jsonType], body: ResponseBody { writer in
-                try await writer.write(head)
-                var answer = rest
-                while !answer.isFinished {
-                    let step = answer
-                    let out: [UInt8]
-                    (answer, out) = try await streaming.run(nice: ThreadNice.bulk) {
-                        var a = step
-                        var bytes: [UInt8] = []
-                        bytes.reserveCapacity(128 << 10)
-                        a.writeJSON(view: view, to: &bytes)
-                        return (a, bytes)
+            let rest = answer
+            let head = ByteBuffer(bytes: first)
+            return Response(
+                status: .ok, headers: [.contentType: Replies.jsonType],
+                body: ResponseBody { writer in
+                    try await writer.write(head)
+                    var answer = rest
+                    while !answer.isFinished {
+                        let step = answer
+                        let out: [UInt8]
+                        (answer, out) = try await streaming.run(nice: ThreadNice.bulk) {
+                            var a = step
+                            var bytes: [UInt8] = []
+                            bytes.reserveCapacity(128 << 10)
+                            a.writeJSON(view: view, to: &bytes)
+                            return (a, bytes)
+                        }
+                        try await writer.write(ByteBuffer(bytes: out))
                     }
-                    try await writer.write(ByteBuffer(bytes: out))
-                }
-                try await writer.finish(nil)
-            })
+                    try await writer.finish(nil)
+                })
         }
     }
 
     func addUser(_ request: inout Request) async throws -> Response {
         let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
         let user = try NewUser.validate(body: Array(buffer: body), vocabulary: state.vocabulary, years: state.years)
-        let view = state.view, store = state.store, logger = state.logger
+        let view = state.view
+        let store = state.store
+        let logger = state.logger
         // A cheap early answer for a taken nickname; the unique index decides races.
         if view.containsNicknameKey(user.nicknameKey) { throw ProtocolError.nicknameTaken(user.nickname) }
         let hash = try await state.hasher.hash(user.password)

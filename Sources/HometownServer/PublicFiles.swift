@@ -29,8 +29,9 @@ struct PublicFiles: Sendable {
 
     init(directory explicit: String?, leaflet explicitLeaflet: String? = nil) throws {
         guard let dir = PublicFiles.locate(explicit) else {
-            throw ServerError.cannotLoad("the public folder (openapi.yaml, the web app)",
-                                         "not found; give --public DIR or set HOMETOWN_PUBLIC")
+            throw ServerError.cannotLoad(
+                "the public folder (openapi.yaml, the web app)",
+                "not found; give --public DIR or set HOMETOWN_PUBLIC")
         }
         directory = dir
         var files: [String: (bytes: [UInt8], type: String)] = [:]
@@ -46,12 +47,15 @@ struct PublicFiles: Sendable {
         let leaflet = PublicFiles.locateLeaflet(explicitLeaflet)
         if let leaflet {
             // Debian may install leaflet.js as a link into another package's folder: links may lead there too.
-            let real = ContainedFiles.realPath(leaflet + "/leaflet.js").map { ($0 as NSString).deletingLastPathComponent }
+            let real = ContainedFiles.realPath(leaflet + "/leaflet.js").map {
+                ($0 as NSString).deletingLastPathComponent
+            }
             let vendor = ContainedFiles(folder: leaflet, alsoInside: real.map { [$0] } ?? [])
             for file in vendor.files {
                 // The plain files only (Debian also ships .gz and .brotli copies).
                 guard ["js", "css", "png", "map"].contains((file.relative as NSString).pathExtension.lowercased()),
-                      let data = fm.contents(atPath: file.real) else { continue }
+                    let data = fm.contents(atPath: file.real)
+                else { continue }
                 files["/vendor/leaflet/" + file.relative] = (Array(data), PublicFiles.contentType(file.relative))
             }
             skipped += vendor.skipped.map { "Leaflet's " + $0 }
@@ -76,8 +80,9 @@ struct PublicFiles: Sendable {
         guard let f = files[path] else { return nil }
         // Leaflet changes only with its Debian package; the app's own files with every deployment.
         let cache = path.hasPrefix("/vendor/") ? "public, max-age=86400" : "no-cache"
-        return Response(status: .ok, headers: [.contentType: f.type, .cacheControl: cache],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: f.bytes)))
+        return Response(
+            status: .ok, headers: [.contentType: f.type, .cacheControl: cache],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: f.bytes)))
     }
 
     /// The bytes of a served file (for tests).
@@ -89,8 +94,10 @@ struct PublicFiles: Sendable {
         if let env = ProcessInfo.processInfo.environment["HOMETOWN_PUBLIC"], !env.isEmpty { candidates.append(env) }
         if let real = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let dir = URL(fileURLWithPath: real).deletingLastPathComponent().path
-            candidates += [dir + "/Hometown_HometownServer.resources/Public", dir + "/../share/hometown/public",
-                           dir + "/../../Sources/HometownServer/Public", dir + "/../../../Sources/HometownServer/Public"]
+            candidates += [
+                dir + "/Hometown_HometownServer.resources/Public", dir + "/../share/hometown/public",
+                dir + "/../../Sources/HometownServer/Public", dir + "/../../../Sources/HometownServer/Public",
+            ]
         }
         candidates.append("Sources/HometownServer/Public")
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/openapi.yaml") }

@@ -10,7 +10,9 @@ enum Replies {
     static let jsonType = "application/json; charset=utf-8"
 
     /// 200 with JSON bytes.
-    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response { json(ByteBuffer(bytes: bytes), status: status) }
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        json(ByteBuffer(bytes: bytes), status: status)
+    }
 
     /// 200 with JSON bytes already in a buffer (shared, not copied: cached answers are sent as they are).
     static func json(_ buffer: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
@@ -30,7 +32,8 @@ enum Replies {
     }
 
     /// A JSON error body `{"error": message, "field": field, "code": code}` (field only when the error has one).
-    static func error(_ message: String, field: String? = nil, code: ErrorCode, status: HTTPResponse.Status) -> Response {
+    static func error(_ message: String, field: String? = nil, code: ErrorCode, status: HTTPResponse.Status) -> Response
+    {
         var o: [String: JSONValue] = ["error": .string(message), "code": .string(code.rawValue)]
         if let field { o["field"] = .string(field) }
         return json(.object(o), status: status)
@@ -51,8 +54,9 @@ enum Replies {
             <code>/hometown/</code>; its description is at <a href="/openapi.yaml">/openapi.yaml</a>.</p></body></html>
 
             """
-        return Response(status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        return Response(
+            status: .notFound, headers: [.contentType: "text/html; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
     /// 200 with plain text.

@@ -42,13 +42,19 @@ public struct ServerLimits: Sendable, Equatable {
         let room = openFiles - Self.reservedFiles
         guard let given = maxConnections else {
             guard room >= 1 else {
-                throw ServerError.badConfiguration("--max-connections", "the open-file limit (\(openFiles), ulimit -n) leaves no room for connections beside the \(Self.reservedFiles) files the server keeps")
+                throw ServerError.badConfiguration(
+                    "--max-connections",
+                    "the open-file limit (\(openFiles), ulimit -n) leaves no room for connections beside the \(Self.reservedFiles) files the server keeps"
+                )
             }
             return min(Self.defaultMaxConnections, room)
         }
         guard given >= 1 else { throw ServerError.badConfiguration("--max-connections", "must be 1 or more") }
         guard given <= room else {
-            throw ServerError.badConfiguration("--max-connections", "\(given) connections need \(given + Self.reservedFiles) open files, but this process may open \(openFiles) (ulimit -n); give at most \(max(room, 0)) or raise the limit")
+            throw ServerError.badConfiguration(
+                "--max-connections",
+                "\(given) connections need \(given + Self.reservedFiles) open files, but this process may open \(openFiles) (ulimit -n); give at most \(max(room, 0)) or raise the limit"
+            )
         }
         return given
     }
@@ -58,10 +64,13 @@ public struct ServerLimits: Sendable, Equatable {
         for (name, value) in [("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout)] where value <= .zero {
             throw ServerError.badConfiguration(name, "must be more than 0 seconds (got \(value))")
         }
-        for (name, value) in [("--shutdown-timeout", shutdownTimeout), ("--db-busy-timeout", databaseBusyTimeout)] where value < .zero {
+        for (name, value) in [("--shutdown-timeout", shutdownTimeout), ("--db-busy-timeout", databaseBusyTimeout)]
+        where value < .zero {
             throw ServerError.badConfiguration(name, "must be 0 seconds or more (got \(value))")
         }
-        guard minBodyRate >= 1 else { throw ServerError.badConfiguration("--min-body-rate", "must be 1 byte/s or more") }
+        guard minBodyRate >= 1 else {
+            throw ServerError.badConfiguration("--min-body-rate", "must be 1 byte/s or more")
+        }
         guard (1024...(1 << 20)).contains(maxHeaderBytes) else {
             throw ServerError.badConfiguration("--max-header-bytes", "must be from 1024 to 1048576")
         }

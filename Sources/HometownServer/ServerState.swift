@@ -3,8 +3,8 @@ import HometownBoundaries
 import HometownCore
 import HometownGazetteer
 import HometownProtocol
-import HometownVocabulary
 import HometownStore
+import HometownVocabulary
 import Hummingbird
 import Logging
 import NIOCore
@@ -42,8 +42,10 @@ final class ServerState: Sendable {
     /// Inserts one at a time, each followed by its append to the view.
     let writes: WorkLimiter
 
-    init(vocabulary: Vocabulary, store: any UserStore, view: UserView, hasher: PasswordHasher, geocoder: ReverseGeocoder,
-         gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles, limits: WorkLimits) {
+    init(
+        vocabulary: Vocabulary, store: any UserStore, view: UserView, hasher: PasswordHasher, geocoder: ReverseGeocoder,
+        gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles, limits: WorkLimits
+    ) {
         self.vocabulary = vocabulary
         self.store = store
         self.view = view
@@ -52,7 +54,8 @@ final class ServerState: Sendable {
         streaming = NIOThreadPool(numberOfThreads: System.coreCount)
         streaming.start()
         delivery = AnswerDelivery(maxCompressing: limits.maxCompressing, bulk: streaming)
-        expensive = WorkLimiter(running: limits.maxExpensiveWork, waiting: limits.maxQueuedWork, maxWait: limits.queueTimeout)
+        expensive = WorkLimiter(
+            running: limits.maxExpensiveWork, waiting: limits.maxQueuedWork, maxWait: limits.queueTimeout)
         writes = WorkLimiter(running: 1, waiting: 1024, maxWait: limits.queueTimeout, reason: .writes)
         self.hasher = hasher
         self.geocoder = geocoder

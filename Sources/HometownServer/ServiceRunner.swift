@@ -8,8 +8,9 @@ import ServiceLifecycle
 /// 5 s after the deadline is escalated to task cancellation, and one that does not end 5 s later stops the
 /// process (a crash rather than a hang).
 public func runService(_ app: any ApplicationProtocol, limits: ServerLimits) async throws {
-    var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint],
-                                                  logger: app.logger)
+    var configuration = ServiceGroupConfiguration(
+        services: [app], gracefulShutdownSignals: [.sigterm, .sigint],
+        logger: app.logger)
     configuration.maximumGracefulShutdownDuration = limits.shutdownTimeout + .seconds(5)
     configuration.maximumCancellationDuration = .seconds(5)
     try await ServiceGroup(configuration: configuration).run()

@@ -37,7 +37,9 @@ final class SharedCache<Value: Sendable>: Sendable {
 
     /// The value for `name` at `version`: kept, being computed by another caller (then awaited), or computed by
     /// `compute`, which returns the value and its size in bytes.
-    func value(_ name: String, version: UInt64, compute: @escaping @Sendable () async throws -> (Value, Int)) async throws -> Value {
+    func value(_ name: String, version: UInt64, compute: @escaping @Sendable () async throws -> (Value, Int))
+        async throws -> Value
+    {
         let key = Key(name: name, version: version)
         let task: Task<Value, any Error> = state.withLock { s in
             if version > s.newestVersion {

@@ -1,5 +1,7 @@
+import NIOPosix
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Lowers the scheduling priority of the calling thread (Linux: a thread's own nice value), so that the heavy
@@ -15,12 +17,10 @@ enum ThreadNice {
     /// nice value belongs to each thread, and `setpriority(PRIO_PROCESS, 0, ...)` sets the caller's own.
     static func set(_ value: Int32) {
         #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value)
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value)
         #endif
     }
 }
-
-import NIOPosix
 
 extension NIOThreadPool {
     /// Runs `body` on one of the pool's threads at `nice` (see `ThreadNice`).

@@ -43,7 +43,10 @@ final class WorkLimiter: Sendable {
     var load: (running: Int, waiting: Int) { state.withLock { ($0.running, $0.queue.count) } }
 
     private func acquire() async throws {
-        enum Decision { case run, refuse, wait(UInt64) }
+        enum Decision {
+            case run, refuse
+            case wait(UInt64)
+        }
         let first: Decision = state.withLock { s in
             if s.running < maxRunning {
                 s.running += 1
@@ -80,10 +83,11 @@ final class WorkLimiter: Sendable {
                 case .cancelled: c.resume(throwing: CancellationError())
                 case .queued:
                     // If the turn comes first, this finds nothing to abandon and ends at its deadline.
-                    timeout.start(Task { [maxWait, reason] in
-                        try? await Task.sleep(for: maxWait)
-                        self.abandon(id, with: ServerBusy(reason: reason))
-                    })
+                    timeout.start(
+                        Task { [maxWait, reason] in
+                            try? await Task.sleep(for: maxWait)
+                            self.abandon(id, with: ServerBusy(reason: reason))
+                        })
                 }
             }
         } onCancel: {

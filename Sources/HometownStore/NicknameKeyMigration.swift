@@ -33,18 +33,23 @@ enum NicknameKeyMigration {
         }
     }
 
-    static func run(on db: any SQLDatabase, path: String, fromVersion: Int, toVersion: Int, logger: Logger) async throws {
+    static func run(on db: any SQLDatabase, path: String, fromVersion: Int, toVersion: Int, logger: Logger) async throws
+    {
         try await db.raw("BEGIN IMMEDIATE").run()
         do {
             try await db.raw("DROP INDEX IF EXISTS users_nickname_key").run()
             var firstIDOfKey: [String: Int] = [:]
-            var changed = 0, collisions = 0, rows = 0
+            var changed = 0
+            var collisions = 0
+            var rows = 0
             var lastID = Int.min
             var pending: [(id: Int, key: String)] = []
             while true {
-                let batch = try await db.raw("""
+                let batch = try await db.raw(
+                    """
                     SELECT id, nickname, nickname_key FROM users WHERE id > \(bind: lastID) ORDER BY id LIMIT \(bind: batchRows)
-                    """).all()
+                    """
+                ).all()
                 if batch.isEmpty { break }
                 for row in batch {
                     let id = try row.decode(column: "id", as: Int.self)
@@ -52,9 +57,11 @@ enum NicknameKeyMigration {
                     let old = try row.decode(column: "nickname_key", as: String.self)
                     var key = NicknameKey.key(nickname)
                     if let first = firstIDOfKey[key] {
-                        logger.warning("nickname of user \(id) reads the same as user \(first)'s under the new comparison: both are kept; \(first) keeps the nickname taken", metadata: [
-                            "path": "\(path)", "id": "\(id)", "sameAs": "\(first)",
-                        ])
+                        logger.warning(
+                            "nickname of user \(id) reads the same as user \(first)'s under the new comparison: both are kept; \(first) keeps the nickname taken",
+                            metadata: [
+                                "path": "\(path)", "id": "\(id)", "sameAs": "\(first)",
+                            ])
                         key += "\u{1}\(id)"
                         collisions += 1
                     } else {
@@ -71,9 +78,11 @@ enum NicknameKeyMigration {
             try await db.raw("CREATE UNIQUE INDEX users_nickname_key ON users (nickname_key)").run()
             try await db.raw("PRAGMA user_version = \(unsafeRaw: String(toVersion))").run()
             try await db.raw("COMMIT").run()
-            logger.notice("database migrated from schema version \(fromVersion) to \(toVersion): nickname keys recomputed", metadata: [
-                "path": "\(path)", "users": "\(rows)", "keysChanged": "\(changed)", "collisions": "\(collisions)",
-            ])
+            logger.notice(
+                "database migrated from schema version \(fromVersion) to \(toVersion): nickname keys recomputed",
+                metadata: [
+                    "path": "\(path)", "users": "\(rows)", "keysChanged": "\(changed)", "collisions": "\(collisions)",
+                ])
         } catch {
             try? await db.raw("ROLLBACK").run()
             throw error

@@ -15,7 +15,9 @@ public enum SQLUserQueries {
         var select = db.select().columns(columns.map { SQLColumn($0) }).from(table)
         if let c = query.country { select = select.where("country", .equal, SQLBind(c)) }
         if let s = query.states {
-            select = s.count == 1 ? select.where("state", .equal, SQLBind(s[0])) : select.where("state", .in, SQLBind.group(s))
+            select =
+                s.count == 1
+                ? select.where("state", .equal, SQLBind(s[0])) : select.where("state", .in, SQLBind.group(s))
         }
         if let c = query.city { select = select.where("city", .equal, SQLBind(c)) }
         if let y = query.year { select = select.where("year", .equal, SQLBind(y)) }
@@ -31,7 +33,9 @@ public enum SQLUserQueries {
     }
 
     /// Up to `limit` users with ids above `afterID`, in id order, with their nickname keys.
-    public static func usersWithKeys(afterID: Int, limit: Int, on db: any SQLDatabase) async throws -> [(user: User, nicknameKey: String)] {
+    public static func usersWithKeys(afterID: Int, limit: Int, on db: any SQLDatabase) async throws -> [(
+        user: User, nicknameKey: String
+    )] {
         let rows = try await db.select().columns((columns + ["nickname_key"]).map { SQLColumn($0) }).from(table)
             .where("id", .greaterThan, SQLBind(afterID)).orderBy("id", .ascending).limit(limit).all()
         return try rows.map { (try user($0), try $0.decode(column: "nickname_key", as: String.self)) }
@@ -45,12 +49,16 @@ public enum SQLUserQueries {
 
     /// Whether a user has this nickname key.
     public static func exists(nicknameKey key: String, on db: any SQLDatabase) async throws -> Bool {
-        try await db.select().column("id").from(table).where("nickname_key", .equal, SQLBind(key)).limit(1).first() != nil
+        try await db.select().column("id").from(table).where("nickname_key", .equal, SQLBind(key)).limit(1).first()
+            != nil
     }
 
     /// Inserts a user; the time-stamp is the larger of `now` and the last user's, in the same statement.
-    public static func insert(_ u: NewUser, passwordHash: String, now: Int64, on db: any SQLDatabase) async throws -> User {
-        let lat: Double? = u.coordinate?.latitude, lon: Double? = u.coordinate?.longitude
+    public static func insert(_ u: NewUser, passwordHash: String, now: Int64, on db: any SQLDatabase) async throws
+        -> User
+    {
+        let lat: Double? = u.coordinate?.latitude
+        let lon: Double? = u.coordinate?.longitude
         let sql: SQLQueryString = """
             INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms)
             VALUES (\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: passwordHash), \(bind: u.country), \(bind: u.state),
@@ -60,19 +68,24 @@ public enum SQLUserQueries {
             RETURNING id, created_ms
             """
         guard let row = try await db.raw(sql).first() else { throw StoreError.failed("the insert returned no row") }
-        return User(id: try row.decode(column: "id", as: Int.self), nickname: u.nickname, country: u.country, state: u.state,
-                    city: u.city, year: u.year, coordinate: u.coordinate,
-                    timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
+        return User(
+            id: try row.decode(column: "id", as: Int.self), nickname: u.nickname, country: u.country, state: u.state,
+            city: u.city, year: u.year, coordinate: u.coordinate,
+            timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
     }
 
     /// A row of `columns` as a `User`.
     static func user(_ row: any SQLRow) throws -> User {
-        let lat = try row.decode(column: "latitude", as: Double?.self), lon = try row.decode(column: "longitude", as: Double?.self)
+        let lat = try row.decode(column: "latitude", as: Double?.self)
+        let lon = try row.decode(column: "longitude", as: Double?.self)
         var coordinate: Coordinate?
         if let lat, let lon { coordinate = Coordinate(uncheckedLatitude: lat, longitude: lon) }
-        return User(id: try row.decode(column: "id", as: Int.self), nickname: try row.decode(column: "nickname", as: String.self),
-                    country: try row.decode(column: "country", as: String.self), state: try row.decode(column: "state", as: String.self),
-                    city: try row.decode(column: "city", as: String.self), year: try row.decode(column: "year", as: Int.self),
-                    coordinate: coordinate, timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
+        return User(
+            id: try row.decode(column: "id", as: Int.self),
+            nickname: try row.decode(column: "nickname", as: String.self),
+            country: try row.decode(column: "country", as: String.self),
+            state: try row.decode(column: "state", as: String.self),
+            city: try row.decode(column: "city", as: String.self), year: try row.decode(column: "year", as: Int.self),
+            coordinate: coordinate, timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
     }
 }

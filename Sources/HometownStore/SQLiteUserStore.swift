@@ -43,8 +43,10 @@ public final class SQLiteUserStore: UserStore {
     ///     connection holds, before it fails with `StoreError.busy`. Rounded to milliseconds.
     /// - Throws: `StoreError.cannotOpen` (missing folder, no permission, not a database),
     ///   `StoreError.incompatible` (a newer schema, or a `users` table of another shape).
-    public static func open(path: String, busyTimeout: Duration = .seconds(5),
-                            logger: Logger = Logger(label: "hometown.store")) async throws -> SQLiteUserStore {
+    public static func open(
+        path: String, busyTimeout: Duration = .seconds(5),
+        logger: Logger = Logger(label: "hometown.store")
+    ) async throws -> SQLiteUserStore {
         let writer: SQLiteConnection
         do {
             writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
@@ -54,16 +56,23 @@ public final class SQLiteUserStore: UserStore {
         do {
             let db = writer.sql()
             try await setBusyTimeout(busyTimeout, on: db)
-            let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(column: "journal_mode", as: String.self)
-            guard mode?.lowercased() == "wal" else { throw StoreError.cannotOpen(path: path, detail: "write-ahead logging is not available (journal mode \(mode ?? "?"))") }
+            let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(
+                column: "journal_mode", as: String.self)
+            guard mode?.lowercased() == "wal" else {
+                throw StoreError.cannotOpen(
+                    path: path, detail: "write-ahead logging is not available (journal mode \(mode ?? "?"))")
+            }
             try await db.raw("PRAGMA synchronous=FULL").run()
-            let version = try await db.raw("PRAGMA user_version").first()?.decode(column: "user_version", as: Int.self) ?? 0
+            let version =
+                try await db.raw("PRAGMA user_version").first()?.decode(column: "user_version", as: Int.self) ?? 0
             guard version <= schemaVersion else {
-                throw StoreError.incompatible(path: path, detail: "its schema version \(version) is newer than this program's \(schemaVersion)")
+                throw StoreError.incompatible(
+                    path: path, detail: "its schema version \(version) is newer than this program's \(schemaVersion)")
             }
             try await createSchema(db)
             if version >= 1 && version < 3 {
-                try await NicknameKeyMigration.run(on: db, path: path, fromVersion: version, toVersion: schemaVersion, logger: logger)
+                try await NicknameKeyMigration.run(
+                    on: db, path: path, fromVersion: version, toVersion: schemaVersion, logger: logger)
             }
             try await db.raw("PRAGMA user_version = \(unsafeRaw: String(schemaVersion))").run()
             let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
@@ -93,7 +102,8 @@ public final class SQLiteUserStore: UserStore {
     }
 
     private static func createSchema(_ db: any SQLDatabase) async throws {
-        try await db.raw("""
+        try await db.raw(
+            """
             CREATE TABLE IF NOT EXISTS users (
                 id INTEGER PRIMARY KEY AUTOINCREMENT,
                 nickname TEXT NOT NULL,
@@ -107,22 +117,29 @@ public final class SQLiteUserStore: UserStore {
                 longitude REAL,
                 created_ms INTEGER NOT NULL
             )
-            """).run()
+            """
+        ).run()
         try await db.raw("CREATE UNIQUE INDEX IF NOT EXISTS users_nickname_key ON users (nickname_key)").run()
         // One index per filter; each ends (implicitly) in the id, so an equality filter reads its rows in id order
         // and a page is LIMIT rows of one index walk, without sorting the matches. (Version 1 had composite
         // indexes that made "country=USA ORDER BY id LIMIT 25" sort every USA row; they are dropped.)
-        for old in ["users_country", "users_state", "users_year"] { try await db.raw("DROP INDEX IF EXISTS \(unsafeRaw: old)").run() }
+        for old in ["users_country", "users_state", "users_year"] {
+            try await db.raw("DROP INDEX IF EXISTS \(unsafeRaw: old)").run()
+        }
         try await db.raw("CREATE INDEX IF NOT EXISTS users_by_country ON users (country)").run()
         try await db.raw("CREATE INDEX IF NOT EXISTS users_by_state ON users (state)").run()
         try await db.raw("CREATE INDEX IF NOT EXISTS users_by_state_year ON users (state, year)").run()
         try await db.raw("CREATE INDEX IF NOT EXISTS users_by_year ON users (year)").run()
         try await db.raw("CREATE INDEX IF NOT EXISTS users_by_city ON users (city)").run()
         // A table of another program with the same name is refused rather than written into.
-        let columns = try await db.raw("SELECT name FROM pragma_table_info('users')").all().map { try $0.decode(column: "name", as: String.self) }
+        let columns = try await db.raw("SELECT name FROM pragma_table_info('users')").all().map {
+            try $0.decode(column: "name", as: String.self)
+        }
         let wanted = SQLUserQueries.columns + ["nickname_key", "password_hash"]
         guard Set(wanted).isSubset(of: Set(columns)) else {
-            throw StoreError.incompatible(path: "", detail: "its users table lacks " + Set(wanted).subtracting(columns).sorted().joined(separator: ", "))
+            throw StoreError.incompatible(
+                path: "",
+                detail: "its users table lacks " + Set(wanted).subtracting(columns).sorted().joined(separator: ", "))
         }
     }
 
@@ -143,10 +160,15 @@ public final class SQLiteUserStore: UserStore {
                 for part in stride(from: 0, to: users.count, by: 500) {
                     var rows: [SQLQueryString] = []
                     for (u, hash, ms) in users[part..<min(part + 500, users.count)] {
-                        let lat: Double? = u.coordinate?.latitude, lon: Double? = u.coordinate?.longitude
-                        rows.append("(\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: hash), \(bind: u.country), \(bind: u.state), \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon), \(bind: ms))")
+                        let lat: Double? = u.coordinate?.latitude
+                        let lon: Double? = u.coordinate?.longitude
+                        rows.append(
+                            "(\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: hash), \(bind: u.country), \(bind: u.state), \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon), \(bind: ms))"
+                        )
                     }
-                    try await db.raw("INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(rows.joined(separator: ", "))").run()
+                    try await db.raw(
+                        "INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(rows.joined(separator: ", "))"
+                    ).run()
                 }
                 try await db.raw("COMMIT").run()
             } catch {
@@ -190,7 +212,9 @@ public final class SQLiteUserStore: UserStore {
     private func wrap<T>(takenNickname: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch let e as SQLiteError where takenNickname != nil && (e.reason == .constraintUniqueFailed || e.reason == .constraint) {
+        } catch let e as SQLiteError
+            where takenNickname != nil && (e.reason == .constraintUniqueFailed || e.reason == .constraint)
+        {
             throw StoreError.nicknameTaken(takenNickname!)
         } catch let e as StoreError {
             throw e

@@ -49,18 +49,23 @@ public final class UserView: Sendable {
         var count: Int { ids.count }
 
         func row(_ r: Int) -> User {
-            User(id: ids[r], nickname: nicknames[r], country: country.keys[Int(country.ofRow[r])].string,
-                 state: state.keys[Int(state.ofRow[r])].string, city: city.keys[Int(city.ofRow[r])].string,
-                 year: year.keys[Int(year.ofRow[r])],
-                 coordinate: hasPoint[r] ? Coordinate(uncheckedLatitude: latitudes[r], longitude: longitudes[r]) : nil,
-                 timestampMilliseconds: created[r])
+            User(
+                id: ids[r], nickname: nicknames[r], country: country.keys[Int(country.ofRow[r])].string,
+                state: state.keys[Int(state.ofRow[r])].string, city: city.keys[Int(city.ofRow[r])].string,
+                year: year.keys[Int(year.ofRow[r])],
+                coordinate: hasPoint[r] ? Coordinate(uncheckedLatitude: latitudes[r], longitude: longitudes[r]) : nil,
+                timestampMilliseconds: created[r])
         }
 
         /// Appends row `r`'s JSON to `out`.
         func appendJSON(_ r: Int, to out: inout [UInt8]) {
             let loc = location[r]
-            let chunk = Int(loc >> 32), offset = Int(loc & 0xFFFF_FFFF), n = Int(length[r])
-            chunks[chunk].withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[offset..<offset + n])) }
+            let chunk = Int(loc >> 32)
+            let offset = Int(loc & 0xFFFF_FFFF)
+            let n = Int(length[r])
+            chunks[chunk].withUnsafeBufferPointer {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[offset..<offset + n]))
+            }
         }
     }
 
@@ -91,7 +96,8 @@ public final class UserView: Sendable {
 
         public var description: String {
             switch self {
-            case .outOfOrder(let id, let last): return "user \(id) comes after user \(last): the view takes users in id order"
+            case .outOfOrder(let id, let last):
+                return "user \(id) comes after user \(last): the view takes users in id order"
             }
         }
     }
@@ -152,7 +158,8 @@ public final class UserView: Sendable {
     public var approximateBytes: Int {
         state.withLock { s in
             s.jsonBytes + s.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48)
-                + s.country.approximateBytes + s.state.approximateBytes + s.city.approximateBytes + s.year.approximateBytes
+                + s.country.approximateBytes + s.state.approximateBytes + s.city.approximateBytes
+                + s.year.approximateBytes
                 + s.stateYear.approximateBytes
         }
     }
@@ -176,7 +183,9 @@ public final class UserView: Sendable {
         var out: [(row: Int, coordinate: Coordinate)] = []
         while !answer.isFinished {
             answer.step(view: self) { s, r in
-                if s.hasPoint[r] { out.append((r, Coordinate(uncheckedLatitude: s.latitudes[r], longitude: s.longitudes[r]))) }
+                if s.hasPoint[r] {
+                    out.append((r, Coordinate(uncheckedLatitude: s.latitudes[r], longitude: s.longitudes[r])))
+                }
             }
         }
         return out

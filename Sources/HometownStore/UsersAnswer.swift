@@ -60,7 +60,8 @@ public struct UsersAnswer: Sendable {
     init(query q: UsersQuery, state s: UserView.State, rowCount n: Int) {
         reverse = q.reverse
         // Ids bound the rows by binary search: ids are ascending with rows.
-        var lo = 0, hi = n
+        var lo = 0
+        var hi = n
         if let a = q.afterID { lo = Self.firstRow(s.ids, n, where: { $0 > a }) }
         if let b = q.beforeID { hi = Self.firstRow(s.ids, n, where: { $0 >= b }) }
         // A filter whose value no row has: no match at all.
@@ -72,8 +73,9 @@ public struct UsersAnswer: Sendable {
             return .some(c)
         }
         guard let country = single(s.country, q.country.map(TextKey.init), .country),
-              let city = single(s.city, q.city.map(TextKey.init), .city),
-              let year = single(s.year, q.year, .year), lo < hi else {
+            let city = single(s.city, q.city.map(TextKey.init), .city),
+            let year = single(s.year, q.year, .year), lo < hi
+        else {
             finishEmpty()
             return
         }
@@ -157,7 +159,8 @@ public struct UsersAnswer: Sendable {
     mutating func step(view: UserView, _ body: (borrowing UserView.State, Int) -> Void) {
         guard !isFinished else { return }
         view.state.withLock { s in
-            var visits = 0, users = 0
+            var visits = 0
+            var users = 0
             let list: [Int32]?
             switch driver {
             case .all: list = nil
@@ -218,7 +221,8 @@ public struct UsersAnswer: Sendable {
 
     /// The first row in 0..<n whose id satisfies `pred` (monotone: false then true), or n.
     static func firstRow(_ ids: [Int], _ n: Int, where pred: (Int) -> Bool) -> Int {
-        var lo = 0, hi = n
+        var lo = 0
+        var hi = n
         while lo < hi {
             let mid = (lo + hi) / 2
             if pred(ids[mid]) { hi = mid } else { lo = mid + 1 }
@@ -228,7 +232,8 @@ public struct UsersAnswer: Sendable {
 
     /// The first position of the ascending `list` holding a row >= `row`, or its count.
     static func firstPosition(_ list: [Int32], atLeast row: Int) -> Int {
-        var lo = 0, hi = list.count
+        var lo = 0
+        var hi = list.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if Int(list[mid]) >= row { hi = mid } else { lo = mid + 1 }

@@ -19,12 +19,16 @@ public struct FittedRegion: Hashable, Sendable, Codable {
         public let latitudeDelta: Double
         public let longitudeDelta: Double
         public init(latitudeDelta: Double, longitudeDelta: Double) {
-            self.latitudeDelta = latitudeDelta; self.longitudeDelta = longitudeDelta
+            self.latitudeDelta = latitudeDelta
+            self.longitudeDelta = longitudeDelta
         }
     }
 
     public init(bbox: BoundingBox, center: Coordinate, span: Span, zoom: Double) {
-        self.bbox = bbox; self.center = center; self.span = span; self.zoom = zoom
+        self.bbox = bbox
+        self.center = center
+        self.span = span
+        self.zoom = zoom
     }
 
     private enum Keys: String, CodingKey { case bbox, center, span, zoom }

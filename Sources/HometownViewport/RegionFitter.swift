@@ -35,11 +35,13 @@ public enum RegionFitter {
         if let maxZoom = viewport.maxZoom { zoom = min(zoom, maxZoom) }
 
         let centerY = (yNorth + ySouth) / 2
-        let center = Coordinate(uncheckedLatitude: WebMercator.latitude(worldY: centerY),
-                                longitude: Coordinate.wrapLongitude(bbox.west + bbox.longitudeSpan / 2))
+        let center = Coordinate(
+            uncheckedLatitude: WebMercator.latitude(worldY: centerY),
+            longitude: Coordinate.wrapLongitude(bbox.west + bbox.longitudeSpan / 2))
         let world = WebMercator.worldSize(zoom: zoom, tileSize: viewport.tileSize)
         let halfHeight = viewport.height / 2 / world
-        let top = max(0, centerY - halfHeight), bottom = min(1, centerY + halfHeight)
+        let top = max(0, centerY - halfHeight)
+        let bottom = min(1, centerY + halfHeight)
         let span = FittedRegion.Span(
             latitudeDelta: WebMercator.latitude(worldY: top) - WebMercator.latitude(worldY: bottom),
             longitudeDelta: min(360, viewport.width / world * 360))

@@ -12,13 +12,18 @@ public struct Viewport: Hashable, Sendable {
     public var maxZoom: Double?
 
     public init(width: Double, height: Double, padding: Double = 0, tileSize: Int = 256, maxZoom: Double? = nil) {
-        self.width = width; self.height = height; self.padding = padding; self.tileSize = tileSize; self.maxZoom = maxZoom
+        self.width = width
+        self.height = height
+        self.padding = padding
+        self.tileSize = tileSize
+        self.maxZoom = maxZoom
     }
 
     /// - Throws: `ViewportError` naming the bad value.
     func validate() throws {
         guard width.isFinite, height.isFinite, padding.isFinite, padding >= 0,
-              width > 2 * padding, height > 2 * padding else {
+            width > 2 * padding, height > 2 * padding
+        else {
             throw ViewportError.invalidSize(width: width, height: height, padding: padding)
         }
         guard tileSize == 256 || tileSize == 512 else { throw ViewportError.invalidTileSize(tileSize) }

@@ -39,17 +39,19 @@ extension Vocabulary {
     /// GET forward's answer: each result of the gazetteer with its country and state in this vocabulary (nil
     /// where not served), `supported` when a post can use them, the score rounded to 4 decimals.
     public func forwardAnswer(query: String, results: [ForwardResult]) -> ForwardAnswer {
-        ForwardAnswer(query: query, results: results.map { r in
-            let served = r.country.flatMap { c in countries.first { $0.iso2 != nil && $0.iso2 == c.code } }
-            var state: String?
-            if let s = served, let st = r.state {
-                state = s.states.contains(st.name) ? st.name : (try? resolveState(st.code ?? st.name, in: s))
-            }
-            return ForwardAnswer.Result(
-                name: r.name, kind: "\(r.kind)", latitude: r.point.latitude, longitude: r.point.longitude,
-                bbox: r.bbox.array, country: served?.name, state: state, city: r.kind == .city ? r.name : nil,
-                supported: served != nil && (state != nil || r.kind == .country),
-                score: (r.score * 10000).rounded() / 10000, unmatched: r.unmatched)
-        })
+        ForwardAnswer(
+            query: query,
+            results: results.map { r in
+                let served = r.country.flatMap { c in countries.first { $0.iso2 != nil && $0.iso2 == c.code } }
+                var state: String?
+                if let s = served, let st = r.state {
+                    state = s.states.contains(st.name) ? st.name : (try? resolveState(st.code ?? st.name, in: s))
+                }
+                return ForwardAnswer.Result(
+                    name: r.name, kind: "\(r.kind)", latitude: r.point.latitude, longitude: r.point.longitude,
+                    bbox: r.bbox.array, country: served?.name, state: state, city: r.kind == .city ? r.name : nil,
+                    supported: served != nil && (state != nil || r.kind == .country),
+                    score: (r.score * 10000).rounded() / 10000, unmatched: r.unmatched)
+            })
     }
 }

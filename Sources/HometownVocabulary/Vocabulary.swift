@@ -95,7 +95,8 @@ public struct Vocabulary: Sendable {
                 }
             }
             let index = countries.count
-            countries.append(Country(name: name, bundledIndex: bundled, iso2: info?.iso2, states: states, stateKeys: keys))
+            countries.append(
+                Country(name: name, bundledIndex: bundled, iso2: info?.iso2, states: states, stateKeys: keys))
             var spellings = [name]
             if let info { spellings += [info.name] + [info.iso2, info.iso3].compactMap { $0 } + info.aliases }
             for sp in spellings {
@@ -113,25 +114,33 @@ public struct Vocabulary: Sendable {
     /// names, both sorted without regard to case and accents.
     /// - Throws: `ProtocolError.unsupportedCountry` for a listed country the bundled data does not have.
     public static func bundled(geocoder: ReverseGeocoder, gazetteer: Gazetteer?, selection: Selection = .defaults)
-        throws(ProtocolError) -> Vocabulary {
-        let everything = Vocabulary(lists: (0..<geocoder.countryCount).map { c in
-            (country: servedName(geocoder.countryInfo(c)), states: [String]())
-        }, geocoder: geocoder, gazetteer: gazetteer)
+        throws(ProtocolError) -> Vocabulary
+    {
+        let everything = Vocabulary(
+            lists: (0..<geocoder.countryCount).map { c in
+                (country: servedName(geocoder.countryInfo(c)), states: [String]())
+            }, geocoder: geocoder, gazetteer: gazetteer)
         var chosen: [Int]
         switch selection {
         case .all:
             chosen = Array(0..<geocoder.countryCount)
         case .defaults:
-            chosen = try Selection.defaultCountries.map { name throws(ProtocolError) in try everything.resolveCountry(name).bundledIndex! }
+            chosen = try Selection.defaultCountries.map { name throws(ProtocolError) in
+                try everything.resolveCountry(name).bundledIndex!
+            }
         case .list(let names):
             chosen = try names.map { name throws(ProtocolError) in try everything.resolveCountry(name).bundledIndex! }
         }
         var seen = Set<Int>()
         chosen = chosen.filter { seen.insert($0).inserted }
         var statesOf: [Int: Set<String>] = [:]
-        for s in 0..<geocoder.stateCount { statesOf[geocoder.countryIndex(ofState: s), default: []].insert(geocoder.stateInfo(s).name) }
-        let lists = chosen.map { c in (country: servedName(geocoder.countryInfo(c)), states: sortedNames(Array(statesOf[c] ?? []))) }
-            .sorted { byFoldedName($0.country, $1.country) }
+        for s in 0..<geocoder.stateCount {
+            statesOf[geocoder.countryIndex(ofState: s), default: []].insert(geocoder.stateInfo(s).name)
+        }
+        let lists = chosen.map { c in
+            (country: servedName(geocoder.countryInfo(c)), states: sortedNames(Array(statesOf[c] ?? [])))
+        }
+        .sorted { byFoldedName($0.country, $1.country) }
         return Vocabulary(lists: lists, geocoder: geocoder, gazetteer: gazetteer)
     }
 
@@ -149,7 +158,8 @@ public struct Vocabulary: Sendable {
     public static func sortedNames(_ names: [String]) -> [String] { names.sorted(by: byFoldedName) }
 
     private static func byFoldedName(_ a: String, _ b: String) -> Bool {
-        let ka = NameKey.key(a), kb = NameKey.key(b)
+        let ka = NameKey.key(a)
+        let kb = NameKey.key(b)
         return ka != kb ? ka < kb : a < b
     }
 
@@ -162,7 +172,8 @@ public struct Vocabulary: Sendable {
         if let c = countries.first(where: { $0.name == text }) { return c }
         if let i = countryKeys[NameKey.key(text)] { return countries[i] }
         if let gz = gazetteer, let iso = Vocabulary.gazetteerCountryCode(text, gz),
-           let c = countries.first(where: { $0.iso2 == iso }) {
+            let c = countries.first(where: { $0.iso2 == iso })
+        {
             return c
         }
         throw .unsupportedCountry(given: text, supported: countryNames)
@@ -177,7 +188,8 @@ public struct Vocabulary: Sendable {
         if let s = country.stateKeys[NameKey.key(text)] { return s }
         var suggestion: String?
         if let gz = gazetteer, country.bundledIndex != nil, country.iso2 != nil,
-           let found = try? gz.search(text + ", " + (country.iso2 ?? ""), limit: 5) {
+            let found = try? gz.search(text + ", " + (country.iso2 ?? ""), limit: 5)
+        {
             for r in found where r.kind == .state && r.country?.code == country.iso2 {
                 guard let served = country.stateKeys[NameKey.key(r.name)] else { continue }
                 if r.score >= 0.5 { return served }
@@ -192,10 +204,13 @@ public struct Vocabulary: Sendable {
     public func resolveStateAnywhere(_ text: String) throws(ProtocolError) -> [String] {
         var names: [String] = []
         for c in countries {
-            if let s = (c.states.contains(text) ? text : c.stateKeys[NameKey.key(text)]), !names.contains(s) { names.append(s) }
+            if let s = (c.states.contains(text) ? text : c.stateKeys[NameKey.key(text)]), !names.contains(s) {
+                names.append(s)
+            }
         }
         if names.isEmpty {
-            throw .unsupportedState(given: text, country: countries.count == 1 ? countries[0].name : "any served country", suggestion: nil)
+            throw .unsupportedState(
+                given: text, country: countries.count == 1 ? countries[0].name : "any served country", suggestion: nil)
         }
         return names
     }

@@ -23,16 +23,19 @@ struct DrawingTests {
         Probe(name: "Tasmania (an island)", latitude: -42.0, longitude: 146.5, land: true),
     ]
 
-    @Test("land and sea fall where they are, in the tile that holds them, at several zooms", arguments: probes, [2, 5, 8])
+    @Test(
+        "land and sea fall where they are, in the tile that holds them, at several zooms", arguments: probes, [2, 5, 8])
     func landAndSea(_ p: Probe, zoom: Int) throws {
         let n = Double(1 << zoom)
         let wx = (p.longitude / 360 + 0.5) * n
         let s = sin(p.latitude * .pi / 180)
         let wy = (0.5 - log((1 + s) / (1 - s)) / (4 * .pi)) * n
-        let x = Int(wx), y = Int(wy)
+        let x = Int(wx)
+        let y = Int(wy)
         let frame = try MapFrame.tile(z: zoom, x: x, y: y)
         let d = Fixtures.map.draw(frame, includeStates: zoom >= 4)
-        let px = (wx - Double(x)) * 512, py = (wy - Double(y)) * 512
+        let px = (wx - Double(x)) * 512
+        let py = (wy - Double(y)) * 512
         #expect(Fixtures.onLand(d, x: px, y: py) == p.land, "\(p.name) at zoom \(zoom): tile \(zoom)/\(x)/\(y)")
     }
 
@@ -86,7 +89,9 @@ struct DrawingTests {
         }
     }
 
-    @Test("neighbouring states share their rounded border: the land has no gaps between them", arguments: [3.0, 4.5, 5.0, 7.0])
+    @Test(
+        "neighbouring states share their rounded border: the land has no gaps between them",
+        arguments: [3.0, 4.5, 5.0, 7.0])
     func noGapsBetweenStates(zoom: Double) throws {
         // Points in a band across the Minnesota-Iowa line (43.5 N) are all land, from the outline (zoom < 5)
         // and from the states' rings (zoom >= 5).

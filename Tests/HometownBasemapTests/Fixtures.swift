@@ -8,10 +8,14 @@ enum Fixtures {
         return "/" + root + "/data/hometown.bin"
     }()
     static let geocoder: ReverseGeocoder = {
-        do { return try ReverseGeocoder(path: dataPath, verification: .header) } catch { fatalError("cannot load \(dataPath): \(error)") }
+        do { return try ReverseGeocoder(path: dataPath, verification: .header) } catch {
+            fatalError("cannot load \(dataPath): \(error)")
+        }
     }()
     static let map: BoundaryMap = {
-        do { return try BoundaryMap(geocoder: geocoder) } catch { fatalError("cannot prepare the boundaries: \(error)") }
+        do { return try BoundaryMap(geocoder: geocoder) } catch {
+            fatalError("cannot prepare the boundaries: \(error)")
+        }
     }()
 
     /// Even-odd test of a point (frame units) against the land rings of a drawing.
@@ -21,7 +25,10 @@ enum Fixtures {
             let n = ring.count / 2
             var j = n - 1
             for i in 0..<n {
-                let xi = Double(ring[2 * i]), yi = Double(ring[2 * i + 1]), xj = Double(ring[2 * j]), yj = Double(ring[2 * j + 1])
+                let xi = Double(ring[2 * i])
+                let yi = Double(ring[2 * i + 1])
+                let xj = Double(ring[2 * j])
+                let yj = Double(ring[2 * j + 1])
                 if (yi > y) != (yj > y), x < (xj - xi) * (y - yi) / (yj - yi) + xi { inside.toggle() }
                 j = i
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HometownBoundaries
 
 @Suite struct CityRuleTests {

@@ -1,9 +1,11 @@
-import Testing
 import HometownCore
-#if canImport(Glibc)
-import Glibc
-#endif
+import Testing
+
 @testable import HometownBoundaries
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The per-state k-d trees of places (`CityTreeLayout`, `CityIndex`) against a scan of every place of the
 /// state with the same rule, and the layout's invariants as the builder wrote them.
@@ -14,7 +16,9 @@ import Glibc
     static let placesByState: [[Int]] = {
         let g = Fixtures.geocoder
         var lists = [[Int]](repeating: [], count: g.stateCount)
-        for i in 0..<g.cityCount where g.cities.u32[4 * i + 3] != UInt32.max { lists[Int(g.cities.u32[4 * i + 3])].append(i) }
+        for i in 0..<g.cityCount where g.cities.u32[4 * i + 3] != UInt32.max {
+            lists[Int(g.cities.u32[4 * i + 3])].append(i)
+        }
         return lists
     }()
 
@@ -30,7 +34,8 @@ import Glibc
             let pop = Int(g.cities.u32[4 * c + 2])
             if d2 < nearest.d2 || (d2 == nearest.d2 && c < nearest.city) { nearest = (d2, c) }
             if d2 <= CityTreeLayout.chordSquared(km: CityTreeLayout.urbanRadiusKm(population: pop)),
-               pop > urban.pop || (pop == urban.pop && (d2 < urban.d2 || (d2 == urban.d2 && c < urban.city))) {
+                pop > urban.pop || (pop == urban.pop && (d2 < urban.d2 || (d2 == urban.d2 && c < urban.city)))
+            {
                 urban = (pop, d2, c)
             }
         }
@@ -45,7 +50,9 @@ import Glibc
             guard let s = fixed ?? g.stateIndex(latitude: lat, longitude: lon) else { continue }
             let tree = g.cities.city(for: s, latitude: lat, longitude: lon)
             let scan = bruteForce(state: s, latitude: lat, longitude: lon)
-            #expect(tree?.index == scan?.index && tree?.km == scan?.km, "(\(lat), \(lon)) in state \(s): tree \(String(describing: tree)), scan \(String(describing: scan))")
+            #expect(
+                tree?.index == scan?.index && tree?.km == scan?.km,
+                "(\(lat), \(lon)) in state \(s): tree \(String(describing: tree)), scan \(String(describing: scan))")
             checked += 1
         }
         return checked
@@ -65,7 +72,8 @@ import Glibc
         var points: [(Double, Double)] = []
         for _ in 0..<20_000 {
             let c = Int(rng.next() % UInt64(g.cityCount))
-            let km = 30 * rng.unit() * rng.unit(), bearing = 2 * Double.pi * rng.unit()
+            let km = 30 * rng.unit() * rng.unit()
+            let bearing = 2 * Double.pi * rng.unit()
             let lat = g.cities.f64[2 * c] + km / 111.195 * cos(bearing)
             let lon = g.cities.f64[2 * c + 1] + km / 111.195 * sin(bearing) / max(0.05, cos(lat * .pi / 180))
             guard abs(lat) <= 90 else { continue }
@@ -86,16 +94,23 @@ import Glibc
     /// The builder's layout: every place with a state in its state's tree once; each split entry's axis orders
     /// its range; each range's middle holds the range's largest urban chord; vectors and radii as documented.
     @Test func layoutInvariants() {
-        let c = g.cities, base = c.header, f = CityTreeLayout.f64PerEntry
+        let c = g.cities
+        let base = c.header
+        let f = CityTreeLayout.f64PerEntry
         for s in 0..<g.stateCount {
-            let first = Int(c.byState[s]), end = Int(c.byState[s + 1])
+            let first = Int(c.byState[s])
+            let end = Int(c.byState[s + 1])
             let cities = (first..<end).map { Int(c.byState[$0] & CityTreeLayout.cityMask) }
             #expect(cities.sorted() == CityTreeTests.placesByState[s], "state \(s)")
             for k in first..<end {
-                let city = Int(c.byState[k] & CityTreeLayout.cityMask), j = f * (k - base)
+                let city = Int(c.byState[k] & CityTreeLayout.cityMask)
+                let j = f * (k - base)
                 let v = CityTreeLayout.unitVector(latitude: c.f64[2 * city], longitude: c.f64[2 * city + 1])
                 #expect(c.xyz[j] == v.x && c.xyz[j + 1] == v.y && c.xyz[j + 2] == v.z)
-                #expect(c.xyz[j + 3] == CityTreeLayout.chordSquared(km: CityTreeLayout.urbanRadiusKm(population: Int(c.u32[4 * city + 2]))))
+                #expect(
+                    c.xyz[j + 3]
+                        == CityTreeLayout.chordSquared(
+                            km: CityTreeLayout.urbanRadiusKm(population: Int(c.u32[4 * city + 2]))))
             }
             var ranges = end > first ? [(first, end - 1)] : []
             while let (lo, hi) = ranges.popLast() {
@@ -116,7 +131,8 @@ import Glibc
     /// farther out the C library works on `x * pi / 180` rounded to a Double (an error of up to an ulp of the
     /// radian value, 9e-16 at 400 degrees), while the reduction here is exact in degrees.
     @Test func sinCosMatchesTheCLibrary() {
-        var inner = 0.0, outer = 0.0
+        var inner = 0.0
+        var outer = 0.0
         var x = -400.0
         while x <= 400 {
             let r = CityTreeLayout.sinCos(degrees: x)

@@ -1,6 +1,7 @@
-import Testing
 import Foundation
 import HometownCore
+import Testing
+
 @testable import HometownBoundaries
 
 @Suite struct DataFileTests {
@@ -53,7 +54,8 @@ import HometownCore
     func damagedSectionsNeverCrashALookup(section: String) throws {
         let original = try DataFile(path: Fixtures.dataPath)
         let region = try original.bytes(section)
-        let start = region.baseAddress! - original.base, length = region.count
+        let start = region.baseAddress! - original.base
+        let length = region.count
         var rng = SeededRandom(seed: 99)
         let p = try tempCopy { bytes in
             // Every 7th byte random, and runs of 0xFF (NaN as Float64, huge as UInt32) here and there.
@@ -63,7 +65,9 @@ import HometownCore
         defer { try? FileManager.default.removeItem(atPath: p) }
         #expect(throws: BoundariesError.self) { try ReverseGeocoder(path: p, verification: .full) }
         let g = try ReverseGeocoder(path: p, verification: .header)
-        let pts = (0..<40_000).map { _ in Coordinate(uncheckedLatitude: rng.unit() * 180 - 90, longitude: rng.unit() * 360 - 180) }
+        let pts = (0..<40_000).map { _ in
+            Coordinate(uncheckedLatitude: rng.unit() * 180 - 90, longitude: rng.unit() * 360 - 180)
+        }
         for m in g.matches(pts) {
             #expect(m.state >= -1 && Int(m.state) < g.stateCount && m.city >= -1 && Int(m.city) < g.cityCount)
         }
@@ -77,7 +81,7 @@ import HometownCore
         w.add("A", uint32: [1, 2, 3])
         w.add("BB", float64: [1.5, -2])
         let bytes = w.bytes()
-        #expect(bytes == w.bytes())   // deterministic
+        #expect(bytes == w.bytes())  // deterministic
         let path = NSTemporaryDirectory() + "hometown-rt-\(UUID().uuidString).bin"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -97,7 +101,10 @@ import HometownCore
         let stream: [Double] = [1, 0, 1, 11, -1, -1, 1, 1, 2, 0, 0, 1]
         stream.withUnsafeBufferPointer { data in
             var pieces = LeafPieces(data: data, offset: 0)
-            guard let piece = pieces.next() else { Issue.record("the piece should be read"); return }
+            guard let piece = pieces.next() else {
+                Issue.record("the piece should be read")
+                return
+            }
             #expect(piece.end == 12)
             var rings = LeafPieces.Rings(data: data, piece: piece)
             #expect(rings.next() == nil)
@@ -106,7 +113,10 @@ import HometownCore
         let fits: [Double] = [1, 0, 1, 12, -1, -1, 1, 1, 2, 0, 0, 1, 1]
         fits.withUnsafeBufferPointer { data in
             var pieces = LeafPieces(data: data, offset: 0)
-            guard let piece = pieces.next() else { Issue.record("the piece should be read"); return }
+            guard let piece = pieces.next() else {
+                Issue.record("the piece should be read")
+                return
+            }
             var rings = LeafPieces.Rings(data: data, piece: piece)
             let ring = rings.next()
             #expect(ring?.first == 9 && ring?.count == 2)

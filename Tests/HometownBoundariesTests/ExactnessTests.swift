@@ -1,6 +1,7 @@
-import Testing
 import HometownCore
 import HometownGEOS
+import Testing
+
 @testable import HometownBoundaries
 
 /// The state found by the cell index is the one GEOS prepared containment finds on the same polygons
@@ -45,14 +46,17 @@ import HometownGEOS
             let truth = try oracle.states(lat: lats[i], lon: lons[i])
             let mine = ours[i] >= 0 ? Int(ours[i]) : nil
             let ok = truth.isEmpty ? mine == nil : (mine.map { truth.contains($0) } ?? false)
-            if !ok && bad.count < 20 { bad.append("(\(lats[i]), \(lons[i])): index \(String(describing: mine)), GEOS \(truth)") }
+            if !ok && bad.count < 20 {
+                bad.append("(\(lats[i]), \(lons[i])): index \(String(describing: mine)), GEOS \(truth)")
+            }
         }
         return (lats.count, bad)
     }
 
     @Test func oneMillionSeededRandomPoints() throws {
         var rng = SeededRandom(seed: 2026)
-        var lats: [Double] = [], lons: [Double] = []
+        var lats: [Double] = []
+        var lons: [Double] = []
         for _ in 0..<1_000_000 {
             // Uniform on the sphere, so that land is sampled in proportion to its area.
             lats.append(asin(2 * rng.unit() - 1) * 180 / .pi)
@@ -65,7 +69,8 @@ import HometownGEOS
     @Test func pointsWithinOneKilometreOfBorders() throws {
         let g = Fixtures.geocoder
         var rng = SeededRandom(seed: 7)
-        var lats: [Double] = [], lons: [Double] = []
+        var lats: [Double] = []
+        var lons: [Double] = []
         var polys: [[[(Double, Double)]]] = []
         for i in 0..<g.stateCount { polys.append(contentsOf: try g.statePolygons(i)) }
         let rings = polys.flatMap { $0 }.filter { $0.count > 3 }
@@ -73,18 +78,21 @@ import HometownGEOS
             let ring = rings[Int(rng.next() % UInt64(rings.count))]
             let k = Int(rng.next() % UInt64(ring.count - 1))
             let t = rng.unit()
-            let x = ring[k].0 + t * (ring[k + 1].0 - ring[k].0), y = ring[k].1 + t * (ring[k + 1].1 - ring[k].1)
+            let x = ring[k].0 + t * (ring[k + 1].0 - ring[k].0)
+            let y = ring[k].1 + t * (ring[k + 1].1 - ring[k].1)
             // Up to 1 km away in a random direction.
-            let d = rng.unit() * 1.0 / 111.195, a = rng.unit() * 2 * .pi
+            let d = rng.unit() * 1.0 / 111.195
+            let a = rng.unit() * 2 * .pi
             let lat = y + d * sin(a)
             let lon = x + d * cos(a) / max(0.01, cos(y * .pi / 180))
             guard lat > -90, lat < 90, lon >= -180, lon < 180 else { continue }
-            lats.append(lat); lons.append(lon)
+            lats.append(lat)
+            lons.append(lon)
         }
         let r = try check(lats, lons)
         #expect(r.mismatches.isEmpty, "\(r.mismatches)")
     }
 }
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif

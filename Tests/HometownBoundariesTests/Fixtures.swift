@@ -8,6 +8,8 @@ enum Fixtures {
         return "/" + root + "/data/hometown.bin"
     }()
     static let geocoder: ReverseGeocoder = {
-        do { return try ReverseGeocoder(path: dataPath, verification: .full) } catch { fatalError("cannot load \(dataPath): \(error)") }
+        do { return try ReverseGeocoder(path: dataPath, verification: .full) } catch {
+            fatalError("cannot load \(dataPath): \(error)")
+        }
     }()
 }

@@ -1,9 +1,11 @@
-import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 import HometownCore
+import Testing
+
 @testable import HometownBoundaries
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct ReverseGeocoderTests {
     let g = Fixtures.geocoder
@@ -28,16 +30,17 @@ import HometownCore
     }
 
     /// States go to the ISO 3166-1 country their places belong to (tools/databuilder/ISOCountryVote.swift).
-    @Test(arguments: [
-        (44.9521, 34.1024, "UA", "Simferopol"),          // Crimea: Russia in Natural Earth 4.1 admin-1
-        (-20.8823, 55.4504, "RE", "Saint-Denis"),        // Réunion: France in Natural Earth
-        (-12.7806, 45.2279, "YT", "Mamoudzou"),
-        (16.2411, -61.5331, "GP", nil),
-        (14.6161, -61.0588, "MQ", "Fort-de-France"),
-        (4.9372, -52.326, "GF", "Cayenne"),
-        (9.56, 44.065, "SO", "Hargeysa"),                // Somaliland: no ISO code in Natural Earth
-        (35.2, 33.36, "CY", nil),                        // Northern Cyprus
-    ] as [(Double, Double, String, String?)])
+    @Test(
+        arguments: [
+            (44.9521, 34.1024, "UA", "Simferopol"),  // Crimea: Russia in Natural Earth 4.1 admin-1
+            (-20.8823, 55.4504, "RE", "Saint-Denis"),  // Réunion: France in Natural Earth
+            (-12.7806, 45.2279, "YT", "Mamoudzou"),
+            (16.2411, -61.5331, "GP", nil),
+            (14.6161, -61.0588, "MQ", "Fort-de-France"),
+            (4.9372, -52.326, "GF", "Cayenne"),
+            (9.56, 44.065, "SO", "Hargeysa"),  // Somaliland: no ISO code in Natural Earth
+            (35.2, 33.36, "CY", nil),  // Northern Cyprus
+        ] as [(Double, Double, String, String?)])
     func statesFollowTheISOCountryOfTheirPlaces(lat: Double, lon: Double, country: String, city: String?) throws {
         let p = g.place(at: try Coordinate(latitude: lat, longitude: lon))
         #expect(p.country?.iso2 == country)
@@ -71,7 +74,7 @@ import HometownCore
     }
 
     @Test func harbourPointJustOffTheCoastGetsTheNearestState() throws {
-        let p = g.place(at: try Coordinate(latitude: 58.30, longitude: -134.42))   // Juneau harbour
+        let p = g.place(at: try Coordinate(latitude: 58.30, longitude: -134.42))  // Juneau harbour
         #expect(p.atSea)
         #expect(p.state?.iso == "US-AK")
         #expect(p.distanceKm > 0 && p.distanceKm < 22.224)
@@ -88,8 +91,12 @@ import HometownCore
         for k in 0..<80 {
             let lon = -124.10 - Double(k) * 0.01
             let p = g.place(at: try Coordinate(latitude: 44.0, longitude: lon))
-            if p.state != nil { #expect(p.distanceKm <= ReverseGeocoder.atSeaRadiusKm); lastWithState = p.distanceKm }
-            else { #expect(p.atSea) }
+            if p.state != nil {
+                #expect(p.distanceKm <= ReverseGeocoder.atSeaRadiusKm)
+                lastWithState = p.distanceKm
+            } else {
+                #expect(p.atSea)
+            }
         }
         #expect(lastWithState > 15)
     }
@@ -102,12 +109,17 @@ import HometownCore
 
     @Test func batchAgreesWithSinglePoints() throws {
         var rng = SeededRandom(seed: 11)
-        let pts = (0..<20_000).map { _ in Coordinate(uncheckedLatitude: rng.unit() * 140 - 60, longitude: rng.unit() * 360 - 180) }
+        let pts = (0..<20_000).map { _ in
+            Coordinate(uncheckedLatitude: rng.unit() * 140 - 60, longitude: rng.unit() * 360 - 180)
+        }
         let batch = g.places(pts)
         for (i, p) in pts.enumerated() where i % 7 == 0 { #expect(batch[i] == g.place(at: p)) }
-        let lats = pts.map(\.latitude), lons = pts.map(\.longitude)
+        let lats = pts.map(\.latitude)
+        let lons = pts.map(\.longitude)
         let idx = g.stateIndices(latitudes: lats, longitudes: lons)
-        for i in pts.indices { #expect((idx[i] >= 0 ? Int(idx[i]) : nil) == g.stateIndex(latitude: lats[i], longitude: lons[i])) }
+        for i in pts.indices {
+            #expect((idx[i] >= 0 ? Int(idx[i]) : nil) == g.stateIndex(latitude: lats[i], longitude: lons[i]))
+        }
     }
 
     /// The compact batch answers are the single answers, on any number of cores, and turn into the same
@@ -115,7 +127,9 @@ import HometownCore
     @Test(arguments: [nil, 1, 2, 3] as [Int?])
     func matchesAgreeWithSinglePoints(cores: Int?) throws {
         var rng = SeededRandom(seed: 23)
-        let pts = (0..<30_000).map { _ in Coordinate(uncheckedLatitude: asin(2 * rng.unit() - 1) * 180 / .pi, longitude: rng.unit() * 360 - 180) }
+        let pts = (0..<30_000).map { _ in
+            Coordinate(uncheckedLatitude: asin(2 * rng.unit() - 1) * 180 / .pi, longitude: rng.unit() * 360 - 180)
+        }
         let batch = g.matches(pts, cores: cores)
         #expect(batch.count == pts.count)
         var landOrCoast = 0
@@ -148,7 +162,7 @@ import HometownCore
         for (lat, lon) in [(90.0, -180.0), (-90, -180), (90, 179.9999999), (-90, 179.9999999), (0, -180), (-89.9, 0)] {
             _ = g.place(at: try Coordinate(latitude: lat, longitude: lon))
         }
-        #expect(g.place(at: try Coordinate(latitude: -89.9, longitude: 0)).country != nil)   // Antarctica
+        #expect(g.place(at: try Coordinate(latitude: -89.9, longitude: 0)).country != nil)  // Antarctica
     }
 }
 
@@ -158,14 +172,21 @@ import HometownCore
     @Test func boundedSearchEqualsUnbounded() {
         let g = Fixtures.geocoder
         var rng = SeededRandom(seed: 31)
-        var checked = 0, found = 0
+        var checked = 0
+        var found = 0
         while checked < 6_000 {
-            let lat = asin(2 * rng.unit() - 1) * 180 / .pi, lon = rng.unit() * 360 - 180
+            let lat = asin(2 * rng.unit() - 1) * 180 / .pi
+            let lon = rng.unit() * 360 - 180
             guard case .sea(deep: false) = g.cells.locate(latitude: lat, longitude: lon) else { continue }
-            var fast = NearestStateSearch(index: g.cells, latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm)
-            var slow = NearestStateSearch(index: g.cells, latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm, bounded: false)
-            let a = fast.run(), b = slow.run()
-            #expect(a?.state == b?.state && a?.km == b?.km, "(\(lat), \(lon)): bounded \(String(describing: a)), unbounded \(String(describing: b))")
+            var fast = NearestStateSearch(
+                index: g.cells, latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm)
+            var slow = NearestStateSearch(
+                index: g.cells, latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm, bounded: false)
+            let a = fast.run()
+            let b = slow.run()
+            #expect(
+                a?.state == b?.state && a?.km == b?.km,
+                "(\(lat), \(lon)): bounded \(String(describing: a)), unbounded \(String(describing: b))")
             checked += 1
             if a != nil { found += 1 }
         }

@@ -1,6 +1,7 @@
 import HometownCore
-@testable import HometownCLI
 import Testing
+
+@testable import HometownCLI
 
 /// The argument types ArgumentParser parses for the commands (`PointArgument`, `CountriesArgument`,
 /// `LogLevelArgument`): what they accept, and the exact words of a refusal, in the type and on the command line.
@@ -8,7 +9,7 @@ import Testing
     @Test(arguments: [
         ("44.9661,-93.2938", 44.9661, -93.2938),
         (" -33.87 , 151.21 ", -33.87, 151.21),
-        ("90,180", 90, -180),   // longitude 180 is the meridian of -180
+        ("90,180", 90, -180),  // longitude 180 is the meridian of -180
         ("+1e1,-180", 10, -180),
     ])
     func pointsAreLatitudeFirst(text: String, latitude: Double, longitude: Double) throws {
@@ -43,22 +44,31 @@ import Testing
 
     @Test func logLevels() {
         #expect(LogLevelArgument(argument: "warning")?.level == .warning)
-        #expect(LogLevelArgument.allCases.map(\.level) == [.trace, .debug, .info, .notice, .warning, .error, .critical])
+        #expect(
+            LogLevelArgument.allCases.map(\.level) == [.trace, .debug, .info, .notice, .warning, .error, .critical])
         #expect(LogLevelArgument(argument: "Warning") == nil)
     }
 
     /// On the command line: status 2 and ArgumentParser's sentence with the type's reason.
     @Test(arguments: [
-        (["map", "--input", "-", "--zoom", "3", "--center", "95,0"],
-         "Error: The value '95,0' is invalid for '--center <LAT,LON>': latitude 95.0 is out of range: "
-            + "a latitude must be a finite number of degrees in [-90, 90]"),
-        (["map", "--input", "-", "--zoom", "3", "--center", "20"],
-         "Error: The value '20' is invalid for '--center <LAT,LON>': "
-            + "expected LAT,LON in decimal degrees, latitude first, e.g. 44.9661,-93.2938"),
-        (["serve", "--countries", ","],
-         "Error: The value ',' is invalid for '--countries <list|all>': needs at least one country, or 'all'"),
-        (["serve", "--log-level", "loud"],
-         "Error: The value 'loud' is invalid for '--log-level <log-level>'. Please provide one of the following:"),
+        (
+            ["map", "--input", "-", "--zoom", "3", "--center", "95,0"],
+            "Error: The value '95,0' is invalid for '--center <LAT,LON>': latitude 95.0 is out of range: "
+                + "a latitude must be a finite number of degrees in [-90, 90]"
+        ),
+        (
+            ["map", "--input", "-", "--zoom", "3", "--center", "20"],
+            "Error: The value '20' is invalid for '--center <LAT,LON>': "
+                + "expected LAT,LON in decimal degrees, latitude first, e.g. 44.9661,-93.2938"
+        ),
+        (
+            ["serve", "--countries", ","],
+            "Error: The value ',' is invalid for '--countries <list|all>': needs at least one country, or 'all'"
+        ),
+        (
+            ["serve", "--log-level", "loud"],
+            "Error: The value 'loud' is invalid for '--log-level <log-level>'. Please provide one of the following:"
+        ),
     ])
     func refusedOnTheCommandLine(args: [String], message: String) throws {
         let r = try CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
@@ -67,8 +77,9 @@ import Testing
     }
 
     @Test func aNegativeCentreNeedsNoQuoting() throws {
-        let r = try CLI.run(["map", "--input", "-", "--zoom", "3", "--center", "-33.87,151.21"],
-                            stdin: #"{"type":"FeatureCollection","features":[]}"#)
+        let r = try CLI.run(
+            ["map", "--input", "-", "--zoom", "3", "--center", "-33.87,151.21"],
+            stdin: #"{"type":"FeatureCollection","features":[]}"#)
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.hasPrefix("<svg") || r.out.hasPrefix("<?xml"))
     }
@@ -116,14 +127,18 @@ import Testing
     @Test func sizeTileAndBoxRefusedOnTheCommandLine() throws {
         let size = try CLI.run(["region", "--input", "-", "--size", "800"])
         #expect(size.status == 2)
-        #expect(size.err.contains("Error: The value '800' is invalid for '--size <size>': "
-            + "expected WxH in pixels, two numbers more than 0, e.g. 800x500"))
+        #expect(
+            size.err.contains(
+                "Error: The value '800' is invalid for '--size <size>': "
+                    + "expected WxH in pixels, two numbers more than 0, e.g. 800x500"))
         let small = try CLI.run(["map", "--input", "-", "--size", "8x8"])
         #expect(small.status == 2)
         #expect(small.err.contains("Error: --size 8x8 is not WxH in whole pixels from 16 to 8192, e.g. 800x500"))
         let tile = try CLI.run(["cluster", "--input", "-", "--tile", "0/0"])
         #expect(tile.status == 2)
-        #expect(tile.err.contains("Error: The value '0/0' is invalid for '--tile <tile>': "
-            + "expected Z/X/Y with three integers, e.g. 0/0/0"))
+        #expect(
+            tile.err.contains(
+                "Error: The value '0/0' is invalid for '--tile <tile>': "
+                    + "expected Z/X/Y with three integers, e.g. 0/0/0"))
     }
 }

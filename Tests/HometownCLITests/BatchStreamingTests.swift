@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `reverse --input`, `forward --input` and `transform --input` as streams: answers while input still arrives, every row out for
@@ -17,11 +17,15 @@ import Glibc
     /// A CSV of `rows` seeded points over the land and sea of the world, with an id and a quoted text column.
     static func csv(rows: Int, seed: UInt64 = 42) -> String {
         var s = seed
-        func next() -> Double { s = s &* 6364136223846793005 &+ 1442695040888963407; return Double(s >> 11) / Double(1 << 53) }
+        func next() -> Double {
+            s = s &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(s >> 11) / Double(1 << 53)
+        }
         var out = "id,name,latitude,longitude\n"
         out.reserveCapacity(rows * 40)
         for i in 0..<rows {
-            let lat = (next() * 140 - 60), lon = (next() * 360 - 180)
+            let lat = (next() * 140 - 60)
+            let lon = (next() * 360 - 180)
             out += "\(i),\"row \(i), \"\"quoted\"\"\",\(String(format: "%.5f", lat)),\(String(format: "%.5f", lon))\n"
         }
         return out
@@ -47,16 +51,22 @@ import Glibc
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
         p.arguments = args
-        let inPipe = Pipe(), outPipe = Pipe()
-        p.standardInput = inPipe; p.standardOutput = outPipe; p.standardError = FileHandle.nullDevice
+        let inPipe = Pipe()
+        let outPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = FileHandle.nullDevice
         try p.run()
         return (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading.fileDescriptor)
     }
 
     /// The text of a gzip file, through zcat.
     static func unzipped(_ path: String) throws -> Data {
-        let z = Process(), pipe = Pipe()
-        z.executableURL = URL(fileURLWithPath: "/bin/zcat"); z.arguments = [path]; z.standardOutput = pipe
+        let z = Process()
+        let pipe = Pipe()
+        z.executableURL = URL(fileURLWithPath: "/bin/zcat")
+        z.arguments = [path]
+        z.standardOutput = pipe
         try z.run()
         let d = pipe.fileHandleForReading.readDataToEndOfFile()
         z.waitUntilExit()
@@ -70,7 +80,9 @@ import Glibc
         input.write(Data("id,lat,lon\n1,44.9661,-93.2938\n".utf8))
         // The header and the first answer come back while standard input is still open.
         #expect(Self.readLine(out, within: 30) == "id,lat,lon,country,country_iso2,state,state_iso,city,error")
-        #expect(Self.readLine(out, within: 30) == "1,44.9661,-93.2938,United States of America,US,Minnesota,US-MN,Minneapolis,")
+        #expect(
+            Self.readLine(out, within: 30)
+                == "1,44.9661,-93.2938,United States of America,US,Minnesota,US-MN,Minneapolis,")
         input.write(Data("2,-33.87,151.21\n".utf8))
         #expect(Self.readLine(out, within: 30)?.hasPrefix("2,-33.87,151.21,Australia,AU,New South Wales") == true)
         try input.close()
@@ -79,10 +91,13 @@ import Glibc
     }
 
     @Test func everyRowInGivesARowOutAndErrorsSetTheExitStatus() throws {
-        let input = "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n3,91,0\n\n4,1,2,3\n5,\"48.85\",2.35\n6,\"unclosed,0\n7,1,1\n"
+        let input =
+            "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n3,91,0\n\n4,1,2,3\n5,\"48.85\",2.35\n6,\"unclosed,0\n7,1,1\n"
         let r = try CLI.run(["reverse", "--input", "-", "--format", "ndjson"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3; \(r.err)")
-        let rows = try r.out.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let rows = try r.out.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         // Rows 1 to 6 (the unclosed quote swallows the rest of the input into row 6), in order.
         #expect(rows.map { $0["id"] as? String } == ["1", "2", "3", "4", "5", "6"])
         let errors = rows.map { ($0["error"] as? String) ?? "" }
@@ -107,9 +122,12 @@ import Glibc
         let nd = try CLI.run(["reverse", "--input", "-", "--format", "ndjson", "-q"], stdin: input)
         #expect(nd.out.split(separator: "\n").count == 2 && nd.out.contains("\"id\":\"2\""))
         // An input key named like an added column keeps its value under "<key>_input".
-        let kept = try CLI.run(["reverse", "--input", "-", "-q"], stdin: "{\"lat\": 44.9661, \"lon\": -93.2938, \"country\": \"mine\"}\n")
+        let kept = try CLI.run(
+            ["reverse", "--input", "-", "-q"], stdin: "{\"lat\": 44.9661, \"lon\": -93.2938, \"country\": \"mine\"}\n")
         let keptRow = try #require(try JSONSerialization.jsonObject(with: Data(kept.out.utf8)) as? [String: Any])
-        #expect(keptRow["country_input"] as? String == "mine" && keptRow["country"] as? String == "United States of America")
+        #expect(
+            keptRow["country_input"] as? String == "mine" && keptRow["country"] as? String == "United States of America"
+        )
         let refused = try CLI.run(["reverse", "--input", "-", "--format", "csv"], stdin: "{\"lat\": 1, \"lon\": 1}\n")
         #expect(refused.status == 2 && refused.err.contains("--format csv needs CSV input"))
     }
@@ -122,14 +140,16 @@ import Glibc
         let zip = Process()
         zip.executableURL = URL(fileURLWithPath: "/bin/gzip")
         zip.arguments = ["-k", plain]
-        try zip.run(); zip.waitUntilExit()
+        try zip.run()
+        zip.waitUntilExit()
         let expected = try CLI.run(["reverse", "--input", plain, "-q"])
         #expect(expected.status == 0)
         let fromGzip = try CLI.run(["reverse", "--input", gz, "-q"])
         #expect(fromGzip.out == expected.out)
         let outGz = Self.temp("answers.csv.gz")
         #expect(try CLI.run(["reverse", "--input", gz, "--output", outGz, "-q"]).status == 0)
-        let unzip = Process(), pipe = Pipe()
+        let unzip = Process()
+        let pipe = Pipe()
         unzip.executableURL = URL(fileURLWithPath: "/bin/zcat")
         unzip.arguments = [outGz]
         unzip.standardOutput = pipe
@@ -150,7 +170,9 @@ import Glibc
     }
 
     /// Runs `args`, kills it with SIGKILL once `output` has grown past `bytes`, then resumes it.
-    static func killThenResume(_ args: [String], output: String, after bytes: Int) throws -> (status: Int32, err: String) {
+    static func killThenResume(_ args: [String], output: String, after bytes: Int) throws -> (
+        status: Int32, err: String
+    ) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CLI.binary)
         p.arguments = args + ["--output", output, "-q"]
@@ -159,7 +181,10 @@ import Glibc
         let deadline = Date().addingTimeInterval(120)
         while p.isRunning, Date() < deadline {
             let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-            if size > bytes { kill(p.processIdentifier, SIGKILL); break }
+            if size > bytes {
+                kill(p.processIdentifier, SIGKILL)
+                break
+            }
             usleep(2000)
         }
         p.waitUntilExit()
@@ -184,7 +209,8 @@ import Glibc
             // Compressed in other chunks, the same text: compare what zcat gives.
             #expect(try Self.unzipped(resumed) == Self.unzipped(whole))
         } else {
-            #expect(try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: whole)))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: whole)))
         }
     }
 
@@ -192,19 +218,22 @@ import Glibc
         let r = try CLI.run(["reverse", "--input", "-", "--resume"], stdin: "lat,lon\n1,1\n")
         #expect(r.status == 2 && r.err.contains("--resume needs --output"))
         let out = Self.temp("a.geojson")
-        let g = try CLI.run(["reverse", "--input", "-", "--format", "geojson", "--output", out, "--resume"], stdin: "lat,lon\n1,1\n")
+        let g = try CLI.run(
+            ["reverse", "--input", "-", "--format", "geojson", "--output", out, "--resume"], stdin: "lat,lon\n1,1\n")
         #expect(g.status == 2 && g.err.contains("not GeoJSON"))
     }
 
     @Test func forwardStreamsAndResumesToo() throws {
         let queries = Self.temp("queries.txt")
         let names = ["Minneapolis", "Paris, TX", "", "Guadalajara", "Qwxzzy"]
-        try (0..<4000).map { names[$0 % names.count] }.joined(separator: "\n").appending("\n").write(toFile: queries, atomically: true, encoding: .utf8)
+        try (0..<4000).map { names[$0 % names.count] }.joined(separator: "\n").appending("\n").write(
+            toFile: queries, atomically: true, encoding: .utf8)
         let whole = try CLI.run(["forward", "--input", queries, "--limit", "1", "-q"])
         #expect(whole.status == 3, "blank lines are errors")
         #expect(whole.out.split(separator: "\n").count == 4000)
         let out = Self.temp("answers.ndjson")
-        try whole.out.prefix(whole.out.count / 2).write(toFile: out, atomically: true, encoding: .utf8)   // as a killed run leaves it
+        // As a killed run leaves it.
+        try whole.out.prefix(whole.out.count / 2).write(toFile: out, atomically: true, encoding: .utf8)
         let resumed = try CLI.run(["forward", "--input", queries, "--limit", "1", "--output", out, "--resume", "-q"])
         #expect(resumed.status == 3)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == whole.out)
@@ -229,13 +258,16 @@ import Glibc
         let zip = Process()
         zip.executableURL = URL(fileURLWithPath: "/bin/gzip")
         zip.arguments = ["-k", plain]
-        try zip.run(); zip.waitUntilExit()
+        try zip.run()
+        zip.waitUntilExit()
         let args = ["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "-q"]
         let csvOut = try CLI.run(args + ["--input", plain])
         #expect(csvOut.status == 0, "\(csvOut.err)")
         #expect(try CLI.run(args + ["--input", plain + ".gz"]).out == csvOut.out)
         let ndOut = try CLI.run(args + ["--input", plain, "--format", "ndjson"])
-        let csvRows = csvOut.out.split(separator: "\n").dropFirst().map { $0.split(separator: ",").suffix(2).map(String.init) }
+        let csvRows = csvOut.out.split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",").suffix(2).map(String.init)
+        }
         let ndLines = ndOut.out.split(separator: "\n").map(String.init)
         #expect(csvRows.count == 3000 && ndLines.count == 3000)
         // The numbers as written (Foundation's JSON reader on Linux may round the last digit).
@@ -249,12 +281,15 @@ import Glibc
             #expect(written("to_x", line) == c[0] && written("to_y", line) == c[1], "\(line) vs \(c)")
         }
         // NDJSON: an input key named like an added column keeps its value; NDJSON in cannot be CSV out.
-        let kept = try CLI.run(["transform", "--from", "4326", "--to", "3857", "--input", "-", "-q"],
-                               stdin: "{\"x\": 0, \"y\": 0, \"to_x\": \"mine\", \"error\": 7}\n")
+        let kept = try CLI.run(
+            ["transform", "--from", "4326", "--to", "3857", "--input", "-", "-q"],
+            stdin: "{\"x\": 0, \"y\": 0, \"to_x\": \"mine\", \"error\": 7}\n")
         let row = try #require(try JSONSerialization.jsonObject(with: Data(kept.out.utf8)) as? [String: Any])
         #expect(row["to_x_input"] as? String == "mine" && row["error_input"] as? Int == 7)
         #expect((row["to_x"] as? NSNumber)?.doubleValue == 0 && row["error"] is NSNull)
-        let refused = try CLI.run(["transform", "--from", "4326", "--to", "3857", "--input", "-", "--format", "csv"], stdin: "{\"x\": 1, \"y\": 1}\n")
+        let refused = try CLI.run(
+            ["transform", "--from", "4326", "--to", "3857", "--input", "-", "--format", "csv"],
+            stdin: "{\"x\": 1, \"y\": 1}\n")
         #expect(refused.status == 2 && refused.err.contains("--format csv needs CSV input"))
     }
 
@@ -272,7 +307,9 @@ import Glibc
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         pipeIn.write(Data((lines[0...100_000].joined(separator: "\n") + "\n").utf8))
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, ((try? FileManager.default.attributesOfItem(atPath: resumed)[.size] as? Int) ?? 0) < 1_000_000 { usleep(10_000) }
+        while Date() < deadline,
+            ((try? FileManager.default.attributesOfItem(atPath: resumed)[.size] as? Int) ?? 0) < 1_000_000
+        { usleep(10_000) }
         usleep(200_000)
         kill(p.processIdentifier, SIGKILL)
         p.waitUntilExit()
@@ -280,7 +317,8 @@ import Glibc
         let r = try CLI.run(args + ["--input", input, "--output", resumed, "--resume"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("rows already answered") && !r.err.contains(": 0 rows already"), "\(r.err)")
-        let a = try Self.unzipped(resumed), b = try Self.unzipped(whole)
+        let a = try Self.unzipped(resumed)
+        let b = try Self.unzipped(whole)
         #expect(a.count == b.count && a == b)
     }
 }

@@ -4,7 +4,8 @@ import Testing
 /// `hometown cluster` and `hometown region` run as a user would, on supercluster's own fixture and on a
 /// Hometown users array (the protocol's `users` answer).
 @Suite struct ClusterRegionCommandTests {
-    static let fixtures = "/" + #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/HometownClusteringTests/Fixtures"
+    static let fixtures =
+        "/" + #filePath.split(separator: "/").dropLast(2).joined(separator: "/") + "/HometownClusteringTests/Fixtures"
 
     func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
@@ -15,19 +16,21 @@ import Testing
     }
 
     static let users = """
-    [{"nickname": "a", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.97, "longitude": -93.26, "id": 1, "time-stamp": "2017-03-01T20:31:00.632Z"},
-     {"nickname": "b", "country": "USA", "state": "Minnesota", "city": "Saint Paul", "year": 1990, "latitude": 44.95, "longitude": -93.09, "id": 2, "time-stamp": "2017-03-01T20:32:00.632Z"},
-     {"nickname": "c", "country": "Fiji", "state": "Western", "city": "Lautoka", "year": 1990, "latitude": -17.6, "longitude": 177.45, "id": 3, "time-stamp": "2017-03-01T20:33:00.632Z"},
-     {"nickname": "d", "country": "Fiji", "state": "Northern", "city": "Labasa", "year": 1990, "latitude": -16.43, "longitude": -179.9, "id": 4, "time-stamp": "2017-03-01T20:34:00.632Z"}]
-    """
+        [{"nickname": "a", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.97, "longitude": -93.26, "id": 1, "time-stamp": "2017-03-01T20:31:00.632Z"},
+         {"nickname": "b", "country": "USA", "state": "Minnesota", "city": "Saint Paul", "year": 1990, "latitude": 44.95, "longitude": -93.09, "id": 2, "time-stamp": "2017-03-01T20:32:00.632Z"},
+         {"nickname": "c", "country": "Fiji", "state": "Western", "city": "Lautoka", "year": 1990, "latitude": -17.6, "longitude": 177.45, "id": 3, "time-stamp": "2017-03-01T20:33:00.632Z"},
+         {"nickname": "d", "country": "Fiji", "state": "Northern", "city": "Labasa", "year": 1990, "latitude": -16.43, "longitude": -179.9, "id": 4, "time-stamp": "2017-03-01T20:34:00.632Z"}]
+        """
 
     @Test func tileMatchesSuperclustersFixture() throws {
         let r = try CLI.run(["cluster", "--input", Self.fixtures + "/places.json", "--tile", "0/0/0"])
         #expect(r.status == 0, "\(r.err)")
         let ours = try #require(try json(r.out) as? [String: Any])
-        let expected = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/places-z0-0-0.json"))) as? [String: Any])
-        let a = try #require(ours["features"] as? [[String: Any]]), b = try #require(expected["features"] as? [[String: Any]])
+        let expected = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: Self.fixtures + "/places-z0-0-0.json"))) as? [String: Any])
+        let a = try #require(ours["features"] as? [[String: Any]])
+        let b = try #require(expected["features"] as? [[String: Any]])
         #expect(a.count == b.count)
         #expect(NSArray(array: a).isEqual(to: b), "features differ from supercluster's z0/0/0 fixture")
     }
@@ -102,10 +105,13 @@ import Testing
     /// standard output to /dev/null; returns what the terminal showed.
     func onTerminal(_ args: [String]) throws -> (status: Int32, shown: String) {
         let command = ([CLI.binary] + args).map { "'\($0)'" }.joined(separator: " ") + " >/dev/null"
-        let p = Process(), out = Pipe()
+        let p = Process()
+        let out = Pipe()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         p.arguments = ["-qec", command, "/dev/null"]
-        p.standardOutput = out; p.standardError = FileHandle.nullDevice; p.standardInput = FileHandle.nullDevice
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
         try p.run()
         let shown = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
@@ -120,11 +126,13 @@ import Testing
         csv.reserveCapacity(400_000 * 40)
         var s: UInt64 = 7
         for i in 0..<400_000 {
-            s = s &* 6364136223846793005 &+ 1442695040888963407
+            s = s &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let lon = Double(s >> 11) / Double(1 << 53) * 360 - 180
-            s = s &* 6364136223846793005 &+ 1442695040888963407
+            s = s &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let lat = Double(s >> 11) / Double(1 << 53) * 170 - 85
-            text += (i == 0 ? "" : ",") + "{\"type\":\"Feature\",\"properties\":{\"n\":\(i)},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(lon),\(lat)]}}"
+            text +=
+                (i == 0 ? "" : ",")
+                + "{\"type\":\"Feature\",\"properties\":{\"n\":\(i)},\"geometry\":{\"type\":\"Point\",\"coordinates\":[\(lon),\(lat)]}}"
             csv += "\(i),\(lat),\(lon)\n"
         }
         text += "]}"
@@ -133,7 +141,9 @@ import Testing
         let args = ["cluster", "--input", path, "--max-zoom", "2", "--zoom", "0"]
         let shown = try onTerminal(args)
         #expect(shown.status == 0)
-        #expect(shown.shown.contains("reading \(path): ") && shown.shown.contains(" markers/s, "), "\(shown.shown.prefix(300))")
+        #expect(
+            shown.shown.contains("reading \(path): ") && shown.shown.contains(" markers/s, "),
+            "\(shown.shown.prefix(300))")
         #expect(shown.shown.contains(" left (") && shown.shown.contains(" %)"), "an estimate while the file is read")
         #expect(shown.shown.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
         let quiet = try onTerminal(args + ["--quiet"])
@@ -145,7 +155,8 @@ import Testing
         let csvPath = try tempFile(csv, ext: "csv")
         defer { try? FileManager.default.removeItem(atPath: csvPath) }
         let region = try onTerminal(["region", "--input", csvPath, "--size", "800x600"])
-        #expect(region.status == 0 && region.shown.contains("reading \(csvPath): ") && region.shown.contains(" left ("),
-                "\(region.shown.prefix(300))")
+        #expect(
+            region.status == 0 && region.shown.contains("reading \(csvPath): ") && region.shown.contains(" left ("),
+            "\(region.shown.prefix(300))")
     }
 }

@@ -22,7 +22,8 @@ import Testing
         #expect((top["country"] as? [String: Any])?["iso2"] as? String == "US")
         #expect((top["state"] as? [String: Any])?["iso"] as? String == "US-WA")
         let bbox = try #require(top["bbox"] as? [Double])
-        let lat = try #require(top["latitude"] as? Double), lon = try #require(top["longitude"] as? Double)
+        let lat = try #require(top["latitude"] as? Double)
+        let lon = try #require(top["longitude"] as? Double)
         #expect(bbox.count == 4 && bbox[0] < lon && lon < bbox[2] && bbox[1] < lat && lat < bbox[3])
     }
 
@@ -40,8 +41,10 @@ import Testing
         #expect((try json(r.out)["results"] as? [Any])?.isEmpty == true)
     }
 
-    @Test(arguments: [["forward", ""], ["forward", "   "], ["forward"], ["forward", "Paris", "--limit", "0"],
-                      ["forward", "Paris", "--input", "-"]])
+    @Test(arguments: [
+        ["forward", ""], ["forward", "   "], ["forward"], ["forward", "Paris", "--limit", "0"],
+        ["forward", "Paris", "--input", "-"],
+    ])
     func badInputExitsWithTwo(args: [String]) throws {
         let r = try CLI.run(args, stdin: "")
         #expect(r.status == 2)
@@ -61,7 +64,8 @@ import Testing
     }
 
     @Test func fileModeAnswersEveryLineInOrder() throws {
-        let r = try CLI.run(["forward", "--input", "-", "--limit", "1"], stdin: "Costa Rica\n\nMinneapolis\r\nPerth, WA\n")
+        let r = try CLI.run(
+            ["forward", "--input", "-", "--limit", "1"], stdin: "Costa Rica\n\nMinneapolis\r\nPerth, WA\n")
         #expect(r.status == 3, "a line with an error: exit status 3")
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
@@ -69,7 +73,8 @@ import Testing
         #expect(objs.map { $0["query"] as? String } == ["Costa Rica", "", "Minneapolis", "Perth, WA"])
         #expect(((objs[0]["results"] as? [[String: Any]])?.first?["kind"]) as? String == "country")
         #expect((objs[1]["error"] as? String)?.contains("line 2") == true)
-        #expect(((objs[3]["results"] as? [[String: Any]])?.first?["country"] as? [String: Any])?["iso2"] as? String == "AU")
+        #expect(
+            ((objs[3]["results"] as? [[String: Any]])?.first?["country"] as? [String: Any])?["iso2"] as? String == "AU")
         #expect(r.err.contains("4 rows, 1 with errors"))
     }
 }

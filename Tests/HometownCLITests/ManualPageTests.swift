@@ -15,10 +15,13 @@ import Testing
         let command = try #require(root["command"] as? [String: Any])
         let subcommands = try #require(command["subcommands"] as? [[String: Any]])
         return subcommands.compactMap { sub in
-            guard let name = sub["commandName"] as? String, sub["shouldDisplay"] as? Bool != false, name != "help" else { return nil }
+            guard let name = sub["commandName"] as? String, sub["shouldDisplay"] as? Bool != false, name != "help"
+            else { return nil }
             let arguments = sub["arguments"] as? [[String: Any]] ?? []
             let options = arguments.filter { ($0["shouldDisplay"] as? Bool) != false }.flatMap { a in
-                (a["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
+                (a["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }.compactMap {
+                    $0["name"] as? String
+                }
             }
             return (name, options.filter { $0 != "help" })
         }
@@ -36,10 +39,13 @@ import Testing
                 Issue.record("hometown \(c.command) is not in \(Self.page): run tools/man.sh")
                 continue
             }
-            let end = headings.compactMap { text.range(of: $0, range: start.upperBound..<text.endIndex)?.lowerBound }.min() ?? text.endIndex
+            let end =
+                headings.compactMap { text.range(of: $0, range: start.upperBound..<text.endIndex)?.lowerBound }.min()
+                ?? text.endIndex
             // Option items read ".It Fl -input Ar FILE" or, with a short name, ".It Fl i , -input Ar FILE".
-            let documented = Set(text[start.upperBound..<end].split(separator: "\n").filter { $0.hasPrefix(".It Fl ") }
-                .flatMap { $0.split(separator: " ").filter { $0.hasPrefix("-") }.map { String($0.dropFirst()) } })
+            let documented = Set(
+                text[start.upperBound..<end].split(separator: "\n").filter { $0.hasPrefix(".It Fl ") }
+                    .flatMap { $0.split(separator: " ").filter { $0.hasPrefix("-") }.map { String($0.dropFirst()) } })
             for option in c.options where !documented.contains(option) {
                 Issue.record("hometown \(c.command) --\(option) is not in \(Self.page): run tools/man.sh")
             }

@@ -4,25 +4,33 @@ import Testing
 
 @Suite struct MapCommandTests {
     /// A GeoJSON file of `groups` clusters of points around real cities, with seeded offsets.
-    static func markersFile(_ groups: [(lat: Double, lon: Double, n: Int, country: String)]) throws -> (path: String, total: Int) {
+    static func markersFile(_ groups: [(lat: Double, lon: Double, n: Int, country: String)]) throws -> (
+        path: String, total: Int
+    ) {
         var features: [String] = []
         var id = 0
         for g in groups {
             for k in 0..<g.n {
                 id += 1
-                let dlat = Double((k * 37) % 11 - 5) / 50, dlon = Double((k * 53) % 13 - 6) / 50
-                features.append(#"{"type":"Feature","id":\#(id),"geometry":{"type":"Point","coordinates":[\#(g.lon + dlon),\#(g.lat + dlat)]},"properties":{"nickname":"u\#(id)","city":"c","state":"s","country":"\#(g.country)","year":2016}}"#)
+                let dlat = Double((k * 37) % 11 - 5) / 50
+                let dlon = Double((k * 53) % 13 - 6) / 50
+                features.append(
+                    #"{"type":"Feature","id":\#(id),"geometry":{"type":"Point","coordinates":[\#(g.lon + dlon),\#(g.lat + dlat)]},"properties":{"nickname":"u\#(id)","city":"c","state":"s","country":"\#(g.country)","year":2016}}"#
+                )
             }
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).geojson").path
-        try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).geojson")
+            .path
+        try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.write(
+            toFile: path, atomically: true, encoding: .utf8)
         return (path, id)
     }
 
     /// Markers drawn in an SVG: single places count 1, clusters the number they show.
     static func markerTotal(_ svg: String) -> Int {
         let singles = svg.components(separatedBy: "fill=\"#2f6db5\"").count - 1
-        let counts = try! NSRegularExpression(pattern: ##"font-weight="bold" fill="#1d1d1d">([0-9.]+k?)</text><title>"##)
+        let counts = try! NSRegularExpression(
+            pattern: ##"font-weight="bold" fill="#1d1d1d">([0-9.]+k?)</text><title>"##)
         let clusters = counts.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)).map { m -> Int in
             Int(String(svg[Range(m.range(at: 1), in: svg)!]))!
         }
@@ -33,7 +41,10 @@ import Testing
     static func wellFormed(_ svg: String) -> Bool { XMLParser(data: Data(svg.utf8)).parse() }
 
     @Test func aFittedMapShowsEveryMarkerOnceAndOutlinesTheRegion() throws {
-        let f = try Self.markersFile([(44.98, -93.27, 12, "USA"), (41.88, -87.63, 7, "USA"), (19.08, 72.88, 5, "India"), (39.9, 116.4, 1, "China")])
+        let f = try Self.markersFile([
+            (44.98, -93.27, 12, "USA"), (41.88, -87.63, 7, "USA"), (19.08, 72.88, 5, "India"),
+            (39.9, 116.4, 1, "China"),
+        ])
         let out = f.path + ".svg"
         let r = try CLI.run(["map", "--input", f.path, "--out", out, "--title", "Hometown & friends"])
         #expect(r.status == 0, "\(r.err)")
@@ -44,12 +55,15 @@ import Testing
         #expect(svg.contains("<title>fitted region</title>"))
         #expect(svg.contains("Hometown &amp; friends"))
         #expect(svg.contains("fill-rule=\"evenodd\""))
-        #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)  // only the SVG namespace
+        // Only the SVG namespace.
+        #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)
     }
 
     @Test func filtersAndAZoomedViewAroundACentre() throws {
         let f = try Self.markersFile([(44.98, -93.27, 12, "USA"), (19.08, 72.88, 5, "India")])
-        let usa = try CLI.run(["map", "--input", f.path, "--country", "USA", "--zoom", "5", "--center", "45,-93", "--size", "600x400"])
+        let usa = try CLI.run([
+            "map", "--input", f.path, "--country", "USA", "--zoom", "5", "--center", "45,-93", "--size", "600x400",
+        ])
         #expect(usa.status == 0, "\(usa.err)")
         #expect(Self.markerTotal(usa.out) == 12)
         #expect(!usa.out.contains("fitted region"))

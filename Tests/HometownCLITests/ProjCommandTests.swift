@@ -9,15 +9,21 @@ enum ReferenceTool {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/" + tool)
         p.arguments = args
-        let o = Pipe(), i = Pipe(), e = Pipe()
-        p.standardOutput = o; p.standardInput = i; p.standardError = e
+        let o = Pipe()
+        let i = Pipe()
+        let e = Pipe()
+        p.standardOutput = o
+        p.standardInput = i
+        p.standardError = e
         try p.run()
         i.fileHandleForWriting.write(Data(input.utf8))
         try i.fileHandleForWriting.close()
         let out = o.fileHandleForReading.readDataToEndOfFile()
         _ = e.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return String(decoding: out, as: UTF8.self).split(separator: "\n").map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
+        return String(decoding: out, as: UTF8.self).split(separator: "\n").map {
+            $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        }
     }
 
     /// cs2cs's (x, y) for one point given in cs2cs's own axis order.
@@ -39,9 +45,18 @@ private func d(_ s: String) -> Double { Double(s) ?? .nan }
 
 /// The fields of one CSV line (quoted fields may hold commas; no line breaks).
 private func csvFields(_ line: String) -> [String] {
-    var fields: [String] = [], field = "", quoted = false
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
     for c in line {
-        if c == "\"" { quoted.toggle() } else if c == "," && !quoted { fields.append(field); field = "" } else { field.append(c) }
+        if c == "\"" {
+            quoted.toggle()
+        } else if c == "," && !quoted {
+            fields.append(field)
+            field = ""
+        } else {
+            field.append(c)
+        }
     }
     return fields + [field]
 }
@@ -54,7 +69,8 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
 
 @Suite struct ProjCommandTests {
     static let points: [(lat: Double, lon: Double)] = [
-        (44.97, -93.26), (-33.87, 151.21), (0, 0), (51.4778, -0.0015), (-54.8, -68.3), (64.1466, -21.9426), (84.9, 179.9),
+        (44.97, -93.26), (-33.87, 151.21), (0, 0), (51.4778, -0.0015), (-54.8, -68.3), (64.1466, -21.9426),
+        (84.9, 179.9),
     ]
 
     // MARK: transform
@@ -67,7 +83,8 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
             #expect(o["from"] as? String == "EPSG:4326" && o["to"] as? String == "EPSG:3857")
             // cs2cs follows the EPSG axis order: latitude first for EPSG:4326.
             let ref = try ReferenceTool.cs2cs(["EPSG:4326", "EPSG:3857"], p.lat, p.lon)
-            #expect(abs(number(o["x"]) - ref.0) < 1e-3 && abs(number(o["y"]) - ref.1) < 1e-3, "\(p): \(r.out) vs \(ref)")
+            #expect(
+                abs(number(o["x"]) - ref.0) < 1e-3 && abs(number(o["y"]) - ref.1) < 1e-3, "\(p): \(r.out) vs \(ref)")
         }
     }
 
@@ -81,7 +98,9 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
                 let r = try CLI.run(["transform", "--from", "4326", "--to", to, String(p.1), String(p.0)])
                 #expect(r.status == 0, "\(to): \(r.err)")
                 let o = try json(r.out)
-                #expect(abs(number(o["x"]) - ref.0) < 1e-3 && abs(number(o["y"]) - ref.1) < 1e-3, "\(to) \(p): \(r.out) vs \(ref)")
+                #expect(
+                    abs(number(o["x"]) - ref.0) < 1e-3 && abs(number(o["y"]) - ref.1) < 1e-3,
+                    "\(to) \(p): \(r.out) vs \(ref)")
             }
         }
     }
@@ -91,7 +110,7 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
             let r = try CLI.run(["transform", "--from", "EPSG:3857", "--to", "EPSG:4326", "--", String(x), String(y)])
             #expect(r.status == 0, "\(r.err)")
             let o = try json(r.out)
-            let ref = try ReferenceTool.cs2cs(["EPSG:3857", "EPSG:4326"], x, y)   // cs2cs: latitude, longitude
+            let ref = try ReferenceTool.cs2cs(["EPSG:3857", "EPSG:4326"], x, y)  // cs2cs: latitude, longitude
             #expect(abs(number(o["x"]) - ref.1) < 1e-9 && abs(number(o["y"]) - ref.0) < 1e-9, "\(r.out) vs \(ref)")
         }
     }
@@ -128,15 +147,15 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
 
     @Test func csvBatchAddsColumnsKeepsBadRowsAndMatchesCs2cs() throws {
         let input = """
-        id,name,lon,lat
-        1,minneapolis,-93.26,44.97
-        2,bad,abc,5
-        3,"Sydney, NSW",151.21,-33.87
-        4,short
-        5,pole,0,91
-        6,origin,0,0
+            id,name,lon,lat
+            1,minneapolis,-93.26,44.97
+            2,bad,abc,5
+            3,"Sydney, NSW",151.21,-33.87
+            4,short
+            5,pole,0,91
+            6,origin,0,0
 
-        """
+            """
         let r = try CLI.run(["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "--input", "-"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3; \(r.err)")
         let lines = r.out.split(separator: "\n").map(String.init)
@@ -147,18 +166,23 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
             let ref = try ReferenceTool.cs2cs(["EPSG:4326", "EPSG:3857"], p.0, p.1)
             let n = fields.count
             #expect(fields[n - 1].isEmpty, "\(lines[k])")
-            #expect(abs(d(fields[n - 3]) - ref.0) < 1e-3 && abs(d(fields[n - 2]) - ref.1) < 1e-3, "\(lines[k]) vs \(ref)")
+            #expect(
+                abs(d(fields[n - 3]) - ref.0) < 1e-3 && abs(d(fields[n - 2]) - ref.1) < 1e-3, "\(lines[k]) vs \(ref)")
         }
         #expect(lines[3].hasPrefix("3,\"Sydney, NSW\",151.21,-33.87,"))
-        #expect(lines[2].hasPrefix("2,bad,abc,5,,,") && lines[2].contains("line 3") && lines[2].contains("not a number"))
+        #expect(
+            lines[2].hasPrefix("2,bad,abc,5,,,") && lines[2].contains("line 3") && lines[2].contains("not a number"))
         #expect(lines[4].hasPrefix("4,short,,,,,") && lines[4].contains("line 5: expected 4 fields, found 2"))
         #expect(lines[5].hasPrefix("5,pole,0,91,,,") && lines[5].contains("line 6"))
         #expect(r.err.contains("6 rows, 3 with errors"))
     }
 
     @Test func csvColumnsCanBeChosenAndUTMMatchesCs2cs() throws {
-        let r = try CLI.run(["transform", "--from", "EPSG:4326", "--to", "EPSG:32615", "--input", "-", "--input-format", "csv",
-                             "--x-column", "E", "--y-column", "N"], stdin: "N,E\n44.97,-93.26\n")
+        let r = try CLI.run(
+            [
+                "transform", "--from", "EPSG:4326", "--to", "EPSG:32615", "--input", "-", "--input-format", "csv",
+                "--x-column", "E", "--y-column", "N",
+            ], stdin: "N,E\n44.97,-93.26\n")
         #expect(r.status == 0, "\(r.err)")
         let f = r.out.split(separator: "\n")[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let ref = try ReferenceTool.cs2cs(["EPSG:4326", "EPSG:32615"], 44.97, -93.26)
@@ -166,23 +190,26 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         #expect(abs(d(f[2]) - ref.0) < 1e-3 && abs(d(f[3]) - ref.1) < 1e-3)
     }
 
-    @Test(arguments: [("a,b\n1,2\n", "no x column"), ("x,y,to_x\n1,2,3\n", "already has a column \"to_x\""), ("", "empty")])
+    @Test(arguments: [
+        ("a,b\n1,2\n", "no x column"), ("x,y,to_x\n1,2,3\n", "already has a column \"to_x\""), ("", "empty"),
+    ])
     func csvWithoutUsableColumnsIsInvalidInput(_ input: String, _ says: String) throws {
-        let r = try CLI.run(["transform", "--from", "4326", "--to", "3857", "--input", "-", "--input-format", "csv"], stdin: input)
+        let r = try CLI.run(
+            ["transform", "--from", "4326", "--to", "3857", "--input", "-", "--input-format", "csv"], stdin: input)
         #expect(r.status == 2)
         #expect(r.err.contains(says), "\(r.err)")
     }
 
     @Test func ndjsonBatch() throws {
         let input = """
-        {"id": 1, "x": 5000000, "y": -10000000}
-        {"id": 2, "easting": "0", "northing": "0"}
+            {"id": 1, "x": 5000000, "y": -10000000}
+            {"id": 2, "easting": "0", "northing": "0"}
 
-        not json
-        {"id": 4}
-        {"id": 5, "x": true, "y": 0}
+            not json
+            {"id": 4}
+            {"id": 5, "x": true, "y": 0}
 
-        """
+            """
         let r = try CLI.run(["transform", "--from", "EPSG:3857", "--to", "EPSG:4326", "--input", "-"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3; \(r.err)")
         let rows = try r.out.split(separator: "\n").map { try json(String($0)) }
@@ -194,7 +221,8 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         #expect((rows[2]["error"] as? String)?.contains("line 4: not valid JSON") == true && rows[2]["to_x"] is NSNull)
         #expect(rows[2]["_line"] as? String == "not json", "a line that is not an object keeps its text")
         #expect((rows[3]["error"] as? String)?.contains("line 5: no x") == true)
-        #expect((rows[4]["error"] as? String)?.contains("line 6: x must be a number") == true && rows[4]["to_y"] is NSNull)
+        #expect(
+            (rows[4]["error"] as? String)?.contains("line 6: x must be a number") == true && rows[4]["to_y"] is NSNull)
         #expect(r.err.contains("5 rows, 3 with errors"))
     }
 
@@ -212,7 +240,9 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
             let r = try CLI.run(["distance", "\(p.0),\(p.1)", "\(p.2),\(p.3)"])
             #expect(r.status == 0, "\(r.err)")
             let o = try json(r.out)
-            let az12 = d(ref[k][0]), az21 = d(ref[k][1]), metres = d(ref[k][2])
+            let az12 = d(ref[k][0])
+            let az21 = d(ref[k][1])
+            let metres = d(ref[k][2])
             #expect(abs(number(o["distance_m"]) - metres) < 1e-3, "\(p): \(r.out) vs \(ref[k])")
             #expect(abs(number(o["distance_km"]) * 1000 - metres) < 1e-3)
             // geod prints the back azimuth (from the second point towards the first): final azimuth ± 180.
@@ -231,14 +261,18 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         #expect(a.status == 0 && b.status == 0, "\(a.err) \(b.err)")
         #expect(a.out == b.out)
         let o = try json(a.out)
-        #expect(Set(o.keys) == ["from", "to", "distance_km", "distance_m", "initial_azimuth", "final_azimuth", "ellipsoid"])
+        #expect(
+            Set(o.keys) == ["from", "to", "distance_km", "distance_m", "initial_azimuth", "final_azimuth", "ellipsoid"])
         #expect((o["to"] as? [String: Any])?["latitude"] as? Double == -33.87)
         #expect(o["ellipsoid"] as? String == "WGS84")
         #expect(a.out.hasPrefix("{\"from\": {\"latitude\": 44.97, \"longitude\": -93.26}, \"to\": "))
     }
 
-    @Test(arguments: [["distance", "44.97,-93.26"], ["distance", "91,0", "0,0"], ["distance", "1,2", "3"], ["distance", "a,b", "1,2"],
-                      ["distance", "1;2", "3,4"], ["distance", "0,181", "0,0"]])
+    @Test(arguments: [
+        ["distance", "44.97,-93.26"], ["distance", "91,0", "0,0"], ["distance", "1,2", "3"],
+        ["distance", "a,b", "1,2"],
+        ["distance", "1;2", "3,4"], ["distance", "0,181", "0,0"],
+    ])
     func distanceBadInput(_ args: [String]) throws {
         let r = try CLI.run(args)
         #expect(r.status == 2, "\(args): \(r.out)")
@@ -260,15 +294,21 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         return try json(r.out)
     }
 
-    private func ringText(_ ring: [[Double]]) -> String { "[" + ring.map { "[\($0[0]), \($0[1])]" }.joined(separator: ", ") + "]" }
+    private func ringText(_ ring: [[Double]]) -> String {
+        "[" + ring.map { "[\($0[0]), \($0[1])]" }.joined(separator: ", ") + "]"
+    }
 
-    static let minnesotaish: [[Double]] = [[-97.2, 43.5], [-91.2, 43.5], [-92.0, 46.7], [-89.5, 48.0], [-95.2, 49.0], [-97.2, 49.0], [-97.2, 43.5]]
+    static let minnesotaish: [[Double]] = [
+        [-97.2, 43.5], [-91.2, 43.5], [-92.0, 46.7], [-89.5, 48.0], [-95.2, 49.0], [-97.2, 49.0], [-97.2, 43.5],
+    ]
     static let hole: [[Double]] = [[-95, 45], [-94, 45], [-94, 46], [-95, 46], [-95, 45]]
-    static let southern: [[Double]] = [[151.0, -34.0], [151.3, -33.7], [151.1, -33.6], [151.0, -34.0]]   // clockwise
+    static let southern: [[Double]] = [[151.0, -34.0], [151.3, -33.7], [151.1, -33.6], [151.0, -34.0]]  // clockwise
 
     @Test func polygonWithHoleMatchesPlanimeter() throws {
-        let o = try area(#"{"type": "Polygon", "coordinates": [\#(ringText(Self.minnesotaish)), \#(ringText(Self.hole))]}"#)
-        let outer = try planimeter(Array(Self.minnesotaish.dropLast())), inner = try planimeter(Array(Self.hole.dropLast()))
+        let o = try area(
+            #"{"type": "Polygon", "coordinates": [\#(ringText(Self.minnesotaish)), \#(ringText(Self.hole))]}"#)
+        let outer = try planimeter(Array(Self.minnesotaish.dropLast()))
+        let inner = try planimeter(Array(Self.hole.dropLast()))
         #expect(abs(number(o["area_m2"]) - (outer.1 - inner.1)) < 1e-3, "\(o) vs \(outer) \(inner)")
         #expect(abs(number(o["area_km2"]) * 1e6 - (outer.1 - inner.1)) < 1e-3)
         #expect(abs(number(o["perimeter_m"]) - (outer.0 + inner.0)) < 1e-3)
@@ -278,11 +318,11 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
 
     @Test func featureCollectionOfPolygonAndMultiPolygonSumsAndIgnoresOrientation() throws {
         let text = """
-        {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "properties": {"name": "mn"}, "geometry": {"type": "Polygon", "coordinates": [\(ringText(Self.minnesotaish))]}},
-          {"type": "Feature", "properties": null, "geometry": {"type": "MultiPolygon", "coordinates": [[\(ringText(Self.southern))], [\(ringText(Self.hole))]]}}
-        ]}
-        """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "properties": {"name": "mn"}, "geometry": {"type": "Polygon", "coordinates": [\(ringText(Self.minnesotaish))]}},
+              {"type": "Feature", "properties": null, "geometry": {"type": "MultiPolygon", "coordinates": [[\(ringText(Self.southern))], [\(ringText(Self.hole))]]}}
+            ]}
+            """
         let o = try area(text)
         let rings = [Self.minnesotaish, Self.southern, Self.hole].map { Array($0.dropLast()) }
         let refs = try rings.map(planimeter)
@@ -290,15 +330,19 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         #expect(abs(number(o["perimeter_m"]) - refs.map(\.0).reduce(0, +)) < 1e-3)
         #expect(o["polygons"] as? Int == 3 && o["rings"] as? Int == 3)
         // The same ring reversed (and unclosed) has the same area.
-        let reversed = try area(#"{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [\#(ringText(Array(Self.southern.dropLast().reversed())))]}}"#)
+        let reversed = try area(
+            #"{"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [\#(ringText(Array(Self.southern.dropLast().reversed())))]}}"#
+        )
         #expect(abs(number(reversed["area_m2"]) - refs[1].1) < 1e-3)
     }
 
     /// An octant of the ellipsoid (the equator from 0° to 90°E, then the north pole: all three edges are geodesics)
     /// is an eighth of the ellipsoid's area, 2πa²(1 + (1 - e²) atanh(e) / e) for WGS84, computed here on its own.
     @Test func octantIsAnEighthOfTheEllipsoid() throws {
-        let a = 6_378_137.0, f = 1 / 298.257223563
-        let e2 = f * (2 - f), e = e2.squareRoot()
+        let a = 6_378_137.0
+        let f = 1 / 298.257223563
+        let e2 = f * (2 - f)
+        let e = e2.squareRoot()
         let total = 2 * Double.pi * a * a * (1 + (1 - e2) * atanh(e) / e)
         let o = try area(#"{"type": "Polygon", "coordinates": [[[0, 0], [90, 0], [0, 90], [0, 0]]]}"#)
         let m2 = number(o["area_m2"])
@@ -315,7 +359,10 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         (#"{"type": "Polygon", "coordinates": [[[0, 95], [1, 1], [2, 0], [0, 95]]]}"#, "latitude 95"),
         (#"{"type": "Feature", "geometry": null, "properties": {}}"#, "no geometry"),
         (#"{"type": "FeatureCollection", "features": []}"#, "no polygons"),
-        (#"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}}]}"#, "feature 1 is a Point"),
+        (
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}}]}"#,
+            "feature 1 is a Point"
+        ),
     ])
     func areaBadInput(_ text: String, _ says: String) throws {
         let r = try CLI.run(["area", "--input", "-"], stdin: text)
@@ -327,7 +374,9 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         for command in ["transform", "distance", "area"] {
             let r = try CLI.run([command, "--help"])
             #expect(r.status == 0)
-            #expect(r.out.contains("Exit status: 0") && r.out.contains("2 invalid input") && r.out.contains("1 system failure"), "\(command)")
+            #expect(
+                r.out.contains("Exit status: 0") && r.out.contains("2 invalid input")
+                    && r.out.contains("1 system failure"), "\(command)")
             #expect(r.out.contains("hometown \(command)"), "\(command)")
         }
     }

@@ -18,12 +18,17 @@ enum CLI {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
-        let o = Pipe(), e = Pipe(), i = Pipe()
-        p.standardOutput = o; p.standardError = e; p.standardInput = i
+        let o = Pipe()
+        let e = Pipe()
+        let i = Pipe()
+        p.standardOutput = o
+        p.standardError = e
+        p.standardInput = i
         try p.run()
         if let s = stdin { i.fileHandleForWriting.write(Data(s.utf8)) }
         try i.fileHandleForWriting.close()
-        let out = o.fileHandleForReading.readDataToEndOfFile(), err = e.fileHandleForReading.readDataToEndOfFile()
+        let out = o.fileHandleForReading.readDataToEndOfFile()
+        let err = e.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
@@ -64,22 +69,23 @@ enum CLI {
 
     @Test func csvBatchKeepsEveryRowInOrderWithErrors() throws {
         let input = """
-        id,name,lat,lon
-        1,seattle,47.6062,-122.3321
-        2,bad,abc,5
-        3,"Paris, France",48.8566,2.3522
-        4,short
-        5,sea,0,-30
-        6,out,95,0
+            id,name,lat,lon
+            1,seattle,47.6062,-122.3321
+            2,bad,abc,5
+            3,"Paris, France",48.8566,2.3522
+            4,short
+            5,sea,0,-30
+            6,out,95,0
 
-        """
+            """
         let r = try CLI.run(["reverse", "--input", "-"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3")
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 7)
         #expect(lines[0] == "id,name,lat,lon,country,country_iso2,state,state_iso,city,error")
         #expect(lines[1].hasPrefix("1,seattle,47.6062,-122.3321,United States of America,US,Washington,US-WA,Seattle,"))
-        #expect(lines[2].hasPrefix("2,bad,abc,5,,,,,,") && lines[2].contains("line 3") && lines[2].contains("not a number"))
+        #expect(
+            lines[2].hasPrefix("2,bad,abc,5,,,,,,") && lines[2].contains("line 3") && lines[2].contains("not a number"))
         #expect(lines[3].hasPrefix("3,\"Paris, France\",48.8566,2.3522,France,FR,Paris,FR-75C,Paris,"))
         #expect(lines[4].contains("line 5: expected 4 fields, found 2"))
         #expect(lines[5] == "5,sea,0,-30,,,,,,")
@@ -88,8 +94,9 @@ enum CLI {
     }
 
     @Test func csvColumnsCanBeChosen() throws {
-        let r = try CLI.run(["reverse", "--input", "-", "--format", "csv", "--lat-column", "Y", "--lon-column", "X"],
-                            stdin: "X,Y\n2.3522,48.8566\n")
+        let r = try CLI.run(
+            ["reverse", "--input", "-", "--format", "csv", "--lat-column", "Y", "--lon-column", "X"],
+            stdin: "X,Y\n2.3522,48.8566\n")
         #expect(r.status == 0)
         #expect(r.out.split(separator: "\n")[1].hasPrefix("2.3522,48.8566,France,FR,Paris"))
     }
@@ -102,15 +109,17 @@ enum CLI {
 
     @Test func ndjsonBatch() throws {
         let input = """
-        {"id": 1, "latitude": 47.6062, "longitude": -122.3321}
-        {"id": 2, "lat": "48.8566", "lon": "2.3522"}
-        not json
-        {"id": 4}
+            {"id": 1, "latitude": 47.6062, "longitude": -122.3321}
+            {"id": 2, "lat": "48.8566", "lon": "2.3522"}
+            not json
+            {"id": 4}
 
-        """
+            """
         let r = try CLI.run(["reverse", "--input", "-", "--input-format", "ndjson"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3")
-        let rows = try r.out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let rows = try r.out.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
         #expect(rows.count == 4)
         #expect(rows[0]["state_iso"] as? String == "US-WA" && rows[0]["id"] as? Int == 1)
         #expect(rows[1]["country_iso2"] as? String == "FR")

@@ -15,68 +15,97 @@ import Testing
     @Test func aClickedPointBecomesAPost() async throws {
         let server = try ServerProcess(database: Self.freshDatabase())
         defer { _ = server.terminate() }
-        let post = try HometownBinary.run(["post", "--at", "44.9661,-93.2938", "--nickname", "rew2", "--password-stdin", "--year", "1985",
-                                           "--server", server.url, "--json"], stdin: "guess\n")
+        let post = try HometownBinary.run(
+            [
+                "post", "--at", "44.9661,-93.2938", "--nickname", "rew2", "--password-stdin", "--year", "1985",
+                "--server", server.url, "--json",
+            ], stdin: "guess\n")
         #expect(post.status == 0, "\(post.err)")
         let o = try #require(try JSONSerialization.jsonObject(with: Data(post.out.utf8)) as? [String: Any])
         let posted = try #require(o["posted"] as? [String: Any])
-        #expect(posted["country"] as? String == "USA" && posted["state"] as? String == "Minnesota" && posted["city"] as? String == "Minneapolis")
+        #expect(
+            posted["country"] as? String == "USA" && posted["state"] as? String == "Minnesota"
+                && posted["city"] as? String == "Minneapolis")
         #expect(posted["password"] == nil)
 
-        let place = try HometownBinary.run(["post", "--place", "Devils Lake, ND", "--nickname", "rew", "--year", "1985", "--server", server.url],
-                                           environment: ["HOMETOWN_PASSWORD": "catman"])
+        let place = try HometownBinary.run(
+            ["post", "--place", "Devils Lake, ND", "--nickname", "rew", "--year", "1985", "--server", server.url],
+            environment: ["HOMETOWN_PASSWORD": "catman"])
         #expect(place.status == 0, "\(place.err)")
-        #expect(place.out.contains("North Dakota") && place.out.contains("Devils Lake") && place.out.contains("chose Devils Lake"))
+        #expect(
+            place.out.contains("North Dakota") && place.out.contains("Devils Lake")
+                && place.out.contains("chose Devils Lake"))
 
-        let mexico = try HometownBinary.run(["post", "--at", "19.4326,-99.1332", "--nickname", "chilango", "--year", "2001",
-                                             "--city", "Coyoacán"], environment: ["HOMETOWN_PASSWORD": "pwd", "HOMETOWN_SERVER": server.url])
+        let mexico = try HometownBinary.run(
+            [
+                "post", "--at", "19.4326,-99.1332", "--nickname", "chilango", "--year", "2001",
+                "--city", "Coyoacán",
+            ], environment: ["HOMETOWN_PASSWORD": "pwd", "HOMETOWN_SERVER": server.url])
         #expect(mexico.status == 0, "\(mexico.err)")
 
         let client = try HometownClient(baseURL: server.url)
         let users = try await client.users()
         #expect(users.map(\.nickname) == ["rew2", "rew", "chilango"])
         #expect(users[2].state == "Ciudad de México" && users[2].city == "Coyoacán")
-        let count = try await client.count(), next = try await client.nextID()
+        let count = try await client.count()
+        let next = try await client.nextID()
         #expect(count == 3 && next == 4)
 
         // Refusals, each with its exit status, before or by the server.
-        let taken = try HometownBinary.run(["post", "--at", "44.9661,-93.2938", "--nickname", "REW2", "--year", "1985", "--server", server.url],
-                                           environment: ["HOMETOWN_PASSWORD": "guess"])
+        let taken = try HometownBinary.run(
+            ["post", "--at", "44.9661,-93.2938", "--nickname", "REW2", "--year", "1985", "--server", server.url],
+            environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(taken.status == 9 && taken.err.contains("taken"))
-        let sydney = try HometownBinary.run(["post", "--at", "-33.87,151.21", "--nickname", "aussie", "--year", "1985", "--server", server.url],
-                                            environment: ["HOMETOWN_PASSWORD": "guess"])
+        let sydney = try HometownBinary.run(
+            ["post", "--at", "-33.87,151.21", "--nickname", "aussie", "--year", "1985", "--server", server.url],
+            environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(sydney.status == 2 && sydney.err.contains("Australia") && sydney.err.contains("USA"))
-        let sea = try HometownBinary.run(["post", "--at", "0,-30", "--nickname", "fish", "--year", "1985", "--server", server.url],
-                                         environment: ["HOMETOWN_PASSWORD": "guess"])
+        let sea = try HometownBinary.run(
+            ["post", "--at", "0,-30", "--nickname", "fish", "--year", "1985", "--server", server.url],
+            environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(sea.status == 2 && sea.err.contains("sea"))
-        let year = try HometownBinary.run(["post", "--at", "44.9661,-93.2938", "--nickname", "old", "--year", "1950", "--server", server.url],
-                                          environment: ["HOMETOWN_PASSWORD": "guess"])
+        let year = try HometownBinary.run(
+            ["post", "--at", "44.9661,-93.2938", "--nickname", "old", "--year", "1950", "--server", server.url],
+            environment: ["HOMETOWN_PASSWORD": "guess"])
         // The server judges the year by the range it was started with (the client no longer refuses it by a range
         // of its own): a refusal by the server, exit status 8, naming the field.
         #expect(year.status == 8 && year.err.contains("at 'year'") && year.err.contains("1950"), "\(year.err)")
-        let short = try HometownBinary.run(["post", "--at", "44.9661,-93.2938", "--nickname", "pw", "--year", "1990", "--server", server.url,
-                                            "--password", "ab"])
+        let short = try HometownBinary.run([
+            "post", "--at", "44.9661,-93.2938", "--nickname", "pw", "--year", "1990", "--server", server.url,
+            "--password", "ab",
+        ])
         #expect(short.status == 2 && short.err.contains("password"))
-        let nowhere = try HometownBinary.run(["post", "--place", "Qwxzzy Plkk", "--nickname", "q", "--year", "1990", "--server", server.url],
-                                             environment: ["HOMETOWN_PASSWORD": "guess"])
+        let nowhere = try HometownBinary.run(
+            ["post", "--place", "Qwxzzy Plkk", "--nickname", "q", "--year", "1990", "--server", server.url],
+            environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(nowhere.status == 2)
-        let badAt = try HometownBinary.run(["post", "--at", "91,0", "--nickname", "q", "--year", "1990"], environment: ["HOMETOWN_PASSWORD": "guess"])
+        let badAt = try HometownBinary.run(
+            ["post", "--at", "91,0", "--nickname", "q", "--year", "1990"], environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(badAt.status == 2 && badAt.err.contains("latitude"))
-        let prefix = try HometownBinary.run(["post", "--at", "44.9661,-93.2938", "--nickname", "q", "--year", "1990", "--server", server.base],
-                                            environment: ["HOMETOWN_PASSWORD": "guess"])
+        let prefix = try HometownBinary.run(
+            ["post", "--at", "44.9661,-93.2938", "--nickname", "q", "--year", "1990", "--server", server.base],
+            environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(prefix.status == 10 && prefix.err.contains("without /hometown"))
         #expect(try await client.count() == 3)
 
         // The user list, in every format.
         let table = try HometownBinary.run(["users", "--server", server.url, "--country", "us", "--state", "MN"])
-        #expect(table.status == 0 && table.out.contains("rew2") && !table.out.contains("chilango") && table.out.contains("(1 user)"))
-        let csv = try HometownBinary.run(["users", "--server", server.url, "--format", "csv", "--all", "--reverse", "--page-size", "1"])
-        let firstColumn: [String] = csv.out.split(separator: "\n").map { line in String(line.split(separator: ",").first ?? "") }
+        #expect(
+            table.status == 0 && table.out.contains("rew2") && !table.out.contains("chilango")
+                && table.out.contains("(1 user)"))
+        let csv = try HometownBinary.run([
+            "users", "--server", server.url, "--format", "csv", "--all", "--reverse", "--page-size", "1",
+        ])
+        let firstColumn: [String] = csv.out.split(separator: "\n").map { line in
+            String(line.split(separator: ",").first ?? "")
+        }
         #expect(firstColumn == ["id", "3", "2", "1"])
         let geo = try HometownBinary.run(["users", "--server", server.url, "--format", "geojson"])
         let fc = try #require(try JSONSerialization.jsonObject(with: Data(geo.out.utf8)) as? [String: Any])
         #expect((fc["features"] as? [Any])?.count == 3)
-        let json = try HometownBinary.run(["users", "--server", server.url, "--format", "json", "--page", "0", "--page-size", "2"])
+        let json = try HometownBinary.run([
+            "users", "--server", server.url, "--format", "json", "--page", "0", "--page-size", "2",
+        ])
         #expect(try UserJSON.decode(Array(json.out.utf8)).map(\.id) == [1, 2])
         let badFilter = try HometownBinary.run(["users", "--server", server.url, "--state", "Narnia"])
         #expect(badFilter.status == 8 && badFilter.err.contains("Narnia"))
@@ -85,7 +114,9 @@ import Testing
         let map = try HometownBinary.run(["map", "--server", server.url, "--size", "640x400"])
         #expect(map.status == 0, "\(map.err)")
         #expect(map.out.hasPrefix("<svg") && map.out.contains("<title>fitted region</title>"))
-        let usa = try HometownBinary.run(["map", "--server", server.url, "--country", "USA", "--zoom", "3", "--center", "40,-100"])
+        let usa = try HometownBinary.run([
+            "map", "--server", server.url, "--country", "USA", "--zoom", "3", "--center", "40,-100",
+        ])
         #expect(usa.status == 0 && usa.out.contains("rew2: Minneapolis, Minnesota, USA (1985)"))
         #expect(!usa.out.contains("chilango"))
         let refused = try HometownBinary.run(["map", "--server", server.base + "/nothing", "--country", "USA"])
@@ -93,8 +124,9 @@ import Testing
     }
 
     @Test func dryRunPrintsTheBodyWithoutAServer() throws {
-        let run = try HometownBinary.run(["post", "--at", "19.4326,-99.1332", "--nickname", "quote\"d", "--year", "2001", "--dry-run"],
-                                         environment: ["HOMETOWN_PASSWORD": "p\\w\"d"])
+        let run = try HometownBinary.run(
+            ["post", "--at", "19.4326,-99.1332", "--nickname", "quote\"d", "--year", "2001", "--dry-run"],
+            environment: ["HOMETOWN_PASSWORD": "p\\w\"d"])
         #expect(run.status == 0, "\(run.err)")
         let o = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         #expect(o["nickname"] as? String == "quote\"d" && o["password"] as? String == "p\\w\"d")
@@ -107,16 +139,24 @@ import Testing
         defer { _ = server.terminate() }
         let client = try HometownClient(baseURL: server.url)
         for i in 0..<7 {
-            try await client.addUser(NewUser(nickname: "u\(i)", password: "pwd", country: "usa", state: "Texas", city: "Austin", year: 2000,
-                                             coordinate: nil))
+            try await client.addUser(
+                NewUser(
+                    nickname: "u\(i)", password: "pwd", country: "usa", state: "Texas", city: "Austin", year: 2000,
+                    coordinate: nil))
         }
         #expect(try await client.allUsers(UsersQuery(reverse: true), pageSize: 3).map(\.id) == [7, 6, 5, 4, 3, 2, 1])
         #expect(try await client.allUsers(UsersQuery(), pageSize: 7).map(\.id) == Array(1...7))
         await #expect(throws: ClientError.nicknameTaken("U1")) {
-            try await client.addUser(NewUser(nickname: "U1", password: "pwd", country: "USA", state: "Texas", city: "Austin", year: 2000, coordinate: nil))
+            try await client.addUser(
+                NewUser(
+                    nickname: "U1", password: "pwd", country: "USA", state: "Texas", city: "Austin", year: 2000,
+                    coordinate: nil))
         }
         do {
-            try await client.addUser(NewUser(nickname: "x", password: "pwd", country: "USA", state: "Texas", city: "Austin", year: 1800, coordinate: nil))
+            try await client.addUser(
+                NewUser(
+                    nickname: "x", password: "pwd", country: "USA", state: "Texas", city: "Austin", year: 1800,
+                    coordinate: nil))
             Issue.record("year 1800 accepted")
         } catch ClientError.refused(let status, let code, _, let field) {
             #expect(status == 400 && field == "year" && code == .outOfRange)

@@ -27,8 +27,11 @@ import Testing
         } catch let e as ClientError {
             #expect(!e.description.isEmpty)
         }
-        let run = try HometownBinary.run(["post", "--at", "44.9661,-93.2938", "--nickname", "n", "--year", "2016",
-                                          "--server", server.url, "--timeout", "1"], environment: ["HOMETOWN_PASSWORD": "secret"])
+        let run = try HometownBinary.run(
+            [
+                "post", "--at", "44.9661,-93.2938", "--nickname", "n", "--year", "2016",
+                "--server", server.url, "--timeout", "1",
+            ], environment: ["HOMETOWN_PASSWORD": "secret"])
         #expect(run.status == status, "\(name): \(run.err)")
         #expect(run.err.hasPrefix("hometown: "), "\(name)")
     }

@@ -31,9 +31,14 @@ import Testing
 
     @Test func leavesWithLimitAndOffset() throws {
         let index = try ClusterIndex(points: Self.places)
-        let names = try index.leaves(of: 164, limit: 10, offset: 5).map { Self.places[$0]?.properties?["name"]?.stringValue }
-        #expect(names == ["Niagara Falls", "Cape San Blas", "Cape Sable", "Cape Canaveral", "San  Salvador",
-                          "Cabo Gracias a Dios", "I. de Cozumel", "Grand Cayman", "Miquelon", "Cape Bauld"])
+        let names = try index.leaves(of: 164, limit: 10, offset: 5).map {
+            Self.places[$0]?.properties?["name"]?.stringValue
+        }
+        #expect(
+            names == [
+                "Niagara Falls", "Cape San Blas", "Cape Sable", "Cape Canaveral", "San  Salvador",
+                "Cabo Gracias a Dios", "I. de Cozumel", "Grand Cayman", "Miquelon", "Cape Bauld",
+            ])
     }
 
     @Test func generatedIds() throws {
@@ -41,12 +46,14 @@ import Testing
         options.generateId = true
         let index = try ClusterIndex(points: Self.places, options: options)
         let ids = try index.tile(z: 0, x: 0, y: 0).features.filter { $0.tags["cluster"] == nil }.map(\.id)
-        #expect(ids == [12, 20, 21, 22, 24, 28, 30, 62, 81, 118, 119, 125, 81, 118].map { JSONValue.number(Double($0)) })
+        #expect(
+            ids == [12, 20, 21, 22, 24, 28, 30, 62, 81, 118, 119, 125, 81, 118].map { JSONValue.number(Double($0)) })
     }
 
     @Test func leavesOfNullPropertyFeature() throws {
         var points = Self.places
-        points.append(ClusterPoint(uncheckedLongitude: -79.04411780507252, latitude: 43.08771393436908, properties: nil))
+        points.append(
+            ClusterPoint(uncheckedLongitude: -79.04411780507252, latitude: 43.08771393436908, properties: nil))
         let index = try ClusterIndex(points: points)
         let leaves = try index.leaves(of: 165, limit: 1, offset: 6)
         #expect(leaves.count == 1)
@@ -97,18 +104,21 @@ import Testing
         #expect(nonCrossing.count == crossing.count)
     }
 
-    @Test("weird bbox values", arguments: [
-        ([129.426390, -103.720017, -445.930843, 114.518236], 26),
-        ([112.207836, -84.578666, -463.149397, 120.169159], 27),
-        ([129.886277, -82.332680, -445.470956, 120.390930], 26),
-        ([458.220043, -84.239039, -117.137190, 120.206585], 25),
-        ([456.713058, -80.354196, -118.644175, 120.539148], 25),
-        ([453.105328, -75.857422, -122.251904, 120.732760], 25),
-        ([-180, -90, 180, 90], 61),
-    ])
+    @Test(
+        "weird bbox values",
+        arguments: [
+            ([129.426390, -103.720017, -445.930843, 114.518236], 26),
+            ([112.207836, -84.578666, -463.149397, 120.169159], 27),
+            ([129.886277, -82.332680, -445.470956, 120.390930], 26),
+            ([458.220043, -84.239039, -117.137190, 120.206585], 25),
+            ([456.713058, -80.354196, -118.644175, 120.539148], 25),
+            ([453.105328, -75.857422, -122.251904, 120.732760], 25),
+            ([-180, -90, 180, 90], 61),
+        ])
     func weirdBBox(bbox: [Double], count: Int) throws {
         let index = try ClusterIndex(points: Self.places)
-        #expect(try index.clusters(west: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3], zoom: 1).count == count)
+        #expect(
+            try index.clusters(west: bbox[0], south: bbox[1], east: bbox[2], north: bbox[3], zoom: 1).count == count)
     }
 
     @Test func nonIntegerZoom() throws {
@@ -125,8 +135,9 @@ import Testing
     }
 
     @Test func unclusteredPointsAreNotRounded() throws {
-        let index = try ClusterIndex(points: [ClusterPoint(uncheckedLongitude: 173.19150559062456, latitude: -41.340357424709275)],
-                                     options: ClusterOptions(maxZoom: 19))
+        let index = try ClusterIndex(
+            points: [ClusterPoint(uncheckedLongitude: 173.19150559062456, latitude: -41.340357424709275)],
+            options: ClusterOptions(maxZoom: 19))
         #expect(try index.tile(z: 20, x: 1_028_744, y: 656_754).features.first?.geometry[0] == [421, 281])
     }
 

@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct ErrorTests {
     @Test func unknownClusterIds() throws {
-        let index = try ClusterIndex(points: [ClusterPoint(uncheckedLongitude: 0, latitude: 0), ClusterPoint(uncheckedLongitude: 0, latitude: 0)])
+        let index = try ClusterIndex(points: [
+            ClusterPoint(uncheckedLongitude: 0, latitude: 0), ClusterPoint(uncheckedLongitude: 0, latitude: 0),
+        ])
         for id in [-5, 0, 1, 2, 3, 999_999] {
             #expect(throws: ClusteringError.noSuchCluster(id)) { try index.children(of: id) }
             #expect(throws: ClusteringError.noSuchCluster(id)) { try index.expansionZoom(of: id) }
@@ -13,14 +15,19 @@ import Testing
 
     @Test func nonFinitePointsAreRejected() {
         #expect(throws: ClusteringError.invalidPoint(index: 1, longitude: .infinity, latitude: 0)) {
-            try ClusterIndex(points: [ClusterPoint(uncheckedLongitude: 0, latitude: 0), ClusterPoint(uncheckedLongitude: .infinity, latitude: 0)])
+            try ClusterIndex(points: [
+                ClusterPoint(uncheckedLongitude: 0, latitude: 0),
+                ClusterPoint(uncheckedLongitude: .infinity, latitude: 0),
+            ])
         }
     }
 
-    @Test("bad options", arguments: [
-        ClusterOptions(maxZoom: 31), ClusterOptions(minZoom: 5, maxZoom: 4), ClusterOptions(minPoints: 0),
-        ClusterOptions(radius: 0), ClusterOptions(extent: -1), ClusterOptions(nodeSize: 0),
-    ])
+    @Test(
+        "bad options",
+        arguments: [
+            ClusterOptions(maxZoom: 31), ClusterOptions(minZoom: 5, maxZoom: 4), ClusterOptions(minPoints: 0),
+            ClusterOptions(radius: 0), ClusterOptions(extent: -1), ClusterOptions(nodeSize: 0),
+        ])
     func badOptions(options: ClusterOptions) {
         #expect(throws: ClusteringError.self) { try ClusterIndex(points: [], options: options) }
     }
@@ -32,8 +39,12 @@ import Testing
         #expect(throws: ClusteringError.self) { try index.tile(z: -1, x: 0, y: 0) }
     }
 
-    @Test("abbreviated counts", arguments: [(999, JSONValue.number(999)), (1000, .string("1k")), (1250, .string("1.3k")),
-                                             (9_999, .string("10k")), (10_500, .string("11k")), (2_500_000, .string("2500k"))])
+    @Test(
+        "abbreviated counts",
+        arguments: [
+            (999, JSONValue.number(999)), (1000, .string("1k")), (1250, .string("1.3k")),
+            (9_999, .string("10k")), (10_500, .string("11k")), (2_500_000, .string("2500k")),
+        ])
     func abbreviation(count: Int, expected: JSONValue) {
         #expect(Cluster.abbreviate(count) == expected)
     }

@@ -8,16 +8,21 @@ import Testing
         var g = SeededRandom(seed: seed)
         var points: [ClusterPoint] = []
         // A few dense centres (cities) plus scatter, or uniform over the world.
-        let centres = (0..<8).map { _ in (Double.random(in: -180..<180, using: &g), Double.random(in: -80...80, using: &g)) }
+        let centres = (0..<8).map { _ in
+            (Double.random(in: -180..<180, using: &g), Double.random(in: -80...80, using: &g))
+        }
         for i in 0..<count {
             if clustered {
                 let c = centres[i % centres.count]
                 let lon = Coordinate.wrapLongitude(c.0 + Double.random(in: -2...2, using: &g))
                 let lat = max(-90, min(90, c.1 + Double.random(in: -2...2, using: &g)))
-                points.append(ClusterPoint(uncheckedLongitude: lon, latitude: lat, properties: ["n": .number(Double(i))]))
+                points.append(
+                    ClusterPoint(uncheckedLongitude: lon, latitude: lat, properties: ["n": .number(Double(i))]))
             } else {
-                points.append(ClusterPoint(uncheckedLongitude: Double.random(in: -180..<180, using: &g),
-                                           latitude: Double.random(in: -90...90, using: &g)))
+                points.append(
+                    ClusterPoint(
+                        uncheckedLongitude: Double.random(in: -180..<180, using: &g),
+                        latitude: Double.random(in: -90...90, using: &g)))
             }
         }
         return points
@@ -50,8 +55,11 @@ import Testing
                     for i in leaves {
                         seen[i] += 1
                         // The cluster's box holds each of its points.
-                        #expect(c.bounds.contains(Coordinate(uncheckedLatitude: points[i].latitude,
-                                                             longitude: points[i].longitude)))
+                        #expect(
+                            c.bounds.contains(
+                                Coordinate(
+                                    uncheckedLatitude: points[i].latitude,
+                                    longitude: points[i].longitude)))
                     }
                 }
             }
@@ -63,7 +71,9 @@ import Testing
         let points = Self.randomPoints(seed: 7, count: 2000, clustered: true)
         let index = try ClusterIndex(points: points)
         for zoom in [0, 3, 8] {
-            for case .cluster(let c) in try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom)) {
+            for case .cluster(let c) in try index.clusters(
+                west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            {
                 #expect(try index.children(of: c.id).reduce(0) { $0 + $1.pointCount } == c.pointCount)
                 let ez = try index.expansionZoom(of: c.id)
                 #expect(ez > zoom && ez <= 17)

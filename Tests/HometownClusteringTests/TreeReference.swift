@@ -1,5 +1,6 @@
-@testable import HometownClustering
 import HometownCore
+
+@testable import HometownClustering
 
 /// supercluster's own clustering pass, over each level's KD-tree: the reference the tests compare the
 /// production pass (`GridPass` over a `NeighbourGrid`) with, level by level and bit for bit.
@@ -31,7 +32,8 @@ extension ClusterIndex {
         for i in level.nodes.indices {
             if level.nodes[i].lastZoom <= z8 { continue }
             level.nodes[i].lastZoom = z8
-            let x = level.nodes[i].x, y = level.nodes[i].y
+            let x = level.nodes[i].x
+            let y = level.nodes[i].y
             tree.within(x: x, y: y, radius: r, into: &neighbors)
 
             let originCount = Int(level.nodes[i].count)
@@ -59,8 +61,10 @@ extension ClusterIndex {
                 let info = Int32(clusterBounds.count)
                 clusterBounds.append(BoundingBox(uncheckedWest: box.0, south: box.1, east: box.2, north: box.3))
                 if reduce != nil { clusterProperties.append(props) }
-                next.append(ClusterNode(x: wx / Double(total), y: wy / Double(total), id: id, parent: -1,
-                                        count: Int32(total), info: info, lastZoom: ClusterNode.notVisited))
+                next.append(
+                    ClusterNode(
+                        x: wx / Double(total), y: wy / Double(total), id: id, parent: -1,
+                        count: Int32(total), info: info, lastZoom: ClusterNode.notVisited))
             } else {
                 next.append(level.nodes[i])
                 if total > 1 {

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import HometownCore
 
 @Suite struct BoundingBoxTests {
     @Test func fijiBoxCrossesTheAntimeridian() throws {
-        let pts = try [(-17.7, 177.4), (-16.5, 179.4), (-16.8, -179.9), (-18.1, 178.4)].map { try Coordinate(latitude: $0.0, longitude: $0.1) }
+        let pts = try [(-17.7, 177.4), (-16.5, 179.4), (-16.8, -179.9), (-18.1, 178.4)].map {
+            try Coordinate(latitude: $0.0, longitude: $0.1)
+        }
         let b = try #require(BoundingBox.enclosing(pts))
         #expect(b.crossesAntimeridian)
         #expect(b.west == 177.4 && b.east == -179.9)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HometownCore
 
 @Suite struct CSVRecordsTests {
@@ -18,7 +19,9 @@ import Testing
         #expect(r[3].line == 4 && r[3].problem?.contains("never closed") == true)
     }
 
-    @Test(arguments: [("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("x\ny", "\"x\ny\"")])
+    @Test(arguments: [
+        ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("x\ny", "\"x\ny\""),
+    ])
     func escapeRoundTrips(raw: String, escaped: String) {
         #expect(CSVRecords.escape(raw) == escaped)
         #expect(CSVRecords.parse(escaped + "\n").first?.fields == [raw])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HometownCore
 
 @Suite struct CoordinateTests {
@@ -56,7 +57,8 @@ import Testing
         #expect(seattle.distanceKm(to: seattle) == 0)
         #expect(abs(seattle.distanceKm(to: minneapolis) - minneapolis.distanceKm(to: seattle)) < 1e-9)
         // Across the antimeridian: one degree of longitude on the equator.
-        let east = try Coordinate(latitude: 0, longitude: 179.5), west = try Coordinate(latitude: 0, longitude: -179.5)
+        let east = try Coordinate(latitude: 0, longitude: 179.5)
+        let west = try Coordinate(latitude: 0, longitude: -179.5)
         #expect(abs(east.distanceKm(to: west) - Coordinate.earthRadiusKm * Double.pi / 180) < 1e-6)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import HometownCore
+import Testing
 
 /// `JSONValue.parse` and `compactText` against Foundation's JSON on generated documents, and the errors on
 /// broken ones.
@@ -27,7 +27,9 @@ import HometownCore
     }
 
     static func randomString(_ rng: inout SeededRandom) -> String {
-        let alphabet: [String] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "ß", "東", "😀", ",", ":", "{", "]"]
+        let alphabet: [String] = [
+            "a", "Z", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "é", "ß", "東", "😀", ",", ":", "{", "]",
+        ]
         return (0..<Int(rng.next() % 8)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
     }
 
@@ -47,10 +49,16 @@ import HometownCore
     }
 
     @Test func readsTheWholeGrammar() throws {
-        let text = #" { "a" : [ 1 , -0.5e+2 , 0 , 1E3 , true , false , null ] , "b\u00e9\ud83d\ude00\n\/" : { } , "c" : [ ] } "#
+        let text =
+            #" { "a" : [ 1 , -0.5e+2 , 0 , 1E3 , true , false , null ] , "b\u00e9\ud83d\ude00\n\/" : { } , "c" : [ ] } "#
         let v = try JSONValue.parse(Array(text.utf8))
-        #expect(v == .object(["a": .array([.number(1), .number(-50), .number(0), .number(1000), .bool(true), .bool(false), .null]),
-                              "bé😀\n/": .object([:]), "c": .array([])]))
+        #expect(
+            v
+                == .object([
+                    "a": .array([.number(1), .number(-50), .number(0), .number(1000), .bool(true), .bool(false), .null]
+                    ),
+                    "bé😀\n/": .object([:]), "c": .array([]),
+                ]))
     }
 
     @Test(arguments: [
@@ -84,7 +92,8 @@ import HometownCore
     }
 
     @Test func membersKeepOrderDuplicatesAndNumberText() throws {
-        let m = try JSONValue.parseMembers(Array(#" {"b": 1e3, "a": [1, {"x": 2}], "b": 1985.0, "s": "\u00e9", "n": -0 } "#.utf8))
+        let m = try JSONValue.parseMembers(
+            Array(#" {"b": 1e3, "a": [1, {"x": 2}], "b": 1985.0, "s": "\u00e9", "n": -0 } "#.utf8))
         #expect(m.map(\.key) == ["b", "a", "b", "s", "n"])
         #expect(m.map(\.text) == ["1e3", #"[1, {"x": 2}]"#, "1985.0", #""\u00e9""#, "-0"])
         #expect(m[0].value == .number(1000) && m[3].value == .string("é"))
@@ -114,7 +123,8 @@ import HometownCore
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let values: [JSONValue] = [
-            .number(9e15), .number(9_000_000_000_000_001), .number(-9_007_199_254_740_991), .number(9_007_199_254_740_992),
+            .number(9e15), .number(9_000_000_000_000_001), .number(-9_007_199_254_740_991),
+            .number(9_007_199_254_740_992),
             .number(1e16), .number(123_456_789_012_345_680), .number(1e-7), .number(1e21), .number(-0.0),
             .object(["e\u{301}": .number(3), "f": .number(4), "\u{E000}": .null, "\u{10000}": .null, "z": .bool(true)]),
         ]
@@ -127,7 +137,8 @@ import HometownCore
         let text = Array("{\"a\":1}\r\n\n  \t\r\n{\"b\":2}\n{\"c\":3}".utf8)
         let lines = NDJSONLines.nonBlank(text)
         #expect(lines.map(\.number) == [1, 4, 5])
-        #expect(lines.map { String(decoding: text[$0.range], as: UTF8.self) } == ["{\"a\":1}\r", "{\"b\":2}", "{\"c\":3}"])
+        #expect(
+            lines.map { String(decoding: text[$0.range], as: UTF8.self) } == ["{\"a\":1}\r", "{\"b\":2}", "{\"c\":3}"])
         #expect(NDJSONLines.nonBlank([UInt8]()).isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HometownGEOS
 
 @Suite struct GeometryTests {
@@ -6,7 +7,8 @@ import Testing
         let ctx = try GEOSContext()
         let a = try Geometry(wkt: "POLYGON((0 0, 4 0, 4 4, 0 4, 0 0))", context: ctx)
         let b = try Geometry(wkb: try a.wkb(), context: ctx)
-        let c = try Geometry(geoJSON: #"{"type":"Polygon","coordinates":[[[0,0],[4,0],[4,4],[0,4],[0,0]]]}"#, context: ctx)
+        let c = try Geometry(
+            geoJSON: #"{"type":"Polygon","coordinates":[[[0,0],[4,0],[4,4],[0,4],[0,0]]]}"#, context: ctx)
         #expect(try a.equalsExact(b) && a.equalsExact(c))
         #expect(try a.area() == 16)
     }
@@ -39,7 +41,7 @@ import Testing
         let p = try u.prepared()
         #expect(try p.contains(x: 3, y: 1))
         #expect(try !p.contains(x: 5, y: 1))
-        #expect(try !p.contains(x: 4, y: 1))   // boundary is not interior
+        #expect(try !p.contains(x: 4, y: 1))  // boundary is not interior
         #expect(try a.distance(to: Geometry(pointX: 5, y: 1, context: ctx)) == 3)
         let inner = try u.pointOnSurface()
         #expect(try p.contains(inner))
@@ -49,8 +51,11 @@ import Testing
         let ctx = try GEOSContext()
         let tree = try STRtree(context: ctx)
         for i in 0..<100 {
-            let x = Double(i % 10), y = Double(i / 10)
-            try tree.insert(Geometry(polygonRings: [[(x, y), (x + 0.5, y), (x + 0.5, y + 0.5), (x, y + 0.5)]], context: ctx), item: i)
+            let x = Double(i % 10)
+            let y = Double(i / 10)
+            try tree.insert(
+                Geometry(polygonRings: [[(x, y), (x + 0.5, y), (x + 0.5, y + 0.5), (x, y + 0.5)]], context: ctx),
+                item: i)
         }
         #expect(try tree.query(minX: 2.2, minY: 3.2, maxX: 2.4, maxY: 3.4) == [32])
         #expect(try tree.query(minX: 0.6, minY: 0.6, maxX: 0.9, maxY: 0.9) == [])

@@ -7,10 +7,14 @@ enum Fixtures {
         "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/data"
     }()
     static let gazetteer: Gazetteer = {
-        do { return try Gazetteer(path: dataFolder + "/gazetteer.bin") } catch { fatalError("cannot load the gazetteer: \(error)") }
+        do { return try Gazetteer(path: dataFolder + "/gazetteer.bin") } catch {
+            fatalError("cannot load the gazetteer: \(error)")
+        }
     }()
     static let geocoder: ReverseGeocoder = {
-        do { return try ReverseGeocoder(path: dataFolder + "/hometown.bin") } catch { fatalError("cannot load hometown.bin: \(error)") }
+        do { return try ReverseGeocoder(path: dataFolder + "/hometown.bin") } catch {
+            fatalError("cannot load hometown.bin: \(error)")
+        }
     }()
 
     /// The best result of a query, or nil.

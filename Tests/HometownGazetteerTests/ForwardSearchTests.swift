@@ -12,37 +12,70 @@ import Testing
 
     static let cases: [Case] = [
         Case(query: "Costa Rica", kind: .country, name: "Costa Rica", country: "CR", state: nil, near: nil),
-        Case(query: "Seattle, WA", kind: .city, name: "Seattle", country: "US", state: "US-WA", near: (47.6062, -122.3321)),
-        Case(query: "Minneapolis", kind: .city, name: "Minneapolis", country: "US", state: "US-MN", near: (44.98, -93.2638)),
+        Case(
+            query: "Seattle, WA", kind: .city, name: "Seattle", country: "US", state: "US-WA",
+            near: (47.6062, -122.3321)),
+        Case(
+            query: "Minneapolis", kind: .city, name: "Minneapolis", country: "US", state: "US-MN",
+            near: (44.98, -93.2638)),
         Case(query: "Paris", kind: .city, name: "Paris", country: "FR", state: nil, near: (48.8534, 2.3488)),
         Case(query: "Paris, TX", kind: .city, name: "Paris", country: "US", state: "US-TX", near: (33.66, -95.5555)),
         Case(query: "Paris Texas", kind: .city, name: "Paris", country: "US", state: "US-TX", near: (33.66, -95.5555)),
-        Case(query: "Austin, MN", kind: .city, name: "Austin", country: "US", state: "US-MN", near: (43.6666, -92.9746)),
-        Case(query: "San Jose, Costa Rica", kind: .city, name: "San José", country: "CR", state: nil, near: (9.9339, -84.0849)),
-        Case(query: "san jose costa rica", kind: .city, name: "San José", country: "CR", state: nil, near: (9.9339, -84.0849)),
-        Case(query: "San José", kind: .city, name: "San Jose", country: "US", state: "US-CA", near: (37.3394, -121.895)),
-        Case(query: "Distrito Federal, Mexico", kind: .state, name: "Ciudad de México", country: "MX", state: "MX-CMX", near: nil),
+        Case(
+            query: "Austin, MN", kind: .city, name: "Austin", country: "US", state: "US-MN", near: (43.6666, -92.9746)),
+        Case(
+            query: "San Jose, Costa Rica", kind: .city, name: "San José", country: "CR", state: nil,
+            near: (9.9339, -84.0849)),
+        Case(
+            query: "san jose costa rica", kind: .city, name: "San José", country: "CR", state: nil,
+            near: (9.9339, -84.0849)),
+        Case(
+            query: "San José", kind: .city, name: "San Jose", country: "US", state: "US-CA", near: (37.3394, -121.895)),
+        Case(
+            query: "Distrito Federal, Mexico", kind: .state, name: "Ciudad de México", country: "MX", state: "MX-CMX",
+            near: nil),
         Case(query: "Bombay", kind: .city, name: "Mumbai", country: "IN", state: nil, near: (19.0728, 72.8826)),
         Case(query: "NYC", kind: .city, name: "New York City", country: "US", state: "US-NY", near: (40.7143, -74.006)),
-        Case(query: "New York", kind: .city, name: "New York City", country: "US", state: "US-NY", near: (40.7143, -74.006)),
+        Case(
+            query: "New York", kind: .city, name: "New York City", country: "US", state: "US-NY",
+            near: (40.7143, -74.006)),
         Case(query: "WA", kind: .state, name: "Washington", country: "US", state: "US-WA", near: nil),
         Case(query: "Perth, WA", kind: .city, name: "Perth", country: "AU", state: "AU-WA", near: (-31.9522, 115.8614)),
-        Case(query: "Seattle, Washington", kind: .city, name: "Seattle", country: "US", state: "US-WA", near: (47.6062, -122.3321)),
-        Case(query: "Vancouver, BC", kind: .city, name: "Vancouver", country: "CA", state: "CA-BC", near: (49.2497, -123.1193)),
-        Case(query: "Sydney NSW", kind: .city, name: "Sydney", country: "AU", state: "AU-NSW", near: (-33.8679, 151.2073)),
-        Case(query: "Guadalajara, Jal.", kind: .city, name: "Guadalajara", country: "MX", state: "MX-JAL", near: (20.6668, -103.3918)),
-        Case(query: "Campinas, SP", kind: .city, name: "Campinas", country: "BR", state: "BR-SP", near: (-22.9056, -47.0608)),
+        Case(
+            query: "Seattle, Washington", kind: .city, name: "Seattle", country: "US", state: "US-WA",
+            near: (47.6062, -122.3321)),
+        Case(
+            query: "Vancouver, BC", kind: .city, name: "Vancouver", country: "CA", state: "CA-BC",
+            near: (49.2497, -123.1193)),
+        Case(
+            query: "Sydney NSW", kind: .city, name: "Sydney", country: "AU", state: "AU-NSW", near: (-33.8679, 151.2073)
+        ),
+        Case(
+            query: "Guadalajara, Jal.", kind: .city, name: "Guadalajara", country: "MX", state: "MX-JAL",
+            near: (20.6668, -103.3918)),
+        Case(
+            query: "Campinas, SP", kind: .city, name: "Campinas", country: "BR", state: "BR-SP",
+            near: (-22.9056, -47.0608)),
         Case(query: "Orissa", kind: .state, name: "Odisha", country: "IN", state: "IN-OD", near: nil),
         Case(query: "Uttaranchal, India", kind: .state, name: "Uttarākhand", country: "IN", state: "IN-UK", near: nil),
         Case(query: "USA", kind: .country, name: "United States of America", country: "US", state: nil, near: nil),
-        Case(query: "United States", kind: .country, name: "United States of America", country: "US", state: nil, near: nil),
+        Case(
+            query: "United States", kind: .country, name: "United States of America", country: "US", state: nil,
+            near: nil),
         Case(query: "UK", kind: .country, name: "United Kingdom", country: "GB", state: nil, near: nil),
         Case(query: "DEU", kind: .country, name: "Germany", country: "DE", state: nil, near: nil),
-        Case(query: "London, England", kind: .city, name: "London", country: "GB", state: nil, near: (51.5085, -0.1257)),
-        Case(query: "London, Ontario", kind: .city, name: "London", country: "CA", state: "CA-ON", near: (42.9834, -81.233)),
+        Case(
+            query: "London, England", kind: .city, name: "London", country: "GB", state: nil, near: (51.5085, -0.1257)),
+        Case(
+            query: "London, Ontario", kind: .city, name: "London", country: "CA", state: "CA-ON",
+            near: (42.9834, -81.233)),
         Case(query: "Milan, Lombardy", kind: .city, name: "Milan", country: "IT", state: nil, near: (45.4643, 9.1895)),
-        Case(query: "St. Louis, MO", kind: .city, name: "St. Louis", country: "US", state: "US-MO", near: (38.627, -90.1979)),
-        Case(query: "Washington, D.C.", kind: .city, name: "Washington", country: "US", state: "US-DC", near: (38.8951, -77.0364)),
+        Case(
+            query: "St. Louis, MO", kind: .city, name: "St. Louis", country: "US", state: "US-MO",
+            near: (38.627, -90.1979)),
+        Case(
+            query: "Washington, D.C.", kind: .city, name: "Washington", country: "US", state: "US-DC",
+            near: (38.8951, -77.0364)),
         Case(query: "Köln", kind: .city, name: "Köln", country: "DE", state: nil, near: (50.9333, 6.95)),
         Case(query: "KOLN", kind: .city, name: "Köln", country: "DE", state: nil, near: (50.9333, 6.95)),
         Case(query: "us-wa", kind: .state, name: "Washington", country: "US", state: "US-WA", near: nil),
@@ -79,8 +112,10 @@ import Testing
     }
 
     @Test func typosMatchOneEditAwayAndRankBelowExactMatches() throws {
-        for (typo, name) in [("Seatle", "Seattle"), ("Minneapolsi", "Minneapolis"), ("Minneaplois", "Minneapolis"),
-                             ("Philadelphai", "Philadelphia"), ("Chicagoo", "Chicago")] {
+        for (typo, name) in [
+            ("Seatle", "Seattle"), ("Minneapolsi", "Minneapolis"), ("Minneaplois", "Minneapolis"),
+            ("Philadelphai", "Philadelphia"), ("Chicagoo", "Chicago"),
+        ] {
             let r = try #require(try Fixtures.top(typo), "no result for \(typo)")
             #expect(r.name == name, "\(typo)")
             #expect(r.score < 0.5, "\(typo): a typo match scores below every exact match")
@@ -126,10 +161,14 @@ import Testing
     }
 
     @Test func cityBoxesGrowWithPopulationAndHoldTheCity() throws {
-        let big = try #require(try Fixtures.top("Tokyo")), small = try #require(try Fixtures.top("Devils Lake, ND"))
+        let big = try #require(try Fixtures.top("Tokyo"))
+        let small = try #require(try Fixtures.top("Devils Lake, ND"))
         #expect(big.bbox.latitudeSpan > small.bbox.latitudeSpan)
         #expect(big.bbox.contains(big.point) && small.bbox.contains(small.point))
-        #expect(abs(big.bbox.latitudeSpan * Coordinate.earthRadiusKm * Double.pi / 180 - 2 * Gazetteer.cityBoxRadiusKm(population: big.population)) < 0.01)
+        #expect(
+            abs(
+                big.bbox.latitudeSpan * Coordinate.earthRadiusKm * Double.pi / 180 - 2
+                    * Gazetteer.cityBoxRadiusKm(population: big.population)) < 0.01)
     }
 
     /// Every country and state's point lies inside its own polygon: the reverse geocoder finds it there.
@@ -152,7 +191,8 @@ import Testing
     /// country and Natural Earth units that share a name or an alias.
     @Test func everyStateIsFoundWithItsCountry() throws {
         let g = Fixtures.geocoder
-        var notFound: [String] = [], notFirst: [String] = []
+        var notFound: [String] = []
+        var notFirst: [String] = []
         var total = 0
         for s in 0..<g.stateCount {
             let st = g.stateInfo(s)
@@ -161,7 +201,10 @@ import Testing
             let country = g.countryInfo(g.countryIndex(ofState: s)).name
             let q = "\(st.name), \(country)"
             let results = try Fixtures.gazetteer.search(q, limit: 10)
-            guard results.contains(where: { $0.kind == .state && $0.state?.code == iso }) else { notFound.append(q); continue }
+            guard results.contains(where: { $0.kind == .state && $0.state?.code == iso }) else {
+                notFound.append(q)
+                continue
+            }
             let box = g.stateExtent(s).bbox
             if let top = results.first, top.state?.code != iso && !box.contains(top.point) {
                 notFirst.append("\(q) (\(iso)) -> \(top.name) (\(top.kind.name))")

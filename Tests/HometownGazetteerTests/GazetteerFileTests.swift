@@ -49,18 +49,25 @@ import Testing
         let p = try tempCopy { bytes in
             var rng = SeededRandom(seed: 99)
             let start = bytes.count / 10
-            for _ in 0..<200_000 { bytes[start + Int(rng.next() % UInt64(bytes.count - start))] = UInt8(truncatingIfNeeded: rng.next()) }
+            for _ in 0..<200_000 {
+                bytes[start + Int(rng.next() % UInt64(bytes.count - start))] = UInt8(truncatingIfNeeded: rng.next())
+            }
         }
         defer { try? FileManager.default.removeItem(atPath: p) }
         #expect(throws: GazetteerError.self) { try Gazetteer(path: p, verify: true) }
         // The answers may be nonsense; the test is that every search returns (a stray read would crash the run).
         let g = try Gazetteer(path: p, verify: false)
-        for q in ["Paris", "Seattle, WA", "New York", "Costa Rica", "Mineapolis", "London, England", "WA", "Tokyo", "Lima, Peru"] {
+        for q in [
+            "Paris", "Seattle, WA", "New York", "Costa Rica", "Mineapolis", "London, England", "WA", "Tokyo",
+            "Lima, Peru",
+        ] {
             for r in try g.search(q, limit: 20) { #expect(r.entry < g.entryCount) }
         }
     }
 
     @Test func aBoundariesFileIsNotAGazetteer() {
-        #expect(throws: GazetteerError.self) { try Gazetteer(path: Fixtures.dataFolder + "/hometown.bin", verify: false) }
+        #expect(throws: GazetteerError.self) {
+            try Gazetteer(path: Fixtures.dataFolder + "/hometown.bin", verify: false)
+        }
     }
 }

@@ -35,8 +35,10 @@ import Testing
         #expect(r.score >= 0.5 && r.unmatched == nil)
     }
 
-    @Test(arguments: ["Stadium", "Main St", "Park", "University", "Field", "Blvd", "Memorial Stadium", "123 Main St",
-                      "qwzxv plorpt", "Petco Park", "12345678", "60613", "M5V 3L9", "zzkqv Stadium, qqpxw"])
+    @Test(arguments: [
+        "Stadium", "Main St", "Park", "University", "Field", "Blvd", "Memorial Stadium", "123 Main St",
+        "qwzxv plorpt", "Petco Park", "12345678", "60613", "M5V 3L9", "zzkqv Stadium, qqpxw",
+    ])
     func streetVenueAndNonsenseGiveNothing(query: String) throws {
         let results = try Fixtures.gazetteer.search(query)
         #expect(results.isEmpty, "\(query) -> \(results.first.map { "\($0.name) \($0.score)" } ?? "")")
@@ -52,14 +54,23 @@ import Testing
         Case(query: "Wrigley Field, Chicago, IL", name: "Chicago", code: "US-IL", unmatched: "Wrigley Field"),
         Case(query: "Fenway Park, Boston, MA", name: "Boston", code: "US-MA", unmatched: "Fenway Park"),
         Case(query: "Fenway Park Boston MA 02215", name: "Boston", code: "US-MA", unmatched: "Fenway Park"),
-        Case(query: "350 Fifth Avenue, New York, NY 10118", name: "New York City", code: "US-NY", unmatched: "350 Fifth Avenue"),
-        Case(query: "100 Park Avenue, New York, NY", name: "New York City", code: "US-NY", unmatched: "100 Park Avenue"),
-        Case(query: "Kyle Field, College Station, TX 77843", name: "College Station", code: "US-TX", unmatched: "Kyle Field"),
+        Case(
+            query: "350 Fifth Avenue, New York, NY 10118", name: "New York City", code: "US-NY",
+            unmatched: "350 Fifth Avenue"),
+        Case(
+            query: "100 Park Avenue, New York, NY", name: "New York City", code: "US-NY", unmatched: "100 Park Avenue"),
+        Case(
+            query: "Kyle Field, College Station, TX 77843", name: "College Station", code: "US-TX",
+            unmatched: "Kyle Field"),
         Case(query: "24 Sussex Drive, Ottawa, ON K1M 1M4", name: "Ottawa", code: "CA-ON", unmatched: "24 Sussex Drive"),
-        Case(query: "10 Downing Street, London SW1A 2AA, UK", name: "London", code: "GB", unmatched: "10 Downing Street"),
-        Case(query: "Champ de Mars, 5 Avenue Anatole France, 75007 Paris, France", name: "Paris", code: "FR",
-             unmatched: "Champ de Mars, 5 Avenue Anatole France"),
-        Case(query: "Avenida Paulista 1578, São Paulo - SP, 01310-200", name: "São Paulo", code: "BR-SP", unmatched: "Avenida Paulista 1578"),
+        Case(
+            query: "10 Downing Street, London SW1A 2AA, UK", name: "London", code: "GB", unmatched: "10 Downing Street"),
+        Case(
+            query: "Champ de Mars, 5 Avenue Anatole France, 75007 Paris, France", name: "Paris", code: "FR",
+            unmatched: "Champ de Mars, 5 Avenue Anatole France"),
+        Case(
+            query: "Avenida Paulista 1578, São Paulo - SP, 01310-200", name: "São Paulo", code: "BR-SP",
+            unmatched: "Avenida Paulista 1578"),
         Case(query: "Estadio Azteca, Ciudad de México", name: "Mexico City", code: "MX", unmatched: "Estadio Azteca"),
         // Postal codes and a house number alone are no left-over part: these match in full.
         Case(query: "Chicago, IL 60613", name: "Chicago", code: "US-IL", unmatched: nil),
@@ -173,14 +184,20 @@ import Testing
         #expect(Set(QueryWords.abbreviationVariants(of: "st louis")) == ["saint louis", "sankt louis"])
         #expect(QueryWords.abbreviationVariants(of: "ciudad juarez") == ["cd juarez"])
         #expect(QueryWords.abbreviationVariants(of: "mount") == [])
-        #expect(QueryWords.abbreviationVariants(of: "fort saint james") == ["ft saint james", "fort st james", "ft st james"])
+        #expect(
+            QueryWords.abbreviationVariants(of: "fort saint james") == [
+                "ft saint james", "fort st james", "ft st james",
+            ])
         #expect(QueryWords.abbreviationVariants(of: "point mt") == ["pt mt"], "the last word is never rewritten")
     }
 
-    @Test(arguments: ["Petco Park, San Diego, CA", "São Paulo, Brasil", "U.S.A.", "Straße 5, Köln", "Łódź; PL",
-                      "  St.   Louis ", "Ｔｏｋｙｏ", "1060 W Addison St.", "O'Fallon", "e\u{301}cole, N.L. Mexico", "!!!"])
+    @Test(arguments: [
+        "Petco Park, San Diego, CA", "São Paulo, Brasil", "U.S.A.", "Straße 5, Köln", "Łódź; PL",
+        "  St.   Louis ", "Ｔｏｋｙｏ", "1060 W Addison St.", "O'Fallon", "e\u{301}cole, N.L. Mexico", "!!!",
+    ])
     func rangesFollowTheWords(text: String) {
-        let words = NameKey.words(text), ranges = NameKey.ranges(text)
+        let words = NameKey.words(text)
+        let ranges = NameKey.ranges(text)
         #expect(ranges.count == words.count)
         for (w, r) in zip(words, ranges) { #expect(NameKey.key(String(text[r])) == w.text, "\(text[r])") }
     }

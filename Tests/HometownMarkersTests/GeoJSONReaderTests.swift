@@ -8,28 +8,47 @@ import Testing
 @Suite struct GeoJSONReaderTests {
     /// A FeatureCollection of `count` features (about 130 bytes each): ids, properties, null geometries,
     /// altitudes, members in varied order. `insert` puts a feature's text as is at a place in the list.
-    static func collection(count: Int, seed: UInt64, insert: (at: Int, text: String)? = nil, typeLast: Bool = false) -> String {
+    static func collection(count: Int, seed: UInt64, insert: (at: Int, text: String)? = nil, typeLast: Bool = false)
+        -> String
+    {
         var rng = SeededRandom(seed: seed)
         var features: [String] = []
         for i in 0..<count {
-            let lon = rng.unit() * 360 - 180, lat = rng.unit() * 170 - 85
+            let lon = rng.unit() * 360 - 180
+            let lat = rng.unit() * 170 - 85
             switch i % 5 {
-            case 0: features.append(#"{"type":"Feature","id":\#(i),"properties":{"city":"C\#(i)","year":\#(2000 + i % 20)},"geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]}}"#)
-            case 1: features.append(#"{ "geometry": { "coordinates": [\#(lon), \#(lat), 12.5], "type": "Point" }, "type": "Feature", "properties": null }"#)
-            case 2: features.append(#"{"type":"Feature","geometry":null,"properties":{"note":"no place, {\"x\": [1,2]}"}}"#)
-            case 3: features.append(#"{"properties":{},"type":"Feature","id":"f\#(i)","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]}}"#)
-            default: features.append(#"{"type":"Feature","properties":{"nested":{"a":[{"b":1},{"c":"],{"}]}},"geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]}}"#)
+            case 0:
+                features.append(
+                    #"{"type":"Feature","id":\#(i),"properties":{"city":"C\#(i)","year":\#(2000 + i % 20)},"geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]}}"#
+                )
+            case 1:
+                features.append(
+                    #"{ "geometry": { "coordinates": [\#(lon), \#(lat), 12.5], "type": "Point" }, "type": "Feature", "properties": null }"#
+                )
+            case 2:
+                features.append(#"{"type":"Feature","geometry":null,"properties":{"note":"no place, {\"x\": [1,2]}"}}"#)
+            case 3:
+                features.append(
+                    #"{"properties":{},"type":"Feature","id":"f\#(i)","geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]}}"#
+                )
+            default:
+                features.append(
+                    #"{"type":"Feature","properties":{"nested":{"a":[{"b":1},{"c":"],{"}]}},"geometry":{"type":"Point","coordinates":[\#(lon),\#(lat)]}}"#
+                )
             }
         }
         if let insert { features.insert(insert.text, at: insert.at) }
         let list = features.joined(separator: ",\n")
-        return typeLast ? "{\"features\":[\n\(list)\n],\"type\":\"FeatureCollection\"}"
-                        : "{\"type\":\"FeatureCollection\",\"features\":[\n\(list)\n]}"
+        return typeLast
+            ? "{\"features\":[\n\(list)\n],\"type\":\"FeatureCollection\"}"
+            : "{\"type\":\"FeatureCollection\",\"features\":[\n\(list)\n]}"
     }
 
     /// The markers a reader of the whole parsed text expects.
     static func expected(_ text: String) throws -> [(JSONValue?, Coordinate?, [String: JSONValue]?)] {
-        guard case .object(let top) = try JSONValue.parse(Array(text.utf8)), case .array(let features)? = top["features"] else {
+        guard case .object(let top) = try JSONValue.parse(Array(text.utf8)),
+            case .array(let features)? = top["features"]
+        else {
             Issue.record("not a collection")
             return []
         }
@@ -59,7 +78,7 @@ import Testing
 
     @Test func largeFileReadInTwoPartsIsTheWholeFile() throws {
         let text = GeoJSONReaderTests.collection(count: 40_000, seed: 1)
-        #expect(text.utf8.count > 1 << 22)   // large enough to be split
+        #expect(text.utf8.count > 1 << 22)  // large enough to be split
         try GeoJSONReaderTests.expectSame(text)
         try GeoJSONReaderTests.expectSame(GeoJSONReaderTests.collection(count: 40_000, seed: 2, typeLast: true))
     }
@@ -67,8 +86,10 @@ import Testing
     @Test func aWrongGuessInsideAStringFallsBackToOneReader() throws {
         // A long string in the middle full of ",{" (a false element start), as a property of one feature.
         let filler = String(repeating: ", {\\\"x\\\": 1}", count: 200_000)
-        let middle = #"{"type":"Feature","properties":{"text":"\#(filler)"},"geometry":{"type":"Point","coordinates":[1,2]}}"#
-        try GeoJSONReaderTests.expectSame(GeoJSONReaderTests.collection(count: 40_000, seed: 3, insert: (20_000, middle)))
+        let middle =
+            #"{"type":"Feature","properties":{"text":"\#(filler)"},"geometry":{"type":"Point","coordinates":[1,2]}}"#
+        try GeoJSONReaderTests.expectSame(
+            GeoJSONReaderTests.collection(count: 40_000, seed: 3, insert: (20_000, middle)))
     }
 
     @Test func faultsInTheSecondPartNameTheirFeature() throws {
@@ -78,7 +99,10 @@ import Testing
             _ = try MarkerReader.read(data: Data(text.utf8), file: "big.geojson", format: .geoJSON)
             Issue.record("expected an error")
         } catch {
-            guard case .invalidRow(let file, let location, let reason) = error else { Issue.record("\(error)"); return }
+            guard case .invalidRow(let file, let location, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(file == "big.geojson" && location == "feature 30000" && reason.contains("LineString"))
         }
     }
@@ -86,14 +110,18 @@ import Testing
     @Test func aSyntaxErrorAnywhereComesBeforeAFault() throws {
         // A fault in the first part, broken JSON near the end: the whole text is not JSON, and that is reported.
         var text = GeoJSONReaderTests.collection(count: 40_000, seed: 5)
-        text = text.replacingOccurrences(of: "\"C100\"", with: "\"C100\",\"x\":1}},{\"type\":\"Nope\",\"geometry\":null,\"properties\":{\"y\":1")
+        text = text.replacingOccurrences(
+            of: "\"C100\"", with: "\"C100\",\"x\":1}},{\"type\":\"Nope\",\"geometry\":null,\"properties\":{\"y\":1")
         let cut = text.index(text.endIndex, offsetBy: -2_000)
         text.insert(contentsOf: ":::", at: cut)
         do {
             _ = try MarkerReader.read(data: Data(text.utf8), file: "big.geojson", format: .geoJSON)
             Issue.record("expected an error")
         } catch {
-            guard case .malformed(_, let reason) = error else { Issue.record("\(error)"); return }
+            guard case .malformed(_, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(reason.contains("byte"))
         }
     }

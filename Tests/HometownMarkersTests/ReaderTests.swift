@@ -10,11 +10,11 @@ import Testing
 
     @Test func geoJSONPoints() throws {
         let text = """
-        {"type": "FeatureCollection", "features": [
-          {"type": "Feature", "id": 7, "geometry": {"type": "Point", "coordinates": [-93.29, 44.97]}, "properties": {"city": "Minneapolis"}},
-          {"type": "Feature", "geometry": null, "properties": null}
-        ]}
-        """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "id": 7, "geometry": {"type": "Point", "coordinates": [-93.29, 44.97]}, "properties": {"city": "Minneapolis"}},
+              {"type": "Feature", "geometry": null, "properties": null}
+            ]}
+            """
         let m = try Self.read(text, "a.geojson")
         #expect(m.count == 2)
         #expect(m[0].id == .number(7))
@@ -25,25 +25,39 @@ import Testing
         #expect(try Self.read(text, "a.json").count == 2)
     }
 
-    @Test("bad GeoJSON rows name the feature", arguments: [
-        (#"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#, "LineString"),
-        (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[0, 91]},"properties":{}}"#, "latitude 91"),
-        (#"{"type":"Feature","geometry":{"type":"Point","coordinates":["x", 1]},"properties":{}}"#, "[longitude, latitude]"),
-    ])
+    @Test(
+        "bad GeoJSON rows name the feature",
+        arguments: [
+            (
+                #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]},"properties":{}}"#,
+                "LineString"
+            ),
+            (#"{"type":"Feature","geometry":{"type":"Point","coordinates":[0, 91]},"properties":{}}"#, "latitude 91"),
+            (
+                #"{"type":"Feature","geometry":{"type":"Point","coordinates":["x", 1]},"properties":{}}"#,
+                "[longitude, latitude]"
+            ),
+        ])
     func badGeoJSON(feature: String, mentions: String) {
-        let text = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}},"# + feature + "]}"
+        let text =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[1,2]},"properties":{}},"#
+            + feature + "]}"
         do {
             _ = try Self.read(text, "b.geojson")
             Issue.record("expected an error")
         } catch {
-            guard case .invalidRow(let file, let location, let reason) = error else { Issue.record("\(error)"); return }
+            guard case .invalidRow(let file, let location, let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(file == "b.geojson" && location == "feature 1")
             #expect(reason.contains(mentions), "\(reason)")
         }
     }
 
     @Test func csvWithQuotesAndCRLF() throws {
-        let text = "id,Latitude,lon,city,year\r\n1,44.97,-93.29,\"Minneapolis, MN\",1985\r\n\r\n2,48.11,-98.86,\"Devils \"\"Lake\"\"\",1985\r\n"
+        let text =
+            "id,Latitude,lon,city,year\r\n1,44.97,-93.29,\"Minneapolis, MN\",1985\r\n\r\n2,48.11,-98.86,\"Devils \"\"Lake\"\"\",1985\r\n"
         let m = try Self.read(text, "u.csv")
         #expect(m.count == 2)
         #expect(m[0].id == .number(1))
@@ -53,16 +67,21 @@ import Testing
         #expect(m[1].location == "line 4")
     }
 
-    @Test("bad CSV rows name the line", arguments: [
-        ("lat,lon\n1,2\n3\n", "line 3"),
-        ("lat,lon\n1,2\n95,2\n", "line 3"),
-        ("lat,lon\n1,2\nabc,2\n", "line 3"),
-        ("lat,lon\n1,2\n\n\n1,\n", "line 5"),
-    ])
+    @Test(
+        "bad CSV rows name the line",
+        arguments: [
+            ("lat,lon\n1,2\n3\n", "line 3"),
+            ("lat,lon\n1,2\n95,2\n", "line 3"),
+            ("lat,lon\n1,2\nabc,2\n", "line 3"),
+            ("lat,lon\n1,2\n\n\n1,\n", "line 5"),
+        ])
     func badCSV(text: String, location: String) {
         #expect(throws: MarkersError.self) { try Self.read(text, "c.csv") }
         do { _ = try Self.read(text, "c.csv") } catch {
-            guard case .invalidRow(_, let loc, _) = error else { Issue.record("\(error)"); return }
+            guard case .invalidRow(_, let loc, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(loc == location)
         }
     }
@@ -74,19 +93,22 @@ import Testing
 
     @Test func ndjsonLines() throws {
         let text = """
-        {"id": 1, "latitude": 10, "longitude": 20, "country": "USA"}
+            {"id": 1, "latitude": 10, "longitude": 20, "country": "USA"}
 
-        {"type": "Feature", "geometry": {"type": "Point", "coordinates": [30, 40]}, "properties": {"year": 2001}}
-        {"lat": "5.5", "lng": "-7.25"}
-        """
+            {"type": "Feature", "geometry": {"type": "Point", "coordinates": [30, 40]}, "properties": {"year": 2001}}
+            {"lat": "5.5", "lng": "-7.25"}
+            """
         let m = try Self.read(text, "e.ndjson")
         #expect(m.count == 3)
         #expect(m[0]["country"] == .string("USA") && m[0]["latitude"] == nil)
         #expect(m[1].coordinate?.latitude == 40)
         #expect(m[2].coordinate == Coordinate(uncheckedLatitude: 5.5, longitude: -7.25))
         #expect(m[2].location == "line 4")
-        #expect(throws: MarkersError.invalidRow(file: "e.ndjson", location: "line 2",
-                                                reason: "no longitude: expected a \"longitude\", \"lon\" or \"lng\" member")) {
+        #expect(
+            throws: MarkersError.invalidRow(
+                file: "e.ndjson", location: "line 2",
+                reason: "no longitude: expected a \"longitude\", \"lon\" or \"lng\" member")
+        ) {
             try Self.read("{\"lat\":1,\"lon\":2}\n{\"lat\":1}\n", "e.ndjson")
         }
         #expect(throws: MarkersError.self) { try Self.read("{\"lat\":1,\"lon\":2}\n{oops\n", "e.ndjson") }
@@ -94,11 +116,11 @@ import Testing
 
     @Test func usersArray() throws {
         let text = """
-        [{"nickname":"rew","country":"USA","state":"North Dakota","city":"Devils Lake","year":1985,
-          "longitude":0,"latitude":0,"id":1,"time-stamp":"2017-03-01T20:31:00.632Z"},
-         {"nickname":"rew2","country":"USA","state":"Minnesota","city":"Minneapolis","year":1985,
-          "longitude":-93.293753,"latitude":44.966060,"id":2,"time-stamp":"2017-03-01T20:32:00.000Z"}]
-        """
+            [{"nickname":"rew","country":"USA","state":"North Dakota","city":"Devils Lake","year":1985,
+              "longitude":0,"latitude":0,"id":1,"time-stamp":"2017-03-01T20:31:00.632Z"},
+             {"nickname":"rew2","country":"USA","state":"Minnesota","city":"Minneapolis","year":1985,
+              "longitude":-93.293753,"latitude":44.966060,"id":2,"time-stamp":"2017-03-01T20:32:00.000Z"}]
+            """
         let m = try Self.read(text, "users.json")
         #expect(m.map(\.id) == [.number(1), .number(2)])
         #expect(m[1]["nickname"] == .string("rew2") && m[1]["time-stamp"] != nil)

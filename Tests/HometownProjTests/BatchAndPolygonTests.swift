@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import HometownCore
+import Testing
+
 @testable import HometownProj
 
 @Suite struct BatchFailureTests {
@@ -9,7 +10,8 @@ import HometownCore
     static let bad: Set<Int> = [0, 5, Transformation.chunkSize - 1, Transformation.chunkSize, n - 1]
 
     static func points() -> ([Double], [Double]) {
-        var xs: [Double] = [], ys: [Double] = []
+        var xs: [Double] = []
+        var ys: [Double] = []
         for i in 0..<n {
             xs.append(-180 + 360 * Double(i) / Double(n))
             ys.append(bad.contains(i) ? 91 + Double(i % 3) : -80 + 160 * Double((i * 7919) % n) / Double(n))
@@ -20,7 +22,8 @@ import HometownCore
     @Test func failuresAreReportedAndTheOtherPointsTransformed() throws {
         let t = try Transformation(from: .wgs84, to: .webMercator)
         let (ox, oy) = Self.points()
-        var xs = ox, ys = oy
+        var xs = ox
+        var ys = oy
         let failed = try t.transformReportingFailures(xs: &xs, ys: &ys)
         #expect(failed == Self.bad.sorted())
         for i in 0..<Self.n {
@@ -36,7 +39,8 @@ import HometownCore
     @Test func throwingBatchNamesTheFirstFailedInputAndTransformsTheRest() throws {
         let t = try Transformation(from: .wgs84, to: .webMercator)
         let (ox, oy) = Self.points()
-        var xs = ox, ys = oy
+        var xs = ox
+        var ys = oy
         do {
             try t.transform(xs: &xs, ys: &ys)
             Issue.record("expected an error")
@@ -48,7 +52,8 @@ import HometownCore
 
     @Test func emptyAndMismatchedBatches() throws {
         let t = try Transformation(from: .wgs84, to: .webMercator)
-        var a: [Double] = [], b: [Double] = []
+        var a: [Double] = []
+        var b: [Double] = []
         #expect(try t.transformReportingFailures(xs: &a, ys: &b).isEmpty)
         var c = [1.0]
         #expect(throws: ProjError.lengthMismatch(1, 0)) { try t.transformReportingFailures(xs: &c, ys: &b) }
@@ -64,8 +69,10 @@ import HometownCore
     static func c(_ lat: Double, _ lon: Double) -> Coordinate { Coordinate(uncheckedLatitude: lat, longitude: lon) }
 
     @Test func octantIsAnEighthOfTheEllipsoid() throws {
-        let a = 6_378_137.0, f = 1 / 298.257223563
-        let e2 = f * (2 - f), e = e2.squareRoot()
+        let a = 6_378_137.0
+        let f = 1 / 298.257223563
+        let e2 = f * (2 - f)
+        let e = e2.squareRoot()
         let total = 2 * Double.pi * a * a * (1 + (1 - e2) * atanh(e) / e)
         let r = try Geodesic.wgs84.polygonArea(rings: [[Self.c(0, 0), Self.c(0, 90), Self.c(90, 0), Self.c(0, 0)]])
         #expect(abs(r.area - total / 8) / total < 1e-13)
@@ -84,7 +91,9 @@ import HometownCore
     @Test func degenerateRingsAreErrorsNamingTheRing() throws {
         #expect(throws: ProjError.self) { try Geodesic.wgs84.polygonArea(rings: []) }
         do {
-            _ = try Geodesic.wgs84.polygonArea(rings: [[Self.c(0, 0), Self.c(0, 2), Self.c(2, 2)], [Self.c(1, 1), Self.c(1.5, 1), Self.c(1, 1)]])
+            _ = try Geodesic.wgs84.polygonArea(rings: [
+                [Self.c(0, 0), Self.c(0, 2), Self.c(2, 2)], [Self.c(1, 1), Self.c(1.5, 1), Self.c(1, 1)],
+            ])
             Issue.record("expected an error")
         } catch ProjError.invalidGeodesicInput(let why) {
             #expect(why.contains("ring 2 (hole)"))

@@ -1,14 +1,17 @@
 import Foundation
-import Testing
 import HometownCore
+import Testing
+
 @testable import HometownProj
 
 @Suite struct TransformationTests {
     @Test func wgs84ToWebMercatorKnownValue() throws {
         let t = try Transformation(from: .wgs84, to: .webMercator)
-        let (x, y) = try t.transform(x: -122.3321, y: 47.6062)   // lon, lat after normalisation
+        let (x, y) = try t.transform(x: -122.3321, y: 47.6062)  // lon, lat after normalisation
         // Spherical Mercator on the WGS84 semi-major axis: x = R·λ, y = R·ln(tan(π/4 + φ/2)).
-        let r = 6_378_137.0, lam = -122.3321 * Double.pi / 180, phi = 47.6062 * Double.pi / 180
+        let r = 6_378_137.0
+        let lam = -122.3321 * Double.pi / 180
+        let phi = 47.6062 * Double.pi / 180
         #expect(abs(x - r * lam) < 1e-6)
         #expect(abs(y - r * log(tan(Double.pi / 4 + phi / 2))) < 1e-6)
         let back = try t.inverse(x: x, y: y)
@@ -18,9 +21,14 @@ import HometownCore
     @Test func batchMatchesSinglePointsAndRoundTrips() throws {
         let t = try Transformation(from: .epsg(4326), to: CRS("EPSG:32633"))  // UTM 33N
         var rng = UInt64(7)
-        func r() -> Double { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Double(rng >> 11) / Double(1 << 53) }
-        var xs = (0..<1000).map { _ in 12 + r() * 6 }, ys = (0..<1000).map { _ in r() * 80 }
-        let ox = xs, oy = ys
+        func r() -> Double {
+            rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(rng >> 11) / Double(1 << 53)
+        }
+        var xs = (0..<1000).map { _ in 12 + r() * 6 }
+        var ys = (0..<1000).map { _ in r() * 80 }
+        let ox = xs
+        let oy = ys
         try t.transform(xs: &xs, ys: &ys)
         for i in stride(from: 0, to: 1000, by: 97) {
             let s = try t.transform(x: ox[i], y: oy[i])
@@ -41,7 +49,8 @@ import HometownCore
 
     @Test func mismatchedBatchLengthsAreAnError() throws {
         let t = try Transformation(from: .wgs84, to: .webMercator)
-        var a = [1.0, 2.0], b = [1.0]
+        var a = [1.0, 2.0]
+        var b = [1.0]
         #expect(throws: ProjError.lengthMismatch(2, 1)) { try t.transform(xs: &a, ys: &b) }
     }
 
@@ -74,7 +83,7 @@ import HometownCore
     @Test func areaOfOneDegreeCellAtEquator() throws {
         let ring = try [(0.0, 0.0), (0, 1), (1, 1), (1, 0)].map { try Coordinate(latitude: $0.0, longitude: $0.1) }
         let (area, perimeter) = try Geodesic.wgs84.polygonArea(ring)
-        #expect(abs(area / 1e6 - 12_308.8) < 1)   // km²
+        #expect(abs(area / 1e6 - 12_308.8) < 1)  // km²
         #expect(perimeter > 440_000 && perimeter < 445_000)
         #expect(throws: ProjError.self) { try Geodesic.wgs84.polygonArea(Array(ring.prefix(2))) }
     }

@@ -2,8 +2,10 @@ import HometownProtocol
 import Testing
 
 @Suite struct NicknameAndTimeTests {
-    @Test(arguments: [("FooBar", "foobar"), ("Straße", "STRASSE"), ("  dup ", "DUP"), ("Ǆemal", "ǆEMAL"),
-                      ("Cafe\u{301}", "CAFÉ"), ("ﬁsh", "FISH")])
+    @Test(arguments: [
+        ("FooBar", "foobar"), ("Straße", "STRASSE"), ("  dup ", "DUP"), ("Ǆemal", "ǆEMAL"),
+        ("Cafe\u{301}", "CAFÉ"), ("ﬁsh", "FISH"),
+    ])
     func sameNickname(a: String, b: String) {
         #expect(NicknameKey.key(a) == NicknameKey.key(b))
     }

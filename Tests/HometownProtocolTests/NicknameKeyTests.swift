@@ -6,20 +6,22 @@ import Testing
 /// `NicknameKey`: NFKC + case folding + UTS #39 skeleton, case by case and as properties.
 @Suite struct NicknameKeyTests {
     static func same(_ a: String, _ b: String) -> Bool { NicknameKey.key(a) == NicknameKey.key(b) }
-    static func hex(_ s: String) -> String { s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
+    static func hex(_ s: String) -> String {
+        s.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+    }
 
     @Test(arguments: [
-        ("dave", "d\u{0430}ve"),            // Cyrillic а
-        ("eve", "ｅｖｅ"),                   // full width
+        ("dave", "d\u{0430}ve"),  // Cyrillic а
+        ("eve", "ｅｖｅ"),  // full width
         ("EVE", "ｅｖｅ"),
         ("Straße", "STRASSE"), ("FooBar", "foobar"), ("ﬁsh", "FISH"), ("ΣΑΣ", "σας"), ("ς", "Σ"),
         ("bob", "b\u{200D}ob"), ("alice", "alice\u{200B}"), ("carol", "\u{202E}carol"), ("jay", "ja\u{00AD}y"),
         ("paypal", "\u{0440}\u{0430}ypal"),  // Cyrillic р, а
-        ("b0b", "bob"), ("B0B", "bob"),      // 0's prototype is O, which folds to o
-        ("bill", "bi11"), ("arnie", "amie"), // UTS #39: 1 looks like l, m like rn
+        ("b0b", "bob"), ("B0B", "bob"),  // 0's prototype is O, which folds to o
+        ("bill", "bi11"), ("arnie", "amie"),  // UTS #39: 1 looks like l, m like rn
         ("Café", "Cafe\u{0301}"), ("x²", "x2"), ("ᾼ", "αι"), ("İ", "i\u{0307}"),
         ("  dup ", "DUP"), ("Ǆemal", "ǆEMAL"),
-        ("\u{0391}lice", "alice"),           // Greek capital alpha
+        ("\u{0391}lice", "alice"),  // Greek capital alpha
         ("\u{13AA}", "\u{13AA}".lowercased()),
     ])
     func sameNickname(a: String, b: String) {
@@ -30,9 +32,14 @@ import Testing
 
     /// Keys of canonically equivalent spellings are the same bytes, whichever form came in (a key compared with
     /// == alone once returned the NFC input for "josé" and NFD for "José", two keys to the unique index).
-    @Test(arguments: [("jos\u{E9}", "Jos\u{E9}"), ("jos\u{E9}", "jose\u{301}"), ("caf\u{E9}", "CAFE\u{301}"), ("\u{C5}re", "a\u{30A}re")])
+    @Test(arguments: [
+        ("jos\u{E9}", "Jos\u{E9}"), ("jos\u{E9}", "jose\u{301}"), ("caf\u{E9}", "CAFE\u{301}"),
+        ("\u{C5}re", "a\u{30A}re"),
+    ])
     func equivalentSpellingsGiveTheSameBytes(a: String, b: String) {
-        #expect(Array(NicknameKey.key(a).utf8) == Array(NicknameKey.key(b).utf8), "\(Self.hex(NicknameKey.key(a))) vs \(Self.hex(NicknameKey.key(b)))")
+        #expect(
+            Array(NicknameKey.key(a).utf8) == Array(NicknameKey.key(b).utf8),
+            "\(Self.hex(NicknameKey.key(a))) vs \(Self.hex(NicknameKey.key(b)))")
         #expect(Array(NicknameKey.key(a).utf8) == Array(NicknameKey.key(NicknameKey.key(a)).utf8))
     }
 
@@ -63,11 +70,13 @@ import Testing
 
     /// A sample of distinct everyday nicknames stays distinct, except where UTS #39 says they look alike.
     @Test func everydayNamesStayDistinct() {
-        let names = ["alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi", "ivan", "judy", "mallory",
-                     "oscar", "peggy", "trent", "victor", "walter", "rew", "rew2", "ana", "anna", "ann", "jose", "josé",
-                     "li", "lu", "lin", "ming", "maria", "mario", "marie", "sam", "tom", "tim", "jim", "kim", "mike",
-                     "nick", "rick", "erik", "eric", "sven", "lars", "ola", "ole", "müller", "muller", "zhang", "wang",
-                     "amy", "arny", "cora", "clara", "ida", "ada", "otto", "anton", "moritz", "max"]
+        let names = [
+            "alice", "bob", "carol", "dave", "eve", "frank", "grace", "heidi", "ivan", "judy", "mallory",
+            "oscar", "peggy", "trent", "victor", "walter", "rew", "rew2", "ana", "anna", "ann", "jose", "josé",
+            "li", "lu", "lin", "ming", "maria", "mario", "marie", "sam", "tom", "tim", "jim", "kim", "mike",
+            "nick", "rick", "erik", "eric", "sven", "lars", "ola", "ole", "müller", "muller", "zhang", "wang",
+            "amy", "arny", "cora", "clara", "ida", "ada", "otto", "anton", "moritz", "max",
+        ]
         let keys = Dictionary(grouping: names, by: NicknameKey.key)
         // The one pair the sample holds that UTS #39 calls confusable: m looks like rn.
         #expect(keys.values.filter { $0.count > 1 }.map { $0.sorted() } == [["amy", "arny"]])
@@ -97,7 +106,10 @@ import Testing
         }
         #expect(checked == 4_000)
         for _ in 0..<2_000 {
-            let ascii = String((0..<Int.random(in: 1...16, using: &rng)).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &rng))) })
+            let ascii = String(
+                (0..<Int.random(in: 1...16, using: &rng)).map { _ in
+                    Character(Unicode.Scalar(UInt8.random(in: 0x21...0x7E, using: &rng)))
+                })
             #expect(NicknameKey.key(ascii) == NicknameKey.key(ascii.uppercased()), "\(ascii)")
             #expect(NicknameKey.key(ascii) == NicknameKey.key(ascii.lowercased()), "\(ascii)")
             // Full width forms (U+FF01-U+FF5E) of ASCII are the same nickname.

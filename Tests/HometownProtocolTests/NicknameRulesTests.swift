@@ -12,8 +12,10 @@ import Testing
         body += Array(#","password":"pwd","country":"USA","state":"MN","city":"#.utf8)
         JSONWriter.appendString(city, to: &body)
         body += Array(#","year":2000}"#.utf8)
-        do { return .success(try NewUser.validate(body: body, vocabulary: Bundled.vocabulary, years: YearRange(1970, 2026))) }
-        catch { return .failure(error) }
+        do {
+            return .success(
+                try NewUser.validate(body: body, vocabulary: Bundled.vocabulary, years: YearRange(1970, 2026)))
+        } catch { return .failure(error) }
     }
 
     static func refusal(_ nickname: String) -> ProtocolError? {
@@ -48,17 +50,26 @@ import Testing
     /// (DerivedCoreProperties.txt, PropList.txt) as Swift's Unicode data has them; every one is refused in a
     /// nickname except the emoji uses.
     @Test func documentedListsAreUnicodes() {
-        var ignorable: [ClosedRange<UInt32>] = [], bidi: [UInt32] = []
+        var ignorable: [ClosedRange<UInt32>] = []
+        var bidi: [UInt32] = []
         for v in UInt32(0)...0x10FFFF {
             guard let s = Unicode.Scalar(v) else { continue }
             if s.properties.isBidiControl { bidi.append(v) }
             guard s.properties.isDefaultIgnorableCodePoint else { continue }
-            if let last = ignorable.last, last.upperBound + 1 == v { ignorable[ignorable.count - 1] = last.lowerBound...v } else { ignorable.append(v...v) }
+            if let last = ignorable.last, last.upperBound + 1 == v {
+                ignorable[ignorable.count - 1] = last.lowerBound...v
+            } else {
+                ignorable.append(v...v)
+            }
         }
-        #expect(ignorable == [0xAD...0xAD, 0x34F...0x34F, 0x61C...0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F,
-                              0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164...0x3164, 0xFE00...0xFE0F, 0xFEFF...0xFEFF,
-                              0xFFA0...0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF])
-        #expect(bidi == [0x61C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069])
+        #expect(
+            ignorable == [
+                0xAD...0xAD, 0x34F...0x34F, 0x61C...0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F,
+                0x200B...0x200F, 0x202A...0x202E, 0x2060...0x206F, 0x3164...0x3164, 0xFE00...0xFE0F, 0xFEFF...0xFEFF,
+                0xFFA0...0xFFA0, 0xFFF0...0xFFF8, 0x1BCA0...0x1BCA3, 0x1D173...0x1D17A, 0xE0000...0xE0FFF,
+            ])
+        #expect(
+            bidi == [0x61C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069])
         for range in ignorable {
             for v in range where v % 7 == 0 || v == range.lowerBound || v == range.upperBound {
                 let s = String(Unicode.Scalar(v)!)
@@ -73,7 +84,10 @@ import Testing
         for c in [0x80, 0x85, 0x9B, 0x9F, 0x7F, 0x00, 0x1F] as [UInt32] {
             let s = "a" + String(Unicode.Scalar(c)!) + "b"
             #expect(Self.refusal(s)?.field == "nickname", "U+\(String(c, radix: 16))")
-            guard case .failure(let cityError) = Self.post(nickname: "n", city: s) else { Issue.record("city U+\(c)"); continue }
+            guard case .failure(let cityError) = Self.post(nickname: "n", city: s) else {
+                Issue.record("city U+\(c)")
+                continue
+            }
             #expect(cityError.field == "city" && cityError.description.contains("U+00"), "\(cityError)")
         }
         // Just outside the C1 block.
@@ -85,13 +99,21 @@ import Testing
         let zalgo = "z" + String(repeating: "\u{0301}", count: 5_000)
         #expect(zalgo.count == 1)
         let e = Self.refusal(zalgo)
-        #expect(e == .length(field: "nickname", rule: "at most \(ProtocolLimits.maxStringBytes) bytes of UTF-8 (it has 10001)"))
+        #expect(
+            e
+                == .length(
+                    field: "nickname", rule: "at most \(ProtocolLimits.maxStringBytes) bytes of UTF-8 (it has 10001)"))
         // Within the byte limit, the marks limit speaks.
         let limit = ProtocolLimits.maxNicknameMarksPerCharacter
         let over = "bo" + "b" + String(repeating: "\u{0301}", count: limit + 1)
-        guard case .invalidCharacter(let field, let detail)? = Self.refusal(over) else { Issue.record("accepted \(over)"); return }
+        guard case .invalidCharacter(let field, let detail)? = Self.refusal(over) else {
+            Issue.record("accepted \(over)")
+            return
+        }
         #expect(field == "nickname")
-        #expect(detail.contains("U+0062 LATIN SMALL LETTER B carries \(limit + 1)") && detail.contains("\(limit) combining marks"), "\(detail)")
+        #expect(
+            detail.contains("U+0062 LATIN SMALL LETTER B carries \(limit + 1)")
+                && detail.contains("\(limit) combining marks"), "\(detail)")
         #expect(Self.refusal("bob" + String(repeating: "\u{0301}", count: limit)) == nil)
         // Precomposed letters count their decomposed marks: ệ is e + two marks.
         #expect(Self.refusal("Nguyễn Thị Ngọc Ánh") == nil)
@@ -103,27 +125,37 @@ import Testing
         let emoji = String(repeating: "😀", count: 100)
         #expect(emoji.utf8.count == ProtocolLimits.maxStringBytes)
         #expect(Self.refusal("a" + String(repeating: "😀", count: 99)) == nil)
-        guard case .failure(let e) = Self.post(nickname: "n", city: "c" + emoji) else { Issue.record("accepted"); return }
+        guard case .failure(let e) = Self.post(nickname: "n", city: "c" + emoji) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(e == .length(field: "city", rule: "at most 400 bytes of UTF-8 (it has 401)"))
         // Few characters, many bytes: 40 characters of a base and 4 marks each (10 bytes).
         let heavy = String(repeating: "a\u{0301}\u{0302}\u{0303}\u{0304}", count: 41)
         #expect(heavy.count == 41 && heavy.utf8.count == 369)
-        guard case .failure(let e2) = Self.post(nickname: "n", city: heavy + heavy) else { Issue.record("accepted"); return }
+        guard case .failure(let e2) = Self.post(nickname: "n", city: heavy + heavy) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(e2.field == "city" && e2.description.contains("bytes of UTF-8"))
     }
 
     @Test func nicknameNeedsALetterOrDigit() {
         for n in ["\u{0301}\u{0302}", "...", "-_-", "😀", "\u{20DD}"] {
-            #expect(Self.refusal(n) == .invalidCharacter(field: "nickname", detail: "must hold at least one letter or digit"), "\(n)")
+            #expect(
+                Self.refusal(n)
+                    == .invalidCharacter(field: "nickname", detail: "must hold at least one letter or digit"), "\(n)")
         }
         for n in ["7", "ä", "李", "ß", "Ⅻ", "😀 a", "a.b"] { #expect(Self.refusal(n) == nil, "\(n)") }
         #expect(Self.refusal("   ") == .length(field: "nickname", rule: "a non-empty string"))
     }
 
     @Test func everydayNamesAndEmojiSequencesAreAccepted() throws {
-        let names = ["rew", "Zoë", "José", "Ærøskøbing", "Nguyễn", "Müller-Lüdenscheidt", "O'Brien", "李小龙", "Иван",
-                     "Ελένη", "محمد", "שָׁלוֹם", "क्षत्रिय", "สมชาย", "한국어", "ﬁsh", "Straße",
-                     "mom 👩‍👩‍👧", "love ❤️", "👍🏽 ok", "kiss 👩‍❤️‍💋‍👨", "text ☺︎"]
+        let names = [
+            "rew", "Zoë", "José", "Ærøskøbing", "Nguyễn", "Müller-Lüdenscheidt", "O'Brien", "李小龙", "Иван",
+            "Ελένη", "محمد", "שָׁלוֹם", "क्षत्रिय", "สมชาย", "한국어", "ﬁsh", "Straße",
+            "mom 👩‍👩‍👧", "love ❤️", "👍🏽 ok", "kiss 👩‍❤️‍💋‍👨", "text ☺︎",
+        ]
         for n in names {
             switch Self.post(nickname: " " + n + " ") {
             case .success(let u): #expect(u.nickname == n, "stored as posted, trimmed")
@@ -142,7 +174,8 @@ import Testing
                 _ = try NicknameRules.validated(n, field: "name")
             } catch { get = error }
             #expect((post == nil) == (get == nil), "\(n)")
-            #expect(post?.description.replacingOccurrences(of: "'nickname'", with: "'name'") == get?.description, "\(n)")
+            #expect(
+                post?.description.replacingOccurrences(of: "'nickname'", with: "'name'") == get?.description, "\(n)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HometownProtocol
 import Testing
 
@@ -9,25 +10,39 @@ import Testing
     }
 
     static func refusal(_ json: String) -> ProtocolError? {
-        do { _ = try validate(json); return nil } catch { return error }
+        do {
+            _ = try validate(json)
+            return nil
+        } catch { return error }
     }
 
     @Test func protocolSamples() throws {
-        let a = try Self.validate(#"{"nickname": "rew", "password": "catman", "country": "USA", "state": "North Dakota", "city": "Devils Lake", "year": 1985}"#)
-        #expect(a == NewUser(nickname: "rew", password: "catman", country: "USA", state: "North Dakota", city: "Devils Lake", year: 1985, coordinate: nil))
-        let b = try Self.validate(#"{"nickname": "rew2", "password": "guess", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.966060, "longitude": -93.293753}"#)
+        let a = try Self.validate(
+            #"{"nickname": "rew", "password": "catman", "country": "USA", "state": "North Dakota", "city": "Devils Lake", "year": 1985}"#
+        )
+        #expect(
+            a
+                == NewUser(
+                    nickname: "rew", password: "catman", country: "USA", state: "North Dakota", city: "Devils Lake",
+                    year: 1985, coordinate: nil))
+        let b = try Self.validate(
+            #"{"nickname": "rew2", "password": "guess", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.966060, "longitude": -93.293753}"#
+        )
         #expect(b.coordinate?.latitude == 44.96606 && b.coordinate?.longitude == -93.293753)
     }
 
     @Test func aliasesAreStoredUnderCanonicalNames() throws {
-        let u = try Self.validate(#"{"nickname":" Ana ","password":"abc","country":"mx","state":"Distrito Federal","city":"Coyoacán","year":2001}"#)
+        let u = try Self.validate(
+            #"{"nickname":" Ana ","password":"abc","country":"mx","state":"Distrito Federal","city":"Coyoacán","year":2001}"#
+        )
         #expect(u.nickname == "Ana" && u.country == "Mexico" && u.state == "Ciudad de México" && u.city == "Coyoacán")
     }
 
     static let base = #""nickname":"n","password":"pwd","country":"USA","state":"MN","city":"c""#
 
     @Test(arguments: [
-        (#""1985""#, "year"), ("1985.5", "year"), ("1e3", "year"), ("1985.0", "year"), ("true", "year"), ("[1985]", "year"),
+        (#""1985""#, "year"), ("1985.5", "year"), ("1e3", "year"), ("1985.0", "year"), ("true", "year"),
+        ("[1985]", "year"),
         ("1969", "year"), ("2027", "year"), ("null", "year"),
     ])
     func yearForms(value: String, field: String) {
@@ -38,7 +53,8 @@ import Testing
     @Test(arguments: [
         (#""latitude":91,"longitude":0"#, "latitude"), (#""latitude":-90.0001,"longitude":0"#, "latitude"),
         (#""latitude":0,"longitude":180"#, "longitude"), (#""latitude":0,"longitude":-180.5"#, "longitude"),
-        (#""latitude":"45","longitude":0"#, "latitude"), (#""latitude":45"#, "longitude"), (#""longitude":45"#, "latitude"),
+        (#""latitude":"45","longitude":0"#, "latitude"), (#""latitude":45"#, "longitude"),
+        (#""longitude":45"#, "latitude"),
     ])
     func coordinateRules(members: String, field: String) {
         #expect(Self.refusal("{\(Self.base),\"year\":2000,\(members)}")?.field == field)
@@ -52,22 +68,45 @@ import Testing
     }
 
     @Test func keysAndShapes() {
-        #expect(Self.refusal(#"{"password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#) == .missing(field: "nickname"))
+        #expect(
+            Self.refusal(#"{"password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)
+                == .missing(field: "nickname"))
         #expect(Self.refusal("{\(Self.base),\"year\":2000,\"lattitude\":1}") == .unknownKey("lattitude"))
         #expect(Self.refusal("{\(Self.base),\"year\":2000,\"year\":2001}") == .repeated(field: "year"))
-        #expect(Self.refusal(#"{"nickname":"n","password":"pw","country":"USA","state":"MN","city":"c","year":2000}"#)?.field == "password")
-        #expect(Self.refusal(#"{"nickname":"  ","password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)?.field == "nickname")
-        #expect(Self.refusal(#"{"nickname":"n","password":"pwd","country":"USA","state":"MN","city":"","year":2000}"#)?.field == "city")
-        #expect(Self.refusal(#"{"nickname":5,"password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)?.field == "nickname")
-        #expect(Self.refusal(#"{"nickname":"n","password":"pwd","country":"Canada","state":"ON","city":"c","year":2000}"#)?.field == "country")
-        #expect(Self.refusal(#"{"nickname":"n","password":"pwd","country":"USA","state":"Ontario","city":"c","year":2000}"#)?.field == "state")
+        #expect(
+            Self.refusal(#"{"nickname":"n","password":"pw","country":"USA","state":"MN","city":"c","year":2000}"#)?
+                .field == "password")
+        #expect(
+            Self.refusal(#"{"nickname":"  ","password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)?
+                .field == "nickname")
+        #expect(
+            Self.refusal(#"{"nickname":"n","password":"pwd","country":"USA","state":"MN","city":"","year":2000}"#)?
+                .field == "city")
+        #expect(
+            Self.refusal(#"{"nickname":5,"password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)?.field
+                == "nickname")
+        #expect(
+            Self.refusal(#"{"nickname":"n","password":"pwd","country":"Canada","state":"ON","city":"c","year":2000}"#)?
+                .field == "country")
+        #expect(
+            Self.refusal(
+                #"{"nickname":"n","password":"pwd","country":"USA","state":"Ontario","city":"c","year":2000}"#)?.field
+                == "state")
         let long = String(repeating: "x", count: 101)
-        #expect(Self.refusal("{\"nickname\":\"\(long)\",\"password\":\"pwd\",\"country\":\"USA\",\"state\":\"MN\",\"city\":\"c\",\"year\":2000}")?.field == "nickname")
-        #expect(Self.refusal(#"{"nickname":"a\u0000b","password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)?.field == "nickname")
+        #expect(
+            Self.refusal(
+                "{\"nickname\":\"\(long)\",\"password\":\"pwd\",\"country\":\"USA\",\"state\":\"MN\",\"city\":\"c\",\"year\":2000}"
+            )?.field == "nickname")
+        #expect(
+            Self.refusal(
+                #"{"nickname":"a\u0000b","password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)?.field
+                == "nickname")
     }
 
-    @Test(arguments: ["", "[]", "null", "{", #"{"a":1,}"#, #"{"nickname":"n"} x"#, "{'a':1}", #"{"a":"\x"}"#, #"{"a":01}"#,
-                      String(repeating: "[", count: 100)])
+    @Test(arguments: [
+        "", "[]", "null", "{", #"{"a":1,}"#, #"{"nickname":"n"} x"#, "{'a':1}", #"{"a":"\x"}"#, #"{"a":01}"#,
+        String(repeating: "[", count: 100),
+    ])
     func malformedBodies(body: String) {
         guard case .malformedBody? = Self.refusal(body) else {
             Issue.record("\(body.prefix(20)) was not refused as malformed")
@@ -84,12 +123,16 @@ import Testing
         var nickname: String, password = "pwd", country = "USA", state = "MN", city: String, year = 2000
     }
 
-    @Test(arguments: [#"Robert'); DROP TABLE users;--"#, #"quote" back\slash"#, "😀 emoji 👩‍👩‍👧", "<script>alert(1)</script>",
-                      "%00 \\u0000 literal", "' OR '1'='1", "tab\there"])
+    @Test(arguments: [
+        #"Robert'); DROP TABLE users;--"#, #"quote" back\slash"#, "😀 emoji 👩‍👩‍👧", "<script>alert(1)</script>",
+        "%00 \\u0000 literal", "' OR '1'='1", "tab\there",
+    ])
     func hostileStringsKeptExactly(text: String) throws {
         let body = try JSONEncoder().encode(Post(nickname: text, city: text))
         if text.contains("\t") {
-            #expect(throws: ProtocolError.self) { try NewUser.validate(body: Array(body), vocabulary: Bundled.vocabulary, years: Self.years) }
+            #expect(throws: ProtocolError.self) {
+                try NewUser.validate(body: Array(body), vocabulary: Bundled.vocabulary, years: Self.years)
+            }
             return
         }
         let u = try NewUser.validate(body: Array(body), vocabulary: Bundled.vocabulary, years: Self.years)
@@ -97,5 +140,3 @@ import Testing
         #expect(Array(u.city.utf8) == Array(text.utf8))
     }
 }
-
-import Foundation

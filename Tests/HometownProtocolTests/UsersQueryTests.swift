@@ -7,10 +7,15 @@ import Testing
     }
 
     @Test func everyParameterCombined() throws {
-        let q = try Self.parse([("page", "2"), ("reverse", "true"), ("beforeid", "30"), ("country", "usa"), ("state", "MN"),
-                                ("city", "Minneapolis"), ("year", "1985"), ("afterid", "3"), ("pagesize", "10")])
-        #expect(q == UsersQuery(country: "USA", states: ["Minnesota"], city: "Minneapolis", year: 1985, afterID: 3, beforeID: 30,
-                                reverse: true, page: 2, pageSize: 10))
+        let q = try Self.parse([
+            ("page", "2"), ("reverse", "true"), ("beforeid", "30"), ("country", "usa"), ("state", "MN"),
+            ("city", "Minneapolis"), ("year", "1985"), ("afterid", "3"), ("pagesize", "10"),
+        ])
+        #expect(
+            q
+                == UsersQuery(
+                    country: "USA", states: ["Minnesota"], city: "Minneapolis", year: 1985, afterID: 3, beforeID: 30,
+                    reverse: true, page: 2, pageSize: 10))
     }
 
     @Test func stateWithoutCountry() throws {

@@ -16,8 +16,9 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func idleConnectionsAreClosedByTheIdleTimeoutWhileANewClientIsServed() async throws {
         #expect(OpenFiles.raise(to: 4096) >= 2200)
-        let server = try ServerProcess(database: Fixture.freshDatabase(),
-                                       extra: ["--idle-timeout", "2", "--max-connections", "2500"])
+        let server = try ServerProcess(
+            database: Fixture.freshDatabase(),
+            extra: ["--idle-timeout", "2", "--max-connections", "2500"])
         defer { _ = server.terminate() }
         let start = Date()
         var idle: [RawConnection] = []
@@ -37,14 +38,18 @@ import Testing
             open.removeAll { $0.isClosedByServer }
             if !open.isEmpty { try await Task.sleep(for: .milliseconds(100)) }
         }
-        #expect(open.isEmpty, "\(open.count) of 2000 idle connections still open \(Date().timeIntervalSince(start)) s after they were opened")
+        #expect(
+            open.isEmpty,
+            "\(open.count) of 2000 idle connections still open \(Date().timeIntervalSince(start)) s after they were opened"
+        )
         #expect(try Self.get(server.port).hasPrefix("HTTP/1.1 200"))
     }
 
     @Test(.timeLimit(.minutes(1)))
     func connectionsBeyondTheLimitAreRefusedPromptlyAndTheServerAnswersAfterThey() async throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase(),
-                                       extra: ["--max-connections", "20", "--idle-timeout", "60"])
+        let server = try ServerProcess(
+            database: Fixture.freshDatabase(),
+            extra: ["--max-connections", "20", "--idle-timeout", "60"])
         defer { _ = server.terminate() }
         var held: [RawConnection] = []
         for _ in 0..<20 { held.append(try RawConnection(port: server.port)) }
@@ -63,7 +68,9 @@ import Testing
             #expect(closed && Date().timeIntervalSince(t0) < 2)
             #expect(text.hasPrefix("HTTP/1.1 503"), "\(text)")
             #expect(text.contains("retry-after: 1"))
-            #expect(text.contains(#"{"code":"connection_limit","error":"the server has as many connections open as it takes (20)"#))
+            #expect(
+                text.contains(
+                    #"{"code":"connection_limit","error":"the server has as many connections open as it takes (20)"#))
         }
         // Refusing costs little: no spin.
         try await Task.sleep(for: .seconds(1))
@@ -83,7 +90,8 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aSlowlorisHeadIsCutOffAfterTheReadTimeout() async throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--read-timeout", "2", "--idle-timeout", "30"])
+        let server = try ServerProcess(
+            database: Fixture.freshDatabase(), extra: ["--read-timeout", "2", "--idle-timeout", "30"])
         defer { _ = server.terminate() }
         let c = try RawConnection(port: server.port)
         let start = Date()
@@ -106,19 +114,23 @@ import Testing
 
     /// An adduser body of about `size` bytes (JSON padded with spaces).
     static func paddedPost(_ nick: String, size: Int) -> String {
-        let json = #"{"nickname":"\#(nick)","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
+        let json =
+            #"{"nickname":"\#(nick)","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
         return json + String(repeating: " ", count: max(0, size - json.utf8.count))
     }
 
     @Test(.timeLimit(.minutes(1)))
     func aSlowButSteadyBodySucceedsAndATrickleIsCutOff() async throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase(),
-                                       extra: ["--read-timeout", "1", "--min-body-rate", "100"])
+        let server = try ServerProcess(
+            database: Fixture.freshDatabase(),
+            extra: ["--read-timeout", "1", "--min-body-rate", "100"])
         defer { _ = server.terminate() }
         // 1,500 bytes at about 300 bytes/s (50 bytes every 1/6 s): 5 s, three times the minimum rate.
         let body = Array(Self.paddedPost("phone", size: 1500).utf8)
         let c = try RawConnection(port: server.port)
-        c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
+        c.send(
+            "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+        )
         var offset = 0
         while offset < body.count {
             let end = min(offset + 50, body.count)

@@ -1,6 +1,6 @@
 import Foundation
-import HometownProtocol
 import HTTPTypes
+import HometownProtocol
 import HometownServer
 import HummingbirdTesting
 import Testing
@@ -10,16 +10,20 @@ import Testing
 @Suite struct ErrorCodeTests {
     /// A post body with `change` applied to the protocol's sample (a nil value removes the key).
     static func post(_ change: [String: Any?]) -> String {
-        var fields: [String: Any] = ["nickname": "coder", "password": "secret", "country": "USA", "state": "Texas",
-                                     "city": "Austin", "year": 2000]
+        var fields: [String: Any] = [
+            "nickname": "coder", "password": "secret", "country": "USA", "state": "Texas",
+            "city": "Austin", "year": 2000,
+        ]
         for (k, v) in change { fields[k] = v }
         return body(fields)
     }
 
     @Test func everyProtocolErrorHasItsCodeOnTheWire() async throws {
         try await Fixture.withServer { client in
-            func check(_ r: TestResponse, _ code: ErrorCode, field: String?, status: HTTPResponse.Status = .badRequest,
-                       _ what: String) {
+            func check(
+                _ r: TestResponse, _ code: ErrorCode, field: String?, status: HTTPResponse.Status = .badRequest,
+                _ what: String
+            ) {
                 let o = r.json as? [String: Any]
                 #expect(r.status == status, "\(what): \(r.text)")
                 #expect(o?["code"] as? String == code.rawValue, "\(what): \(r.text)")
@@ -27,8 +31,9 @@ import Testing
                 #expect((o?["error"] as? String)?.isEmpty == false, "\(what)")
             }
             check(try await client.post("not json"), .malformedBody, field: nil, "malformed body")
-            check(try await client.post(String(repeating: " ", count: ProtocolLimits.maxBodyBytes + 1) + "{}"),
-                  .bodyTooLarge, field: nil, status: .contentTooLarge, "body too large")
+            check(
+                try await client.post(String(repeating: " ", count: ProtocolLimits.maxBodyBytes + 1) + "{}"),
+                .bodyTooLarge, field: nil, status: .contentTooLarge, "body too large")
             check(try await client.post(Self.post(["nickname": nil])), .missing, field: "nickname", "missing")
             check(try await client.post(Self.post(["lattitude": 1])), .unknownKey, field: "lattitude", "unknown key")
             check(try await client.get("/hometown/users?year=1&year=2"), .repeated, field: "year", "repeated")
@@ -36,16 +41,20 @@ import Testing
             check(try await client.get("/hometown/users?year=abc"), .wrongType, field: "year", "wrong type")
             check(try await client.get("/hometown/users?page=-1"), .outOfRange, field: "page", "out of range")
             check(try await client.post(Self.post(["password": "ab"])), .length, field: "password", "length")
-            check(try await client.post(Self.post(["city": "Aus\u{1}tin"])), .invalidCharacter, field: "city",
-                  "invalid character")
-            check(try await client.get("/hometown/states?country=Atlantis"), .unsupportedCountry, field: "country",
-                  "unsupported country")
-            check(try await client.get("/hometown/users?country=USA&state=Narnia"), .unsupportedState, field: "state",
-                  "unsupported state")
+            check(
+                try await client.post(Self.post(["city": "Aus\u{1}tin"])), .invalidCharacter, field: "city",
+                "invalid character")
+            check(
+                try await client.get("/hometown/states?country=Atlantis"), .unsupportedCountry, field: "country",
+                "unsupported country")
+            check(
+                try await client.get("/hometown/users?country=USA&state=Narnia"), .unsupportedState, field: "state",
+                "unsupported state")
             #expect(try await client.post(Self.post([:])).status == .ok)
             check(try await client.post(Self.post(["nickname": "CODER"])), .nicknameTaken, field: "nickname", "taken")
-            check(try await client.get("/hometown/region?width=800&height=600"), .noRegion, field: nil,
-                  status: .notFound, "no region")
+            check(
+                try await client.get("/hometown/region?width=800&height=600"), .noRegion, field: nil,
+                status: .notFound, "no region")
         }
     }
 

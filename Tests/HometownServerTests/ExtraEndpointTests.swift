@@ -8,16 +8,23 @@ import Testing
         try await Fixture.withServer { client in
             let r = try await client.get("/hometown/reverse?lat=44.9661&lon=-93.2938")
             let o = try #require(r.json as? [String: Any])
-            #expect(o["country"] as? String == "USA" && o["state"] as? String == "Minnesota" && o["city"] as? String == "Minneapolis")
+            #expect(
+                o["country"] as? String == "USA" && o["state"] as? String == "Minnesota"
+                    && o["city"] as? String == "Minneapolis")
             #expect(o["supported"] as? Bool == true)
-            let cdmx = try #require(try await client.get("/hometown/reverse?lat=19.4326&lon=-99.1332").json as? [String: Any])
+            let cdmx = try #require(
+                try await client.get("/hometown/reverse?lat=19.4326&lon=-99.1332").json as? [String: Any])
             #expect(cdmx["country"] as? String == "Mexico" && cdmx["state"] as? String == "Ciudad de México")
-            let paris = try #require(try await client.get("/hometown/reverse?lat=48.8566&lon=2.3522").json as? [String: Any])
+            let paris = try #require(
+                try await client.get("/hometown/reverse?lat=48.8566&lon=2.3522").json as? [String: Any])
             #expect(paris["country"] is NSNull && paris["supported"] as? Bool == false)
             #expect(((paris["place"] as? [String: Any])?["country"] as? [String: Any])?["iso2"] as? String == "FR")
             let sea = try #require(try await client.get("/hometown/reverse?lat=0&lon=-30").json as? [String: Any])
             #expect(sea["country"] is NSNull && sea["supported"] as? Bool == false)
-            for (q, field) in [("lat=91&lon=0", "lat"), ("lat=0&lon=181", "lon"), ("lat=abc&lon=0", "lat"), ("lat=1", "lon"), ("lat=nan&lon=0", "lat")] {
+            for (q, field) in [
+                ("lat=91&lon=0", "lat"), ("lat=0&lon=181", "lon"), ("lat=abc&lon=0", "lat"), ("lat=1", "lon"),
+                ("lat=nan&lon=0", "lat"),
+            ] {
                 let bad = try await client.get("/hometown/reverse?" + q)
                 #expect(bad.status == .badRequest && bad.errorField == field, "\(q)")
             }
@@ -26,14 +33,20 @@ import Testing
 
     @Test func forwardSpeaksTheServersVocabulary() async throws {
         try await Fixture.withServer { client in
-            let r = try #require(try await client.get("/hometown/forward?q=Devils+Lake,+ND&limit=1").json as? [String: Any])
+            let r = try #require(
+                try await client.get("/hometown/forward?q=Devils+Lake,+ND&limit=1").json as? [String: Any])
             let first = try #require((r["results"] as? [[String: Any]])?.first)
-            #expect(first["name"] as? String == "Devils Lake" && first["state"] as? String == "North Dakota" && first["country"] as? String == "USA")
+            #expect(
+                first["name"] as? String == "Devils Lake" && first["state"] as? String == "North Dakota"
+                    && first["country"] as? String == "USA")
             #expect(first["unmatched"] is NSNull)
             // A ballpark from a schedule: the city, with the venue left over and a score below every full match.
-            let park = try #require(try await client.get("/hometown/forward?q=Petco+Park,+San+Diego,+CA&limit=1").json as? [String: Any])
+            let park = try #require(
+                try await client.get("/hometown/forward?q=Petco+Park,+San+Diego,+CA&limit=1").json as? [String: Any])
             let sd = try #require((park["results"] as? [[String: Any]])?.first)
-            #expect(sd["name"] as? String == "San Diego" && sd["state"] as? String == "California" && sd["unmatched"] as? String == "Petco Park")
+            #expect(
+                sd["name"] as? String == "San Diego" && sd["state"] as? String == "California"
+                    && sd["unmatched"] as? String == "Petco Park")
             #expect((sd["score"] as? Double ?? 1) < 0.25)
             let mx = try #require(try await client.get("/hometown/forward?q=Guadalajara").json as? [String: Any])
             #expect(((mx["results"] as? [[String: Any]])?.first)?["state"] as? String == "Jalisco")
@@ -55,29 +68,40 @@ import Testing
             ]
             for p in posts {
                 var b = p
-                b["password"] = "pwd"; b["country"] = "USA"; b["city"] = "c"; b["year"] = 2016
+                b["password"] = "pwd"
+                b["country"] = "USA"
+                b["city"] = "c"
+                b["year"] = 2016
                 #expect(try await client.post(body(b)).status == .ok)
             }
             let world = try #require(try await client.get("/hometown/clusters?zoom=2").json as? [String: Any])
             let features = try #require(world["features"] as? [[String: Any]])
             let counts = features.map { (($0["properties"] as? [String: Any])?["point_count"] as? Int) ?? 1 }
             #expect(counts.reduce(0, +) == 4)
-            let cluster = try #require(features.first { ($0["properties"] as? [String: Any])?["cluster"] as? Bool == true })
+            let cluster = try #require(
+                features.first { ($0["properties"] as? [String: Any])?["cluster"] as? Bool == true })
             #expect((cluster["bbox"] as? [Double])?.count == 4)
             #expect(((cluster["properties"] as? [String: Any])?["expansion_zoom"] as? Int).map { $0 > 2 } == true)
-            let texas = try #require(try await client.get("/hometown/clusters?zoom=10&state=Texas").json as? [String: Any])
+            let texas = try #require(
+                try await client.get("/hometown/clusters?zoom=10&state=Texas").json as? [String: Any])
             let t = try #require((texas["features"] as? [[String: Any]])?.first)
             #expect((t["properties"] as? [String: Any])?["nickname"] as? String == "d")
-            let boxed = try #require(try await client.get("/hometown/clusters?zoom=3&bbox=-100,25,-90,35").json as? [String: Any])
+            let boxed = try #require(
+                try await client.get("/hometown/clusters?zoom=3&bbox=-100,25,-90,35").json as? [String: Any])
             #expect((boxed["features"] as? [Any])?.count == 1)
 
-            let region = try #require(try await client.get("/hometown/region?width=800&height=600&padding=20&state=Minnesota").json as? [String: Any])
+            let region = try #require(
+                try await client.get("/hometown/region?width=800&height=600&padding=20&state=Minnesota").json
+                    as? [String: Any])
             let bbox = try #require(region["bbox"] as? [Double])
             #expect(bbox == [-93.27, 44.95, -93.25, 44.98])
             #expect((region["zoom"] as? Double).map { $0 > 10 } == true)
             let none = try await client.get("/hometown/region?width=800&height=600&country=China")
             #expect(none.status == .notFound && none.errorMessage != nil)
-            for (q, field) in [("zoom=abc", "zoom"), ("zoom=30", "zoom"), ("zoom=2&bbox=1,2,3", "bbox"), ("zoom=2&page=1", "page"), ("", "zoom")] {
+            for (q, field) in [
+                ("zoom=abc", "zoom"), ("zoom=30", "zoom"), ("zoom=2&bbox=1,2,3", "bbox"), ("zoom=2&page=1", "page"),
+                ("", "zoom"),
+            ] {
                 let bad = try await client.get("/hometown/clusters?" + q)
                 #expect(bad.status == .badRequest && bad.errorField == field, "\(q): \(bad.text)")
             }
@@ -91,10 +115,17 @@ import Testing
             for i in 0..<3 {
                 #expect(try await client.get("/hometown/count").text == "\(i)")
                 #expect((try await client.get("/hometown/users?country=USA&page=0").json as? [Any])?.count == i)
-                #expect(try await client.post(body(["nickname": "n\(i)", "password": "pwd", "country": "USA", "state": "MN", "city": "c",
-                                                    "year": 2000, "latitude": 45, "longitude": -93])).status == .ok)
+                #expect(
+                    try await client.post(
+                        body([
+                            "nickname": "n\(i)", "password": "pwd", "country": "USA", "state": "MN", "city": "c",
+                            "year": 2000, "latitude": 45, "longitude": -93,
+                        ])
+                    ).status == .ok)
                 let f = try #require(try await client.get("/hometown/clusters?zoom=0").json as? [String: Any])
-                let n = (f["features"] as? [[String: Any]])?.map { (($0["properties"] as? [String: Any])?["point_count"] as? Int) ?? 1 }.reduce(0, +)
+                let n = (f["features"] as? [[String: Any]])?.map {
+                    (($0["properties"] as? [String: Any])?["point_count"] as? Int) ?? 1
+                }.reduce(0, +)
                 #expect(n == i + 1)
             }
         }

@@ -25,22 +25,27 @@ enum Fixture {
     }
 
     /// Runs `body` against an in-process server (no sockets).
-    static func withServer(_ c: ServerConfiguration = configuration(),
-                           _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    static func withServer(
+        _ c: ServerConfiguration = configuration(),
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
         let app = try await buildApplication(configuration: c)
         try await app.test(.router) { client in try await body(client) }
     }
 
     /// The protocol's two sample bodies.
-    static let rew = #"{"nickname": "rew", "password": "catman", "country": "USA", "state": "North Dakota", "city": "Devils Lake", "year": 1985}"#
-    static let rew2 = #"{"nickname": "rew2", "password": "guess", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.966060, "longitude": -93.293753}"#
+    static let rew =
+        #"{"nickname": "rew", "password": "catman", "country": "USA", "state": "North Dakota", "city": "Devils Lake", "year": 1985}"#
+    static let rew2 =
+        #"{"nickname": "rew2", "password": "guess", "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 1985, "latitude": 44.966060, "longitude": -93.293753}"#
 }
 
 extension TestClientProtocol {
     func get(_ uri: String) async throws -> TestResponse { try await execute(uri: uri, method: .get) }
 
     func post(_ body: String, to uri: String = "/hometown/adduser") async throws -> TestResponse {
-        try await execute(uri: uri, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body))
+        try await execute(
+            uri: uri, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body))
     }
 }
 

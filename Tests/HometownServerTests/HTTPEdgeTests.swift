@@ -55,9 +55,12 @@ import Testing
 
     @Test func expect100ContinueIsAnsweredBeforeTheBody() throws {
         try Self.withServer { port in
-            let body = #"{"nickname":"patient","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
+            let body =
+                #"{"nickname":"patient","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
             let c = try RawConnection(port: port)
-            c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n")
+            c.send(
+                "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nExpect: 100-continue\r\n\r\n"
+            )
             let interim = c.readUntil("\r\n\r\n", timeout: 2)
             #expect(interim == "HTTP/1.1 100 Continue\r\n\r\n", "\(interim)")
             c.send(body)
@@ -96,18 +99,24 @@ import Testing
     func anUnknownTransferCodingIs501WithAJSONBody(coding: String) throws {
         try Self.withServer { port in
             let c = try RawConnection(port: port)
-            c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: \(coding)\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+            c.send(
+                "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: \(coding)\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+            )
             let (text, closed) = c.readToEnd(timeout: 5)
             #expect(closed)
             #expect(text.hasPrefix("HTTP/1.1 501") || text.hasPrefix("HTTP/1.1 400"), "\(text)")
             #expect(text.lowercased().contains("content-type: application/json"))
-            #expect(Self.body(text).hasPrefix(#"{"code":"not_supported","error":"#)
+            #expect(
+                Self.body(text).hasPrefix(#"{"code":"not_supported","error":"#)
                     || Self.body(text).hasPrefix(#"{"code":"malformed_request","error":"#), "\(text)")
         }
     }
 
-    @Test(arguments: ["GET /hometown/count HTTP/9.9\r\n\r\n", "\u{1}\u{2} nonsense\r\n\r\n", "GET /hometown/count HTTP/1.1\r\nBad Header\r\n\r\n",
-                      "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"])
+    @Test(arguments: [
+        "GET /hometown/count HTTP/9.9\r\n\r\n", "\u{1}\u{2} nonsense\r\n\r\n",
+        "GET /hometown/count HTTP/1.1\r\nBad Header\r\n\r\n",
+        "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    ])
     func aMalformedRequestGets400WithAJSONBodyAndTheConnectionCloses(request: String) throws {
         try Self.withServer { port in
             let c = try RawConnection(port: port)
@@ -116,7 +125,8 @@ import Testing
             #expect(closed)
             #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
             #expect(text.lowercased().contains("content-type: application/json"))
-            #expect(Self.body(text).hasPrefix(#"{"code":"malformed_request","error":"malformed HTTP request: "#), "\(text)")
+            #expect(
+                Self.body(text).hasPrefix(#"{"code":"malformed_request","error":"malformed HTTP request: "#), "\(text)")
         }
     }
 
@@ -130,7 +140,9 @@ import Testing
             #expect(Self.body(text).contains("4096 bytes"))
             // Just under the limit is served.
             let d = try RawConnection(port: port)
-            d.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\nConnection: close\r\nX-Big: \(String(repeating: "a", count: 3800))\r\n\r\n")
+            d.send(
+                "GET /hometown/count HTTP/1.1\r\nHost: t\r\nConnection: close\r\nX-Big: \(String(repeating: "a", count: 3800))\r\n\r\n"
+            )
             #expect(d.readToEnd(timeout: 5).text.hasPrefix("HTTP/1.1 200"))
         }
     }
@@ -138,7 +150,9 @@ import Testing
     @Test func aChunkedBodyOverTheLimitIs413AndTheRestIsNotRead() throws {
         try Self.withServer { port in
             let c = try RawConnection(port: port)
-            c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+            c.send(
+                "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            )
             let chunk = "4000\r\n" + String(repeating: " ", count: 0x4000) + "\r\n"
             var sent = 0
             var answer = ""
@@ -157,13 +171,17 @@ import Testing
     @Test func pipelinedRequestsAreAnsweredInOrderAndABadOneBehindThemAfterThem() throws {
         try Self.withServer { port in
             let c = try RawConnection(port: port)
-            c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\n\r\nGET /hometown/nextid HTTP/1.1\r\nHost: t\r\n\r\nGARBAGE\r\n\r\n")
+            c.send(
+                "GET /hometown/count HTTP/1.1\r\nHost: t\r\n\r\nGET /hometown/nextid HTTP/1.1\r\nHost: t\r\n\r\nGARBAGE\r\n\r\n"
+            )
             let (text, closed) = c.readToEnd(timeout: 5)
             #expect(closed)
             let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
             #expect(statuses == ["200", "200", "400"], "\(text)")
             #expect(text.contains("\r\n\r\n0HTTP/1.1 200") && text.contains("\r\n\r\n1HTTP/1.1 400"))
-            #expect(text.hasSuffix(#"{"code":"malformed_request","error":"malformed HTTP request: the method is not a valid token"}"#))
+            #expect(
+                text.hasSuffix(
+                    #"{"code":"malformed_request","error":"malformed HTTP request: the method is not a valid token"}"#))
         }
     }
 

@@ -26,10 +26,12 @@ import Testing
     static func expectWebAppHeaders(_ r: TestResponse, _ what: String) {
         #expect(r.headers[.xContentTypeOptions] == "nosniff", "\(what): nosniff")
         let d = directives(r.headers[csp])
-        #expect(d["default-src"] == "'self'" && d["script-src"] == "'self'" && d["style-src"] == "'self'",
-                "\(what): CSP \(r.headers[csp] ?? "none")")
-        #expect(d["frame-ancestors"] == "'none'" && d["object-src"] == "'none'" && d["base-uri"] == "'none'",
-                "\(what): CSP \(r.headers[csp] ?? "none")")
+        #expect(
+            d["default-src"] == "'self'" && d["script-src"] == "'self'" && d["style-src"] == "'self'",
+            "\(what): CSP \(r.headers[csp] ?? "none")")
+        #expect(
+            d["frame-ancestors"] == "'none'" && d["object-src"] == "'none'" && d["base-uri"] == "'none'",
+            "\(what): CSP \(r.headers[csp] ?? "none")")
         // Nothing inline and nothing from elsewhere, anywhere in the policy.
         let policy = r.headers[csp] ?? ""
         #expect(!policy.contains("unsafe") && !policy.contains("*") && !policy.contains("http"), "\(what): \(policy)")
@@ -44,12 +46,16 @@ import Testing
             #expect(page.status == .ok)
             Self.expectWebAppHeaders(page, "the page")
             #expect(page.headers[Self.resource] == "same-origin" && page.headers[.accessControlAllowOrigin] == nil)
-            for path in ["/index.html", "/app.js", "/js/map.js", "/app.css", "/vendor/leaflet/leaflet.js",
-                         "/vendor/leaflet/images/marker-icon.png"] {
+            for path in [
+                "/index.html", "/app.js", "/js/map.js", "/app.css", "/vendor/leaflet/leaflet.js",
+                "/vendor/leaflet/images/marker-icon.png",
+            ] {
                 let r = try await client.get(path)
                 #expect(r.status == .ok, "\(path)")
                 Self.expectWebAppHeaders(r, path)
-                #expect(r.headers[.accessControlAllowOrigin] == nil, "\(path): the web app's files are not for other origins")
+                #expect(
+                    r.headers[.accessControlAllowOrigin] == nil,
+                    "\(path): the web app's files are not for other origins")
             }
             let missing = try await client.get("/no/such/page")
             #expect(missing.status == .notFound && missing.headers[.contentType] == "text/html; charset=utf-8")
@@ -80,9 +86,12 @@ import Testing
 
     @Test func apiAnswersAreNosniffAndReadableFromAnyOrigin() async throws {
         try await Fixture.withServer { client in
-            for path in ["/hometown/countries", "/hometown/count", "/hometown/users?page=0",
-                         "/hometown/count?country=Narnia"] {
-                let r = try await client.execute(uri: path, method: .get, headers: [.origin: "https://elsewhere.example"])
+            for path in [
+                "/hometown/countries", "/hometown/count", "/hometown/users?page=0",
+                "/hometown/count?country=Narnia",
+            ] {
+                let r = try await client.execute(
+                    uri: path, method: .get, headers: [.origin: "https://elsewhere.example"])
                 #expect(r.headers[.contentType] == "application/json; charset=utf-8", "\(path)")
                 #expect(r.headers[.xContentTypeOptions] == "nosniff", "\(path)")
                 #expect(r.headers[.accessControlAllowOrigin] == "*", "\(path)")
@@ -103,10 +112,12 @@ import Testing
     @Test func optionsUnderTheAPIIsThePreflight() async throws {
         try await Fixture.withServer { client in
             for path in ["/hometown/adduser", "/hometown/users", "/hometown/boundaries"] {
-                let r = try await client.execute(uri: path, method: .options, headers: [
-                    .origin: "https://elsewhere.example", .accessControlRequestMethod: "POST",
-                    .accessControlRequestHeaders: "content-type",
-                ])
+                let r = try await client.execute(
+                    uri: path, method: .options,
+                    headers: [
+                        .origin: "https://elsewhere.example", .accessControlRequestMethod: "POST",
+                        .accessControlRequestHeaders: "content-type",
+                    ])
                 #expect(r.status == .noContent, "\(path)")
                 #expect(r.body.readableBytes == 0)
                 #expect(r.headers[.accessControlAllowOrigin] == "*")

@@ -4,7 +4,8 @@ import Testing
 @Suite struct PasswordHasherTests {
     @Test func hashesAreSaltedPHCStringsThatVerify() async throws {
         let hasher = PasswordHasher(cost: .init(logN: 4), threads: 2)
-        let a = try await hasher.hash("catman"), b = try await hasher.hash("catman")
+        let a = try await hasher.hash("catman")
+        let b = try await hasher.hash("catman")
         #expect(a.hasPrefix("$scrypt$ln=4,r=8,p=1$") && a.split(separator: "$").count == 4)
         #expect(a != b)
         #expect(try await hasher.verify("catman", against: a))

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HometownProtocol
 import HometownServer
 import HummingbirdTesting
@@ -41,7 +42,10 @@ import Testing
             #expect(users[0]["latitude"] as? Double == 0 && users[0]["longitude"] as? Double == 0)
             #expect(users[1]["nickname"] as? String == "rew2" && users[1]["id"] as? Int == 2)
             #expect(users[1]["latitude"] as? Double == 44.96606 && users[1]["longitude"] as? Double == -93.293753)
-            #expect(Set(users[1].keys) == ["nickname", "country", "state", "city", "year", "longitude", "latitude", "id", "time-stamp"])
+            #expect(
+                Set(users[1].keys) == [
+                    "nickname", "country", "state", "city", "year", "longitude", "latitude", "id", "time-stamp",
+                ])
             let stamp = try #require(users[1]["time-stamp"] as? String)
             #expect(stamp.count == 24 && stamp.hasSuffix("Z") && Timestamp.milliseconds(iso8601: stamp) != nil)
             #expect(try await client.get("/hometown/count").text == "2")
@@ -52,17 +56,26 @@ import Testing
             #expect(noName.status == .badRequest && noName.errorField == "name")
             // The raw bytes keep the protocol's key order.
             let raw = try await client.get("/hometown/users?afterid=1").text
-            #expect(raw.hasPrefix(#"[{"nickname":"rew2","country":"USA","state":"Minnesota","city":"Minneapolis","year":1985,"longitude":-93.293753,"latitude":44.96606,"id":2,"time-stamp":""#))
+            #expect(
+                raw.hasPrefix(
+                    #"[{"nickname":"rew2","country":"USA","state":"Minnesota","city":"Minneapolis","year":1985,"longitude":-93.293753,"latitude":44.96606,"id":2,"time-stamp":""#
+                ))
         }
     }
 
     @Test func aliasesAreStoredCanonically() async throws {
         try await Fixture.withServer { client in
-            let r = try await client.post(body(["nickname": "ana", "password": "abc", "country": "mx", "state": "Distrito Federal",
-                                                "city": "Coyoacán", "year": 2001]))
+            let r = try await client.post(
+                body([
+                    "nickname": "ana", "password": "abc", "country": "mx", "state": "Distrito Federal",
+                    "city": "Coyoacán", "year": 2001,
+                ]))
             #expect(r.status == .ok)
-            let r2 = try await client.post(body(["nickname": "bo", "password": "abc", "country": "United States of America", "state": "MN",
-                                                 "city": "Duluth", "year": 2001]))
+            let r2 = try await client.post(
+                body([
+                    "nickname": "bo", "password": "abc", "country": "United States of America", "state": "MN",
+                    "city": "Duluth", "year": 2001,
+                ]))
             #expect(r2.status == .ok)
             let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
             #expect(users[0]["country"] as? String == "Mexico" && users[0]["state"] as? String == "Ciudad de México")
@@ -77,8 +90,11 @@ import Testing
         try await Fixture.withServer { client in
             let states = ["Minnesota", "Texas", "North Dakota"]
             for i in 0..<40 {
-                let r = try await client.post(body(["nickname": "u\(i)", "password": "pwd", "country": "USA", "state": states[i % 3],
-                                                    "city": i % 2 == 0 ? "Minneapolis" : "Fargo", "year": 2010 + i % 4]))
+                let r = try await client.post(
+                    body([
+                        "nickname": "u\(i)", "password": "pwd", "country": "USA", "state": states[i % 3],
+                        "city": i % 2 == 0 ? "Minneapolis" : "Fargo", "year": 2010 + i % 4,
+                    ]))
                 #expect(r.status == .ok)
             }
             func ids(_ q: String) async throws -> [Int] {
@@ -97,17 +113,24 @@ import Testing
             #expect(try await ids("?afterid=35") == [36, 37, 38, 39, 40])
             #expect(try await ids("?beforeid=4") == [1, 2, 3])
             #expect(try await ids("?page=2&reverse=true&beforeid=30&pagesize=5") == [19, 18, 17, 16, 15])
-            #expect(try await ids("?state=Minnesota&year=2010") == all.filter { ($0 - 1) % 3 == 0 && ($0 - 1) % 4 == 0 })
-            #expect(try await ids("?country=USA&state=Texas&city=Fargo") == all.filter { ($0 - 1) % 3 == 1 && ($0 - 1) % 2 == 1 })
-            #expect(try await ids("?year=2013&city=Fargo&reverse=true&afterid=10") == all.filter { ($0 - 1) % 4 == 3 && $0 > 10 }.reversed())
+            #expect(
+                try await ids("?state=Minnesota&year=2010") == all.filter { ($0 - 1) % 3 == 0 && ($0 - 1) % 4 == 0 })
+            #expect(
+                try await ids("?country=USA&state=Texas&city=Fargo")
+                    == all.filter { ($0 - 1) % 3 == 1 && ($0 - 1) % 2 == 1 })
+            #expect(
+                try await ids("?year=2013&city=Fargo&reverse=true&afterid=10")
+                    == all.filter { ($0 - 1) % 4 == 3 && $0 > 10 }.reversed())
             #expect(try await ids("?city=fargo") == [])
             #expect(try await ids("?country=Mexico") == [])
         }
     }
 
     @Test(arguments: [
-        ("year=abc", "year"), ("year=1e3", "year"), ("page=-1", "page"), ("pagesize=1001", "pagesize"), ("pagesize=0", "pagesize"),
-        ("reverse=1", "reverse"), ("country=Atlantis", "country"), ("state=Narnia", "state"), ("Country=USA", "Country"),
+        ("year=abc", "year"), ("year=1e3", "year"), ("page=-1", "page"), ("pagesize=1001", "pagesize"),
+        ("pagesize=0", "pagesize"),
+        ("reverse=1", "reverse"), ("country=Atlantis", "country"), ("state=Narnia", "state"),
+        ("Country=USA", "Country"),
         ("year=1&year=2", "year"), ("afterid=%ZZ", "afterid"), ("beforeid=1.5", "beforeid"),
     ])
     func usersRefusals(query: String, field: String) async throws {
@@ -119,7 +142,9 @@ import Testing
     }
 
     @Test func postRefusalsNameTheField() async throws {
-        let ok: [String: Any] = ["nickname": "n", "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000]
+        let ok: [String: Any] = [
+            "nickname": "n", "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000,
+        ]
         let cases: [(String, String?)] = [
             (body(ok.merging(["year": "1985"]) { $1 }), "year"),
             (body(ok.merging(["year": 1985.5]) { $1 }), "year"),
@@ -158,8 +183,18 @@ import Testing
 
     @Test func nicknameTakenInAnyCase() async throws {
         try await Fixture.withServer { client in
-            #expect(try await client.post(body(["nickname": "Straße", "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000])).status == .ok)
-            let r = try await client.post(body(["nickname": " STRASSE ", "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000]))
+            #expect(
+                try await client.post(
+                    body([
+                        "nickname": "Straße", "password": "pwd", "country": "USA", "state": "MN", "city": "c",
+                        "year": 2000,
+                    ])
+                ).status == .ok)
+            let r = try await client.post(
+                body([
+                    "nickname": " STRASSE ", "password": "pwd", "country": "USA", "state": "MN", "city": "c",
+                    "year": 2000,
+                ]))
             #expect(r.status == .badRequest && r.errorField == "nickname" && r.errorMessage?.contains("taken") == true)
             #expect(try await client.get("/hometown/nicknameexists?name=strasse").text == "true")
             // The failed post used no id.
@@ -172,7 +207,9 @@ import Testing
     @Test func nicknamesCannotImpersonate() async throws {
         try await Fixture.withServer { client in
             func user(_ nickname: String) -> String {
-                body(["nickname": nickname, "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000])
+                body([
+                    "nickname": nickname, "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000,
+                ])
             }
             func exists(_ name: String) async throws -> TestResponse {
                 try await client.get("/hometown/nicknameexists?name=" + QueryString.percentEncoded(name))
@@ -181,23 +218,31 @@ import Testing
                 #expect(try await client.post(user(first)).status == .ok, "\(first)")
             }
             // Invisible and direction characters: 400 naming the field and the code point, by POST and by GET.
-            for (nickname, named) in [("b\u{200D}ob", "U+200D"), ("alice\u{200B}", "U+200B"), ("\u{202E}carol", "U+202E"),
-                                      ("ja\u{00AD}y", "U+00AD"), ("\u{200B}", "U+200B"), ("\u{202E}", "U+202E"),
-                                      ("x\u{009B}y", "U+009B")] {
+            for (nickname, named) in [
+                ("b\u{200D}ob", "U+200D"), ("alice\u{200B}", "U+200B"), ("\u{202E}carol", "U+202E"),
+                ("ja\u{00AD}y", "U+00AD"), ("\u{200B}", "U+200B"), ("\u{202E}", "U+202E"),
+                ("x\u{009B}y", "U+009B"),
+            ] {
                 let r = try await client.post(user(nickname))
                 #expect(r.status == .badRequest && r.errorField == "nickname", "\(r.text)")
                 #expect(r.errorMessage?.contains(named) == true, "\(r.text)")
                 let g = try await exists(nickname)
-                #expect(g.status == .badRequest && g.errorField == "name" && g.errorMessage?.contains(named) == true, "\(g.text)")
+                #expect(
+                    g.status == .badRequest && g.errorField == "name" && g.errorMessage?.contains(named) == true,
+                    "\(g.text)")
             }
             // Look-alikes of taken nicknames: the protocol's "taken" answer, and nicknameexists says true.
             for twin in ["d\u{0430}ve", "ｅｖｅ", "DAVE", "B0B", "\u{0430}lice"] {
                 let r = try await client.post(user(twin))
-                #expect(r.status == .badRequest && r.errorField == "nickname" && r.errorMessage?.contains("taken") == true, "\(twin): \(r.text)")
+                #expect(
+                    r.status == .badRequest && r.errorField == "nickname" && r.errorMessage?.contains("taken") == true,
+                    "\(twin): \(r.text)")
                 #expect(try await exists(twin).text == "true", "\(twin)")
             }
             let zalgo = try await client.post(user("z" + String(repeating: "\u{0301}", count: 5_000)))
-            #expect(zalgo.status == .badRequest && zalgo.errorField == "nickname" && zalgo.errorMessage?.contains("400 bytes") == true, "\(zalgo.text)")
+            #expect(
+                zalgo.status == .badRequest && zalgo.errorField == "nickname"
+                    && zalgo.errorMessage?.contains("400 bytes") == true, "\(zalgo.text)")
             #expect(try await exists("dove").text == "false")
             // Only the six first posts were stored, as posted.
             let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
@@ -206,16 +251,24 @@ import Testing
     }
 
     @Test func hostileValuesRoundTripByteExact() async throws {
-        let hostile = [#"Robert'); DROP TABLE users;--"#, #"quo"te\back\\slash"#, "😀👩‍👩‍👧 emoji", "<b>bold</b> & \u{2028}",
-                       "' OR '1'='1", "%00%27", "ünïcödé\u{301}"]
+        let hostile = [
+            #"Robert'); DROP TABLE users;--"#, #"quo"te\back\\slash"#, "😀👩‍👩‍👧 emoji", "<b>bold</b> & \u{2028}",
+            "' OR '1'='1", "%00%27", "ünïcödé\u{301}",
+        ]
         try await Fixture.withServer { client in
             for (i, h) in hostile.enumerated() {
-                let r = try await client.post(body(["nickname": "h\(i) " + h + " z", "password": h, "country": "USA", "state": "MN", "city": h, "year": 2000]))
+                let r = try await client.post(
+                    body([
+                        "nickname": "h\(i) " + h + " z", "password": h, "country": "USA", "state": "MN", "city": h,
+                        "year": 2000,
+                    ]))
                 #expect(r.status == .ok, "\(h): \(r.text)")
             }
             let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
             #expect(users.map { $0["city"] as? String } == hostile)
-            #expect(users.map { $0["nickname"] as? String } == hostile.enumerated().map { "h\($0.offset) " + $0.element + " z" })
+            #expect(
+                users.map { $0["nickname"] as? String }
+                    == hostile.enumerated().map { "h\($0.offset) " + $0.element + " z" })
             #expect(users.allSatisfy { $0["password"] == nil })
             for h in hostile {
                 let q = h.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -227,8 +280,11 @@ import Testing
 
     @Test func unknownPathsAndMethodsAre404HTML() async throws {
         try await Fixture.withServer { client in
-            for (uri, method) in [("/hometown/nope", HTTPRequest.Method.get), ("/hometown/Users", .get), ("/nope.html", .get), ("/", .post), ("/hometown/users", .post),
-                                  ("/hometown/adduser", .get), ("/hometown/count", .delete)] {
+            for (uri, method) in [
+                ("/hometown/nope", HTTPRequest.Method.get), ("/hometown/Users", .get), ("/nope.html", .get),
+                ("/", .post), ("/hometown/users", .post),
+                ("/hometown/adduser", .get), ("/hometown/count", .delete),
+            ] {
                 let r = try await client.execute(uri: uri, method: method)
                 #expect(r.status == .notFound, "\(method) \(uri)")
                 #expect(r.headers[.contentType]?.hasPrefix("text/html") == true)
@@ -241,8 +297,10 @@ import Testing
         try await Fixture.withServer { client in
             let r = try await client.get("/openapi.yaml")
             #expect(r.status == .ok && r.text.hasPrefix("openapi: 3.1"))
-            let file = try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/HometownServerTests/ProtocolEndpointTests.swift",
-                                                                                   with: "Sources/HometownServer/Public/openapi.yaml"), encoding: .utf8)
+            let file = try String(
+                contentsOfFile: #filePath.replacingOccurrences(
+                    of: "Tests/HometownServerTests/ProtocolEndpointTests.swift",
+                    with: "Sources/HometownServer/Public/openapi.yaml"), encoding: .utf8)
             #expect(r.text == file)
         }
     }
@@ -257,10 +315,10 @@ import Testing
             #expect(try await client.get("/hometown/count").text == "1")
             #expect(try await client.post(Fixture.rew).status == .badRequest)
             #expect(try await client.post(Fixture.rew2).status == .ok)
-            let ids = (try await client.get("/hometown/users").json as? [[String: Any]])?.compactMap { $0["id"] as? Int }
+            let ids = (try await client.get("/hometown/users").json as? [[String: Any]])?.compactMap {
+                $0["id"] as? Int
+            }
             #expect(ids == [1, 2])
         }
     }
 }
-
-import HTTPTypes

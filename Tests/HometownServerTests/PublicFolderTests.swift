@@ -20,8 +20,10 @@ import Testing
             let pub = root.appendingPathComponent("public")
             publicDir = pub.path
             let outside = root.appendingPathComponent("outside")
-            for dir in [pub, pub.appendingPathComponent("js"), pub.appendingPathComponent(".git"),
-                        pub.appendingPathComponent("real"), outside] {
+            for dir in [
+                pub, pub.appendingPathComponent("js"), pub.appendingPathComponent(".git"),
+                pub.appendingPathComponent("real"), outside,
+            ] {
                 try fm.createDirectory(at: dir, withIntermediateDirectories: true)
             }
             func write(_ text: String, _ path: URL) throws { try Data(text.utf8).write(to: path) }
@@ -45,8 +47,10 @@ import Testing
             // Links staying inside are served: a file and a folder.
             try fm.createSymbolicLink(atPath: pub.path + "/main.js", withDestinationPath: "js/app.js")
             try fm.createSymbolicLink(atPath: pub.path + "/styles", withDestinationPath: pub.path + "/real")
-            secrets = ["SECRET-ENV-7f3a", "SECRET-JS-91c2", "SECRET-GIT-4be0", "SECRET-OUTSIDE-d5e1", "SECRET-BESIDE-0a9b",
-                       "root:x:0:0"]
+            secrets = [
+                "SECRET-ENV-7f3a", "SECRET-JS-91c2", "SECRET-GIT-4be0", "SECRET-OUTSIDE-d5e1", "SECRET-BESIDE-0a9b",
+                "root:x:0:0",
+            ]
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -95,11 +99,13 @@ import Testing
         defer { folder.remove() }
         // A FIFO would block the read at start-up; a link to /dev/zero would never end. Neither is a regular file.
         #expect(mkfifo(folder.publicDir + "/pipe.js", 0o600) == 0)
-        try FileManager.default.createSymbolicLink(atPath: folder.publicDir + "/zero.js", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.publicDir + "/zero.js", withDestinationPath: "/dev/zero")
         var c = Fixture.configuration()
         c.publicDirectory = folder.publicDir
         try await Fixture.withServer(c) { client in
-            let pipe = try await client.get("/pipe.js"), zero = try await client.get("/zero.js")
+            let pipe = try await client.get("/pipe.js")
+            let zero = try await client.get("/zero.js")
             #expect(pipe.status == .notFound && zero.status == .notFound)
             #expect(try await client.get("/js/app.js").status == .ok)
         }
@@ -110,13 +116,17 @@ import Testing
         let fm = FileManager.default
         let root = fm.temporaryDirectory.appendingPathComponent("hometown-leaflet-\(UUID().uuidString)").path
         defer { try? fm.removeItem(atPath: root) }
-        let dist = root + "/nodejs/leaflet/dist", linked = root + "/javascript/leaflet"
-        for dir in [dist + "/images", linked, root + "/nodejs/other"] { try fm.createDirectory(atPath: dir, withIntermediateDirectories: true) }
+        let dist = root + "/nodejs/leaflet/dist"
+        let linked = root + "/javascript/leaflet"
+        for dir in [dist + "/images", linked, root + "/nodejs/other"] {
+            try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        }
         try Data("/* Leaflet 1.7.1 */".utf8).write(to: URL(fileURLWithPath: dist + "/leaflet.js"))
         try Data(".leaflet-pane{}".utf8).write(to: URL(fileURLWithPath: dist + "/leaflet.css"))
         try Data([0x89, 0x50, 0x4e, 0x47]).write(to: URL(fileURLWithPath: dist + "/images/marker-icon.png"))
         try Data("SECRET-OTHER-5c1d".utf8).write(to: URL(fileURLWithPath: root + "/nodejs/other/x.js"))
-        try fm.createSymbolicLink(atPath: linked + "/leaflet.js", withDestinationPath: "../../nodejs/leaflet/dist/leaflet.js")
+        try fm.createSymbolicLink(
+            atPath: linked + "/leaflet.js", withDestinationPath: "../../nodejs/leaflet/dist/leaflet.js")
         try fm.createSymbolicLink(atPath: linked + "/leaflet.css", withDestinationPath: dist + "/leaflet.css")
         try fm.createSymbolicLink(atPath: linked + "/images", withDestinationPath: "../../nodejs/leaflet/dist/images")
         try fm.createSymbolicLink(atPath: linked + "/other.js", withDestinationPath: root + "/nodejs/other/x.js")
@@ -126,11 +136,14 @@ import Testing
         try await Fixture.withServer(c) { client in
             let js = try await client.get("/vendor/leaflet/leaflet.js")
             #expect(js.status == .ok && js.text == "/* Leaflet 1.7.1 */")
-            let css = try await client.get("/vendor/leaflet/leaflet.css"), png = try await client.get("/vendor/leaflet/images/marker-icon.png")
+            let css = try await client.get("/vendor/leaflet/leaflet.css")
+            let png = try await client.get("/vendor/leaflet/images/marker-icon.png")
             #expect(css.status == .ok && png.status == .ok && png.body.readableBytes == 4)
             for path in ["/vendor/leaflet/other.js", "/vendor/leaflet/passwd.js"] {
                 let r = try await client.get(path)
-                #expect(r.status == .notFound && !r.text.contains("SECRET-OTHER") && !r.text.contains("root:x:0:0"), "\(path)")
+                #expect(
+                    r.status == .notFound && !r.text.contains("SECRET-OTHER") && !r.text.contains("root:x:0:0"),
+                    "\(path)")
             }
         }
     }
@@ -151,18 +164,22 @@ import Testing
         defer { _ = server.terminate() }
         // Request lines exactly as written (no client library normalises them), one connection each.
         for path in Self.refused {
-            let answer = try Self.raw("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: server.port)
+            let answer = try Self.raw(
+                "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: server.port)
             #expect(answer.hasPrefix("HTTP/1.1 404"), "\(path): \(answer.prefix(60))")
             for secret in folder.secrets { #expect(!answer.contains(secret), "\(path) gave away \(secret)") }
         }
-        let page = try Self.raw("GET /main.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: server.port)
+        let page = try Self.raw(
+            "GET /main.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: server.port)
         #expect(page.hasPrefix("HTTP/1.1 200") && page.hasSuffix("console.log('app');\n"))
         // The headers on the wire: the policy on a file, CORS on the preflight.
         let head = page.lowercased()
-        #expect(head.contains("\r\nx-content-type-options: nosniff\r\n") && head.contains("\r\nx-frame-options: deny\r\n"))
+        #expect(
+            head.contains("\r\nx-content-type-options: nosniff\r\n") && head.contains("\r\nx-frame-options: deny\r\n"))
         #expect(head.contains("\r\ncontent-security-policy: default-src 'self'; script-src 'self'; style-src 'self';"))
-        let preflight = try Self.raw("OPTIONS /hometown/adduser HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://elsewhere.example\r\n"
-                                     + "Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n", port: server.port)
+        let preflight = try Self.raw(
+            "OPTIONS /hometown/adduser HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://elsewhere.example\r\n"
+                + "Access-Control-Request-Method: POST\r\nConnection: close\r\n\r\n", port: server.port)
         #expect(preflight.hasPrefix("HTTP/1.1 204"), "\(preflight.prefix(60))")
         #expect(preflight.lowercased().contains("\r\naccess-control-allow-origin: *\r\n"))
         #expect(preflight.lowercased().contains("\r\naccess-control-allow-methods: get, head, post\r\n"))

@@ -42,11 +42,13 @@ import Testing
 
     @Test func aMethodAPathDoesNotTakeIsTheNotFoundPage() async throws {
         try await Fixture.withServer { client in
-            for (uri, method) in [("/hometown/count", HTTPRequest.Method.post), ("/hometown/users", .put),
-                                  ("/hometown/adduser", .get), ("/hometown/adduser", .head),
-                                  ("/hometown/adduser", .patch),
-                                  ("/", .post), ("/index.html", .delete), ("/openapi.yaml", .put),
-                                  ("/hometown/boundaries", .post)] {
+            for (uri, method) in [
+                ("/hometown/count", HTTPRequest.Method.post), ("/hometown/users", .put),
+                ("/hometown/adduser", .get), ("/hometown/adduser", .head),
+                ("/hometown/adduser", .patch),
+                ("/", .post), ("/index.html", .delete), ("/openapi.yaml", .put),
+                ("/hometown/boundaries", .post),
+            ] {
                 let r = try await client.execute(uri: uri, method: method)
                 #expect(Self.isNotFoundPage(r, head: method == .head), "\(method) \(uri): \(r.status)")
                 if method != .head { #expect(r.text.contains("Cannot \(method.rawValue) \(uri).")) }
@@ -56,10 +58,12 @@ import Testing
 
     @Test func pathsAreExactAndCaseSensitive() async throws {
         try await Fixture.withServer { client in
-            for uri in ["/hometown/count/", "//hometown/count", "/hometown//count", "/hometown/count//",
-                        "/hometown/Count",
-                        "/HOMETOWN/count", "/Hometown/users?page=0", "/hometown", "/hometown/", "/index.html/",
-                        "/hometown/count/extra", "/hometown/%63ount", "/hometown/./count", "/hometown/x/../count"] {
+            for uri in [
+                "/hometown/count/", "//hometown/count", "/hometown//count", "/hometown/count//",
+                "/hometown/Count",
+                "/HOMETOWN/count", "/Hometown/users?page=0", "/hometown", "/hometown/", "/index.html/",
+                "/hometown/count/extra", "/hometown/%63ount", "/hometown/./count", "/hometown/x/../count",
+            ] {
                 let r = try await client.get(uri)
                 #expect(Self.isNotFoundPage(r), "GET \(uri): \(r.status)")
             }
@@ -86,23 +90,26 @@ import Testing
 
     @Test func errorsOfEveryEndpointAreJSONWithTheirField() async throws {
         try await Fixture.withServer { client in
-            for (uri, field) in [("/hometown/countries?a=1", "a"), ("/hometown/states", "country"),
-                                 ("/hometown/nicknameexists?name=a&name=b", "name"), ("/hometown/users?page=x", "page"),
-                                 ("/hometown/clusters?zoom=1&zoom=2", "zoom"),
-                                 ("/hometown/clusters?zoom=1&bbox=1,2,3,x", "bbox"),
-                                 ("/hometown/region?width=800&height=600&padding=-1", "padding"),
-                                 ("/hometown/forward?q=x&limit=21", "limit"),
-                                 ("/hometown/forward?q=x&limit=1.5", "limit"),
-                                 ("/hometown/boundaries?z=1&x=2&y=0", "x")] {
+            for (uri, field) in [
+                ("/hometown/countries?a=1", "a"), ("/hometown/states", "country"),
+                ("/hometown/nicknameexists?name=a&name=b", "name"), ("/hometown/users?page=x", "page"),
+                ("/hometown/clusters?zoom=1&zoom=2", "zoom"),
+                ("/hometown/clusters?zoom=1&bbox=1,2,3,x", "bbox"),
+                ("/hometown/region?width=800&height=600&padding=-1", "padding"),
+                ("/hometown/forward?q=x&limit=21", "limit"),
+                ("/hometown/forward?q=x&limit=1.5", "limit"),
+                ("/hometown/boundaries?z=1&x=2&y=0", "x"),
+            ] {
                 let r = try await client.get(uri)
                 #expect(r.status == .badRequest && r.errorField == field, "\(uri): \(r.text)")
                 #expect(r.headers[.contentType] == "application/json; charset=utf-8", "\(uri)")
             }
             // Clusters names every parameter it takes, the filters and its own.
             let unknown = try await client.get("/hometown/clusters?zoom=1&page=0")
-            #expect(unknown.errorMessage
-                == "unknown parameter 'page': this endpoint takes "
-                + "country, state, city, year, afterid, beforeid, zoom, bbox")
+            #expect(
+                unknown.errorMessage
+                    == "unknown parameter 'page': this endpoint takes "
+                    + "country, state, city, year, afterid, beforeid, zoom, bbox")
             let limit = try await client.get("/hometown/forward?q=x&limit=0")
             #expect(limit.errorMessage == "'limit' must be from 1 to 20, not 0")
             let tile = try await client.get("/hometown/boundaries?z=2&x=0&y=4")

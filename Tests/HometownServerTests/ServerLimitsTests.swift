@@ -20,7 +20,10 @@ import Testing
             _ = try limits.resolvedMaxConnections(openFiles: 20_000)
             Issue.record("30,000 connections accepted under 20,000 open files")
         } catch let e as ServerError {
-            #expect(e.description == "--max-connections: 30000 connections need 30128 open files, but this process may open 20000 (ulimit -n); give at most 19872 or raise the limit")
+            #expect(
+                e.description
+                    == "--max-connections: 30000 connections need 30128 open files, but this process may open 20000 (ulimit -n); give at most 19872 or raise the limit"
+            )
         }
         limits.maxConnections = 19_872
         #expect(try limits.resolvedMaxConnections(openFiles: 20_000) == 19_872)
@@ -42,12 +45,16 @@ import Testing
     }
 
     @Test func serveRefusesAConnectionLimitItCannotHoldAtStart() throws {
-        let r = try HometownBinary.run(["serve", "--port", "0", "--db", Fixture.freshDatabase(), "--max-connections", "100000000"])
+        let r = try HometownBinary.run([
+            "serve", "--port", "0", "--db", Fixture.freshDatabase(), "--max-connections", "100000000",
+        ])
         #expect(r.status == 2)
         #expect(r.err.contains("--max-connections: 100000000 connections need 100000128 open files"), "\(r.err)")
     }
 
-    @Test(arguments: [["--idle-timeout", "0"], ["--read-timeout", "-1"], ["--db-busy-timeout", "nan"], ["--max-header-bytes", "10"]])
+    @Test(arguments: [
+        ["--idle-timeout", "0"], ["--read-timeout", "-1"], ["--db-busy-timeout", "nan"], ["--max-header-bytes", "10"],
+    ])
     func serveRefusesAnOutOfRangeLimit(option: [String]) throws {
         let r = try HometownBinary.run(["serve", "--port", "0", "--db", Fixture.freshDatabase()] + option)
         #expect(r.status != 0)

@@ -18,16 +18,24 @@ import Testing
         let path = Fixture.freshDatabase()
         let store = try await SQLiteUserStore.open(path: path)
         var rng = SeededRandom(seed: 2026)
-        let places = [("USA", "Minnesota"), ("USA", "Texas"), ("USA", "California"), ("USA", "Ohio"), ("India", "Kerala"),
-                      ("India", "Goa"), ("Mexico", "Jalisco")]
+        let places = [
+            ("USA", "Minnesota"), ("USA", "Texas"), ("USA", "California"), ("USA", "Ohio"), ("India", "Kerala"),
+            ("India", "Goa"), ("Mexico", "Jalisco"),
+        ]
         var batch: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)] = []
         batch.reserveCapacity(userCount)
         for i in 0..<userCount {
             let (country, state) = places[Int(rng.next() % UInt64(places.count))]
-            let point = i % 25 == 0 ? nil : Coordinate(uncheckedLatitude: rng.unit() * 120 - 60, longitude: rng.unit() * 360 - 180)
-            batch.append((NewUser(nickname: "student\(i)", password: "x", country: country, state: state,
-                                  city: "Town \(rng.next() % 500)", year: 1970 + Int(rng.next() % 56), coordinate: point),
-                          "$scrypt$ln=17,r=8,p=1$c2FsdA$aGFzaA", 1_600_000_000_000 + Int64(i) * 1000))
+            let point =
+                i % 25 == 0
+                ? nil : Coordinate(uncheckedLatitude: rng.unit() * 120 - 60, longitude: rng.unit() * 360 - 180)
+            batch.append(
+                (
+                    NewUser(
+                        nickname: "student\(i)", password: "x", country: country, state: state,
+                        city: "Town \(rng.next() % 500)", year: 1970 + Int(rng.next() % 56), coordinate: point),
+                    "$scrypt$ln=17,r=8,p=1$c2FsdA$aGFzaA", 1_600_000_000_000 + Int64(i) * 1000
+                ))
         }
         try await store.insertBatch(batch)
         try await store.close()
@@ -44,7 +52,8 @@ import Testing
 
     @Test func distinctHeavyQueriesLeaveMemoryBounded() async throws {
         // A cluster cache of 64 MiB and one build at a time: what the memory bound below is stated for.
-        let server = try ServerProcess(database: try await Self.database(), extra: ["--cluster-cache-mb", "64", "--max-expensive-work", "1"])
+        let server = try ServerProcess(
+            database: try await Self.database(), extra: ["--cluster-cache-mb", "64", "--max-expensive-work", "1"])
         defer { _ = server.terminate() }
         let client = HTTPClient.shared
         let start = try #require(server.statusKilobytes("VmRSS"))
@@ -63,7 +72,9 @@ import Testing
             #expect(status == 200)
         }
         let peak = try #require(server.statusKilobytes("VmHWM"))
-        print("memory: resident \(start / 1024) MB after start, peak \(afterLists / 1024) MB after 80 whole lists, \(peak / 1024) MB after 4 cluster indexes")
+        print(
+            "memory: resident \(start / 1024) MB after start, peak \(afterLists / 1024) MB after 80 whole lists, \(peak / 1024) MB after 4 cluster indexes"
+        )
         #expect(afterLists < 400 * 1024, "peak resident \(afterLists / 1024) MB after the lists")
         #expect(peak < 400 * 1024, "peak resident \(peak / 1024) MB after the cluster indexes")
     }
@@ -101,12 +112,15 @@ import Testing
         try await group.shutdownGracefully()
         times.sort()
         let p99 = times[min(times.count - 1, Int(Double(times.count) * 0.99))]
-        print("countries during 20 whole lists: \(times.count) requests, median \(times[times.count / 2]) ms, p99 \(p99) ms, slowest \(times.suffix(5))")
+        print(
+            "countries during 20 whole lists: \(times.count) requests, median \(times[times.count / 2]) ms, p99 \(p99) ms, slowest \(times.suffix(5))"
+        )
         #expect(p99 < 50, "countries p99 \(p99) ms while 20 whole lists ran")
     }
 
     @Test func aClientThatStopsReadingIsCutOffAndGzipSlotsComeBack() async throws {
-        let server = try ServerProcess(database: try await Self.database(), extra: ["--read-timeout", "2", "--max-compressing", "1"])
+        let server = try ServerProcess(
+            database: try await Self.database(), extra: ["--read-timeout", "2", "--max-compressing", "1"])
         defer { _ = server.terminate() }
         // Asks for the 20 MB list and reads none of it: once the buffers are full, the read timeout cuts it off.
         let stalled = try RawConnection(port: server.port)
@@ -118,7 +132,9 @@ import Testing
         // Clients that ask for gzip and leave before their answer is written never keep the one compression slot.
         for _ in 0..<4 {
             let gone = try RawConnection(port: server.port)
-            #expect(gone.send("GET /hometown/users?country=USA HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n"))
+            #expect(
+                gone.send(
+                    "GET /hometown/users?country=USA HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n\r\n"))
             gone.close()
         }
         try await Task.sleep(for: .seconds(3))

@@ -1,8 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import HometownTestSupport
 import NIOCore
 import Synchronization
-import HometownTestSupport
 import Testing
 
 /// A count shared by concurrent tasks.
@@ -40,9 +40,14 @@ final class Failures: Sendable {
         let server = try ServerProcess(database: Fixture.freshDatabase())
         defer { _ = server.terminate() }
         let client = HTTPClient.shared
-        let casings = (0..<24).map { i in String("duplicate".enumerated().map { j, c in (i >> (j % 5)) & 1 == 1 ? Character(c.uppercased()) : c }) + (i >= 12 ? " " : "") }
+        let casings = (0..<24).map { i in
+            String("duplicate".enumerated().map { j, c in (i >> (j % 5)) & 1 == 1 ? Character(c.uppercased()) : c })
+                + (i >= 12 ? " " : "")
+        }
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
-            for nick in casings { group.addTask { try await Self.request(client, server.base + "/adduser", post: Self.post(nick)).0 } }
+            for nick in casings {
+                group.addTask { try await Self.request(client, server.base + "/adduser", post: Self.post(nick)).0 }
+            }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(statuses.filter { $0 == 200 }.count == 1)
@@ -56,7 +61,9 @@ final class Failures: Sendable {
         let first = try ServerProcess(database: db)
         let client = HTTPClient.shared
         // Posts keep coming while the process is killed; every one answered 200 must be there after a restart.
-        let okCount = Counter(), killed = Counter(), failures = Failures()
+        let okCount = Counter()
+        let killed = Counter()
+        let failures = Failures()
         let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
             for worker in 0..<4 {
                 group.addTask {
@@ -64,7 +71,8 @@ final class Failures: Sendable {
                     for i in 0..<10_000 where killed.value == 0 {
                         let nick = "w\(worker)n\(i)"
                         do {
-                            let (status, text) = try await Self.request(client, first.base + "/adduser", post: Self.post(nick))
+                            let (status, text) = try await Self.request(
+                                client, first.base + "/adduser", post: Self.post(nick))
                             if status == 200 {
                                 ok.append(nick)
                                 okCount.add()

@@ -5,16 +5,20 @@ import Testing
 
 /// `hometown serve` against clients that hold on at shutdown, and a database locked by another program.
 @Suite struct ShutdownAndLockTests {
-    static let post = #"{"nickname":"NICK","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
+    static let post =
+        #"{"nickname":"NICK","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
 
     static func postRequest(_ nick: String) -> String {
         let body = post.replacingOccurrences(of: "NICK", with: nick)
-        return "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        return
+            "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
     }
 
     @Test(.timeLimit(.minutes(1)))
     func sigtermWithAHalfSentBodyExitsZeroWithinTheDeadline() async throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--shutdown-timeout", "2", "--idle-timeout", "60", "--read-timeout", "60"])
+        let server = try ServerProcess(
+            database: Fixture.freshDatabase(),
+            extra: ["--shutdown-timeout", "2", "--idle-timeout", "60", "--read-timeout", "60"])
         // A post whose body stops half-way, an idle keep-alive connection, and one that answered and stays open.
         let half = try RawConnection(port: server.port)
         half.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Length: 500\r\n\r\n{\"nickname\":")

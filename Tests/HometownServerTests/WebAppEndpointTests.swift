@@ -21,8 +21,10 @@ import Testing
             // Minnesota at zoom 6 has state lines.
             let mn = try #require(try await client.get("/hometown/boundaries?z=6&x=15&y=22").json as? [String: Any])
             #expect(!((mn["states"] as? [[Int]]) ?? []).isEmpty)
-            for (q, field) in [("z=19&x=0&y=0", "z"), ("z=2&x=4&y=0", "x"), ("z=2&x=0&y=-1", "y"), ("z=a&x=0&y=0", "z"),
-                               ("x=0&y=0", "z"), ("z=1&x=0", "y"), ("z=1&x=0&y=0&w=1", "w")] {
+            for (q, field) in [
+                ("z=19&x=0&y=0", "z"), ("z=2&x=4&y=0", "x"), ("z=2&x=0&y=-1", "y"), ("z=a&x=0&y=0", "z"),
+                ("x=0&y=0", "z"), ("z=1&x=0", "y"), ("z=1&x=0&y=0&w=1", "w"),
+            ] {
                 let bad = try await client.get("/hometown/boundaries?" + q)
                 #expect(bad.status == .badRequest && bad.errorField == field, "\(q): \(bad.text)")
             }
@@ -51,7 +53,8 @@ import Testing
             // Leaflet (Debian's libjs-leaflet, installed by tools/install-deps.sh) and its images.
             let leaflet = try await client.get("/vendor/leaflet/leaflet.js")
             #expect(leaflet.status == .ok && leaflet.text.contains("Leaflet"))
-            #expect(try await client.get("/vendor/leaflet/leaflet.css").headers[.contentType] == "text/css; charset=utf-8")
+            #expect(
+                try await client.get("/vendor/leaflet/leaflet.css").headers[.contentType] == "text/css; charset=utf-8")
             #expect(try await client.get("/vendor/leaflet/images/marker-icon.png").headers[.contentType] == "image/png")
             #expect(try await client.get("/vendor/leaflet/leaflet.js.gz").status == .notFound)
         }

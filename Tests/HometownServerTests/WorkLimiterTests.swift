@@ -1,6 +1,7 @@
-@testable import HometownServer
 import Synchronization
 import Testing
+
+@testable import HometownServer
 
 /// Expensive work waits its turn, a full queue or a long wait is refused (503), and a turn passes on in order.
 @Suite struct WorkLimiterTests {
@@ -15,8 +16,14 @@ import Testing
         let limiter = WorkLimiter(running: 2, waiting: 1, maxWait: .seconds(30))
         let gate = Gate()
         let done = Counter()
-        async let a: Void = limiter.run { await gate.wait(); done.add() }
-        async let b: Void = limiter.run { await gate.wait(); done.add() }
+        async let a: Void = limiter.run {
+            await gate.wait()
+            done.add()
+        }
+        async let b: Void = limiter.run {
+            await gate.wait()
+            done.add()
+        }
         while limiter.load.running < 2 { try await Task.sleep(for: .milliseconds(5)) }
         async let c: Void = limiter.run { done.add() }
         while limiter.load.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
@@ -51,11 +58,17 @@ import Testing
     /// into its time limit; how long the turns take depends only on how busy the test process is.
     @Test(.timeLimit(.minutes(3))) func racingTurnsAreNeverLost() async throws {
         let limiter = WorkLimiter(running: 1, waiting: 10_000, maxWait: .seconds(3600))
-        let done = Counter(), refused = Counter()
+        let done = Counter()
+        let refused = Counter()
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<500 {
                 group.addTask {
-                    do { try await limiter.run { await Task.yield(); done.add() } } catch is ServerBusy { refused.add() }
+                    do {
+                        try await limiter.run {
+                            await Task.yield()
+                            done.add()
+                        }
+                    } catch is ServerBusy { refused.add() }
                 }
             }
             try await group.waitForAll()
@@ -100,7 +113,11 @@ import Testing
         #expect(values == Array(repeating: 42, count: 20))
         #expect(runs.value == 1)
         // Kept: no new computation.
-        #expect(try await cache.value("k", version: 1) { runs.add(); return (0, 10) } == 42)
+        #expect(
+            try await cache.value("k", version: 1) {
+                runs.add()
+                return (0, 10)
+            } == 42)
         #expect(runs.value == 1)
     }
 

@@ -1,16 +1,18 @@
 import Foundation
 import HometownProtocol
-@testable import HometownStore
 import Logging
 import SQLiteKit
 import Testing
+
+@testable import HometownStore
 
 /// Opening a schema-version-2 database (keys folded for case only) recomputes every key by today's
 /// `NicknameKey`, keeps every user when two keys now collide, and leaves the database at version 3.
 @Suite struct NicknameKeyMigrationTests {
     /// Version 2's key: trimmed, NFC, upper then lower case, NFC.
     static func version2Key(_ s: String) -> String {
-        s.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping.uppercased().lowercased().precomposedStringWithCanonicalMapping
+        s.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping.uppercased().lowercased()
+            .precomposedStringWithCanonicalMapping
     }
 
     /// Writes a version-2 database as that schema made it: its table, indexes, keys and `user_version`.
@@ -18,22 +20,29 @@ import Testing
         let c = try await SQLiteConnection.open(storage: .file(path: path), logger: Logger(label: "test"))
         let db = c.sql()
         try await db.raw("PRAGMA journal_mode=WAL").run()
-        try await db.raw("""
+        try await db.raw(
+            """
             CREATE TABLE users (id INTEGER PRIMARY KEY AUTOINCREMENT, nickname TEXT NOT NULL, nickname_key TEXT NOT NULL,
                 password_hash TEXT NOT NULL, country TEXT NOT NULL, state TEXT NOT NULL, city TEXT NOT NULL, year INTEGER NOT NULL,
                 latitude REAL, longitude REAL, created_ms INTEGER NOT NULL)
-            """).run()
+            """
+        ).run()
         try await db.raw("CREATE UNIQUE INDEX users_nickname_key ON users (nickname_key)").run()
-        for index in ["users_by_country ON users (country)", "users_by_state ON users (state)", "users_by_state_year ON users (state, year)",
-                      "users_by_year ON users (year)", "users_by_city ON users (city)"] {
+        for index in [
+            "users_by_country ON users (country)", "users_by_state ON users (state)",
+            "users_by_state_year ON users (state, year)",
+            "users_by_year ON users (year)", "users_by_city ON users (city)",
+        ] {
             try await db.raw("CREATE INDEX \(unsafeRaw: index)").run()
         }
         try await db.raw("BEGIN").run()
         for (i, n) in nicknames.enumerated() {
-            try await db.raw("""
+            try await db.raw(
+                """
                 INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, created_ms)
                 VALUES (\(bind: n), \(bind: version2Key(n)), 'h', 'USA', 'Minnesota', 'Duluth', 2000, \(bind: 1000 + i))
-                """).run()
+                """
+            ).run()
         }
         try await db.raw("COMMIT").run()
         try await db.raw("PRAGMA user_version = 2").run()
@@ -51,7 +60,9 @@ import Testing
         let rows = try await c.sql().raw("SELECT id, nickname_key FROM users").all()
         try await c.close()
         var out: [Int: String] = [:]
-        for r in rows { out[try r.decode(column: "id", as: Int.self)] = try r.decode(column: "nickname_key", as: String.self) }
+        for r in rows {
+            out[try r.decode(column: "id", as: Int.self)] = try r.decode(column: "nickname_key", as: String.self)
+        }
         return out
     }
 
@@ -65,7 +76,9 @@ import Testing
 
         let log = LogRecorder()
         let store = try await SQLiteUserStore.open(path: path, logger: Logger(label: "test") { _ in log })
-        #expect(try await Self.userVersion(path: path) == SQLiteUserStore.schemaVersion && SQLiteUserStore.schemaVersion == 3)
+        #expect(
+            try await Self.userVersion(path: path) == SQLiteUserStore.schemaVersion
+                && SQLiteUserStore.schemaVersion == 3)
         // Every user, as posted.
         let users = try await store.users(UsersQuery())
         #expect(users.map(\.nickname) == nicknames && users.map(\.id) == Array(1...8))
@@ -81,7 +94,8 @@ import Testing
         let warnings = log.messages(at: .warning)
         #expect(warnings.count == 3)
         for (later, first) in [(3, 1), (5, 4), (7, 6)] {
-            #expect(warnings.contains { $0.contains("user \(later) ") && $0.contains("user \(first)'s") }, "\(warnings)")
+            #expect(
+                warnings.contains { $0.contains("user \(later) ") && $0.contains("user \(first)'s") }, "\(warnings)")
         }
         // The new comparison holds for new posts, and the unique index is back.
         for taken in ["DAVE", "d\u{0430}ve", "EVE", "ｅｖｅ", "BOB", "strasse"] {
@@ -106,10 +120,13 @@ import Testing
         let path = SQLiteUserStoreTests.freshPath()
         let n = NicknameKeyMigration.batchRows * 2 + 17
         // Every tenth nickname in full width: its key changes, and it collides with its ASCII twin if both exist.
-        let nicknames = (0..<n).map { i in
-            let plain = "user\(i)"
-            return i % 10 == 0 ? String(String.UnicodeScalarView(plain.unicodeScalars.map { Unicode.Scalar($0.value + 0xFEE0)! })) : plain
-        } + ["user1".uppercased() + "x"]
+        let nicknames =
+            (0..<n).map { i in
+                let plain = "user\(i)"
+                return i % 10 == 0
+                    ? String(String.UnicodeScalarView(plain.unicodeScalars.map { Unicode.Scalar($0.value + 0xFEE0)! }))
+                    : plain
+            } + ["user1".uppercased() + "x"]
         try await Self.makeVersion2(path: path, nicknames: nicknames)
         let log = LogRecorder()
         let start = ContinuousClock.now
@@ -139,12 +156,14 @@ final class LogRecorder: LogHandler, @unchecked Sendable {
     }
 
     func log(event: LogEvent) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         records.append((event.level, "\(event.message)"))
     }
 
     func messages(at level: Logger.Level) -> [String] {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return records.filter { $0.0 == level }.map(\.1)
     }
 }

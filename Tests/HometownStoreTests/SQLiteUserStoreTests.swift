@@ -12,8 +12,10 @@ import Testing
         return dir.appendingPathComponent("users.sqlite").path
     }
 
-    static func user(_ nick: String, country: String = "USA", state: String = "Minnesota", city: String = "Minneapolis",
-                     year: Int = 2016, at c: Coordinate? = nil) -> NewUser {
+    static func user(
+        _ nick: String, country: String = "USA", state: String = "Minnesota", city: String = "Minneapolis",
+        year: Int = 2016, at c: Coordinate? = nil
+    ) -> NewUser {
         NewUser(nickname: nick, password: "pwd", country: country, state: state, city: city, year: year, coordinate: c)
     }
 
@@ -21,9 +23,11 @@ import Testing
         let store = try await SQLiteUserStore.open(path: Self.freshPath())
         #expect(try await store.nextID() == 1)
         #expect(try await store.count() == 0)
-        let a = try await store.insert(Self.user("rew", state: "North Dakota", city: "Devils Lake", year: 1985), passwordHash: "h", now: 1000)
-        let b = try await store.insert(Self.user("rew2", year: 1985, at: Coordinate(uncheckedLatitude: 44.96606, longitude: -93.293753)),
-                                       passwordHash: "h", now: 500)
+        let a = try await store.insert(
+            Self.user("rew", state: "North Dakota", city: "Devils Lake", year: 1985), passwordHash: "h", now: 1000)
+        let b = try await store.insert(
+            Self.user("rew2", year: 1985, at: Coordinate(uncheckedLatitude: 44.96606, longitude: -93.293753)),
+            passwordHash: "h", now: 500)
         #expect(a.id == 1 && b.id == 2)
         // Time never goes back with increasing id.
         #expect(a.timestampMilliseconds == 1000 && b.timestampMilliseconds == 1000)
@@ -68,8 +72,10 @@ import Testing
         var all: [User] = []
         for i in 0..<60 {
             let state = ["Minnesota", "Texas", "Ohio"][i % 3]
-            all.append(try await store.insert(Self.user("u\(i)", state: state, city: i % 2 == 0 ? "X" : "Y", year: 2000 + i % 4),
-                                              passwordHash: "h", now: Int64(i)))
+            all.append(
+                try await store.insert(
+                    Self.user("u\(i)", state: state, city: i % 2 == 0 ? "X" : "Y", year: 2000 + i % 4),
+                    passwordHash: "h", now: Int64(i)))
         }
         func check(_ q: UsersQuery, _ expected: (User) -> Bool) async throws {
             var want = all.filter(expected)
@@ -81,8 +87,11 @@ import Testing
             #expect(try await store.users(q) == want, "\(q)")
         }
         try await check(UsersQuery(states: ["Texas"]), { $0.state == "Texas" })
-        try await check(UsersQuery(states: ["Texas", "Ohio"], year: 2001), { $0.state != "Minnesota" && $0.year == 2001 })
-        try await check(UsersQuery(country: "USA", city: "X", afterID: 10, beforeID: 50), { $0.city == "X" && $0.id > 10 && $0.id < 50 })
+        try await check(
+            UsersQuery(states: ["Texas", "Ohio"], year: 2001), { $0.state != "Minnesota" && $0.year == 2001 })
+        try await check(
+            UsersQuery(country: "USA", city: "X", afterID: 10, beforeID: 50),
+            { $0.city == "X" && $0.id > 10 && $0.id < 50 })
         try await check(UsersQuery(reverse: true, page: 1, pageSize: 7), { _ in true })
         try await check(UsersQuery(page: 2), { _ in true })
         try await check(UsersQuery(page: 3), { _ in true })
@@ -105,8 +114,11 @@ import Testing
 
     @Test func refusesAForeignDatabase() async throws {
         let path = Self.freshPath()
-        try Data("this is not a database, just text that is long enough to look like a header".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("this is not a database, just text that is long enough to look like a header".utf8).write(
+            to: URL(fileURLWithPath: path))
         await #expect(throws: StoreError.self) { try await SQLiteUserStore.open(path: path) }
-        await #expect(throws: StoreError.self) { try await SQLiteUserStore.open(path: "/nonexistent-folder/x/users.sqlite") }
+        await #expect(throws: StoreError.self) {
+            try await SQLiteUserStore.open(path: "/nonexistent-folder/x/users.sqlite")
+        }
     }
 }

@@ -17,10 +17,13 @@ import Testing
         for i in 0..<n {
             let country = countries.keys.sorted().randomElement(using: &rng)!
             let state = countries[country]!.randomElement(using: &rng)!
-            let point = rng.unit() < 0.1 ? nil
+            let point =
+                rng.unit() < 0.1
+                ? nil
                 : Coordinate(uncheckedLatitude: rng.unit() * 170 - 85, longitude: rng.unit() * 360 - 180)
-            let user = NewUser(nickname: "user\(i)", password: "pwd", country: country, state: state,
-                               city: cities.randomElement(using: &rng)!, year: 1990 + Int(rng.next() % 6), coordinate: point)
+            let user = NewUser(
+                nickname: "user\(i)", password: "pwd", country: country, state: state,
+                city: cities.randomElement(using: &rng)!, year: 1990 + Int(rng.next() % 6), coordinate: point)
             stored.append(try await store.insert(user, passwordHash: "h", now: Int64(i)))
         }
         return (store, stored)
@@ -32,7 +35,9 @@ import Testing
         let allStates = countries.values.flatMap { $0 }.sorted()
         if maybe(0.4) { q.country = maybe(0.9) ? countries.keys.sorted().randomElement(using: &rng)! : "Nowhere" }
         if maybe(0.3) {
-            q.states = maybe(0.3) ? [allStates.randomElement(using: &rng)!, allStates.randomElement(using: &rng)!]
+            q.states =
+                maybe(0.3)
+                ? [allStates.randomElement(using: &rng)!, allStates.randomElement(using: &rng)!]
                 : [maybe(0.95) ? allStates.randomElement(using: &rng)! : "Atlantis"]
         }
         if maybe(0.25) { q.city = cities.randomElement(using: &rng)! }
@@ -80,8 +85,9 @@ import Testing
         answer.writeJSON(view: view, to: &bytes)
         #expect(!answer.isFinished)  // 2,500 users take more than one step
         // A user appended meanwhile is not part of this answer, but of the next one.
-        let late = User(id: stored.last!.id + 5, nickname: "late", country: "USA", state: "Ohio", city: "Akron", year: 2000,
-                        coordinate: nil, timestampMilliseconds: 1)
+        let late = User(
+            id: stored.last!.id + 5, nickname: "late", country: "USA", state: "Ohio", city: "Akron", year: 2000,
+            coordinate: nil, timestampMilliseconds: 1)
         try view.append(late, nicknameKey: NicknameKey.key("late"))
         while !answer.isFinished { answer.writeJSON(view: view, to: &bytes) }
         var want: [UInt8] = []
@@ -91,14 +97,17 @@ import Testing
         #expect(view.snapshot.version == snapshot.version + 1)
         #expect(view.nextID == late.id + 1)
         #expect(view.containsNicknameKey(NicknameKey.key("LATE")))
-        #expect(view.points(UsersQuery(country: "USA")).count == stored.filter { $0.country == "USA" && $0.coordinate != nil }.count)
+        #expect(
+            view.points(UsersQuery(country: "USA")).count
+                == stored.filter { $0.country == "USA" && $0.coordinate != nil }.count)
         try await store.close()
     }
 
     @Test func refusesUsersOutOfIdOrder() throws {
         let view = UserView()
-        let u = User(id: 5, nickname: "a", country: "USA", state: "Ohio", city: "Akron", year: 2000, coordinate: nil,
-                     timestampMilliseconds: 1)
+        let u = User(
+            id: 5, nickname: "a", country: "USA", state: "Ohio", city: "Akron", year: 2000, coordinate: nil,
+            timestampMilliseconds: 1)
         try view.append(u, nicknameKey: "a")
         var older = u
         older.id = 4

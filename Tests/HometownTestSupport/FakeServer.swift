@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A deliberately misbehaving HTTP server on loopback, for testing clients: it accepts connections on a free
@@ -28,10 +29,19 @@ public final class FakeServer: @unchecked Sendable {
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_port = 0
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
         port = Int(UInt16(bigEndian: addr.sin_port))
         let thread = Thread { [fd, behaviour] in FakeServer.serve(fd, behaviour) }
         thread.start()
@@ -41,7 +51,10 @@ public final class FakeServer: @unchecked Sendable {
     public var url: String { "http://127.0.0.1:\(port)" }
 
     /// Stops accepting (the listening socket closes).
-    public func stop() { shutdown(fd, Int32(SHUT_RDWR)); close(fd) }
+    public func stop() {
+        shutdown(fd, Int32(SHUT_RDWR))
+        close(fd)
+    }
 
     private static func serve(_ fd: Int32, _ behaviour: Behaviour) {
         while true {
@@ -73,7 +86,8 @@ public final class FakeServer: @unchecked Sendable {
 
     private static func write(_ c: Int32, status: Int, type: String, body: String) {
         let b = Array(body.utf8)
-        let text = "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(b.count)\r\nConnection: close\r\n\r\n"
+        let text =
+            "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(b.count)\r\nConnection: close\r\n\r\n"
         let bytes = Array(text.utf8) + b
         var done = 0
         while done < bytes.count {
@@ -85,5 +99,7 @@ public final class FakeServer: @unchecked Sendable {
 }
 
 extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A plain TCP connection to 127.0.0.1 (POSIX sockets), for tests that must see what clients like curl hide:
@@ -20,7 +21,9 @@ public final class RawConnection: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let r = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard r == 0 else {
             let e = errno
@@ -47,7 +50,10 @@ public final class RawConnection: @unchecked Sendable {
     }
 
     /// What a read finds within a time: bytes, the server's end of file, or nothing yet.
-    public enum ReadResult: Equatable { case bytes([UInt8]), eof, timeout, reset }
+    public enum ReadResult: Equatable {
+        case bytes([UInt8])
+        case eof, timeout, reset
+    }
 
     /// One read, waiting at most `timeout` seconds.
     public func read(timeout: Double) -> ReadResult {
@@ -125,7 +131,8 @@ public enum OpenFiles {
 /// CPU time (user + system) a process has used, from /proc/PID/stat, in seconds.
 public func processCPUSeconds(_ pid: Int32) -> Double? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-          let close = text.lastIndex(of: ")") else { return nil }
+        let close = text.lastIndex(of: ")")
+    else { return nil }
     // Fields after "(comm)": state is field 3; utime and stime are fields 14 and 15.
     let fields = text[text.index(after: close)...].split(separator: " ")
     guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }

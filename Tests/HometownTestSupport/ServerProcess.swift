@@ -9,7 +9,8 @@ public final class ServerProcess: @unchecked Sendable {
     /// Starts the built `hometown` beside the test bundle on a free port and waits until it listens.
     public init(database: String, extra: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: try HometownBinary.path())
-        process.arguments = ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + extra
+        process.arguments =
+            ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + extra
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
@@ -65,7 +66,6 @@ public final class ServerProcess: @unchecked Sendable {
     }
 }
 
-
 /// The `hometown` executable built beside the test bundle.
 public enum HometownBinary {
     public static func path() throws -> String {
@@ -74,7 +74,9 @@ public enum HometownBinary {
     }
 
     /// Runs `hometown ARGS` with `environment` added and `stdin` as standard input; returns status, stdout, stderr.
-    public static func run(_ args: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    public static func run(_ args: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> (
+        status: Int32, out: String, err: String
+    ) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: try path())
         p.arguments = args
@@ -83,14 +85,17 @@ public enum HometownBinary {
         env["HOMETOWN_PASSWORD"] = nil
         for (k, v) in environment { env[k] = v }
         p.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = input
         try p.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }

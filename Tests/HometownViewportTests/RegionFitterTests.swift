@@ -22,11 +22,13 @@ import Testing
         }
     }
 
-    @Test("boxes across the antimeridian", arguments: [
-        ("Fiji", [c(-17.8, 177.4), c(-16.6, 179.4), c(-18.1, -178.4), c(-16.2, -179.9)]),
-        ("Aleutians", [c(52.9, 172.9), c(51.9, 176.6), c(51.8, -176.6), c(53.9, -166.5), c(54.8, -163.4)]),
-        ("New Zealand + Chatham", [c(-36.85, 174.76), c(-41.29, 174.78), c(-46.41, 168.35), c(-43.95, -176.56)]),
-    ])
+    @Test(
+        "boxes across the antimeridian",
+        arguments: [
+            ("Fiji", [c(-17.8, 177.4), c(-16.6, 179.4), c(-18.1, -178.4), c(-16.2, -179.9)]),
+            ("Aleutians", [c(52.9, 172.9), c(51.9, 176.6), c(51.8, -176.6), c(53.9, -166.5), c(54.8, -163.4)]),
+            ("New Zealand + Chatham", [c(-36.85, 174.76), c(-41.29, 174.78), c(-46.41, 168.35), c(-43.95, -176.56)]),
+        ])
     func antimeridian(name: String, markers: [Coordinate]) throws {
         let v = Viewport(width: 800, height: 600, padding: 20)
         let r = try RegionFitter.fit(markers, in: v)
@@ -38,24 +40,29 @@ import Testing
     }
 
     @Test func fijiExactBox() throws {
-        let r = try RegionFitter.fit([Self.c(-17.8, 177.4), Self.c(-18.1, -178.4)], in: Viewport(width: 512, height: 512))
+        let r = try RegionFitter.fit(
+            [Self.c(-17.8, 177.4), Self.c(-18.1, -178.4)], in: Viewport(width: 512, height: 512))
         #expect(r.bbox.array == [177.4, -18.1, -178.4, -17.8])
         #expect(abs(r.center.longitude - 179.5) < 1e-9)
     }
 
-    @Test("fitted region holds every marker and is the largest such zoom",
-          arguments: [(21 as UInt64, 256), (22, 512), (23, 256), (24, 512), (25, 256)])
+    @Test(
+        "fitted region holds every marker and is the largest such zoom",
+        arguments: [(21 as UInt64, 256), (22, 512), (23, 256), (24, 512), (25, 256)])
     func containsAllAndMaximal(seed: UInt64, tileSize: Int) throws {
         var g = SeededRandom(seed: seed)
         for _ in 0..<40 {
-            let lon0 = Double.random(in: -180..<180, using: &g), lat0 = Double.random(in: -80...80, using: &g)
+            let lon0 = Double.random(in: -180..<180, using: &g)
+            let lat0 = Double.random(in: -80...80, using: &g)
             let spread = Double.random(in: 0.001...60, using: &g)
             let markers = (0..<Int.random(in: 2...50, using: &g)).map { _ in
-                Self.c(max(-90, min(90, lat0 + Double.random(in: -spread...spread, using: &g))),
-                       Coordinate.wrapLongitude(lon0 + Double.random(in: -spread...spread, using: &g)))
+                Self.c(
+                    max(-90, min(90, lat0 + Double.random(in: -spread...spread, using: &g))),
+                    Coordinate.wrapLongitude(lon0 + Double.random(in: -spread...spread, using: &g)))
             }
-            let v = Viewport(width: Double.random(in: 200...2000, using: &g), height: Double.random(in: 200...2000, using: &g),
-                             padding: Double.random(in: 0...40, using: &g), tileSize: tileSize)
+            let v = Viewport(
+                width: Double.random(in: 200...2000, using: &g), height: Double.random(in: 200...2000, using: &g),
+                padding: Double.random(in: 0...40, using: &g), tileSize: tileSize)
             let r = try RegionFitter.fit(markers, in: v)
             #expect(markers.allSatisfy { r.bbox.contains($0) })
             #expect(r.bbox.longitudeSpan <= 2 * spread + 1e-9)

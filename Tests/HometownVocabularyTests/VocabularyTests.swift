@@ -28,14 +28,15 @@ import Testing
         #expect(try Bundled.vocabulary.resolveCountry(given).name == served)
     }
 
-    @Test(arguments: [
-        ("USA", "Minnesota", "Minnesota"), ("USA", "minnesota", "Minnesota"), ("USA", "MN", "Minnesota"),
-        ("USA", "US-MN", "Minnesota"), ("USA", "mn", "Minnesota"), ("USA", "North Dakota", "North Dakota"),
-        ("USA", "ND", "North Dakota"), ("USA", "DC", "District of Columbia"),
-        ("Mexico", "Distrito Federal", "Ciudad de México"), ("Mexico", "ciudad de mexico", "Ciudad de México"),
-        ("Mexico", "CDMX", "Ciudad de México"), ("Mexico", "Jalisco", "Jalisco"), ("India", "Orissa", "Odisha"),
-        ("India", "Bombay", nil), ("USA", "Ontario", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("USA", "Minnesota", "Minnesota"), ("USA", "minnesota", "Minnesota"), ("USA", "MN", "Minnesota"),
+            ("USA", "US-MN", "Minnesota"), ("USA", "mn", "Minnesota"), ("USA", "North Dakota", "North Dakota"),
+            ("USA", "ND", "North Dakota"), ("USA", "DC", "District of Columbia"),
+            ("Mexico", "Distrito Federal", "Ciudad de México"), ("Mexico", "ciudad de mexico", "Ciudad de México"),
+            ("Mexico", "CDMX", "Ciudad de México"), ("Mexico", "Jalisco", "Jalisco"), ("India", "Orissa", "Odisha"),
+            ("India", "Bombay", nil), ("USA", "Ontario", nil),
+        ] as [(String, String, String?)])
     func stateSpellings(country: String, given: String, served: String?) throws {
         let c = try Bundled.vocabulary.resolveCountry(country)
         if let served {
@@ -70,18 +71,23 @@ import Testing
         #expect(all.countries.count == Set(all.countryNames).count)
         #expect(all.countries.count > 200)
         #expect(try all.resolveCountry("de").name == "Germany")
-        let list = try Vocabulary.bundled(geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["CA", "usa"]))
+        let list = try Vocabulary.bundled(
+            geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["CA", "usa"]))
         #expect(list.countryNames == ["Canada", "USA"])
         #expect(throws: ProtocolError.self) {
-            try Vocabulary.bundled(geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["Atlantis"]))
+            try Vocabulary.bundled(
+                geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["Atlantis"]))
         }
     }
 
     @Test func clientVocabularyFromServedLists() throws {
         // A server that names things its own way: our names map onto its strings.
-        let v = Vocabulary(lists: [(country: "United States", states: ["Minnesota", "North Dakota"]),
-                                   (country: "Mexico", states: ["Distrito Federal"])],
-                           geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer)
+        let v = Vocabulary(
+            lists: [
+                (country: "United States", states: ["Minnesota", "North Dakota"]),
+                (country: "Mexico", states: ["Distrito Federal"]),
+            ],
+            geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer)
         #expect(try v.resolveCountry("USA").name == "United States")
         #expect(try v.resolveCountry("US").name == "United States")
         let mx = try v.resolveCountry("Mexico")

@@ -9,7 +9,9 @@ import HometownProtocol
 //   --check    write nothing; exit 1 when --out differs from what the source gives
 // The same source always gives the same bytes.
 
-var sourcesDir = "../shared/data-sources", outPath = "Sources/HometownProtocol/ConfusablesTable.swift", check = false
+var sourcesDir = "../shared/data-sources"
+var outPath = "Sources/HometownProtocol/ConfusablesTable.swift"
+var check = false
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -17,7 +19,8 @@ while let a = args.popFirst() {
     case "--out": outPath = args.popFirst() ?? outPath
     case "--check": check = true
     default:
-        FileHandle.standardError.write("usage: hometown-confusables [--sources DIR] [--out FILE] [--check]\n".data(using: .utf8)!)
+        FileHandle.standardError.write(
+            "usage: hometown-confusables [--sources DIR] [--out FILE] [--check]\n".data(using: .utf8)!)
         exit(2)
     }
 }
@@ -34,9 +37,13 @@ guard let data = FileManager.default.contents(atPath: sourcePath), let text = St
 let swift: String
 do { swift = try ConfusablesSource.swiftSource(fromConfusablesText: text) } catch { fail("\(error)") }
 if check {
-    guard FileManager.default.contents(atPath: outPath) == Data(swift.utf8) else { fail("\(outPath) is not what \(sourcePath) gives: rebuild it") }
+    guard FileManager.default.contents(atPath: outPath) == Data(swift.utf8) else {
+        fail("\(outPath) is not what \(sourcePath) gives: rebuild it")
+    }
     print("\(outPath) matches \(sourcePath)")
 } else {
-    do { try Data(swift.utf8).write(to: URL(fileURLWithPath: outPath), options: .atomic) } catch { fail("cannot write \(outPath): \(error)") }
+    do { try Data(swift.utf8).write(to: URL(fileURLWithPath: outPath), options: .atomic) } catch {
+        fail("cannot write \(outPath): \(error)")
+    }
     print("wrote \(outPath) (\(swift.utf8.count) bytes) from \(sourcePath)")
 }

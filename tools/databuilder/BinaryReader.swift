@@ -13,15 +13,25 @@ struct BinaryReader {
         self.path = path
     }
 
-    init(bytes: [UInt8], path: String) { self.bytes = bytes; self.path = path }
+    init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
 
     func check(_ offset: Int, _ size: Int) throws {
         guard offset >= 0, offset + size <= bytes.count else {
-            throw BuildError.malformed(path: path, detail: "record at byte \(offset) runs past the end (\(bytes.count) bytes)")
+            throw BuildError.malformed(
+                path: path, detail: "record at byte \(offset) runs past the end (\(bytes.count) bytes)")
         }
     }
-    func u8(_ o: Int) throws -> UInt8 { try check(o, 1); return bytes[o] }
-    func u16le(_ o: Int) throws -> Int { try check(o, 2); return Int(bytes[o]) | Int(bytes[o + 1]) << 8 }
+    func u8(_ o: Int) throws -> UInt8 {
+        try check(o, 1)
+        return bytes[o]
+    }
+    func u16le(_ o: Int) throws -> Int {
+        try check(o, 2)
+        return Int(bytes[o]) | Int(bytes[o + 1]) << 8
+    }
     func u32le(_ o: Int) throws -> UInt32 {
         try check(o, 4)
         return UInt32(bytes[o]) | UInt32(bytes[o + 1]) << 8 | UInt32(bytes[o + 2]) << 16 | UInt32(bytes[o + 3]) << 24

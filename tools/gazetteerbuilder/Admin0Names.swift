@@ -34,7 +34,11 @@ struct Admin0Names {
         var row = rows.first { $0["NAME_EN"] == name }
         if row == nil, let iso2 {
             row = rows.filter { $0["ISO_A2_EH"] == iso2 }
-                .max { (Double($0["POP_EST"] ?? "") ?? 0, $1["NAME_EN"] ?? "") < (Double($1["POP_EST"] ?? "") ?? 0, $0["NAME_EN"] ?? "") }
+                .max {
+                    (Double($0["POP_EST"] ?? "") ?? 0, $1["NAME_EN"] ?? "") < (
+                        Double($1["POP_EST"] ?? "") ?? 0, $0["NAME_EN"] ?? ""
+                    )
+                }
         }
         guard let row else { return [] }
         var out: [String] = []
@@ -49,7 +53,8 @@ struct Admin0Names {
         func u16(_ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 }
         guard b.count >= 32 else { throw BuildError("\(path): dBASE header truncated") }
         let count = Int(b[4]) | Int(b[5]) << 8 | Int(b[6]) << 16 | Int(b[7]) << 24
-        let headerLength = u16(8), recordLength = u16(10)
+        let headerLength = u16(8)
+        let recordLength = u16(10)
         var fields: [(name: String, length: Int)] = []
         var o = 32
         while o < b.count, b[o] != 0x0D {
@@ -57,7 +62,9 @@ struct Admin0Names {
             fields.append((String(decoding: b[o..<(o + 11)].prefix { $0 != 0 }, as: UTF8.self), Int(b[o + 16])))
             o += 32
         }
-        guard headerLength + count * recordLength <= b.count else { throw BuildError("\(path): dBASE records truncated") }
+        guard headerLength + count * recordLength <= b.count else {
+            throw BuildError("\(path): dBASE records truncated")
+        }
         var rows: [[String: String]] = []
         for i in 0..<count {
             var p = headerLength + i * recordLength + 1

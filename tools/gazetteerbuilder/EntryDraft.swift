@@ -22,4 +22,3 @@ struct EntryDraft {
     /// People counted for ranking, as `Gazetteer.importance` counts them.
     var people: Double { Gazetteer.rankingPeople(kind: kind, population: population, hasCode: !code.isEmpty) }
 }
-

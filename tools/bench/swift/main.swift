@@ -12,7 +12,8 @@ let args = CommandLine.arguments
 let n = args.firstIndex(of: "--points").flatMap { Int(args[$0 + 1]) } ?? 1_000_000
 let exportDir = args.firstIndex(of: "--export").map { args[$0 + 1] }
 var rng = SeededRandom(seed: 2026)
-var lats = [Double](), lons = [Double]()
+var lats = [Double]()
+var lons = [Double]()
 for _ in 0..<n {
     lats.append(asin(2 * rng.unit() - 1) * 180 / .pi)
     lons.append(rng.unit() * 360 - 180)
@@ -50,8 +51,10 @@ let single = rate {
     for k in 0..<n where g.stateIndex(latitude: lats[k], longitude: lons[k]) != nil { onLand += 1 }
     return onLand
 }
-let batches = rates([{ g.stateIndices(latitudes: lats, longitudes: lons, cores: 1).count },
-                     { g.stateIndices(latitudes: lats, longitudes: lons).count }])
+let batches = rates([
+    { g.stateIndices(latitudes: lats, longitudes: lons, cores: 1).count },
+    { g.stateIndices(latitudes: lats, longitudes: lons).count },
+])
 let (batch1, batchN) = (batches[0], batches[1])
 // The full answer (state, at-sea search, city by the urban-radius rule) as indices, then as `Place` values.
 let matchRates = rates([{ g.matches(coords, cores: 1).count }, { g.matches(coords).count }])
@@ -60,10 +63,14 @@ let withCity = g.matches(coords).filter { $0.city >= 0 }.count
 let placesN = rate { g.places(coords).count }
 
 func m(_ r: Double) -> String { String(format: "%6.2f M/s", r / 1e6) }
-print("points: \(n) (\(onLand) on land, \(withCity) with a city), cores: \(cores), load with full checksums: \(String(format: "%.1f", load * 1000)) ms")
+print(
+    "points: \(n) (\(onLand) on land, \(withCity) with a city), cores: \(cores), load with full checksums: \(String(format: "%.1f", load * 1000)) ms"
+)
 print("state lookup, single lookups, 1 core:      \(m(single))")
 print("state lookup, batch, 1 core:               \(m(batch1))")
-print("state lookup, batch, \(cores) cores:              \(m(batchN))  (\(String(format: "%.2f", batchN / batch1))x the 1-core batch)")
+print(
+    "state lookup, batch, \(cores) cores:              \(m(batchN))  (\(String(format: "%.2f", batchN / batch1))x the 1-core batch)"
+)
 print("full match (state, sea, city), 1 core:     \(m(match1))")
 print("full match (state, sea, city), \(cores) cores:    \(m(matchN))  (\(String(format: "%.2f", matchN / match1))x)")
 print("full Place values with names, \(cores) cores:     \(m(placesN))")
@@ -74,15 +81,20 @@ if let dir = exportDir {
     for k in 0..<n { text += "\(lats[k]),\(lons[k])\n" }
     try text.write(toFile: dir + "/points.csv", atomically: true, encoding: .utf8)
     let ours = g.stateIndices(latitudes: lats, longitudes: lons)
-    try (ours.map { String($0) }.joined(separator: "\n") + "\n").write(toFile: dir + "/ours.txt", atomically: true, encoding: .utf8)
+    try (ours.map { String($0) }.joined(separator: "\n") + "\n").write(
+        toFile: dir + "/ours.txt", atomically: true, encoding: .utf8)
     var features: [GeoJSONFeature] = []
     for i in 0..<g.stateCount {
         let polys = try g.statePolygons(i).map { p in p.map { r in r.map { [$0.0, $0.1] } } }
         features.append(GeoJSONFeature(geometry: .multiPolygon(polys), properties: ["state": .number(Double(i))]))
     }
-    try JSONEncoder().encode(GeoJSONFeatureCollection(features: features)).write(to: URL(fileURLWithPath: dir + "/states.geojson"))
-    let figures: [String: Double] = ["points": Double(n), "cores": Double(cores), "single_per_s": single,
-                                     "batch_1_per_s": batch1, "batch_all_per_s": batchN, "match_1_per_s": match1,
-                                     "match_all_per_s": matchN, "places_all_per_s": placesN]
-    try JSONSerialization.data(withJSONObject: figures, options: .sortedKeys).write(to: URL(fileURLWithPath: dir + "/figures.json"))
+    try JSONEncoder().encode(GeoJSONFeatureCollection(features: features)).write(
+        to: URL(fileURLWithPath: dir + "/states.geojson"))
+    let figures: [String: Double] = [
+        "points": Double(n), "cores": Double(cores), "single_per_s": single,
+        "batch_1_per_s": batch1, "batch_all_per_s": batchN, "match_1_per_s": match1,
+        "match_all_per_s": matchN, "places_all_per_s": placesN,
+    ]
+    try JSONSerialization.data(withJSONObject: figures, options: .sortedKeys).write(
+        to: URL(fileURLWithPath: dir + "/figures.json"))
 }

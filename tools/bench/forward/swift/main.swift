@@ -13,13 +13,17 @@ func lines(_ path: String) -> [String]? {
     (try? String(contentsOfFile: path, encoding: .utf8)).map { $0.split(separator: "\n").map(String.init) }
 }
 guard args.count >= 2, let queries = lines(args[1]) else {
-    print("usage: hometown-bench-forward QUERIES [--data FILE] [--set NAME=FILE]..."); exit(2)
+    print("usage: hometown-bench-forward QUERIES [--data FILE] [--set NAME=FILE]...")
+    exit(2)
 }
 let dataPath = args.firstIndex(of: "--data").map { args[$0 + 1] }
 var sets: [(name: String, queries: [String])] = []
 for (i, a) in args.enumerated() where a == "--set" && i + 1 < args.count {
     let parts = args[i + 1].split(separator: "=", maxSplits: 1).map(String.init)
-    guard parts.count == 2, let q = lines(parts[1]) else { print("hometown-bench-forward: bad --set \(args[i + 1])"); exit(2) }
+    guard parts.count == 2, let q = lines(parts[1]) else {
+        print("hometown-bench-forward: bad --set \(args[i + 1])")
+        exit(2)
+    }
     sets.append((parts[0], q))
 }
 
@@ -31,7 +35,10 @@ func rssKB(_ field: String) -> Int {
     return 0
 }
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
-func median(_ v: [Double]) -> Double { let s = v.sorted(); return s[s.count / 2] }
+func median(_ v: [Double]) -> Double {
+    let s = v.sorted()
+    return s[s.count / 2]
+}
 
 // Load: the first load in this process (file in the page cache), then the median of 20 more, without and with
 // the full checksum pass.
@@ -39,10 +46,15 @@ let rssBefore = rssKB("VmRSS")
 var t = now()
 let g = try Gazetteer(path: dataPath, verify: false)
 let firstLoadMs = Double(now() - t) / 1e6
-var loads: [Double] = [], verifiedLoads: [Double] = []
+var loads: [Double] = []
+var verifiedLoads: [Double] = []
 for _ in 0..<20 {
-    t = now(); _ = try Gazetteer(path: dataPath, verify: false); loads.append(Double(now() - t) / 1e6)
-    t = now(); _ = try Gazetteer(path: dataPath, verify: true); verifiedLoads.append(Double(now() - t) / 1e6)
+    t = now()
+    _ = try Gazetteer(path: dataPath, verify: false)
+    loads.append(Double(now() - t) / 1e6)
+    t = now()
+    _ = try Gazetteer(path: dataPath, verify: true)
+    verifiedLoads.append(Double(now() - t) / 1e6)
 }
 
 // Per-query latency, after one warm-up pass.
@@ -66,7 +78,10 @@ func run(threads: Int) -> Double {
     let start = now()
     DispatchQueue.concurrentPerform(iterations: threads) { k in
         var i = k
-        while i < queries.count { _ = try? g.search(queries[i], limit: 5); i += threads }
+        while i < queries.count {
+            _ = try? g.search(queries[i], limit: 5)
+            i += threads
+        }
     }
     return Double(queries.count) / (Double(now() - start) / 1e9)
 }

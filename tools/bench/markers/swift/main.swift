@@ -17,7 +17,8 @@ func median(_ xs: [Double]) -> Double {
 
 let args = CommandLine.arguments
 guard args.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: hometown-bench-markers POINTS.bin [LOAD_RUNS] [QUERY_RUNS] [MAX_ZOOM]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: hometown-bench-markers POINTS.bin [LOAD_RUNS] [QUERY_RUNS] [MAX_ZOOM]\n".utf8))
     exit(2)
 }
 let loadRuns = args.count > 2 ? Int(args[2]) ?? 3 : 3
@@ -31,8 +32,9 @@ guard let raw = FileManager.default.contents(atPath: args[1]), raw.count % 16 ==
 let count = raw.count / 16
 let points: [ClusterPoint] = raw.withUnsafeBytes { buffer in
     (0..<count).map { i in
-        ClusterPoint(uncheckedLongitude: buffer.loadUnaligned(fromByteOffset: 16 * i, as: Double.self),
-                     latitude: buffer.loadUnaligned(fromByteOffset: 16 * i + 8, as: Double.self))
+        ClusterPoint(
+            uncheckedLongitude: buffer.loadUnaligned(fromByteOffset: 16 * i, as: Double.self),
+            latitude: buffer.loadUnaligned(fromByteOffset: 16 * i + 8, as: Double.self))
     }
 }
 

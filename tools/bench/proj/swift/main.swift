@@ -46,24 +46,36 @@ struct Case {
 
     /// One call as pyproj's transform(x, y) makes it: copies in, transformed copies out. Returns (wall ms, CPU ms).
     mutating func runNewArrays() throws -> (Double, Double) {
-        let s = now(), c = now(CLOCK_THREAD_CPUTIME_ID)
-        var xs = inX, ys = inY
+        let s = now()
+        let c = now(CLOCK_THREAD_CPUTIME_ID)
+        var xs = inX
+        var ys = inY
         // Force the copies now (as pyproj copies its inputs), not inside the batch call.
         xs.withUnsafeMutableBufferPointer { _ in }
         ys.withUnsafeMutableBufferPointer { _ in }
         failures = try t.transformReportingFailures(xs: &xs, ys: &ys).count
-        let cpu = now(CLOCK_THREAD_CPUTIME_ID) - c, wall = now() - s
-        outX = xs; outY = ys
+        let cpu = now(CLOCK_THREAD_CPUTIME_ID) - c
+        let wall = now() - s
+        outX = xs
+        outY = ys
         return (wall, cpu)
     }
 
     /// One call in place on arrays allocated once (as pyproj's transform(x, y, inplace=True)); refilling them with
     /// the inputs is not timed. Returns (wall ms, CPU ms).
     mutating func runInPlace() throws -> (Double, Double) {
-        if workX.count != inX.count { workX = inX; workY = inY }
-        workX.withUnsafeMutableBufferPointer { w in inX.withUnsafeBufferPointer { w.baseAddress!.update(from: $0.baseAddress!, count: $0.count) } }
-        workY.withUnsafeMutableBufferPointer { w in inY.withUnsafeBufferPointer { w.baseAddress!.update(from: $0.baseAddress!, count: $0.count) } }
-        let s = now(), c = now(CLOCK_THREAD_CPUTIME_ID)
+        if workX.count != inX.count {
+            workX = inX
+            workY = inY
+        }
+        workX.withUnsafeMutableBufferPointer { w in
+            inX.withUnsafeBufferPointer { w.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
+        }
+        workY.withUnsafeMutableBufferPointer { w in
+            inY.withUnsafeBufferPointer { w.baseAddress!.update(from: $0.baseAddress!, count: $0.count) }
+        }
+        let s = now()
+        let c = now(CLOCK_THREAD_CPUTIME_ID)
         failures = try t.transformReportingFailures(xs: &workX, ys: &workY).count
         return (now() - s, now(CLOCK_THREAD_CPUTIME_ID) - c)
     }
@@ -75,9 +87,11 @@ for (c, (from, to)) in [("EPSG:4326", "EPSG:3857"), ("EPSG:4326", "EPSG:32615")]
     let t0 = now()
     let t = try Transformation(from: CRS(from), to: CRS(to))
     created.append("{\"from\": \"\(from)\", \"to\": \"\(to)\", \"create_ms\": \(now() - t0)}")
-    cases.append(Case(from: from, to: to, t: t,
-                      inX: Array(all[(2 * c) * n ..< (2 * c + 1) * n]), inY: Array(all[(2 * c + 1) * n ..< (2 * c + 2) * n])))
-    _ = try cases[c].runNewArrays()   // untimed: page mappings, PROJ's lazy set-up
+    cases.append(
+        Case(
+            from: from, to: to, t: t,
+            inX: Array(all[(2 * c) * n..<(2 * c + 1) * n]), inY: Array(all[(2 * c + 1) * n..<(2 * c + 2) * n])))
+    _ = try cases[c].runNewArrays()  // untimed: page mappings, PROJ's lazy set-up
     _ = try cases[c].runInPlace()
 }
 print("{\"proj\": \"\(ProjLibrary.version)\", \"cases\": [\(created.joined(separator: ", "))]}")
@@ -87,11 +101,16 @@ while readLine() != nil {
     for c in cases.indices {
         let (wall, cpu) = try cases[c].runNewArrays()
         let (wallInPlace, cpuInPlace) = try cases[c].runInPlace()
-        parts.append("{\"wall_ms\": \(wall), \"cpu_ms\": \(cpu), \"inplace_wall_ms\": \(wallInPlace), \"inplace_cpu_ms\": \(cpuInPlace), \"failures\": \(cases[c].failures)}")
+        parts.append(
+            "{\"wall_ms\": \(wall), \"cpu_ms\": \(cpu), \"inplace_wall_ms\": \(wallInPlace), \"inplace_cpu_ms\": \(cpuInPlace), \"failures\": \(cases[c].failures)}"
+        )
     }
     print("[" + parts.joined(separator: ", ") + "]")
     fflush(nil)
 }
 var output: [Double] = []
-for c in cases { output += c.outX; output += c.outY }
+for c in cases {
+    output += c.outX
+    output += c.outY
+}
 try output.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: args[3]))

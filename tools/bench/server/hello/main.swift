@@ -17,7 +17,9 @@ if arguments.count > 1, let data = FileManager.default.contents(atPath: argument
 }
 let app = Application(
     responder: CallbackResponder<BasicRequestContext> { _, _ in
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: body))
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: body))
     },
     configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "hometown")
 )
