@@ -71,17 +71,11 @@ struct ReverseJob: BatchJob {
         var errors = [String?](repeating: nil, count: records.count)
         var points = [Coordinate?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            if cut && k == records.count - 1 {
-                errors[k] = "line \(r.line): the input ends inside this row (\(source) is truncated)"
-                continue
-            }
-            if let p = r.problem {
-                errors[k] = "line \(r.line): \(p)"
-                continue
-            }
-            if r.fields.count != names.count {
-                errors[k] = "line \(r.line): expected \(names.count) fields, found \(r.fields.count)"
-                if max(latIndex, lonIndex) >= r.fields.count { continue }
+            let isCutRow = cut && k == records.count - 1
+            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: source, width: names.count) {
+                errors[k] = problem
+                // A row of another width still gets its place when its latitude and longitude are there.
+                guard !isCutRow, r.problem == nil, max(latIndex, lonIndex) < r.fields.count else { continue }
             }
             do {
                 let c = try Coordinate(latitudeText: r.fields[latIndex], longitudeText: r.fields[lonIndex])

@@ -68,16 +68,9 @@ struct TransformJob: BatchJob {
         var points = [(x: Double, y: Double)?](repeating: nil, count: records.count)
         var errors = [String?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            if cut && k == records.count - 1 {
-                errors[k] = "line \(r.line): the input ends inside this row (\(source) is truncated)"
-                continue
-            }
-            if let p = r.problem {
-                errors[k] = "line \(r.line): \(p)"
-                continue
-            }
-            if r.fields.count != names.count {
-                errors[k] = "line \(r.line): expected \(names.count) fields, found \(r.fields.count)"
+            let isCutRow = cut && k == records.count - 1
+            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: source, width: names.count) {
+                errors[k] = problem
                 continue
             }
             do {

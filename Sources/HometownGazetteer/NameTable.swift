@@ -41,36 +41,31 @@ public enum NameTable {
 
     /// Finds `key` in `table`; returns the postings offset.
     static func find(_ key: String, table: UnsafeBufferPointer<UInt32>) -> Int? {
-        let slots = table.count / 2
+        slot(of: key, slots: table.count / 2) { table[2 * $0] }.map { Int(table[2 * $0 + 1]) }
+    }
+
+    /// True when `word` is in the word set.
+    static func contains(_ word: String, words: UnsafeBufferPointer<UInt32>) -> Bool {
+        slot(of: word, slots: words.count) { words[$0] } != nil
+    }
+
+    /// The slot of `key` in an open-addressing table of `slots` slots (a power of two; 0 marks an empty slot),
+    /// probed linearly from the key's hash; `checkAt(s)` reads the check value stored in slot `s`. Nil when an
+    /// empty slot comes first, or after every slot.
+    @inline(__always)
+    private static func slot(of key: String, slots: Int, checkAt: (Int) -> UInt32) -> Int? {
         guard slots > 0 else { return nil }
         let h = hash(key)
         let c = check(h)
         let mask = slots - 1
         var s = Int(truncatingIfNeeded: h) & mask
         for _ in 0..<slots {
-            let v = table[2 * s]
+            let v = checkAt(s)
             if v == 0 { return nil }
-            if v == c { return Int(table[2 * s + 1]) }
+            if v == c { return s }
             s = (s + 1) & mask
         }
         return nil
-    }
-
-    /// True when `word` is in the word set.
-    static func contains(_ word: String, words: UnsafeBufferPointer<UInt32>) -> Bool {
-        let slots = words.count
-        guard slots > 0 else { return false }
-        let h = hash(word)
-        let c = check(h)
-        let mask = slots - 1
-        var s = Int(truncatingIfNeeded: h) & mask
-        for _ in 0..<slots {
-            let v = words[s]
-            if v == 0 { return false }
-            if v == c { return true }
-            s = (s + 1) & mask
-        }
-        return false
     }
 
     /// Builds the table, postings and word set. Deterministic: the same keys and postings give the same arrays.

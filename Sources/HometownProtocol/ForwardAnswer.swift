@@ -1,5 +1,5 @@
 /// The answer of GET forward: the places a name may stand for, best first, each named in the server's
-/// vocabulary. Encoded and decoded with `JSONEncoder`/`JSONDecoder` (absent values as `null`).
+/// vocabulary. Encoded and decoded with `JSONEncoder`/`JSONDecoder` (absent values as `null`: `NullWhenAbsent`).
 public struct ForwardAnswer: Hashable, Sendable, Codable {
     /// One place the name may stand for.
     public struct Result: Hashable, Sendable, Codable {
@@ -13,17 +13,17 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
         /// [west, south, east, north] in degrees.
         public var bbox: [Double]
         /// The served country name (nil where not served).
-        public var country: String?
+        @NullWhenAbsent public var country: String?
         /// The served state name (nil where not served, or for a country).
-        public var state: String?
+        @NullWhenAbsent public var state: String?
         /// The city's name, for a city.
-        public var city: String?
+        @NullWhenAbsent public var city: String?
         /// Whether a post can use `country` and `state`.
         public var supported: Bool
         /// The gazetteer's score, 0 to 1 (rounded to 4 decimals).
         public var score: Double
         /// The words of a partial match that were not read (nil for a full match).
-        public var unmatched: String?
+        @NullWhenAbsent public var unmatched: String?
 
         public init(
             name: String, kind: String, latitude: Double, longitude: Double, bbox: [Double], country: String?,
@@ -44,21 +44,6 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
 
         enum CodingKeys: String, CodingKey {
             case name, kind, latitude, longitude, bbox, country, state, city, supported, score, unmatched
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(name, forKey: .name)
-            try c.encode(kind, forKey: .kind)
-            try c.encode(latitude, forKey: .latitude)
-            try c.encode(longitude, forKey: .longitude)
-            try c.encode(bbox, forKey: .bbox)
-            try c.encode(country, forKey: .country)
-            try c.encode(state, forKey: .state)
-            try c.encode(city, forKey: .city)
-            try c.encode(supported, forKey: .supported)
-            try c.encode(score, forKey: .score)
-            try c.encode(unmatched, forKey: .unmatched)
         }
     }
 

@@ -6,21 +6,14 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
     public struct Country: Hashable, Sendable, Codable {
         public var name: String
         /// ISO 3166-1 alpha-2, when it has one.
-        public var iso2: String?
+        @NullWhenAbsent public var iso2: String?
         /// ISO 3166-1 alpha-3, when it has one.
-        public var iso3: String?
+        @NullWhenAbsent public var iso3: String?
 
         public init(name: String, iso2: String?, iso3: String?) {
             self.name = name
             self.iso2 = iso2
             self.iso3 = iso3
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(name, forKey: .name)
-            try c.encode(iso2, forKey: .iso2)
-            try c.encode(iso3, forKey: .iso3)
         }
     }
 
@@ -28,17 +21,11 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
     public struct State: Hashable, Sendable, Codable {
         public var name: String
         /// ISO 3166-2 code ("US-MN"), when it has one.
-        public var iso: String?
+        @NullWhenAbsent public var iso: String?
 
         public init(name: String, iso: String?) {
             self.name = name
             self.iso = iso
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(name, forKey: .name)
-            try c.encode(iso, forKey: .iso)
         }
     }
 
@@ -64,9 +51,9 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
     /// The point, in degrees.
     public var latitude: Double
     public var longitude: Double
-    public var country: Country?
-    public var state: State?
-    public var city: City?
+    @NullWhenAbsent public var country: Country?
+    @NullWhenAbsent public var state: State?
+    @NullWhenAbsent public var city: City?
     /// Whether the point lies off the coast (in the 22 km band the boundaries extend to).
     public var atSea: Bool
     /// Distance from the point to the country's land, in kilometres (0 on land; rounded to metres).
@@ -89,16 +76,5 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
         case latitude, longitude, country, state, city
         case atSea = "at_sea"
         case distanceKm = "distance_km"
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(latitude, forKey: .latitude)
-        try c.encode(longitude, forKey: .longitude)
-        try c.encode(country, forKey: .country)
-        try c.encode(state, forKey: .state)
-        try c.encode(city, forKey: .city)
-        try c.encode(atSea, forKey: .atSea)
-        try c.encode(distanceKm, forKey: .distanceKm)
     }
 }

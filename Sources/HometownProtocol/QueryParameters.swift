@@ -38,10 +38,7 @@ public struct QueryParameters: Sendable {
     }
 
     /// The value of `name`. - Throws: `ProtocolError.missing` when absent.
-    public func requiredString(_ name: String) throws(ProtocolError) -> String {
-        guard let v = string(name) else { throw .missing(field: name) }
-        return v
-    }
+    public func requiredString(_ name: String) throws(ProtocolError) -> String { try Self.given(string(name), name) }
 
     /// A whole number (optional `-`, then ASCII digits) within `range`, or nil when absent.
     /// - Parameter rule: the range as the refusal states it; "from LOW to HIGH" when nil.
@@ -56,12 +53,8 @@ public struct QueryParameters: Sendable {
 
     /// `integer(_:range:rule:)` for a parameter that must be given. - Throws: `ProtocolError.missing` when absent.
     public func requiredInteger(_ name: String, range: ClosedRange<Int>? = nil, rule: String? = nil)
-        throws(ProtocolError)
-        -> Int
-    {
-        guard let v = try integer(name, range: range, rule: rule) else { throw .missing(field: name) }
-        return v
-    }
+        throws(ProtocolError) -> Int
+    { try Self.given(integer(name, range: range, rule: rule), name) }
 
     /// A finite decimal number (digits, sign, point, exponent; no hex, "nan" or "inf") within `range`, or nil
     /// when absent.
@@ -77,12 +70,8 @@ public struct QueryParameters: Sendable {
 
     /// `number(_:range:rule:)` for a parameter that must be given. - Throws: `ProtocolError.missing` when absent.
     public func requiredNumber(_ name: String, range: ClosedRange<Double>? = nil, rule: String? = nil)
-        throws(ProtocolError)
-        -> Double
-    {
-        guard let v = try number(name, range: range, rule: rule) else { throw .missing(field: name) }
-        return v
-    }
+        throws(ProtocolError) -> Double
+    { try Self.given(number(name, range: range, rule: rule), name) }
 
     /// A box `W,S,E,N` in degrees (W > E crosses the antimeridian), or nil when absent.
     public func bbox(_ name: String = "bbox") throws(ProtocolError) -> BoundingBox? {
@@ -97,6 +86,12 @@ public struct QueryParameters: Sendable {
             throw .outOfRange(field: name, rule: "west and east in [-180, 180], south <= north in [-90, 90]")
         }
         return box
+    }
+
+    /// `value`, or `ProtocolError.missing` naming the parameter `name` when it is absent.
+    private static func given<T>(_ value: T?, _ name: String) throws(ProtocolError) -> T {
+        guard let value else { throw .missing(field: name) }
+        return value
     }
 
     /// `text` as a whole number: an optional `-`, then ASCII digits, nothing else; refused as the value of `field`.
