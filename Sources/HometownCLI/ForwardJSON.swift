@@ -15,7 +15,7 @@ enum ForwardJSON {
     static func result(_ r: ForwardResult) -> String {
         func unit(_ u: ForwardResult.Unit?, codeKey: String) -> String {
             u.map {
-                JSONText.object([("name", JSONText.quote($0.name)), (codeKey, $0.code.map(JSONText.quote) ?? "null")])
+                JSONText.object([("name", JSONText.quote($0.name)), (codeKey, $0.iso.map(JSONText.quote) ?? "null")])
             } ?? "null"
         }
         var members: [(String, String)] = [

@@ -4,9 +4,11 @@ import HometownCore
 public struct ForwardResult: Hashable, Sendable {
     /// A country, state or region in a result's hierarchy.
     public struct Unit: Hashable, Sendable {
+        /// The English name of the bundled data.
         public let name: String
-        /// ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a state or region; nil where none exists.
-        public let code: String?
+        /// ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a state or region; nil where none exists (named as
+        /// `Place.State.iso`).
+        public let iso: String?
     }
 
     public let kind: PlaceKind

@@ -137,7 +137,7 @@ public final class Gazetteer: @unchecked Sendable {
         return u32[b + 7] == 0 ? nil : string(u32[b + 6], u32[b + 7])
     }
 
-    func unit(_ e: Int?) -> ForwardResult.Unit? { e.map { ForwardResult.Unit(name: name($0), code: code($0)) } }
+    func unit(_ e: Int?) -> ForwardResult.Unit? { e.map { ForwardResult.Unit(name: name($0), iso: code($0)) } }
 
     /// The entries that hold entry `e`: its country, state, region and the country its country belongs to
     /// (those it has), never itself.

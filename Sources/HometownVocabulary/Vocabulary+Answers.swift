@@ -42,10 +42,10 @@ extension Vocabulary {
         ForwardAnswer(
             query: query,
             results: results.map { r in
-                let served = r.country.flatMap { c in countries.first { $0.iso2 != nil && $0.iso2 == c.code } }
+                let served = r.country.flatMap { c in countries.first { $0.iso2 != nil && $0.iso2 == c.iso } }
                 var state: String?
                 if let s = served, let st = r.state {
-                    state = s.states.contains(st.name) ? st.name : (try? resolveState(st.code ?? st.name, in: s))
+                    state = s.states.contains(st.name) ? st.name : (try? resolveState(st.iso ?? st.name, in: s))
                 }
                 return ForwardAnswer.Result(
                     name: r.name, kind: "\(r.kind)", latitude: r.point.latitude, longitude: r.point.longitude,

@@ -190,7 +190,7 @@ public struct Vocabulary: Sendable {
         if let gz = gazetteer, country.bundledIndex != nil, country.iso2 != nil,
             let found = try? gz.search(text + ", " + (country.iso2 ?? ""), limit: 5)
         {
-            for r in found where r.kind == .state && r.country?.code == country.iso2 {
+            for r in found where r.kind == .state && r.country?.iso == country.iso2 {
                 guard let served = country.stateKeys[NameKey.key(r.name)] else { continue }
                 if r.score >= 0.5 { return served }
                 if suggestion == nil { suggestion = served }
@@ -225,7 +225,7 @@ public struct Vocabulary: Sendable {
     /// ISO alpha-2 of the best exact country match of `text` in the gazetteer.
     private static func gazetteerCountryCode(_ text: String, _ gz: Gazetteer) -> String? {
         guard let results = try? gz.search(text, limit: 5) else { return nil }
-        return results.first { $0.kind == .country && $0.score >= 0.5 }?.country?.code
+        return results.first { $0.kind == .country && $0.score >= 0.5 }?.country?.iso
     }
 }
 

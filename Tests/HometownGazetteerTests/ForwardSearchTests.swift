@@ -86,8 +86,8 @@ import Testing
         let r = try #require(try Fixtures.top(c.query), "no result for \(c.query)")
         #expect(r.kind == c.kind)
         #expect(r.name == c.name)
-        #expect(r.country?.code == c.country)
-        if let s = c.state { #expect(r.state?.code == s) }
+        #expect(r.country?.iso == c.country)
+        if let s = c.state { #expect(r.state?.iso == s) }
         if let (lat, lon) = c.near {
             #expect(r.point.distanceKm(to: Coordinate(uncheckedLatitude: lat, longitude: lon)) < 25)
         }
@@ -96,19 +96,19 @@ import Testing
 
     @Test func ambiguousNameListsTheAlternatives() throws {
         let results = try Fixtures.gazetteer.search("Paris", limit: 20)
-        #expect(results.first?.country?.code == "FR")
-        let texas = try #require(results.firstIndex { $0.kind == .city && $0.state?.code == "US-TX" })
+        #expect(results.first?.country?.iso == "FR")
+        let texas = try #require(results.firstIndex { $0.kind == .city && $0.state?.iso == "US-TX" })
         #expect(texas > 0)
         #expect(zip(results, results.dropFirst()).allSatisfy { $0.score >= $1.score }, "best first")
     }
 
     @Test func abbreviationsResolveByContextElsePopulation() throws {
-        let wa = try Fixtures.gazetteer.search("WA", limit: 5).map { $0.state?.code }
+        let wa = try Fixtures.gazetteer.search("WA", limit: 5).map { $0.state?.iso }
         #expect(wa.prefix(2) == ["US-WA", "AU-WA"])
         let ca = try Fixtures.gazetteer.search("CA", limit: 5)
-        #expect(Set(ca.prefix(2).map { $0.kind == .country ? $0.country?.code : $0.state?.code }) == ["CA", "US-CA"])
-        #expect(try Fixtures.top("Los Angeles, CA")?.state?.code == "US-CA")
-        #expect(try Fixtures.top("Toronto, CA")?.country?.code == "CA")
+        #expect(Set(ca.prefix(2).map { $0.kind == .country ? $0.country?.iso : $0.state?.iso }) == ["CA", "US-CA"])
+        #expect(try Fixtures.top("Los Angeles, CA")?.state?.iso == "US-CA")
+        #expect(try Fixtures.top("Toronto, CA")?.country?.iso == "CA")
     }
 
     @Test func typosMatchOneEditAwayAndRankBelowExactMatches() throws {
@@ -120,7 +120,7 @@ import Testing
             #expect(r.name == name, "\(typo)")
             #expect(r.score < 0.5, "\(typo): a typo match scores below every exact match")
         }
-        #expect(try Fixtures.top("Seatle, WA")?.state?.code == "US-WA")
+        #expect(try Fixtures.top("Seatle, WA")?.state?.iso == "US-WA")
         // Words shorter than 5 letters are not corrected.
         #expect(try Fixtures.gazetteer.search("Rmoe").isEmpty)
         // Two edits are too many.
@@ -178,8 +178,8 @@ import Testing
             let r = try #require(try Fixtures.top(q), "\(q)")
             let place = Fixtures.geocoder.place(at: r.point)
             #expect(place.atSea == false, "\(q)")
-            #expect(place.country?.iso2 == r.country?.code, "\(q)")
-            if r.kind == .state { #expect(place.state?.iso == r.state?.code, "\(q)") }
+            #expect(place.country?.iso2 == r.country?.iso, "\(q)")
+            if r.kind == .state { #expect(place.state?.iso == r.state?.iso, "\(q)") }
             checked += 1
         }
         #expect(checked == 9)
@@ -201,12 +201,12 @@ import Testing
             let country = g.countryInfo(g.countryIndex(ofState: s)).name
             let q = "\(st.name), \(country)"
             let results = try Fixtures.gazetteer.search(q, limit: 10)
-            guard results.contains(where: { $0.kind == .state && $0.state?.code == iso }) else {
+            guard results.contains(where: { $0.kind == .state && $0.state?.iso == iso }) else {
                 notFound.append(q)
                 continue
             }
             let box = g.stateExtent(s).bbox
-            if let top = results.first, top.state?.code != iso && !box.contains(top.point) {
+            if let top = results.first, top.state?.iso != iso && !box.contains(top.point) {
                 notFirst.append("\(q) (\(iso)) -> \(top.name) (\(top.kind.name))")
             }
         }

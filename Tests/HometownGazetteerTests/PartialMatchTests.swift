@@ -10,28 +10,28 @@ import Testing
 
     @Test func ballparkResolvesItsCityAndKeepsTheRest() throws {
         let r = try #require(try Fixtures.top("Petco Park, San Diego, CA"))
-        #expect(r.kind == .city && r.name == "San Diego" && r.state?.code == "US-CA")
+        #expect(r.kind == .city && r.name == "San Diego" && r.state?.iso == "US-CA")
         #expect(r.unmatched == "Petco Park")
         #expect(r.score < Self.lowestFull && r.score >= 0.12)
     }
 
     @Test func streetAddressResolvesItsCity() throws {
         let r = try #require(try Fixtures.top("1060 W Addison St, Chicago, IL 60613"))
-        #expect(r.kind == .city && r.name == "Chicago" && r.state?.code == "US-IL")
+        #expect(r.kind == .city && r.name == "Chicago" && r.state?.iso == "US-IL")
         #expect(r.unmatched == "1060 W Addison St")
         #expect(r.score < Self.lowestFull)
     }
 
     @Test func countryInItsOwnLanguageIsAnExactMatch() throws {
         let r = try #require(try Fixtures.top("São Paulo, Brasil"))
-        #expect(r.kind == .city && r.name == "São Paulo" && r.country?.code == "BR")
+        #expect(r.kind == .city && r.name == "São Paulo" && r.country?.iso == "BR")
         #expect(r.score >= 0.5, "a full exact match, not a typo match")
         #expect(r.unmatched == nil)
     }
 
     @Test func abbreviatedCityAndState() throws {
         let r = try #require(try Fixtures.top("Cd. Juárez, Chih."))
-        #expect(r.kind == .city && r.name == "Ciudad Juárez" && r.state?.code == "MX-CHH")
+        #expect(r.kind == .city && r.name == "Ciudad Juárez" && r.state?.iso == "MX-CHH")
         #expect(r.score >= 0.5 && r.unmatched == nil)
     }
 
@@ -86,7 +86,7 @@ import Testing
     func partialAndPostal(c: Case) throws {
         let r = try #require(try Fixtures.top(c.query), "no result for \(c.query)")
         #expect(r.name == c.name)
-        #expect((c.code.contains("-") ? r.state?.code : r.country?.code) == c.code)
+        #expect((c.code.contains("-") ? r.state?.iso : r.country?.iso) == c.code)
         #expect(r.unmatched == c.unmatched)
         if c.unmatched == nil { #expect(r.score >= 0.5) } else { #expect(r.score < Self.lowestFull) }
     }
@@ -128,7 +128,7 @@ import Testing
     func namesAndAbbreviations(c: Case) throws {
         let r = try #require(try Fixtures.top(c.query), "no result for \(c.query)")
         #expect(r.name == c.name)
-        #expect((c.code.contains("-") ? r.state?.code : r.country?.code) == c.code)
+        #expect((c.code.contains("-") ? r.state?.iso : r.country?.iso) == c.code)
         #expect(r.score >= 0.5 && r.unmatched == nil)
     }
 

@@ -113,7 +113,7 @@ for c in iso1?["3166-1"] ?? [] {
     guard let a2 = c["alpha_2"] as? String, let a3 = c["alpha_3"] as? String, let name = c["name"] as? String else {
         continue
     }
-    let isCountry: (ForwardResult) -> Bool = { $0.kind == .country && $0.country?.code == a2 }
+    let isCountry: (ForwardResult) -> Bool = { $0.kind == .country && $0.country?.iso == a2 }
     byName.queries.append(Query(text: name, check: isCountry))
     byAlpha2.queries.append(Query(text: a2, check: isCountry))
     byAlpha3.queries.append(Query(text: a3, check: isCountry))
@@ -132,7 +132,7 @@ for s in subdivisions where s.count >= 9 && s[6] == "1" && knownCodes.contains(s
     let iso = s[1]
     states.queries.append(
         Query(text: "\(s[0]), \(countries[ci - 1][0])") { r in
-            r.state?.code == iso || r.region?.code == iso || boundaries.place(at: r.point).state?.iso == iso
+            r.state?.iso == iso || r.region?.iso == iso || boundaries.place(at: r.point).state?.iso == iso
         })
 }
 
@@ -169,7 +169,7 @@ var endonymCities = QuerySet(
 var seenEndonym = Set<String>()
 for (a2, names) in admin0.languageNames {
     for name in names where seenEndonym.insert(a2 + "|" + name).inserted {
-        endonymCountries.queries.append(Query(text: name) { $0.kind == .country && $0.country?.code == a2 })
+        endonymCountries.queries.append(Query(text: name) { $0.kind == .country && $0.country?.iso == a2 })
     }
 }
 for c in cities {
@@ -249,7 +249,7 @@ for set in sets {
             misses.append(
                 "  \(q.text) -> "
                     + (top.map {
-                        "\($0.name) (\($0.kind.name), \($0.state?.code ?? $0.country?.code ?? "-")"
+                        "\($0.name) (\($0.kind.name), \($0.state?.iso ?? $0.country?.iso ?? "-")"
                             + ($0.unmatched.map { ", unmatched \"\($0)\"" } ?? "") + ")"
                     } ?? "nothing"))
         }
