@@ -190,6 +190,9 @@ public struct HometownClient: Sendable {
             url += "?" + QueryString.encode(parameters)
         }
         var attempt = 0
+        // The server's own word on an earlier try (a 502/503/504), reported rather than a later try's broken
+        // connection: it says more about what went wrong.
+        var answered: ClientError?
         while true {
             do {
                 let (status, type, bytes) = try await send(HTTPClientRequest(url: url), url: url)
@@ -201,7 +204,9 @@ public struct HometownClient: Sendable {
                             url: url, detail: "expected JSON, got \(type.isEmpty ? "no content type" : type)")
                 }
                 return (url, bytes)
-            } catch let e as ClientError where e.isTransient && attempt < retries {
+            } catch let e as ClientError where e.isTransient {
+                if case .serverFailed = e { answered = e }
+                guard attempt < retries else { throw answered ?? e }
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(100 << attempt))
             }
