@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HometownClient
 import HometownCore
+import HometownGazetteer
 import HometownProtocol
 
 /// `hometown post`: a clicked point (or a place name) becomes a post the server accepts.
@@ -27,14 +28,16 @@ struct PostCommand: AsyncParsableCommand {
 
             Exit status:
               0  posted (or, with --dry-run, the body printed)
-              2  invalid input: a field breaks the protocol's rules, the point is in the open sea, the
-                 place name matches nothing, or the server does not serve the country or state
+              2  invalid input found before posting: a field breaks the protocol's rules, the point is
+                 in the open sea, the place name matches nothing, or the server does not serve the
+                 country or state of the place
               3  connection refused (no server at that address and port)
               4  host not found (DNS)
               5  timed out
               6  TLS failure
               7  the connection broke before an answer
-              8  the server refused the post (its JSON message is printed)
+              8  the server refused the post or a look-up (its message is printed: e.g. a year outside
+                 the range it accepts)
               9  the nickname is taken
              10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix)
              11  the server failed (HTTP 5xx)
@@ -84,16 +87,15 @@ struct PostCommand: AsyncParsableCommand {
 
     private func post() async throws {
         // 1. Syntax only, by the protocol's own rules; the server judges the rest (year range, vocabulary).
-        let nick = nickname.trimmingCharacters(in: .whitespacesAndNewlines)
-        try NewUser.checkString(nick, field: "nickname")
-        guard !nick.isEmpty else { throw CLIError("--nickname must not be empty") }
-        _ = try NicknameRules.validated(nick, field: "nickname")
+        try NewUser.checkString(nickname, field: "nickname")
+        let nick = try NicknameRules.validated(nickname, field: "nickname")
         let pw = try PasswordSource.read(option: password, fromStandardInput: passwordStdin)
         try NewUser.checkString(pw, field: "password")
-        guard pw.count >= ProtocolLimits.minPasswordCharacters else {
-            throw CLIError("the password must be at least \(ProtocolLimits.minPasswordCharacters) characters long")
-        }
+        try NewUser.checkPassword(pw)
         if let city { try NewUser.checkString(city, field: "city") }
+        if let place, place.count > Gazetteer.maxQueryCharacters {
+            throw CLIError("--place must be at most \(Gazetteer.maxQueryCharacters) characters (it has \(place.count))")
+        }
 
         // 2. The place, in the server's vocabulary (its /reverse or /forward; the bundled defaults for a dry run
         //    without a server).

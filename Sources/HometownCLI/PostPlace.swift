@@ -51,7 +51,9 @@ struct PostPlace {
         _ a: ReverseAnswer, point: Coordinate, city: String?, how: String,
         lookup: PlaceLookup
     ) async throws -> PostPlace {
-        guard let bundledCountry = a.place.country, a.place.state != nil else {
+        // A served state (from the forward answer, or the reverse one) is enough; without one, the point must
+        // at least lie in a state of the bundled data for the messages below.
+        guard let bundledCountry = a.place.country, a.state != nil || a.place.state != nil else {
             let at = "\(JSONWriter.number(point.latitude)), \(JSONWriter.number(point.longitude))"
             throw CLIError("the point \(at) is in the open sea (more than 22 km from any coast): click on land")
         }

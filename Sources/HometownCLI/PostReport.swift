@@ -14,12 +14,12 @@ struct PostReport {
         if json {
             let o: JSONValue = .object([
                 "server": .string(server), "answer": .string("ok"), "place": .string(how),
-                "posted": .object([
-                    "nickname": .string(user.nickname), "country": .string(user.country),
-                    "state": .string(user.state), "city": .string(user.city),
-                    "year": .number(Double(user.year)), "latitude": .number(latitude),
-                    "longitude": .number(longitude),
-                ]),
+                // The post's fields but the password (a post without a point shows 0, 0, as the server lists it).
+                "posted": .object(
+                    Dictionary(
+                        uniqueKeysWithValues: PostField.allCases.filter { $0 != .password }.map {
+                            ($0.rawValue, user.value(of: $0) ?? .number(0))
+                        })),
             ])
             Swift.print(o.compactText)
             return

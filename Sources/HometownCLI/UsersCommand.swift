@@ -87,11 +87,9 @@ struct UsersCommand: AsyncParsableCommand {
                     "geometry": .object([
                         "type": .string("Point"), "coordinates": .array([.number(c.longitude), .number(c.latitude)]),
                     ]),
-                    "properties": .object([
-                        "id": .number(Double(u.id)), "nickname": .string(u.nickname), "country": .string(u.country),
-                        "state": .string(u.state), "city": .string(u.city), "year": .number(Double(u.year)),
-                        "time-stamp": .string(u.timestamp),
-                    ]),
+                    // Every field but the point, which is the geometry.
+                    "properties": .object(
+                        UserField.members(UserField.allCases.filter { $0 != .latitude && $0 != .longitude }, of: u)),
                 ])
             }
             return JSONValue.object(["type": .string("FeatureCollection"), "features": .array(features)]).compactText

@@ -12,14 +12,19 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Degrees east of Greenwich, in [-180, 180).
     public let longitude: Double
 
+    /// The latitudes a coordinate takes, in degrees: [-90, 90].
+    public static let latitudes: ClosedRange<Double> = -90...90
+    /// The longitudes a coordinate is made from, in degrees: [-180, 180] (180 is stored as -180).
+    public static let longitudes: ClosedRange<Double> = -180...180
+
     /// Validates and normalises a coordinate.
     /// - Parameters:
     ///   - latitude: degrees in [-90, 90].
     ///   - longitude: degrees in [-180, 180]; 180 becomes -180.
     /// - Throws: `CoreError.invalidLatitude` / `.invalidLongitude` naming the value.
     public init(latitude: Double, longitude: Double) throws {
-        guard latitude.isFinite, latitude >= -90, latitude <= 90 else { throw CoreError.invalidLatitude(latitude) }
-        guard longitude.isFinite, longitude >= -180, longitude <= 180 else {
+        guard latitude.isFinite, Self.latitudes.contains(latitude) else { throw CoreError.invalidLatitude(latitude) }
+        guard longitude.isFinite, Self.longitudes.contains(longitude) else {
             throw CoreError.invalidLongitude(longitude)
         }
         self.latitude = latitude

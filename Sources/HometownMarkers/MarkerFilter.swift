@@ -7,9 +7,11 @@ import HometownCore
 /// Not the protocol's `UsersQuery` (the server's query, resolved against its served names, with paging): this
 /// filters markers of any file by their properties as written, exact and case-sensitive.
 public struct MarkerFilter: Hashable, Sendable {
-    /// Exact, case-sensitive matches of the `country`, `state`, `city` properties.
+    /// Only markers whose `country` property is exactly this (all text matches are case-sensitive).
     public var country: String?
+    /// Only markers whose `state` property is exactly this.
     public var state: String?
+    /// Only markers whose `city` property is exactly this.
     public var city: String?
     /// Match of the `year` property (a number, or text holding an integer).
     public var year: Int?
@@ -23,6 +25,7 @@ public struct MarkerFilter: Hashable, Sendable {
     /// Only markers inside this box (may cross the antimeridian); unlocated markers are left out.
     public var bbox: BoundingBox?
 
+    /// A filter with these conditions (nil: no condition).
     public init(
         country: String? = nil, state: String? = nil, city: String? = nil, year: Int? = nil,
         afterID: Int? = nil, beforeID: Int? = nil, mostRecent: Int? = nil, bbox: BoundingBox? = nil

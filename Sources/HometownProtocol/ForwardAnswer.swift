@@ -9,6 +9,7 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
         public var kind: String
         /// The place's point, in degrees.
         public var latitude: Double
+        /// The place's point: longitude in degrees.
         public var longitude: Double
         /// [west, south, east, north] in degrees.
         public var bbox: [Double]
@@ -25,6 +26,7 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
         /// The words of a partial match that were not read (nil for a full match).
         @NullWhenAbsent public var unmatched: String?
 
+        /// A result with every member given.
         public init(
             name: String, kind: String, latitude: Double, longitude: Double, bbox: [Double], country: String?,
             state: String?, city: String?, supported: Bool, score: Double, unmatched: String?
@@ -49,8 +51,10 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
 
     /// The name asked about.
     public var query: String
+    /// The places, best first (at most the `limit` asked for).
     public var results: [Result]
 
+    /// An answer for `query` with its results, best first.
     public init(query: String, results: [Result]) {
         self.query = query
         self.results = results

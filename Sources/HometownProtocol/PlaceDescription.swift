@@ -4,12 +4,14 @@
 public struct PlaceDescription: Hashable, Sendable, Codable {
     /// A country of the bundled data.
     public struct Country: Hashable, Sendable, Codable {
+        /// The English name of the bundled data.
         public var name: String
         /// ISO 3166-1 alpha-2, when it has one.
         @NullWhenAbsent public var iso2: String?
         /// ISO 3166-1 alpha-3, when it has one.
         @NullWhenAbsent public var iso3: String?
 
+        /// A value with every member given.
         public init(name: String, iso2: String?, iso3: String?) {
             self.name = name
             self.iso2 = iso2
@@ -19,10 +21,12 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
 
     /// A state (first-level subdivision) of the bundled data.
     public struct State: Hashable, Sendable, Codable {
+        /// The English name of the bundled data.
         public var name: String
         /// ISO 3166-2 code ("US-MN"), when it has one.
         @NullWhenAbsent public var iso: String?
 
+        /// A value with every member given.
         public init(name: String, iso: String?) {
             self.name = name
             self.iso = iso
@@ -31,11 +35,14 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
 
     /// The nearest city of the bundled data.
     public struct City: Hashable, Sendable, Codable {
+        /// The English name of the bundled data.
         public var name: String
+        /// Inhabitants, as the gazetteer counts them.
         public var population: Int
         /// Distance from the point, in kilometres (rounded to metres).
         public var distanceKm: Double
 
+        /// A value with every member given.
         public init(name: String, population: Int, distanceKm: Double) {
             self.name = name
             self.population = population
@@ -50,15 +57,20 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
 
     /// The point, in degrees.
     public var latitude: Double
+    /// The point: longitude in degrees.
     public var longitude: Double
+    /// The country the point lies in (or off the coast of); nil in the open sea.
     @NullWhenAbsent public var country: Country?
+    /// The state the point lies in; nil in the open sea.
     @NullWhenAbsent public var state: State?
+    /// The nearest city of the bundled data.
     @NullWhenAbsent public var city: City?
     /// Whether the point lies off the coast (in the 22 km band the boundaries extend to).
     public var atSea: Bool
     /// Distance from the point to the country's land, in kilometres (0 on land; rounded to metres).
     public var distanceKm: Double
 
+    /// A value with every member given.
     public init(
         latitude: Double, longitude: Double, country: Country?, state: State?, city: City?, atSea: Bool,
         distanceKm: Double

@@ -34,9 +34,7 @@ extension NewUser {
         }
         let nickname = try NicknameRules.validated(try string("nickname"), field: "nickname")
         let password = try string("password")
-        guard password.count >= ProtocolLimits.minPasswordCharacters else {
-            throw .length(field: "password", rule: "at least \(ProtocolLimits.minPasswordCharacters) characters long")
-        }
+        try NewUser.checkPassword(password)
         let countryText = try string("country")
         let stateText = try string("state")
         let city = try string("city")
@@ -65,10 +63,11 @@ extension NewUser {
         case (nil, _): throw .missing(field: "latitude")
         case (_, nil): throw .missing(field: "longitude")
         case (let la?, let lo?):
-            guard la >= -90, la <= 90 else {
+            guard Coordinate.latitudes.contains(la) else {
                 throw .outOfRange(field: "latitude", rule: "in [-90, 90] degrees, not \(la)")
             }
-            guard lo >= -180, lo < 180 else {
+            // The protocol's longitudes: Coordinate's without 180 (a post names the meridian once, as -180).
+            guard Coordinate.longitudes.contains(lo), lo < 180 else {
                 throw .outOfRange(field: "longitude", rule: "in [-180, 180) degrees, not \(lo)")
             }
             coordinate = Coordinate(uncheckedLatitude: la == 0 ? 0 : la, longitude: lo == 0 ? 0 : lo)
@@ -78,6 +77,14 @@ extension NewUser {
         return NewUser(
             nickname: nickname, password: password, country: country, state: state, city: city,
             year: year, coordinate: coordinate)
+    }
+
+    /// Checks a password's length: at least `ProtocolLimits.minPasswordCharacters` characters (after
+    /// `checkString`).
+    public static func checkPassword(_ password: String) throws(ProtocolError) {
+        guard password.count >= ProtocolLimits.minPasswordCharacters else {
+            throw .length(field: "password", rule: "at least \(ProtocolLimits.minPasswordCharacters) characters long")
+        }
     }
 
     /// Checks a string value's length (characters, then bytes of UTF-8) and characters; shared by every string

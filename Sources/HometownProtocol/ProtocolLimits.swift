@@ -20,7 +20,7 @@ public enum ProtocolLimits {
     /// Largest accepted `pagesize`.
     public static let maxPageSize = 1000
     /// The keys of a POST adduser body, in the protocol's order.
-    public static let postKeys = ["nickname", "password", "country", "state", "city", "year", "latitude", "longitude"]
+    public static let postKeys = PostField.allCases.map(\.rawValue)
     /// The earliest start year the original server accepted, and this one's default.
     public static let defaultMinYear = 1970
 }

@@ -5,6 +5,7 @@
 public struct ReverseAnswer: Hashable, Sendable, Codable {
     /// The point asked about, in degrees.
     public var latitude: Double
+    /// The point asked about: longitude in degrees.
     public var longitude: Double
     /// The served country name.
     @NullWhenAbsent public var country: String?
@@ -14,8 +15,10 @@ public struct ReverseAnswer: Hashable, Sendable, Codable {
     @NullWhenAbsent public var city: String?
     /// Whether `country` and `state` are both served (a post can use them).
     public var supported: Bool
+    /// What the bundled data says of the point (the shape `hometown reverse` prints).
     public var place: PlaceDescription
 
+    /// An answer with every member given.
     public init(
         latitude: Double, longitude: Double, country: String?, state: String?, city: String?, supported: Bool,
         place: PlaceDescription

@@ -24,6 +24,28 @@ public enum UserField: String, CaseIterable, Sendable {
         }
     }
 
+    /// The field's value of `user` as a JSON value (a string, or a number).
+    public func value(of user: User) -> JSONValue {
+        isString ? .string(text(of: user)) : .number(number(of: user))
+    }
+
+    /// `fields` of `user` as the members of a JSON object (e.g. a GeoJSON feature's properties).
+    public static func members(_ fields: [UserField], of user: User) -> [String: JSONValue] {
+        var out: [String: JSONValue] = [:]
+        for f in fields { out[f.key] = f.value(of: user) }
+        return out
+    }
+
+    private func number(of user: User) -> Double {
+        switch self {
+        case .year: return Double(user.year)
+        case .longitude: return user.longitude
+        case .latitude: return user.latitude
+        case .id: return Double(user.id)
+        case .nickname, .country, .state, .city, .timestamp: return .nan
+        }
+    }
+
     /// Whether the value is a JSON string (else a number).
     public var isString: Bool {
         switch self {

@@ -14,12 +14,18 @@ public enum UserJSON {
         out.append(UInt8(ascii: "]"))
     }
 
+    /// Each field with the text that goes before its value (`{"nickname":`, `,"country":`, ...), written once.
+    private static let prefixed: [(field: UserField, prefix: [UInt8])] = UserField.allCases.enumerated().map { i, f in
+        var prefix: [UInt8] = [UInt8(ascii: i == 0 ? "{" : ",")]
+        JSONWriter.appendString(f.key, to: &prefix)
+        prefix.append(UInt8(ascii: ":"))
+        return (f, prefix)
+    }
+
     /// Appends one user object to `out` (the keys of `UserField.allCases`, in order).
     public static func append(_ u: User, to out: inout [UInt8]) {
-        for (i, field) in UserField.allCases.enumerated() {
-            out.append(UInt8(ascii: i == 0 ? "{" : ","))
-            JSONWriter.appendString(field.key, to: &out)
-            out.append(UInt8(ascii: ":"))
+        for (field, prefix) in prefixed {
+            out.append(contentsOf: prefix)
             if field.isString {
                 JSONWriter.appendString(field.text(of: u), to: &out)
             } else {

@@ -7,6 +7,7 @@ public struct UsersQuery: Hashable, Sendable {
     public var states: [String]?
     /// Only users with exactly this city.
     public var city: String?
+    /// Only users who started in this year.
     public var year: Int?
     /// Only ids strictly greater than this.
     public var afterID: Int?
@@ -19,6 +20,7 @@ public struct UsersQuery: Hashable, Sendable {
     /// Users per page (used only with `page`).
     public var pageSize = ProtocolLimits.defaultPageSize
 
+    /// A query with these filters and paging (every member optional).
     public init(
         country: String? = nil, states: [String]? = nil, city: String? = nil, year: Int? = nil,
         afterID: Int? = nil, beforeID: Int? = nil, reverse: Bool = false, page: Int? = nil,

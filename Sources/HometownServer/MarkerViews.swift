@@ -15,9 +15,11 @@ enum MarkerViews {
         let coordinates: [Coordinate]
 
         /// Bytes this index holds, roughly, per indexed point: the input point, its row and coordinate, and the
-        /// clustered levels (measured: the server's resident memory grew by about 75 MiB per index of 96,000
-        /// points, zoom 0-16 with supercluster's defaults, so about 800 bytes a point; rounded up).
+        /// clustered levels of zoom 0-16 (measured as the README says under "Expensive work waits its turn"; rounded up).
         static let bytesPerPoint = 850
+
+        /// The fields a single user's feature carries as properties (its point is the geometry).
+        static let properties: [UserField] = [.id, .nickname, .country, .state, .city, .year]
 
         init(points: [(row: Int, coordinate: Coordinate)]) throws {
             var clusterPoints: [ClusterPoint] = []
@@ -54,10 +56,7 @@ enum MarkerViews {
                     let xy = [u.longitude, u.latitude]
                     features[i] = GeoJSONFeature(
                         id: .number(Double(u.id)), geometry: .point(xy),
-                        properties: [
-                            "id": .number(Double(u.id)), "nickname": .string(u.nickname), "country": .string(u.country),
-                            "state": .string(u.state), "city": .string(u.city), "year": .number(Double(u.year)),
-                        ])
+                        properties: UserField.members(Self.properties, of: u))
                     features[i].bbox = [xy[0], xy[1], xy[0], xy[1]]
                 }
             }

@@ -21,8 +21,9 @@ struct PlaceEndpoints: Sendable {
 
     func reverse(_ request: Request) async throws -> Response {
         let p = try QueryParameters(request.uri.query, allowed: ["lat", "lon"])
-        let lat = try p.requiredNumber("lat", range: -90...90, rule: "in [-90, 90] degrees")
-        let lon = try p.requiredNumber("lon", range: -180...180, rule: "in [-180, 180] degrees")
+        // Coordinate's own ranges (180 is the same meridian as -180).
+        let lat = try p.requiredNumber("lat", range: Coordinate.latitudes, rule: "in [-90, 90] degrees")
+        let lon = try p.requiredNumber("lon", range: Coordinate.longitudes, rule: "in [-180, 180] degrees")
         let point = Coordinate(uncheckedLatitude: lat, longitude: Coordinate.wrapLongitude(lon))
         let place = state.geocoder.place(at: point)
         return await state.delivery.tagged(version: nil, request) {
