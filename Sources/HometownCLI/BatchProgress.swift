@@ -44,7 +44,7 @@ final class BatchProgress {
     }
 
     /// A duration in seconds.
-    static func seconds(_ d: Duration) -> Double { d.seconds }
+    static func seconds(_ d: Duration) -> Double { DurationUnits.seconds(d) }
 
     static func clock(_ seconds: Double) -> String {
         let s = Int(seconds.rounded())

@@ -1,7 +1,13 @@
-extension Duration {
-    /// The duration in seconds, with fractions.
-    public var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+/// A `Duration` in the units the server's options, log lines and database calls use: the one place that turns
+/// one into seconds or milliseconds.
+public enum DurationUnits {
+    /// `d` in seconds, with fractions.
+    public static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
 
-    /// The duration in whole milliseconds, rounded down.
-    public var wholeMilliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
+    /// `d` in whole milliseconds, rounded down.
+    public static func wholeMilliseconds(_ d: Duration) -> Int64 {
+        d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000
+    }
 }

@@ -84,7 +84,7 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         try? await store.close()
         throw error
     }
-    let ms = (ContinuousClock.now - started).wholeMilliseconds
+    let ms = DurationUnits.wholeMilliseconds(ContinuousClock.now - started)
     logger.info("loaded \(view.count) users into memory in \(ms) ms (about \(view.approximateBytes >> 20) MiB)")
     let hasher = PasswordHasher(
         cost: configuration.hashCost, threads: configuration.hashThreads,

@@ -97,7 +97,7 @@ public final class SQLiteUserStore: UserStore {
     /// gives up with SQLITE_BUSY after `timeout` (`PRAGMA busy_timeout` calls `sqlite3_busy_timeout`, which clears
     /// any other busy handler).
     private static func setBusyTimeout(_ timeout: Duration, on db: any SQLDatabase) async throws {
-        let ms = max(0, timeout.wholeMilliseconds)
+        let ms = max(0, DurationUnits.wholeMilliseconds(timeout))
         try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(ms))").run()
     }
 
@@ -226,7 +226,7 @@ public final class SQLiteUserStore: UserStore {
     }
 
     private var busyError: StoreError {
-        .busy(timeoutSeconds: busyTimeout.seconds)
+        .busy(timeoutSeconds: DurationUnits.seconds(busyTimeout))
     }
 
     /// SQLITE_BUSY and its extended codes (a lock held elsewhere); SQLITE_LOCKED is a conflict inside one
