@@ -12,17 +12,18 @@ let place = geocoder.place(at: minneapolis)
 print("reverse: \(place.country?.iso2 ?? "-") / \(place.state?.name ?? "-") / \(place.city?.name ?? "-")")
 
 // 2. Clustering: supercluster's semantics (radius 40 px of 512-px tiles); at zoom 3 the Twin Cities merge.
-let points = [
-    ClusterPoint(longitude: -93.2938, latitude: 44.9661),  // Minneapolis
-    ClusterPoint(longitude: -93.0900, latitude: 44.9537),  // Saint Paul
-    ClusterPoint(longitude: 2.3522, latitude: 48.8566),  // Paris
+let cities = [
+    minneapolis,
+    try Coordinate(latitude: 44.9537, longitude: -93.0900),  // Saint Paul
+    try Coordinate(latitude: 48.8566, longitude: 2.3522),  // Paris
 ]
+let points = cities.map { ClusterPoint($0) }  // checked coordinates, latitude first as everywhere
 let index = try ClusterIndex(points: points, options: ClusterOptions())
 let items = try index.clusters(in: BoundingBox(uncheckedWest: -180, south: -85, east: 180, north: 85), zoom: 3)
 print("clusters at zoom 3: \(items.map(\.pointCount).sorted(by: >))")
 
 // 3. The map region (box, centre, zoom) that shows every point in an 800 x 600 view with 20 px padding.
 let region = try RegionFitter.fit(
-    points.map { try Coordinate(latitude: $0.latitude, longitude: $0.longitude) },
+    cities,
     in: Viewport(width: 800, height: 600, padding: 20))
 print("region: zoom \((region.zoom * 100).rounded() / 100), west \(region.bbox.west), east \(region.bbox.east)")
