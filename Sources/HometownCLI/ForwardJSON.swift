@@ -1,10 +1,16 @@
 import HometownGazetteer
+import HometownProtocol
+import HometownVocabulary
 
-/// The JSON shape of a forward-geocoding answer (documented in README.md and `hometown forward --help`).
+/// `hometown forward`'s JSON (documented in README.md and `hometown forward --help`): the query and, for each
+/// result, the protocol's `ForwardPlace` (the object each result of the server's /forward answer carries as
+/// `place`, made by the same `PlaceMapping.description(_:)`), written with its keys in order and a space after
+/// each separator.
 enum ForwardJSON {
     static func encode(query: String, results: [ForwardResult]) -> String {
-        JSONText.object([
-            ("query", JSONText.quote(query)), ("results", "[" + results.map(result).joined(separator: ", ") + "]"),
+        let places = results.map { result(PlaceMapping.description($0)) }
+        return JSONText.object([
+            ("query", JSONText.quote(query)), ("results", "[" + places.joined(separator: ", ") + "]"),
         ])
     }
 
@@ -12,24 +18,23 @@ enum ForwardJSON {
         JSONText.object([("query", JSONText.quote(query)), ("results", "[]"), ("error", JSONText.quote(message))])
     }
 
-    static func result(_ r: ForwardResult) -> String {
-        func unit(_ u: ForwardResult.Unit?, codeKey: String) -> String {
-            u.map {
-                JSONText.object([("name", JSONText.quote($0.name)), (codeKey, $0.iso.map(JSONText.quote) ?? "null")])
-            } ?? "null"
+    static func result(_ p: ForwardPlace) -> String {
+        func unit(_ name: String, _ codeKey: String, _ code: String?) -> String {
+            JSONText.object([("name", JSONText.quote(name)), (codeKey, code.map(JSONText.quote) ?? "null")])
         }
         var members: [(String, String)] = [
-            ("name", JSONText.quote(r.name)), ("kind", JSONText.quote(r.kind.name)),
-            ("latitude", JSONText.number(r.point.latitude)), ("longitude", JSONText.number(r.point.longitude)),
-            ("bbox", "[" + r.bbox.array.map { JSONText.number($0, digits: 6) }.joined(separator: ", ") + "]"),
-            ("population", String(r.population)),
-            ("country", unit(r.country, codeKey: "iso2")), ("state", unit(r.state, codeKey: "iso")),
+            ("name", JSONText.quote(p.name)), ("kind", JSONText.quote(p.kind)),
+            ("latitude", JSONText.number(p.latitude)), ("longitude", JSONText.number(p.longitude)),
+            ("bbox", "[" + p.bbox.map { JSONText.number($0, digits: 6) }.joined(separator: ", ") + "]"),
+            ("population", String(p.population)),
+            ("country", p.country.map { unit($0.name, "iso2", $0.iso2) } ?? "null"),
+            ("state", p.state.map { unit($0.name, "iso", $0.iso) } ?? "null"),
         ]
-        if let region = r.region { members.append(("region", unit(region, codeKey: "iso"))) }
-        if let g = r.geonameID { members.append(("geonameid", String(g))) }
-        members.append(("score", JSONText.number(r.score, digits: 4)))
+        if let region = p.region { members.append(("region", unit(region.name, "iso", region.iso))) }
+        if let g = p.geonameid { members.append(("geonameid", String(g))) }
+        members.append(("score", JSONText.number(p.score, digits: 4)))
         // A partial match: the words of the query that were not read (e.g. a venue or a street).
-        if let u = r.unmatched { members.append(("unmatched", JSONText.quote(u))) }
+        if let u = p.unmatched { members.append(("unmatched", JSONText.quote(u))) }
         return JSONText.object(members)
     }
 }

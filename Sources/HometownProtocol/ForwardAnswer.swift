@@ -25,11 +25,14 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
         public var score: Double
         /// The words of a partial match that were not read (nil for a full match).
         @NullWhenAbsent public var unmatched: String?
+        /// What the gazetteer says of the place: the same object `hometown forward` prints.
+        public var place: ForwardPlace
 
         /// A result with every member given.
         public init(
             name: String, kind: String, latitude: Double, longitude: Double, bbox: [Double], country: String?,
-            state: String?, city: String?, supported: Bool, score: Double, unmatched: String?
+            state: String?, city: String?, supported: Bool, score: Double, unmatched: String?,
+            place: ForwardPlace
         ) {
             self.name = name
             self.kind = kind
@@ -42,10 +45,11 @@ public struct ForwardAnswer: Hashable, Sendable, Codable {
             self.supported = supported
             self.score = score
             self.unmatched = unmatched
+            self.place = place
         }
 
         enum CodingKeys: String, CodingKey {
-            case name, kind, latitude, longitude, bbox, country, state, city, supported, score, unmatched
+            case name, kind, latitude, longitude, bbox, country, state, city, supported, score, unmatched, place
         }
     }
 

@@ -2,8 +2,9 @@ import HometownBoundaries
 import HometownGazetteer
 import HometownProtocol
 
-/// The one mapping of a bundled `Place` to the protocol's `PlaceDescription`: the server's /reverse `place` and
-/// `hometown reverse`'s output both come from it.
+/// The one mapping of the bundled data's answers to the protocol's descriptions: a `Place` to a
+/// `PlaceDescription` (the server's /reverse `place` and `hometown reverse`'s output), a `ForwardResult` to a
+/// `ForwardPlace` (each /forward result's `place` and `hometown forward`'s output).
 public enum PlaceMapping {
     /// What the bundled data says of a point (distances rounded to metres).
     public static func description(_ p: Place) -> PlaceDescription {
@@ -14,6 +15,20 @@ public enum PlaceMapping {
             state: p.state.map { .init(name: $0.name, iso: $0.iso) },
             city: p.city.map { .init(name: $0.name, population: $0.population, distanceKm: metres($0.distanceKm)) },
             atSea: p.atSea, distanceKm: metres(p.distanceKm))
+    }
+
+    /// What the gazetteer says of a result (box rounded to 6 decimals, score to 4).
+    public static func description(_ r: ForwardResult) -> ForwardPlace {
+        func rounded(_ v: Double, _ scale: Double) -> Double { (v * scale).rounded() / scale }
+        func subdivision(_ u: ForwardResult.Unit?) -> ForwardPlace.Subdivision? {
+            u.map { .init(name: $0.name, iso: $0.iso) }
+        }
+        return ForwardPlace(
+            name: r.name, kind: r.kind.name, latitude: r.point.latitude, longitude: r.point.longitude,
+            bbox: r.bbox.array.map { rounded($0, 1e6) }, population: r.population,
+            country: r.country.map { .init(name: $0.name, iso2: $0.iso) }, state: subdivision(r.state),
+            region: subdivision(r.region), geonameid: r.geonameID, score: rounded(r.score, 1e4),
+            unmatched: r.unmatched)
     }
 }
 
@@ -51,7 +66,8 @@ extension Vocabulary {
                     name: r.name, kind: "\(r.kind)", latitude: r.point.latitude, longitude: r.point.longitude,
                     bbox: r.bbox.array, country: served?.name, state: state, city: r.kind == .city ? r.name : nil,
                     supported: served != nil && (state != nil || r.kind == .country),
-                    score: (r.score * 10000).rounded() / 10000, unmatched: r.unmatched)
+                    score: (r.score * 10000).rounded() / 10000, unmatched: r.unmatched,
+                    place: PlaceMapping.description(r))
             })
     }
 }

@@ -173,5 +173,16 @@ import Testing
         #expect(reverse.place.country?.iso3 == "USA" && reverse.place.state?.iso == "US-MN")
         let forward = try await client.forward("Devils Lake, ND", limit: 1)
         #expect(forward.results.first?.state == "North Dakota" && forward.results.first?.country == "USA")
+        // One mapping: `hometown forward` prints, for each result, the object the server's result carries as `place`
+        // (and `hometown reverse` the object /reverse carries as `place`).
+        struct Printed: Decodable { let results: [ForwardPlace] }
+        let printed = try HometownBinary.run(["forward", "Devils Lake, ND", "--limit", "1"])
+        let cli = try JSONDecoder().decode(Printed.self, from: Data(printed.out.utf8))
+        #expect(cli.results.count == 1 && cli.results.first == forward.results.first?.place)
+        #expect(
+            forward.results.first?.place.state?.iso == "US-ND" && forward.results.first?.place.country?.iso2 == "US")
+        let printedPlace = try HometownBinary.run(["reverse", "44.9661", "-93.2938"])
+        let cliPlace = try JSONDecoder().decode(PlaceDescription.self, from: Data(printedPlace.out.utf8))
+        #expect(cliPlace == reverse.place)
     }
 }

@@ -40,6 +40,11 @@ import Testing
                 first["name"] as? String == "Devils Lake" && first["state"] as? String == "North Dakota"
                     && first["country"] as? String == "USA")
             #expect(first["unmatched"] is NSNull)
+            // What the gazetteer itself says, in `hometown forward`'s shape.
+            let place = try #require(first["place"] as? [String: Any])
+            #expect((place["state"] as? [String: Any])?["iso"] as? String == "US-ND")
+            #expect((place["country"] as? [String: Any])?["iso2"] as? String == "US")
+            #expect((place["population"] as? Int ?? 0) > 0 && place["unmatched"] == nil)
             // A ballpark from a schedule: the city, with the venue left over and a score below every full match.
             let park = try #require(
                 try await client.get("/hometown/forward?q=Petco+Park,+San+Diego,+CA&limit=1").json as? [String: Any])
