@@ -18,9 +18,11 @@ public struct NullWhenAbsent<Value: Codable & Hashable & Sendable>: Codable, Has
     }
 }
 
+// Internal: the conformances that use it are synthesized in this module (a public extension of a standard type
+// would also be a page without a summary in the documentation).
 extension KeyedDecodingContainer {
     /// A `NullWhenAbsent` member whose key is missing reads as no value (rather than failing the whole answer).
-    public func decode<V>(_ type: NullWhenAbsent<V>.Type, forKey key: Key) throws -> NullWhenAbsent<V> {
+    func decode<V>(_ type: NullWhenAbsent<V>.Type, forKey key: Key) throws -> NullWhenAbsent<V> {
         try decodeIfPresent(type, forKey: key) ?? NullWhenAbsent(wrappedValue: nil)
     }
 }
