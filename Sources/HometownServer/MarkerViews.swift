@@ -60,9 +60,7 @@ enum MarkerViews {
                     features[i].bbox = [xy[0], xy[1], xy[0], xy[1]]
                 }
             }
-            let e = JSONEncoder()
-            e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return Array(try e.encode(GeoJSONFeatureCollection(features: features)))
+            return try Replies.encoded(GeoJSONFeatureCollection(features: features))
         }
     }
 }

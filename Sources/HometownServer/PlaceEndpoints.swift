@@ -1,6 +1,7 @@
 import HometownCore
 import HometownGazetteer
 import HometownProtocol
+import HometownVocabulary
 import Hummingbird
 
 /// The geocoding endpoints, in the server's vocabulary: `reverse` (the place at a point) and `forward` (places
@@ -26,8 +27,8 @@ struct PlaceEndpoints: Sendable {
         let lon = try p.requiredNumber("lon", range: Coordinate.longitudes, rule: "in [-180, 180] degrees")
         let point = Coordinate(uncheckedLatitude: lat, longitude: Coordinate.wrapLongitude(lon))
         let place = state.geocoder.place(at: point)
-        return await state.delivery.tagged(version: nil, request) {
-            Replies.json(PlaceAnswers.reverse(place, vocabulary: state.vocabulary))
+        return try await state.delivery.tagged(version: nil, request) {
+            try Replies.json(encoding: state.vocabulary.reverseAnswer(for: place))
         }
     }
 
@@ -42,11 +43,8 @@ struct PlaceEndpoints: Sendable {
         }
         let limit = try p.integer("limit", range: Self.limits) ?? Self.defaultLimit
         let results = try state.gazetteer.search(q, limit: limit)
-        return await state.delivery.tagged(version: nil, request) {
-            Replies.json(
-                PlaceAnswers.forward(
-                    query: q, results: results,
-                    vocabulary: state.vocabulary))
+        return try await state.delivery.tagged(version: nil, request) {
+            try Replies.json(encoding: state.vocabulary.forwardAnswer(query: q, results: results))
         }
     }
 }

@@ -26,9 +26,14 @@ enum Replies {
 
     /// 200 with a `Codable` value as JSON (keys sorted).
     static func json<T: Encodable>(encoding value: T) throws -> Response {
+        json(try encoded(value))
+    }
+
+    /// A `Codable` answer as the server writes it: compact JSON, keys sorted, slashes as they are.
+    static func encoded<T: Encodable>(_ value: T) throws -> [UInt8] {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return json(Array(try e.encode(value)))
+        return Array(try e.encode(value))
     }
 
     /// A JSON error body `{"error": message, "field": field, "code": code}` (field only when the error has one).
