@@ -29,6 +29,27 @@ struct BatchOptions: ParsableArguments {
         }
     }
 
+    /// Runs the job `make` builds over the `--input` FILE of `points`, writing `format` (default: the input's own,
+    /// NDJSON for NDJSON input, else CSV); `make` is given the input, with the columns `chosen` by their options
+    /// (nil: not given), and the output format.
+    /// - Throws: for NDJSON input with CSV output (an object's keys are not known in advance), and what `make`
+    ///   and the run throw.
+    func run<J: PointRowsJob, F: RowOutputFormat>(
+        input path: String, points: PointFileOptions, format: F?, chosen: (String?, String?),
+        make: (BatchPointInput, F) throws -> J
+    ) throws {
+        let (stream, records) = try points.open(path, compression: inputCompression)
+        let output = format ?? (records == .ndjson ? .ndjson : .csv)
+        if records == .ndjson, output == .csv {
+            let others = F.allCases.filter { $0 != .csv }.map { "\($0)" }.joined(separator: " or ")
+            throw CLIError(
+                "--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format \(others)")
+        }
+        let input = BatchPointInput(of: J.self, source: path, format: records, chosen: chosen.0, chosen.1)
+        var job = try make(input, output)
+        try run(&job, input: stream, csvOutput: output == .csv, resumable: output.isResumable)
+    }
+
     /// Runs `job` over `input` into the output these options name, then reports: a summary on standard error
     /// (unless --quiet) and exit status 3 when some rows got an error or the input was cut short.
     func run<J: BatchJob>(_ job: inout J, input: BatchInput, csvOutput: Bool, resumable: Bool) throws {
@@ -72,4 +93,12 @@ struct BatchOptions: ParsableArguments {
         }
         if summary.errors > 0 || summary.inputProblem != nil { throw ExitCode(3) }
     }
+}
+
+/// The output formats of a batch job that adds columns to its input's rows: CSV and NDJSON at least.
+protocol RowOutputFormat: ExpressibleByArgument, CaseIterable, Equatable {
+    static var csv: Self { get }
+    static var ndjson: Self { get }
+    /// Whether `--resume` can continue a file of this format.
+    var isResumable: Bool { get }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HometownBoundaries
 import HometownCore
@@ -5,56 +6,35 @@ import HometownCore
 /// Batch reverse geocoding (`hometown reverse --input`): every input row gets the columns of `ReverseColumns`,
 /// in input order; rows are geocoded on all cores a chunk at a time. A bad row keeps its place in the output with
 /// its message in `error`; no row is ever dropped.
-struct ReverseJob: BatchJob {
-    enum OutputFormat: String, CaseIterable { case csv, ndjson, geojson }
+struct ReverseJob: PointRowsJob {
+    /// `--format`: GeoJSON's features sit inside one array, so a GeoJSON file cannot be resumed.
+    enum OutputFormat: String, RowOutputFormat {
+        case csv, ndjson, geojson
+        var isResumable: Bool { self != .geojson }
+    }
+
+    static let pointColumns = (
+        BatchPointInput.Column(defaults: ["latitude", "lat"], what: "latitude", option: "--lat-column"),
+        BatchPointInput.Column(
+            defaults: ["longitude", "lon", "lng", "long"], what: "longitude", option: "--lon-column")
+    )
+    static let addedColumns = ReverseColumns.names
 
     let geocoder: ReverseGeocoder
     let columns: ReverseColumns
-    let source: String
-    let inputFormat: BatchRecordFormat
     let outputFormat: OutputFormat
-    let latColumn: String?
-    let lonColumn: String?
-    private var names: [String] = []
-    private var jsonNames: [String] = []
-    private var latIndex = 0, lonIndex = 0
+    private(set) var input: BatchPointInput
     private var featuresWritten = 0
 
-    init(
-        geocoder: ReverseGeocoder, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
-        latColumn: String?, lonColumn: String?
-    ) throws {
-        if inputFormat == .ndjson, outputFormat == .csv {
-            throw CLIError(
-                "--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson or geojson"
-            )
-        }
+    init(geocoder: ReverseGeocoder, input: BatchPointInput, outputFormat: OutputFormat) {
         self.geocoder = geocoder
-        self.source = source
-        self.inputFormat = inputFormat
+        self.input = input
         self.outputFormat = outputFormat
-        self.latColumn = latColumn
-        self.lonColumn = lonColumn
         columns = ReverseColumns(geocoder: geocoder)
     }
 
-    var recordKind: RecordBuffer.Kind { inputFormat.recordKind }
-
-    func isRow(_ line: ArraySlice<UInt8>) -> Bool { BatchRows.isNonBlank(line) }
-
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] {
-        if inputFormat == .csv {
-            guard let header else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
-            if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
-            names = header.fields.map { $0.trimmingCharacters(in: .whitespaces) }
-            latIndex = try BatchColumns.index(
-                in: names, chosen: latColumn, defaults: ["latitude", "lat"], what: "latitude",
-                option: "--lat-column", source: source)
-            lonIndex = try BatchColumns.index(
-                in: names, chosen: lonColumn, defaults: ["longitude", "lon", "lng", "long"],
-                what: "longitude", option: "--lon-column", source: source)
-            jsonNames = BatchRows.jsonKeys(for: names, added: ReverseColumns.names)
-        }
+        if input.format == .csv { try input.readHeader(header) }
         switch outputFormat {
         case .csv:
             var out = ""
@@ -72,13 +52,15 @@ struct ReverseJob: BatchJob {
         var points = [Coordinate?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
             let isCutRow = cut && k == records.count - 1
-            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: source, width: names.count) {
+            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: input.source, width: input.names.count)
+            {
                 errors[k] = problem
                 // A row of another width still gets its place when its latitude and longitude are there.
-                guard !isCutRow, r.problem == nil, max(latIndex, lonIndex) < r.fields.count else { continue }
+                guard !isCutRow, r.problem == nil else { continue }
             }
+            guard let texts = input.texts(r) else { continue }
             do {
-                let c = try Coordinate(latitudeText: r.fields[latIndex], longitudeText: r.fields[lonIndex])
+                let c = try Coordinate(latitudeText: texts.0, longitudeText: texts.1)
                 points[k] = c
                 coords.append(c)
                 slots.append(k)
@@ -90,10 +72,10 @@ struct ReverseJob: BatchJob {
             let added = columns.values(byRow[k], error: errors[k])
             switch outputFormat {
             case .csv:
-                BatchRows.appendCSV(r.fields, width: names.count, added: added, to: &out)
+                BatchRows.appendCSV(r.fields, width: input.names.count, added: added, to: &out)
             case .ndjson, .geojson:
                 append(
-                    BatchRows.object(r.fields, keys: jsonNames), added: added,
+                    BatchRows.object(r.fields, keys: input.jsonNames), added: added,
                     point: errors[k] == nil ? points[k] : nil, to: &out)
             }
         }
@@ -109,41 +91,17 @@ struct ReverseJob: BatchJob {
         var coords: [Coordinate] = []
         var slots: [Int] = []
         for (i, (lineNo, text)) in lines.enumerated() {
-            let k = objects.count
-            var obj: [String: JSONValue] = [:]
-            var err: String? = nil
-            var point: Coordinate?
-            do {
-                if cut && i == lines.count - 1 {
-                    throw CLIError("the input ends inside this row (\(source) is truncated)")
-                }
-                let v = try JSONValue.parse(Array(text))
-                guard case .object(let o) = v else { throw CLIError("expected a JSON object") }
-                obj = o
-                func degrees(_ keys: [String], _ what: String) throws -> Double {
-                    guard let key = keys.first(where: { o[$0] != nil }), let val = o[key] else {
-                        throw CLIError("no \(what) (looked for \(keys.joined(separator: ", ")))")
-                    }
-                    switch val {
-                    case .number(let d): return d
-                    case .string(let s): return try Coordinate.parseDegrees(s, field: what)
-                    default: throw CLIError("\(key) must be a number")
-                    }
-                }
-                let lat = try degrees(["latitude", "lat"], "latitude")
-                let lon = try degrees(["longitude", "lon", "lng"], "longitude")
-                let c = try Coordinate(latitude: lat, longitude: lon)
-                point = c
+            let row = input.read(
+                line: text, number: lineNo, isCut: cut && i == lines.count - 1,
+                parse: { text, _, what in try Coordinate.parseDegrees(text, field: what) },
+                make: { try Coordinate(latitude: $0, longitude: $1) })
+            if let c = row.point {
                 coords.append(c)
-                slots.append(k)
-            } catch {
-                err = "line \(lineNo): \(error)"
-                // Keep the row's text when it is not a JSON object, so nothing of it is lost.
-                if obj.isEmpty { obj = ["_line": .string(String(decoding: text, as: UTF8.self))] }
+                slots.append(objects.count)
             }
-            objects.append(obj)
-            errors.append(err)
-            points.append(point)
+            objects.append(row.object)
+            errors.append(row.error)
+            points.append(row.point)
         }
         let byRow = matches(coords, slots, count: objects.count, errors: errors)
         var out = ""

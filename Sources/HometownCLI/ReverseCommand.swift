@@ -18,7 +18,8 @@ struct ReverseCommand: ParsableCommand {
             A file:      hometown reverse --input points.csv > places.csv   (use - for standard input)
               CSV with a header row: columns latitude/longitude or lat/lon (any case), or name them with
               --lat-column/--lon-column. NDJSON: one JSON object per line (chosen by a .ndjson/.jsonl name,
-              --input-format, or a first character "{"). .gz inputs are gunzipped (--input-compression).
+              --input-format, or a first character "{"), the point under the same keys or the ones named.
+              .gz inputs are gunzipped (--input-compression).
               Output (--format, default the input's): csv = the input columns plus country, country_iso2,
               state, state_iso, city, error; ndjson = each object (or CSV row as an object) with those keys
               added; geojson = a FeatureCollection, one Point feature per row (null geometry for a row with
@@ -34,19 +35,17 @@ struct ReverseCommand: ParsableCommand {
             Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
             """)
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case csv, ndjson, geojson }
-
     @OptionGroup var points: PointFileOptions
 
     @Option(help: "Output format: csv, ndjson or geojson (default: the input's own).")
-    var format: OutputFormat?
+    var format: ReverseJob.OutputFormat?
 
     @OptionGroup var batch: BatchOptions
 
-    @Option(help: ArgumentHelp("CSV column holding latitudes.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding latitudes.", valueName: "NAME"))
     var latColumn: String?
 
-    @Option(help: ArgumentHelp("CSV column holding longitudes.", valueName: "NAME"))
+    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding longitudes.", valueName: "NAME"))
     var lonColumn: String?
 
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH"))
@@ -61,14 +60,9 @@ struct ReverseCommand: ParsableCommand {
             if let input = points.input {
                 guard coordinates.isEmpty else { throw CLIError("give either LAT LON or --input FILE, not both") }
                 let geocoder = try ReverseGeocoder(path: data, verification: .full)
-                let (stream, records) = try points.open(input, compression: batch.inputCompression)
-                let output =
-                    format.map { ReverseJob.OutputFormat(rawValue: $0.rawValue)! }
-                    ?? (records == .ndjson ? .ndjson : .csv)
-                var job = try ReverseJob(
-                    geocoder: geocoder, source: input, inputFormat: records,
-                    outputFormat: output, latColumn: latColumn, lonColumn: lonColumn)
-                try batch.run(&job, input: stream, csvOutput: output == .csv, resumable: output != .geojson)
+                try batch.run(input: input, points: points, format: format, chosen: (latColumn, lonColumn)) {
+                    ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1)
+                }
                 return
             }
             // `--` ends the options, as usual (`hometown reverse -- -33.87 151.21`); negative numbers work without it.

@@ -1,63 +1,45 @@
+import ArgumentParser
 import HometownCore
 import HometownProj
 
 /// Batch transformation (`hometown transform --input`): CSV or NDJSON rows in, the same rows out in the same order
 /// with `to_x`, `to_y` and `error` added. Each chunk of rows the runner hands over goes through PROJ in one batch
 /// call; a bad row keeps its place with its message in `error`, never dropped.
-struct TransformJob: BatchJob {
-    enum OutputFormat: String, CaseIterable { case csv, ndjson }
-
-    static let addedColumns = ["to_x", "to_y", "error"]
-    static let defaultX = ["x", "lon", "longitude", "lng", "long", "easting"]
-    static let defaultY = ["y", "lat", "latitude", "northing"]
-
-    let transformation: Transformation
-    let source: String
-    let inputFormat: BatchRecordFormat
-    let outputFormat: OutputFormat
-    let xColumn: String?
-    let yColumn: String?
-    private var names: [String] = []
-    /// NDJSON keys for the CSV columns (`BatchRows.jsonKeys`).
-    private var jsonNames: [String] = []
-    private var xIndex = 0, yIndex = 0
-
-    /// - Throws: when the formats cannot go together (NDJSON in, CSV out: an object's keys are not known ahead).
-    init(
-        transformation: Transformation, source: String, inputFormat: BatchRecordFormat, outputFormat: OutputFormat,
-        xColumn: String?, yColumn: String?
-    ) throws {
-        if inputFormat == .ndjson, outputFormat == .csv {
-            throw CLIError(
-                "--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format ndjson")
-        }
-        self.transformation = transformation
-        self.source = source
-        self.inputFormat = inputFormat
-        self.outputFormat = outputFormat
-        self.xColumn = xColumn
-        self.yColumn = yColumn
+struct TransformJob: PointRowsJob {
+    /// `--format`.
+    enum OutputFormat: String, RowOutputFormat {
+        case csv, ndjson
+        var isResumable: Bool { true }
     }
 
-    var recordKind: RecordBuffer.Kind { inputFormat.recordKind }
+    static let addedColumns = ["to_x", "to_y", "error"]
+    static let pointColumns = (
+        BatchPointInput.Column(
+            defaults: ["x", "lon", "longitude", "lng", "long", "easting"], what: "x", option: "--x-column"),
+        BatchPointInput.Column(defaults: ["y", "lat", "latitude", "northing"], what: "y", option: "--y-column")
+    )
 
-    func isRow(_ line: ArraySlice<UInt8>) -> Bool { BatchRows.isNonBlank(line) }
+    let transformation: Transformation
+    let outputFormat: OutputFormat
+    private(set) var input: BatchPointInput
+
+    init(transformation: Transformation, input: BatchPointInput, outputFormat: OutputFormat) {
+        self.transformation = transformation
+        self.input = input
+        self.outputFormat = outputFormat
+    }
 
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] {
-        guard inputFormat == .csv else { return [] }
-        guard let header else { throw CLIError("\(source): the input is empty; expected a CSV header row") }
-        if let p = header.problem { throw CLIError("\(source) line \(header.line): header row: \(p)") }
-        names = header.fields.map { ProjCommandSupport.trimmed($0) }
-        if let clash = names.first(where: { Self.addedColumns.contains($0.lowercased()) }) {
-            throw CLIError(
-                "\(source): the input already has a column \"\(clash)\"; transform adds \(Self.addedColumns.joined(separator: ", ")), rename it first"
-            )
+        guard input.format == .csv else { return [] }
+        let source = input.source
+        try input.readHeader(header) { names in
+            if let clash = names.first(where: { Self.addedColumns.contains($0.lowercased()) }) {
+                throw CLIError(
+                    "\(source): the input already has a column \"\(clash)\"; transform adds \(Self.addedColumns.joined(separator: ", ")), rename it first"
+                )
+            }
         }
-        xIndex = try BatchColumns.index(
-            in: names, chosen: xColumn, defaults: Self.defaultX, what: "x", option: "--x-column", source: source)
-        yIndex = try BatchColumns.index(
-            in: names, chosen: yColumn, defaults: Self.defaultY, what: "y", option: "--y-column", source: source)
-        jsonNames = BatchRows.jsonKeys(for: names, added: Self.addedColumns)
+        guard let header else { return [] }
         guard outputFormat == .csv else { return [] }
         var out = ""
         CSVRecords.appendRow(header.fields, Self.addedColumns, to: &out)
@@ -69,14 +51,16 @@ struct TransformJob: BatchJob {
         var errors = [String?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
             let isCutRow = cut && k == records.count - 1
-            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: source, width: names.count) {
+            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: input.source, width: input.names.count)
+            {
                 errors[k] = problem
                 continue
             }
+            guard let texts = input.texts(r) else { continue }
             do {
                 points[k] = (
-                    try ProjCommandSupport.number(r.fields[xIndex], field: "x"),
-                    try ProjCommandSupport.number(r.fields[yIndex], field: "y")
+                    try ProjCommandSupport.number(texts.0, field: "x"),
+                    try ProjCommandSupport.number(texts.1, field: "y")
                 )
             } catch { errors[k] = "line \(r.line): \(error)" }
         }
@@ -86,9 +70,10 @@ struct TransformJob: BatchJob {
             switch outputFormat {
             case .csv:
                 let added = [results[k].map { text($0.x) } ?? "", results[k].map { text($0.y) } ?? "", errors[k] ?? ""]
-                BatchRows.appendCSV(r.fields, width: names.count, added: added, to: &out)
+                BatchRows.appendCSV(r.fields, width: input.names.count, added: added, to: &out)
             case .ndjson:
-                append(BatchRows.object(r.fields, keys: jsonNames), result: results[k], error: errors[k], to: &out)
+                append(
+                    BatchRows.object(r.fields, keys: input.jsonNames), result: results[k], error: errors[k], to: &out)
             }
         }
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
@@ -101,37 +86,13 @@ struct TransformJob: BatchJob {
         var errors: [String?] = []
         var points: [(x: Double, y: Double)?] = []
         for (i, (lineNo, text)) in lines.enumerated() {
-            var obj: [String: JSONValue] = [:]
-            var point: (x: Double, y: Double)? = nil
-            var err: String? = nil
-            do {
-                if cut && i == lines.count - 1 {
-                    throw CLIError("the input ends inside this row (\(source) is truncated)")
-                }
-                guard case .object(let o) = try JSONValue.parse(Array(text)) else {
-                    throw CLIError("expected a JSON object")
-                }
-                obj = o
-                func value(_ chosen: String?, _ defaults: [String], _ what: String) throws -> Double {
-                    let keys = chosen.map { [$0] } ?? defaults
-                    guard let key = keys.first(where: { o[$0] != nil }), let v = o[key] else {
-                        throw CLIError("no \(what) (looked for \(keys.joined(separator: ", ")))")
-                    }
-                    switch v {
-                    case .number(let d) where d.isFinite: return d
-                    case .string(let s): return try ProjCommandSupport.number(s, field: key)
-                    default: throw CLIError("\(key) must be a number")
-                    }
-                }
-                point = (try value(xColumn, Self.defaultX, "x"), try value(yColumn, Self.defaultY, "y"))
-            } catch {
-                err = "line \(lineNo): \(error)"
-                // Keep the row's text when it is not a JSON object, so nothing of it is lost.
-                if obj.isEmpty { obj = ["_line": .string(String(decoding: text, as: UTF8.self))] }
-            }
-            objects.append(obj)
-            errors.append(err)
-            points.append(point)
+            let row = input.read(
+                line: text, number: lineNo, isCut: cut && i == lines.count - 1,
+                parse: { text, key, _ in try ProjCommandSupport.number(text, field: key) },
+                make: { (x: $0, y: $1) })
+            objects.append(row.object)
+            errors.append(row.error)
+            points.append(row.point)
         }
         let results = transform(points, lines: lines.map(\.number), errors: &errors)
         var out = ""

@@ -47,8 +47,6 @@ struct TransformCommand: ParsableCommand {
             installed, output not written).
             """)
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case csv, ndjson }
-
     @Option(help: ArgumentHelp("Source CRS of the input (EPSG code, PROJ string, WKT).", valueName: "CRS"))
     var from: String
 
@@ -58,7 +56,7 @@ struct TransformCommand: ParsableCommand {
     @OptionGroup var points: PointFileOptions
 
     @Option(help: "Output format: csv or ndjson (default: the input's own).")
-    var format: OutputFormat?
+    var format: TransformJob.OutputFormat?
 
     @OptionGroup var batch: BatchOptions
 
@@ -81,14 +79,9 @@ struct TransformCommand: ParsableCommand {
                 if let input = points.input {
                     guard coordinates.isEmpty else { throw CLIError("give either X Y or --input FILE, not both") }
                     let transformation = try Transformation(from: source, to: target)
-                    let (stream, records) = try points.open(input, compression: batch.inputCompression)
-                    let output =
-                        format.map { TransformJob.OutputFormat(rawValue: $0.rawValue)! }
-                        ?? (records == .ndjson ? .ndjson : .csv)
-                    var job = try TransformJob(
-                        transformation: transformation, source: input, inputFormat: records,
-                        outputFormat: output, xColumn: xColumn, yColumn: yColumn)
-                    try batch.run(&job, input: stream, csvOutput: output == .csv, resumable: true)
+                    try batch.run(input: input, points: points, format: format, chosen: (xColumn, yColumn)) {
+                        TransformJob(transformation: transformation, input: $0, outputFormat: $1)
+                    }
                     return
                 }
                 let values = try ProjCommandSupport.positionals(coordinates, command: "transform")

@@ -19,18 +19,7 @@ public struct ForwardPlace: Hashable, Sendable, Codable {
     }
 
     /// A state or region of the gazetteer.
-    public struct Subdivision: Hashable, Sendable, Codable {
-        /// The English name.
-        public var name: String
-        /// ISO 3166-2 code ("US-MN"), when it has one.
-        @NullWhenAbsent public var iso: String?
-
-        /// A subdivision with every member given.
-        public init(name: String, iso: String?) {
-            self.name = name
-            self.iso = iso
-        }
-    }
+    public typealias Subdivision = HometownProtocol.Subdivision
 
     /// The gazetteer's name of the place.
     public var name: String

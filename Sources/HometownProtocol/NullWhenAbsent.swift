@@ -1,6 +1,6 @@
 /// An optional member of an answer that JSON writes as `null` when it has no value, so that every key of the
 /// protocol's answers is always present (synthesized `Codable` would leave the key out). Reading takes `null` and
-/// an absent key alike. Used by `ReverseAnswer`, `ForwardAnswer` and `PlaceDescription`.
+/// an absent key alike. Used by `PlaceDescription`, `ForwardPlace` and `Subdivision`.
 @propertyWrapper
 public struct NullWhenAbsent<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
     public var wrappedValue: Value?

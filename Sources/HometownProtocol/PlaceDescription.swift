@@ -20,18 +20,7 @@ public struct PlaceDescription: Hashable, Sendable, Codable {
     }
 
     /// A state (first-level subdivision) of the bundled data.
-    public struct State: Hashable, Sendable, Codable {
-        /// The English name of the bundled data.
-        public var name: String
-        /// ISO 3166-2 code ("US-MN"), when it has one.
-        @NullWhenAbsent public var iso: String?
-
-        /// A value with every member given.
-        public init(name: String, iso: String?) {
-            self.name = name
-            self.iso = iso
-        }
-    }
+    public typealias State = Subdivision
 
     /// The nearest city of the bundled data.
     public struct City: Hashable, Sendable, Codable {

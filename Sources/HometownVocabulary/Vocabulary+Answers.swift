@@ -20,7 +20,7 @@ public enum PlaceMapping {
     /// What the gazetteer says of a result (box rounded to 6 decimals, score to 4).
     public static func description(_ r: ForwardResult) -> ForwardPlace {
         func rounded(_ v: Double, _ scale: Double) -> Double { (v * scale).rounded() / scale }
-        func subdivision(_ u: ForwardResult.Unit?) -> ForwardPlace.Subdivision? {
+        func subdivision(_ u: ForwardResult.Unit?) -> Subdivision? {
             u.map { .init(name: $0.name, iso: $0.iso) }
         }
         return ForwardPlace(
@@ -46,13 +46,13 @@ extension Vocabulary {
         let served = place.country.flatMap(servedCountry(of:))
         let state = served.flatMap { s in place.state.flatMap { stateName(bundled: $0, in: s) } }
         return ReverseAnswer(
-            latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, country: served?.name,
-            state: state, city: place.city?.name, supported: served != nil && state != nil,
+            served: ServedPlace(
+                country: served?.name, state: state, city: place.city?.name, supported: served != nil && state != nil),
             place: PlaceMapping.description(place))
     }
 
     /// GET forward's answer: each result of the gazetteer with its country and state in this vocabulary (nil
-    /// where not served), `supported` when a post can use them, the score rounded to 4 decimals.
+    /// where not served), `supported` when a post can use them, and the gazetteer's description of it.
     public func forwardAnswer(query: String, results: [ForwardResult]) -> ForwardAnswer {
         ForwardAnswer(
             query: query,
@@ -63,10 +63,9 @@ extension Vocabulary {
                     state = s.states.contains(st.name) ? st.name : (try? resolveState(st.iso ?? st.name, in: s))
                 }
                 return ForwardAnswer.Result(
-                    name: r.name, kind: "\(r.kind)", latitude: r.point.latitude, longitude: r.point.longitude,
-                    bbox: r.bbox.array, country: served?.name, state: state, city: r.kind == .city ? r.name : nil,
-                    supported: served != nil && (state != nil || r.kind == .country),
-                    score: (r.score * 10000).rounded() / 10000, unmatched: r.unmatched,
+                    served: ServedPlace(
+                        country: served?.name, state: state, city: r.kind == .city ? r.name : nil,
+                        supported: served != nil && (state != nil || r.kind == .country)),
                     place: PlaceMapping.description(r))
             })
     }

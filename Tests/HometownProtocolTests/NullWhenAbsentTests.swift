@@ -9,7 +9,7 @@ import Testing
 
     @Test func absentValuesAreWrittenAsNull() throws {
         let answer = ReverseAnswer(
-            latitude: 0, longitude: -30, country: nil, state: nil, city: nil, supported: false, place: Self.place)
+            served: ServedPlace(country: nil, state: nil, city: nil, supported: false), place: Self.place)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(answer), as: UTF8.self)
