@@ -47,6 +47,13 @@ struct ServerLimitOptions: ParsableArguments {
     )
     var databaseBusyTimeout: Double = 5
 
+    @Option(
+        name: .customLong("db-sync-interval"),
+        help:
+            "Seconds between reads of the posts other servers stored in the same database: a post on one server is in every other server's answers at most this long after it was acknowledged."
+    )
+    var databaseSyncInterval: Double = 0.1
+
     /// The options as `ServerLimits`.
     /// - Throws: `ValidationError` for a value out of range.
     func limits() throws -> ServerLimits {
@@ -62,6 +69,8 @@ struct ServerLimitOptions: ParsableArguments {
         l.databaseBusyTimeout = try SecondsOption.duration(
             databaseBusyTimeout, "--db-busy-timeout", allowZero: true,
             atMost: 86_400)
+        l.databaseSyncInterval = try SecondsOption.duration(
+            databaseSyncInterval, "--db-sync-interval", allowZero: false, atMost: 3600)
         do { try l.validate() } catch { throw ValidationError("\(error)") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
         return l

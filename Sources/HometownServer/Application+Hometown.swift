@@ -29,7 +29,12 @@ public func buildApplication(
         router: HometownRouter.make(state: state, clusterCacheBytes: configuration.work.clusterCacheBytes),
         server: GuardedHTTP1Channel.builder(limits: configuration.limits, maxConnections: maxConnections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hometown"),
-        services: [ShutdownCloser(state: state)],
+        // Services stop in reverse order after the server: the view stops following the store before it closes.
+        services: [
+            ShutdownCloser(state: state),
+            ViewSyncService(
+                follower: state.follower, interval: configuration.limits.databaseSyncInterval, logger: logger),
+        ],
         onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
         logger: logger
     )

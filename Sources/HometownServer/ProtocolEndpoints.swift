@@ -8,8 +8,8 @@ import NIOCore
 /// `users` (GET and HEAD) and `adduser` (POST).
 ///
 /// Reads never touch SQL: they are answered from the in-memory view (`ServerState.view`). A post is inserted
-/// (durably) and then appended to the view, one post at a time (`ServerState.writes`), so the view gets users in
-/// id order.
+/// (durably), one at a time in this process (`ServerState.writes`), and the view then catches up with the store
+/// (`ServerState.follower`), which brings in the new user and any other process stored before it, in id order.
 struct ProtocolEndpoints: Sendable {
     let state: ServerState
     /// The answer of `countries`, written once.
@@ -120,21 +120,22 @@ struct ProtocolEndpoints: Sendable {
     func addUser(_ request: inout Request) async throws -> Response {
         let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
         let user = try NewUser.validate(body: Array(buffer: body), vocabulary: state.vocabulary, years: state.years)
-        let view = state.view
         let store = state.store
         let logger = state.logger
         // A cheap early answer for a taken nickname; the unique index decides races.
-        if view.containsNicknameKey(user.nicknameKey) { throw ProtocolError.nicknameTaken(user.nickname) }
+        if state.view.containsNicknameKey(user.nicknameKey) { throw ProtocolError.nicknameTaken(user.nickname) }
         let hash = try await state.hasher.hash(user.password)
         do {
             try await state.writes.run {
                 let stored = try await store.insert(user, passwordHash: hash, now: Timestamp.nowMilliseconds())
+                // The view reads the new user back, with any that other processes stored before it, in id order.
                 do {
-                    try view.append(stored, nicknameKey: user.nicknameKey)
+                    try await state.follower.catchUp()
                 } catch {
-                    // Cannot happen while inserts go one at a time; the post is stored, so it is acknowledged, and
-                    // the view gets it back at the next start.
-                    logger.critical("a stored user could not join the in-memory view", metadata: ["error": "\(error)"])
+                    // The post is stored, so it is acknowledged; the view gets it at its next catch-up.
+                    logger.warning(
+                        "a stored user is not in the in-memory view yet",
+                        metadata: ["id": "\(stored.id)", "error": "\(error)"])
                 }
                 logger.debug("stored user", metadata: ["id": "\(stored.id)"])
             }

@@ -23,6 +23,10 @@ public struct ServerLimits: Sendable, Equatable {
     /// A database statement waits this long for a lock held by another program, then the request gets 503 with
     /// `Retry-After`.
     public var databaseBusyTimeout: Duration = .seconds(5)
+    /// How often the in-memory view reads the users other processes stored in the same database (one cheap query
+    /// by id, and one for the next id). A post acknowledged by any process is in this process's answers at most
+    /// this long (plus that query's time) after it was acknowledged; this process's own posts are there at once.
+    public var databaseSyncInterval: Duration = .milliseconds(100)
 
     /// Used when `maxConnections` is nil and the open-file limit allows it.
     public static let defaultMaxConnections = 4096
@@ -67,6 +71,9 @@ public struct ServerLimits: Sendable, Equatable {
         for (name, value) in [("--shutdown-timeout", shutdownTimeout), ("--db-busy-timeout", databaseBusyTimeout)]
         where value < .zero {
             throw ServerError.badConfiguration(name, "must be 0 seconds or more (got \(value))")
+        }
+        guard databaseSyncInterval >= .milliseconds(1), databaseSyncInterval <= .seconds(3600) else {
+            throw ServerError.badConfiguration("--db-sync-interval", "must be from 0.001 to 3600 seconds")
         }
         guard minBodyRate >= 1 else {
             throw ServerError.badConfiguration("--min-body-rate", "must be 1 byte/s or more")

@@ -28,6 +28,9 @@ final class ServerState: Sendable {
 
     /// Every user in memory: what reads are answered from.
     let view: UserView
+    /// Keeps `view` current with the store: after each post here, and every `--db-sync-interval` for the posts of
+    /// other processes on the same database (`ViewSyncService`).
+    let follower: UserViewFollower
     /// Entity tags, gzip and HEAD for every answer.
     let delivery: AnswerDelivery
     /// Turns for expensive computations (cluster indexes; the region fit uses one).
@@ -39,7 +42,7 @@ final class ServerState: Sendable {
     /// The threads that write large answers a step at a time and compress large parts (one per core), apart from
     /// `bulk`, so that a long cluster build never holds up a list being sent.
     let streaming: NIOThreadPool
-    /// Inserts one at a time, each followed by its append to the view.
+    /// Inserts one at a time, each followed by a catch-up of the view (which then holds the new user).
     let writes: WorkLimiter
 
     init(
@@ -49,6 +52,7 @@ final class ServerState: Sendable {
         self.vocabulary = vocabulary
         self.store = store
         self.view = view
+        follower = UserViewFollower(view: view, store: store)
         bulk = NIOThreadPool(numberOfThreads: max(1, limits.maxExpensiveWork))
         bulk.start()
         streaming = NIOThreadPool(numberOfThreads: System.coreCount)

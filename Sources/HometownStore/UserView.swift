@@ -6,8 +6,9 @@ import Synchronization
 /// map endpoints) without SQL: each user's protocol JSON kept as bytes, and per-filter posting lists (country,
 /// state, city, year, and state with year: the rows having each value, ascending).
 ///
-/// - The database stays the truth: the view is loaded from it at start (`UserView.load(from:)`) and a post is
-///   appended after its insert committed (`append`), in id order. It can always be rebuilt from the store.
+/// - The database stays the truth: the view is loaded from it at start (`UserView.load(from:)`) and then follows
+///   it (`catchUp(from:)`, run in turn by `UserViewFollower`): after each post of this process, and every few
+///   milliseconds for the posts of other processes on the same database. It can always be rebuilt from the store.
 /// - Answers cost O(answer bytes) plus, for a query with several filters, O(rows of its most selective filter):
 ///   the shortest posting list drives, the others are checked per row, ids bound it by binary search, and a page
 ///   without further checks starts at its offset directly.
@@ -77,16 +78,22 @@ public final class UserView: Sendable {
     /// A view of every user in `store`, read in id order in batches of `batch` rows.
     public static func load(from store: any UserStore, batch: Int = 20_000) async throws -> UserView {
         let view = UserView()
-        var after = 0
+        try await view.catchUp(from: store, batch: batch)
+        return view
+    }
+
+    /// Appends the users of `store` with ids above the last one here, in id order, `batch` a query, and raises
+    /// `nextID` to the store's. One catch-up at a time: two at once could both read a user (the second append then
+    /// fails as out of order); `UserViewFollower` runs them in turn.
+    /// - Throws: what the store throws; `AppendError` when the store returns users out of id order.
+    public func catchUp(from store: any UserStore, batch: Int = 20_000) async throws {
+        let batch = max(1, batch)
         while true {
-            let rows = try await store.usersWithKeys(afterID: after, limit: batch)
-            for (u, key) in rows { try view.append(u, nicknameKey: key) }
-            guard let last = rows.last else { break }
-            after = last.user.id
+            let rows = try await store.usersWithKeys(afterID: lastID, limit: batch)
+            for (u, key) in rows { try append(u, nicknameKey: key) }
             if rows.count < batch { break }
         }
-        view.raiseNextID(to: try await store.nextID())
-        return view
+        raiseNextID(to: try await store.nextID())
     }
 
     /// Why a row cannot be appended.
@@ -147,6 +154,9 @@ public final class UserView: Sendable {
 
     /// How many users there are.
     public var count: Int { state.withLock { $0.count } }
+
+    /// The id of the newest user here (0 when there is none).
+    public var lastID: Int { state.withLock { $0.ids.last ?? 0 } }
 
     /// The id the next stored user will get.
     public var nextID: Int { state.withLock { $0.nextID } }

@@ -1,0 +1,158 @@
+import AsyncHTTPClient
+import Foundation
+import HometownTestSupport
+import NIOCore
+import Testing
+
+/// Several `hometown serve` processes on one database (issue 22): every process answers with the posts of all of
+/// them within `--db-sync-interval`, the database alone decides a nickname race, and a process killed mid-stream
+/// loses no acknowledged post while the other keeps answering.
+@Suite struct MultiProcessTests {
+    /// The sync interval the tests run with, and the bound they check: a post acknowledged by one process is in the
+    /// other's answers within the interval plus `slack` (one catch-up query, and a loaded test machine).
+    static let interval = 0.2
+    static let slack = 1.0
+
+    static func start(_ database: String) throws -> ServerProcess {
+        try ServerProcess(database: database, extra: ["--db-sync-interval", "\(interval)"])
+    }
+
+    static func get(_ client: HTTPClient, _ url: String) async throws -> String {
+        let (status, text) = try await ServerProcessTests.request(client, url)
+        #expect(status == 200, "\(url): \(text)")
+        return text
+    }
+
+    /// Polls `url` until its answer satisfies `done` or `seconds` pass; returns the seconds it took, or nil.
+    static func secondsUntil(
+        _ client: HTTPClient, _ url: String, within seconds: Double, _ done: (String) -> Bool
+    ) async throws -> Double? {
+        let start = ContinuousClock.now
+        while true {
+            let waited = ContinuousClock.now - start
+            let s = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+            if done(try await get(client, url)) { return s }
+            if s > seconds { return nil }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    @Test func aPostOnOneProcessReachesTheOtherWithinTheSyncInterval() async throws {
+        let db = Fixture.freshDatabase()
+        let a = try Self.start(db)
+        defer { _ = a.terminate() }
+        let b = try Self.start(db)
+        defer { _ = b.terminate() }
+        let client = HTTPClient.shared
+        var worst = 0.0
+        for i in 0..<5 {
+            let nick = "traveller\(i)"
+            let (status, text) = try await ServerProcessTests.request(
+                client, a.base + "/adduser", post: ServerProcessTests.post(nick))
+            try #require(status == 200, "\(text)")
+            let bound = Self.interval + Self.slack
+            let seen = try await Self.secondsUntil(client, b.base + "/count", within: bound) { $0 == "\(i + 1)" }
+            let waited = try #require(seen, "process B did not count post \(i + 1) within \(bound) s")
+            worst = max(worst, waited)
+            // Every kind of answer has it once the count does.
+            #expect(try await Self.get(client, b.base + "/nicknameexists?name=\(nick)") == "true")
+            #expect(try await Self.get(client, b.base + "/users?afterid=\(i)").contains(#""nickname":"\#(nick)""#))
+            #expect(try await Self.get(client, b.base + "/nextid") == "\(i + 2)")
+            let clusters = try await Self.get(client, b.base + "/clusters?bbox=-180,-85,180,85&zoom=0")
+            #expect(clusters.contains(#""point_count":\#(i + 1)"#) || (i == 0 && clusters.contains(nick)))
+        }
+        print("multi-process: a post on A was in B's count after at most \(worst) s (sync interval \(Self.interval) s)")
+        // And the other way round.
+        #expect(
+            try await ServerProcessTests.request(client, b.base + "/adduser", post: ServerProcessTests.post("back")).0
+                == 200)
+        let back = try await Self.secondsUntil(client, a.base + "/count", within: Self.interval + Self.slack) {
+            $0 == "6"
+        }
+        #expect(back != nil)
+    }
+
+    @Test func racingPostsOfOneNicknameOverTwoProcessesGiveExactlyOne200() async throws {
+        let db = Fixture.freshDatabase()
+        let a = try Self.start(db)
+        defer { _ = a.terminate() }
+        let b = try Self.start(db)
+        defer { _ = b.terminate() }
+        let client = HTTPClient.shared
+        let casings = (0..<24).map { i in
+            String("duplicate".enumerated().map { j, c in (i >> (j % 5)) & 1 == 1 ? Character(c.uppercased()) : c })
+        }
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for (i, nick) in casings.enumerated() {
+                let base = i % 2 == 0 ? a.base : b.base
+                group.addTask {
+                    try await ServerProcessTests.request(client, base + "/adduser", post: ServerProcessTests.post(nick))
+                        .0
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
+        #expect(statuses.filter { $0 == 400 }.count == 23, "\(statuses)")
+        for server in [a, b] {
+            let counted = try await Self.secondsUntil(
+                client, server.base + "/count", within: Self.interval + Self.slack
+            ) { $0 == "1" }
+            #expect(counted != nil)
+            #expect(try await Self.get(client, server.base + "/nextid") == "2")
+        }
+    }
+
+    @Test func killingOneProcessLosesNoAcknowledgedPostAndTheOtherKeepsAnswering() async throws {
+        let db = Fixture.freshDatabase()
+        let a = try Self.start(db)
+        let b = try Self.start(db)
+        defer { _ = b.terminate() }
+        let client = HTTPClient.shared
+        let killed = Counter()
+        let okOnA = Counter()
+        let failuresOnB = Failures()
+        let acknowledged = try await withThrowingTaskGroup(of: [String].self) { group in
+            for worker in 0..<4 {
+                let onA = worker < 2
+                group.addTask {
+                    var ok: [String] = []
+                    for i in 0..<10_000 {
+                        if killed.value > 0 && (onA || i > 40) { break }
+                        let nick = "w\(worker)n\(i)"
+                        do {
+                            let (status, text) = try await ServerProcessTests.request(
+                                client, (onA ? a : b).base + "/adduser", post: ServerProcessTests.post(nick))
+                            if status == 200 {
+                                ok.append(nick)
+                                if onA { okOnA.add() }
+                            } else if !onA {
+                                failuresOnB.add("\(status) \(text)")
+                            }
+                        } catch {
+                            if !onA { failuresOnB.add("\(error)") }
+                        }
+                    }
+                    return ok
+                }
+            }
+            let deadline = ContinuousClock.now + .seconds(300)
+            while okOnA.value < 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            a.kill9()
+            killed.add()
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(failuresOnB.list.isEmpty, "B failed while A was killed: \(failuresOnB.list.prefix(5))")
+        // B has every post acknowledged by either process, once it has caught up.
+        var stored = Set<String>()
+        let start = ContinuousClock.now
+        while ContinuousClock.now - start < .seconds(Self.interval + Self.slack) {
+            let text = try await Self.get(client, b.base + "/users")
+            let users = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+            stored = Set(users.compactMap { $0["nickname"] as? String })
+            if Set(acknowledged).isSubset(of: stored) { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(Set(acknowledged).isSubset(of: stored), "missing: \(Set(acknowledged).subtracting(stored).prefix(5))")
+    }
+}
