@@ -84,14 +84,14 @@ struct BatchOptions: ParsableArguments {
             printError(
                 "\(input.path) has \(summary.skipped) rows, fewer than the \(skip) already in \(output ?? "the output"): is it the same input?"
             )
-            throw ExitCode(2)
+            throw ExitCode(ExitStatus.invalidInput)
         }
         if !quiet {
             printError(
                 "\(summary.rows) rows, \(summary.errors) with errors"
                     + (skip > 0 ? " (after \(skip) answered before)" : ""))
         }
-        if summary.errors > 0 || summary.inputProblem != nil { throw ExitCode(3) }
+        if summary.errors > 0 || summary.inputProblem != nil { throw ExitCode(ExitStatus.rowErrors) }
     }
 }
 

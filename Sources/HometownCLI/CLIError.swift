@@ -1,4 +1,5 @@
 import ArgumentParser
+import HometownCore
 
 /// Errors the CLI reports itself; they print on stderr and exit with status 2 (invalid input).
 struct CLIError: Error, CustomStringConvertible {
@@ -43,13 +44,9 @@ func runReportingErrors(_ body: () throws -> Void) throws {
         throw e
     } catch let e as CLIError {
         printError(e.description)
-        throw ExitCode(2)
+        throw ExitCode(ExitStatus.invalidInput)
     } catch {
         printError(String(describing: error))
-        throw ExitCode(isBadInput(error) ? 2 : 1)
+        throw ExitCode(error is CoreError ? ExitStatus.invalidInput : ExitStatus.failure)
     }
-}
-
-private func isBadInput(_ e: Error) -> Bool {
-    String(describing: type(of: e)) == "CoreError"
 }

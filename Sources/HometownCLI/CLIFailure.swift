@@ -10,7 +10,7 @@ enum CLIFailure {
     /// Prints `message` and gives the exit status of invalid input (2) to throw.
     static func exit(_ message: String) -> ExitCode {
         printError(message)
-        return ExitCode(2)
+        return ExitCode(ExitStatus.invalidInput)
     }
 
     /// Runs `body`; the engine's refusals of the input (markers, clustering, viewport, basemap and core errors,

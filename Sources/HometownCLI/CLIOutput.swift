@@ -1,13 +1,13 @@
 import Foundation
+import HometownProtocol
 
 /// JSON on standard output, notes on standard error.
 enum CLIOutput {
+    /// `value` as the protocol writes it (`AnswerCoding`), and a line break.
     static func printJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var data = try encoder.encode(value)
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        var bytes = try AnswerCoding.encode(value)
+        bytes.append(0x0A)
+        FileHandle.standardOutput.write(Data(bytes))
     }
 
     static func note(_ message: String) {

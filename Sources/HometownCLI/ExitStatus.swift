@@ -1,11 +1,16 @@
 import HometownClient
 import HometownProtocol
 
-/// The exit statuses of the commands that talk to a server (documented in `hometown post --help`): the one
-/// mapping from a `ClientError` (and the server's `ErrorCode`) to a number.
+/// The CLI's exit statuses, each number in one place: those of every command (1, 2), of the batch commands (3),
+/// and of the commands that talk to a server (documented in `hometown post --help`), the one mapping from a
+/// `ClientError` (and the server's `ErrorCode`) to a number.
 enum ExitStatus {
+    /// A failure of the system or the data rather than of the input (PROJ not installed, output not written).
+    static let failure: Int32 = 1
     /// Invalid input: a field breaks the protocol's rules, the place is not served, or the name matches nothing.
     static let invalidInput: Int32 = 2
+    /// A batch run finished, but some rows carry an error or the input was cut short.
+    static let rowErrors: Int32 = 3
 
     /// The status for a client error.
     static func of(_ e: ClientError) -> Int32 {

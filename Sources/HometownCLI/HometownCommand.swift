@@ -34,7 +34,7 @@ public struct HometownCommand: AsyncParsableCommand {
             guard code == .validationFailure else { exit(withError: error) }
             let message = fullMessage(for: error)
             if !message.isEmpty { printError(message) }
-            exit(withError: ExitCode(2))
+            exit(withError: ExitCode(ExitStatus.invalidInput))
         }
     }
 }

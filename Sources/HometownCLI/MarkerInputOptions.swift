@@ -44,9 +44,11 @@ struct MarkerInputOptions: ParsableArguments {
         for m in markers where m.coordinate != nil {
             for p in properties {
                 guard case .number? = m[p] else {
-                    let got =
-                        m[p].flatMap { v in (try? JSONEncoder().encode(v)).map { String(decoding: $0, as: UTF8.self) } }
-                        ?? "missing"
+                    var got = "missing"
+                    if let v = m[p] {
+                        got = ""
+                        v.write(to: &got)
+                    }
                     throw CLIFailure.exit(
                         "\(file), \(m.location): property \"\(p)\" is \(got), not a number; --sum \(p) needs a number on every marker"
                     )

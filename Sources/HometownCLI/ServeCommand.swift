@@ -151,16 +151,16 @@ struct ServeCommand: AsyncParsableCommand {
             }
         } catch let e as ServerError {
             printError(e.description)
-            throw ExitCode(2)
+            throw ExitCode(ExitStatus.invalidInput)
         } catch {
             printError("\(error)")
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.failure)
         }
         do {
             try await runService(app, limits: c.limits)
         } catch {
             printError("the server stopped: \(error)")
-            throw ExitCode(1)
+            throw ExitCode(ExitStatus.failure)
         }
     }
 }

@@ -169,10 +169,10 @@ public struct HometownClient: Sendable {
         return Int(d)
     }
 
-    /// A GET whose answer is decoded into `T` with `JSONDecoder`.
+    /// A GET whose answer is decoded into `T` by the protocol's `AnswerCoding`.
     private func getDecoded<T: Decodable>(_ path: String, _ p: [(name: String, value: String)]) async throws -> T {
         let (url, bytes) = try await get(path, p)
-        do { return try JSONDecoder().decode(T.self, from: Data(bytes)) } catch {
+        do { return try AnswerCoding.decode(T.self, from: bytes) } catch {
             throw ClientError.malformedResponse(url: url, detail: "not the protocol's \(T.self) (\(error))")
         }
     }

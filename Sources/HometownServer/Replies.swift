@@ -29,12 +29,8 @@ enum Replies {
         json(try encoded(value))
     }
 
-    /// A `Codable` answer as the server writes it: compact JSON, keys sorted, slashes as they are.
-    static func encoded<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try e.encode(value))
-    }
+    /// A `Codable` answer as the protocol writes it (`AnswerCoding`).
+    static func encoded<T: Encodable>(_ value: T) throws -> [UInt8] { try AnswerCoding.encode(value) }
 
     /// A JSON error body `{"error": message, "field": field, "code": code}` (field only when the error has one).
     static func error(_ message: String, field: String? = nil, code: ErrorCode, status: HTTPResponse.Status) -> Response
