@@ -2,8 +2,8 @@ import Hummingbird
 
 /// Counts every request and times it for `GET /metrics` (`MetricsRegistry`): the route is the pattern the router
 /// matched (read after the inner middleware and handler ran), never the raw path. A request is counted when its
-/// answer's head is ready; its duration runs until the last byte of the body is handed to the connection (a
-/// streamed list included), or until the body failed.
+/// answer's head is ready; its duration runs until then for an answer whose body is already whole (known
+/// length), and until the last byte is handed to the connection (or the body failed) for a streamed one.
 struct MetricsMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
@@ -28,7 +28,13 @@ struct MetricsMiddleware: RouterMiddleware {
             route: MetricsRegistry.route(endpointPath: context.endpointPath), method: method,
             status: response.status.code)
         let body = response.body
-        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+        // A body already whole (its length known) is handed over at once: the time so far is the request's. A
+        // streamed one (a long users list) is timed until its last byte is handed to the connection.
+        guard body.contentLength == nil else {
+            timer.recordNanoseconds(Self.nanoseconds(ContinuousClock.now - start))
+            return response
+        }
+        response.body = ResponseBody { writer in
             do {
                 try await body.write(writer)
             } catch {

@@ -45,8 +45,8 @@ final class MetricsRegistry: Sendable {
     /// The registry `GET /metrics` writes out.
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    private let counters = Mutex<[RequestKey: CoreMetrics.Counter]>([:])
-    private let timers = Mutex<[String: CoreMetrics.Timer]>([:])
+    /// Each request key's counter and its route's timer, found with one lookup.
+    private let requestMetrics = Mutex<[RequestKey: (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer)]>([:])
 
     private let users: CoreMetrics.Gauge
     private let viewBytes: CoreMetrics.Gauge
@@ -86,23 +86,20 @@ final class MetricsRegistry: Sendable {
     func countRequest(route: String, method: String, status: Int) -> CoreMetrics.Timer {
         let key = RequestKey(route: route, method: Self.method(method), status: status)
         let factory = self.factory
-        let counter = counters.withLock { all in
-            if let c = all[key] { return c }
-            let c = CoreMetrics.Counter(
+        let metrics = requestMetrics.withLock { all in
+            if let m = all[key] { return m }
+            let counter = CoreMetrics.Counter(
                 label: "hometown_http_requests_total",
                 dimensions: [("route", key.route), ("method", key.method), ("status", String(key.status))],
                 factory: factory)
-            all[key] = c
-            return c
-        }
-        counter.increment()
-        return timers.withLock { all in
-            if let t = all[route] { return t }
-            let t = CoreMetrics.Timer(
+            // The registry hands out one histogram per route, whichever method and status asks.
+            let timer = CoreMetrics.Timer(
                 label: "hometown_http_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            all[route] = t
-            return t
+            all[key] = (counter, timer)
+            return (counter, timer)
         }
+        metrics.counter.increment()
+        return metrics.timer
     }
 
     /// The exposition in Prometheus' text format (version 0.0.4), the gauges read now.
