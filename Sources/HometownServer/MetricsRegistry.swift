@@ -15,7 +15,8 @@ import Synchronization
 ///   path: `other` for every path without a route, i.e. the web app's files and 404 pages), method (`other`
 ///   beyond the standard ones) and status code;
 /// - `hometown_http_request_duration_seconds{route}`: a histogram of the time from a request's arrival at the
-///   router to the last byte of its answer handed to the connection, in seconds (`MetricsRegistry.buckets`);
+///   router to its answer being ready (a streamed answer: to its last byte handed to the connection), in seconds
+///   (`MetricsRegistry.buckets`);
 /// - gauges read at each scrape: `hometown_users` (users in the in-memory view), `hometown_view_bytes` (its
 ///   approximate size in bytes), `hometown_open_connections` (connections open, served or being refused),
 ///   `hometown_password_hash_queue_depth` (hashes waiting for a hashing thread) and

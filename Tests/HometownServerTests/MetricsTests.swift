@@ -69,6 +69,18 @@ import Testing
         }
     }
 
+    @Test func aStreamedAnswerIsCountedAndTimedOnce() async throws {
+        let seeded = try await AnswerDeliveryTests.seededDatabase(2000)
+        try await Fixture.withServer(Fixture.configuration(database: seeded.path)) { client in
+            let list = try await client.get("/hometown/users")
+            #expect(list.status == .ok && (list.json as? [Any])?.count == 2000)
+            let m = try await Self.scrape(client)
+            #expect(m[Self.requests("/hometown/users", "GET", 200)] == 1)
+            #expect(m[#"hometown_http_request_duration_seconds_count{route="/hometown/users"}"#] == 1)
+            #expect(m["hometown_users"] == 2000)
+        }
+    }
+
     @Test func gaugesMatchTheServer() async throws {
         try await Fixture.withServer { client in
             let empty = try await Self.scrape(client)
