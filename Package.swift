@@ -35,6 +35,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // gzip of the server's answers (zlib through a maintained wrapper, streaming into ByteBuffers).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        // GET /metrics: swift-metrics' API, exported in Prometheus' text format by a registry the server owns.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // C libraries from Debian: libproj-dev + proj-data, libgeos-dev, libsqlite3-dev (tools/install-deps.sh).
@@ -93,6 +96,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ], resources: [.copy("Public")]),
         // A typed async client of the protocol (issue 10) on AsyncHTTPClient.
         .target(

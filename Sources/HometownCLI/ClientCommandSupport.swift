@@ -17,6 +17,11 @@ enum ClientCommandSupport {
             try await body()
         } catch let e as ClientError {
             printError(e.description)
+            if case .tls = e {
+                printError(
+                    "to trust a self-signed server or a private certificate authority, give its certificate with --ca-file FILE (or SSL_CERT_FILE=FILE)"
+                )
+            }
             throw ExitCode(ExitStatus.of(e))
         } catch let e as CLIError {
             printError(e.description)

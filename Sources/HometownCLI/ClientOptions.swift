@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import HometownClient
 
-/// The options of every command that talks to a Hometown server: where it is and how long to wait.
+/// The options of every command that talks to a Hometown server: where it is, how long to wait, and which
+/// certificate authorities to trust for https.
 struct ClientOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -13,6 +14,18 @@ struct ClientOptions: ParsableArguments {
     @Option(help: "Seconds to wait for each answer.")
     var timeout = 10.0
 
+    @Option(
+        name: .customLong("ca-file"),
+        help: ArgumentHelp(
+            "PEM certificates to trust for https besides the system's (a self-signed server's certificate, or a private CA's); default $SSL_CERT_FILE.",
+            valueName: "FILE"))
+    var caFile: String?
+
+    /// `--ca-file`, else `$SSL_CERT_FILE` (when set and not empty), else nil: the system's authorities only.
+    var trustedCertificates: String? {
+        caFile ?? ProcessInfo.processInfo.environment["SSL_CERT_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Whether a server was named (by --server or $HOMETOWN_SERVER).
     var serverGiven: Bool {
         server != nil || ProcessInfo.processInfo.environment["HOMETOWN_SERVER"].map { !$0.isEmpty } == true
@@ -21,10 +34,11 @@ struct ClientOptions: ParsableArguments {
     /// `--server`, else `$HOMETOWN_SERVER`, else http://127.0.0.1:8080.
     var url: String { ClientCommandSupport.serverURL(server) }
 
-    /// A client of that server with that time limit.
-    /// - Throws: `CLIError` (exit status 2) for a time limit that is not more than 0 seconds.
+    /// A client of that server with that time limit, trusting `trustedCertificates` too.
+    /// - Throws: `CLIError` (exit status 2) for a time limit that is not more than 0 seconds;
+    ///   `ClientError.certificateFile` (exit status 2) for a certificate file that cannot be used.
     func client() throws -> HometownClient {
         guard timeout > 0, timeout.isFinite else { throw CLIError("--timeout must be more than 0 seconds") }
-        return try HometownClient(baseURL: url, timeout: timeout)
+        return try HometownClient(baseURL: url, timeout: timeout, caFile: trustedCertificates)
     }
 }

@@ -15,7 +15,7 @@ enum ExitStatus {
     /// The status for a client error.
     static func of(_ e: ClientError) -> Int32 {
         switch e {
-        case .invalidURL: return invalidInput
+        case .invalidURL, .certificateFile: return invalidInput
         case .connectionRefused: return 3
         case .hostNotFound: return 4
         case .timedOut: return 5

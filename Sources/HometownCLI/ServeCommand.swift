@@ -28,6 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
               GET  reverse?lat=&lon=   a point as the names this server accepts
               GET  forward?q=          a place name as points with those names
               GET  boundaries?z=&x=&y= the map's vector tile z/x/y
+            For operators (outside /hometown/): GET /healthz (200 when ready, else 503)
+            and GET /metrics (Prometheus text; --metrics off turns it off).
 
             Users are stored in a SQLite file (created on first start; write-ahead
             log, synchronous=FULL: a post answered 200 is on disk). Passwords are kept
@@ -117,6 +119,17 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: ServerLimitOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Whether GET /metrics answers (Prometheus text format); keep it internal: block it in the proxy in front.",
+            valueName: "on|off"))
+    var metrics = "on"
+
+    @Option(
+        name: .customLong("health-timeout"),
+        help: "Seconds GET /healthz waits for its database query before answering 503 (not ready).")
+    var healthTimeout: Double = 2
+
     func run() async throws {
         var c = ServerConfiguration()
         c.host = host
@@ -140,6 +153,9 @@ struct ServeCommand: AsyncParsableCommand {
         c.logLevel = logLevel.level
         c.work = try work.limits()
         c.limits = try limits.limits()
+        guard metrics == "on" || metrics == "off" else { throw ValidationError("--metrics must be on or off") }
+        c.metricsEnabled = metrics == "on"
+        c.healthTimeout = try SecondsOption.duration(healthTimeout, "--health-timeout", allowZero: false, atMost: 60)
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }
         let host = self.host

@@ -13,6 +13,8 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case timedOut(url: String, seconds: Double)
     /// The TLS handshake failed (certificate, protocol).
     case tls(url: String, detail: String)
+    /// The file of certificate authorities to trust cannot be used.
+    case certificateFile(path: String, detail: String)
     /// The server closed the connection before answering, or another network failure.
     case connectionLost(url: String, detail: String)
     /// The server refused the request (4xx) with its JSON message, field and code (nil when the server sent no
@@ -37,6 +39,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "no answer from \(u) within \(s.formatted1) s: the server is down or overloaded; try again, or raise --timeout"
         case .tls(let u, let d): return "secure connection to \(u) failed (TLS): \(d)"
+        case .certificateFile(let path, let d): return "cannot trust the certificates in '\(path)': \(d)"
         case .connectionLost(let u, let d): return "the connection to \(u) broke before an answer: \(d)"
         case .refused(let status, _, let message, let field):
             return "the server refused it (HTTP \(status))" + (field.map { " at '\($0)'" } ?? "") + ": \(message)"

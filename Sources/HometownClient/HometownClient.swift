@@ -40,6 +40,18 @@ public struct HometownClient: Sendable {
         http = httpClient
     }
 
+    /// A client that trusts, besides the system's certificate authorities, the PEM certificates in `caFile` (a
+    /// self-signed server certificate, or a private authority's; nil: none). An https server is reached through
+    /// `TrustedHTTPClients` (an untrusted certificate fails at once, not after `timeout`); http through
+    /// `HTTPClient.shared`.
+    /// - Throws: `ClientError.invalidURL`; `ClientError.certificateFile` when the file cannot be read or holds no
+    ///   PEM certificate.
+    public init(baseURL: String, timeout: Double = 10, retries: Int = 2, caFile: String?) throws {
+        let https = baseURL.lowercased().hasPrefix("https:")
+        let http = caFile != nil || https ? try TrustedHTTPClients.client(caFile: caFile) : .shared
+        try self.init(baseURL: baseURL, timeout: timeout, retries: retries, httpClient: http)
+    }
+
     // MARK: The protocol
 
     /// GET countries: the served country names.
@@ -306,8 +318,19 @@ public struct HometownClient: Sendable {
             }
             return .connectionLost(url: url, detail: "\(e)")
         }
-        if error is NIOSSLError || String(describing: type(of: error)).contains("SSL") {
-            return .tls(url: url, detail: "\(error)")
+        if error is NIOSSLError || error is NIOSSLExtraError || String(describing: type(of: error)).contains("SSL") {
+            let text = "\(error)"
+            if text.contains("CERTIFICATE_VERIFY_FAILED") {
+                return .tls(
+                    url: url,
+                    detail:
+                        "the server's certificate is not trusted: it is self-signed or signed by an authority this machine does not trust (\(text))"
+                )
+            }
+            if (error as? NIOSSLExtraError) == .failedToValidateHostname {
+                return .tls(url: url, detail: "the server's certificate is not for this host name (\(text))")
+            }
+            return .tls(url: url, detail: text)
         }
         let text = "\(error)"
         if text.contains("ECONNREFUSED") || text.contains("Connection refused") || text.contains("connectionRefused") {

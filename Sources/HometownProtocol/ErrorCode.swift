@@ -49,6 +49,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case malformedRequest = "malformed_request"
     /// 417 or 501 from the connection layer: an expectation or transfer coding the server does not support.
     case notSupported = "not_supported"
+    /// 503 from `GET /healthz`: the server is not ready (its database does not answer in time, or fails).
+    case notReady = "not_ready"
     /// 500: the database could not be read or written.
     case storageFailed = "storage_failed"
     /// 500: a boundary tile could not be drawn.

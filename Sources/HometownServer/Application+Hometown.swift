@@ -25,9 +25,16 @@ public func buildApplication(
     let openFiles = OpenFileLimit.raise()
     let maxConnections = try configuration.limits.resolvedMaxConnections(openFiles: openFiles)
     let state = try await makeServerState(configuration: configuration, logger: logger)
+    let connections = ConnectionCounter(limit: maxConnections)
+    let operations = HometownRouter.Operations(
+        health: HealthCheck(
+            store: state.store, view: state.view, timeout: configuration.healthTimeout, logger: logger),
+        metrics: configuration.metricsEnabled
+            ? MetricsRegistry(view: state.view, connections: connections, hasher: state.hasher) : nil)
     return Application(
-        router: HometownRouter.make(state: state, clusterCacheBytes: configuration.work.clusterCacheBytes),
-        server: GuardedHTTP1Channel.builder(limits: configuration.limits, maxConnections: maxConnections),
+        router: HometownRouter.make(
+            state: state, clusterCacheBytes: configuration.work.clusterCacheBytes, operations: operations),
+        server: GuardedHTTP1Channel.builder(limits: configuration.limits, counter: connections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hometown"),
         // Services stop in reverse order after the server: the view stops following the store before it closes.
         services: [

@@ -18,9 +18,9 @@ struct GuardedHTTP1Channel: ServerChildChannel {
     /// Seconds a refused client is told to wait (`Retry-After`).
     let retryAfter = 1
 
-    /// Builds the server of an `Application` (`server:` argument).
-    static func builder(limits: ServerLimits, maxConnections: Int) -> HTTPServerBuilder {
-        let counter = ConnectionCounter(limit: maxConnections)
+    /// Builds the server of an `Application` (`server:` argument), counting connections in `counter` (whose limit
+    /// is `--max-connections`).
+    static func builder(limits: ServerLimits, counter: ConnectionCounter) -> HTTPServerBuilder {
         let settings = ConnectionGuard.Settings(limits)
         var configuration = HTTP1Channel.Configuration(
             httpDecoderConfiguration: .init(

@@ -4,21 +4,31 @@ import Hummingbird
 ///
 /// 1. `PolicyHeadersMiddleware`: security headers and CORS on every answer.
 /// 2. `RequestLogMiddleware`: one log line per request.
-/// 3. `DeliveryMiddleware`: gzip and HEAD (`AnswerDelivery`); entity tags and 304 are set by the handlers, which
+/// 3. `MetricsMiddleware` (with `--metrics on`): requests counted and timed by route and status.
+/// 4. `DeliveryMiddleware`: gzip and HEAD (`AnswerDelivery`); entity tags and 304 are set by the handlers, which
 ///    alone know the data an answer is made from (`AnswerDelivery.tagged`).
-/// 4. `ErrorReplyMiddleware`: what a handler throws becomes a JSON error body.
-/// 5. `PreflightMiddleware`: `OPTIONS` under `/hometown/`.
-/// 6. `PublicFileMiddleware`: paths must be exact; unrouted GET and HEAD get a public file, anything else the
+/// 5. `ErrorReplyMiddleware`: what a handler throws becomes a JSON error body.
+/// 6. `PreflightMiddleware`: `OPTIONS` under `/hometown/`.
+/// 7. `PublicFileMiddleware`: paths must be exact; unrouted GET and HEAD get a public file, anything else the
 ///    protocol's 404 HTML page.
 ///
 /// The routes: the protocol (`ProtocolEndpoints`), the web map (`MapEndpoints`, `TileEndpoints`) and geocoding
-/// (`PlaceEndpoints`), each path exactly as written (lower case, case sensitive), GET paths also taking HEAD.
+/// (`PlaceEndpoints`), each path exactly as written (lower case, case sensitive), GET paths also taking HEAD; and
+/// the operators' `/healthz` (`HealthEndpoint`) and `/metrics` (`MetricsEndpoint`).
 enum HometownRouter {
+    /// What operators read: readiness, and the metrics (nil: `/metrics` off).
+    struct Operations: Sendable {
+        let health: HealthCheck
+        let metrics: MetricsRegistry?
+    }
+
     /// The router of a server sharing `state`.
-    static func make(state: ServerState, clusterCacheBytes: Int) -> Router<BasicRequestContext> {
+    static func make(state: ServerState, clusterCacheBytes: Int, operations: Operations) -> Router<BasicRequestContext>
+    {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: PolicyHeadersMiddleware())
         router.add(middleware: RequestLogMiddleware(logger: state.logger))
+        if let metrics = operations.metrics { router.add(middleware: MetricsMiddleware(metrics: metrics)) }
         router.add(middleware: DeliveryMiddleware(delivery: state.delivery, logger: state.logger))
         router.add(middleware: ErrorReplyMiddleware(logger: state.logger))
         router.add(middleware: PreflightMiddleware())
@@ -27,6 +37,8 @@ enum HometownRouter {
         MapEndpoints(state: state, cacheBytes: clusterCacheBytes).register(on: router)
         PlaceEndpoints(state: state).register(on: router)
         TileEndpoints(tiles: state.tiles).register(on: router)
+        HealthEndpoint(check: operations.health).register(on: router)
+        if let metrics = operations.metrics { MetricsEndpoint(metrics: metrics).register(on: router) }
         return router
     }
 }

@@ -56,6 +56,9 @@ public final class PasswordHasher: Sendable {
         pool.start()
     }
 
+    /// Hashes running or waiting now (at most `threads + maxQueued`); read for `GET /metrics`.
+    public var hashesInFlight: Int { inFlight.withLock { $0 } }
+
     /// Stops the pool's threads after the hashes already queued.
     public func shutdown() async throws { try await pool.shutdownGracefully() }
 

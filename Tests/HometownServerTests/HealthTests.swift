@@ -1,0 +1,111 @@
+import Foundation
+import HTTPTypes
+import HometownProtocol
+import HometownStore
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Synchronization
+import Testing
+
+@testable import HometownServer
+
+/// GET /healthz: ready with the real store; not ready (503, `not_ready`) when the store's query hangs past the
+/// timeout or fails; one query at a time however many checks arrive.
+@Suite struct HealthTests {
+    @Test func readyWithTheRealStore() async throws {
+        try await Fixture.withServer { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            let r = try await client.get("/healthz")
+            #expect(r.status == .ok && r.headers[.contentType]?.hasPrefix("application/json") == true)
+            let o = try #require(r.json as? [String: Any])
+            #expect(o["status"] as? String == "ready")
+            #expect(o["users"] as? Int == 1 && o["nextid"] as? Int == 2)
+            let store = try #require(o["store"] as? [String: Any])
+            #expect(store["nextid"] as? Int == 2)
+            #expect((store["milliseconds"] as? Double).map { $0 >= 0 && $0 < 2000 } == true)
+            let head = try await client.execute(uri: "/healthz", method: .head)
+            #expect(head.status == .ok && head.body.readableBytes == 0)
+            let extra = try await client.get("/healthz?verbose=1")
+            #expect(extra.status == .badRequest && extra.errorField == "verbose")
+        }
+    }
+
+    /// The real SQLite store, with its `nextID` held (or failing) as the test says: the one way in-process to
+    /// make a store that does not answer.
+    final class HeldStore: UserStore {
+        enum Mode { case answer, hang, fail }
+        let inner: SQLiteUserStore
+        let mode = Mutex(Mode.answer)
+        let queries = Atomic(0)
+
+        init(_ inner: SQLiteUserStore) { self.inner = inner }
+
+        func nextID() async throws -> Int {
+            queries.add(1, ordering: .relaxed)
+            switch mode.withLock({ $0 }) {
+            case .answer: return try await inner.nextID()
+            case .fail: throw StoreError.failed("disk I/O error")
+            case .hang:
+                while mode.withLock({ $0 }) == .hang { try await Task.sleep(for: .milliseconds(10)) }
+                return try await inner.nextID()
+            }
+        }
+        func insert(_ user: NewUser, passwordHash: String, now: Int64) async throws -> User {
+            try await inner.insert(user, passwordHash: passwordHash, now: now)
+        }
+        func users(_ query: UsersQuery) async throws -> [User] { try await inner.users(query) }
+        func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)] {
+            try await inner.usersWithKeys(afterID: afterID, limit: limit)
+        }
+        func count() async throws -> Int { try await inner.count() }
+        func nicknameExists(_ nickname: String) async throws -> Bool { try await inner.nicknameExists(nickname) }
+        func close() async throws { try await inner.close() }
+    }
+
+    @Test(.timeLimit(.minutes(1))) func notReadyWhenTheStoreHangsOrFails() async throws {
+        let sqlite = try await SQLiteUserStore.open(path: Fixture.freshDatabase())
+        let store = HeldStore(sqlite)
+        let view = try await UserView.load(from: store)
+        let check = HealthCheck(
+            store: store, view: view, timeout: .milliseconds(300), logger: Logger(label: "test"))
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ErrorReplyMiddleware(logger: Logger(label: "test")))
+        HealthEndpoint(check: check).register(on: router)
+        let app = Application(router: router)
+        try await app.test(.router) { client in
+            #expect(try await client.get("/healthz").status == .ok)
+
+            store.mode.withLock { $0 = .hang }
+            let before = store.queries.load(ordering: .relaxed)
+            let start = ContinuousClock.now
+            // Five checks at once: each answers 503 after the timeout; one query serves them all.
+            let answers = try await withThrowingTaskGroup(of: TestResponse.self) { group in
+                for _ in 0..<5 { group.addTask { try await client.get("/healthz") } }
+                var all: [TestResponse] = []
+                for try await r in group { all.append(r) }
+                return all
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(3), "\(elapsed)")
+            #expect(store.queries.load(ordering: .relaxed) - before == 1)
+            for r in answers {
+                #expect(r.status == .serviceUnavailable)
+                let o = r.json as? [String: Any]
+                #expect(o?["code"] as? String == "not_ready")
+                #expect((o?["error"] as? String)?.contains("did not answer within 0.3 s") == true, "\(r.text)")
+            }
+
+            store.mode.withLock { $0 = .fail }
+            // The hung query finishes (and fails) now; wait for it, then a new check fails at once.
+            try await Task.sleep(for: .milliseconds(100))
+            let failed = try await client.get("/healthz")
+            #expect(failed.status == .serviceUnavailable)
+            #expect(failed.errorMessage?.contains("cannot be read") == true, "\(failed.text)")
+
+            store.mode.withLock { $0 = .answer }
+            #expect(try await client.get("/healthz").status == .ok)
+        }
+        try await store.close()
+    }
+}
