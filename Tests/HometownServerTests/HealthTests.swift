@@ -38,11 +38,14 @@ import Testing
         let inner: SQLiteUserStore
         let mode = Mutex(Mode.answer)
         let queries = Atomic(0)
+        /// Queries that have returned or thrown.
+        let finished = Atomic(0)
 
         init(_ inner: SQLiteUserStore) { self.inner = inner }
 
         func nextID() async throws -> Int {
             queries.add(1, ordering: .relaxed)
+            defer { finished.add(1, ordering: .relaxed) }
             switch mode.withLock({ $0 }) {
             case .answer: return try await inner.nextID()
             case .fail: throw StoreError.failed("disk I/O error")
@@ -97,8 +100,15 @@ import Testing
             }
 
             store.mode.withLock { $0 = .fail }
-            // The hung query finishes (and fails) now; wait for it, then a new check fails at once.
-            try await Task.sleep(for: .milliseconds(100))
+            // The hung query finishes now; wait for it (a check joining it would share its answer), then a new
+            // check fails at once.
+            let deadline = ContinuousClock.now + .seconds(10)
+            while store.finished.load(ordering: .relaxed) < store.queries.load(ordering: .relaxed),
+                ContinuousClock.now < deadline
+            {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try await Task.sleep(for: .milliseconds(50))
             let failed = try await client.get("/healthz")
             #expect(failed.status == .serviceUnavailable)
             #expect(failed.errorMessage?.contains("cannot be read") == true, "\(failed.text)")
