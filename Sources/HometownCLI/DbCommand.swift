@@ -8,14 +8,16 @@ struct DbCommand: AsyncParsableCommand {
         abstract: "Copy a Hometown database between SQLite and PostgreSQL, or back a SQLite file up online.",
         discussion: """
             A database is named as for `hometown serve --db`: a SQLite file path, or
-            postgres://USER@HOST:PORT/DATABASE (also postgresql://; the password from
-            $PGPASSWORD or --db-password-file, never in the URL).
+            postgres://USER@HOST:PORT/DATABASE (also postgresql://; the password
+            from $PGPASSWORD or --db-password-file, never in the URL).
 
-              hometown db copy --from posts.sqlite --to postgres://hometown@127.0.0.1:5432/hometown
+              hometown db copy --from posts.sqlite \\
+                  --to postgres://hometown@127.0.0.1:5432/hometown
               hometown db backup --from posts.sqlite --to posts-2026-11-24.sqlite
 
-            Exit status: 0 done, 2 invalid input (a bad location, a target that is not empty or
-            exists), 1 any other failure (a database that cannot be opened, read or written).
+            Exit status: 0 done, 2 invalid input (a bad location, a target that is
+            not empty or exists), 1 any other failure (a database that cannot be
+            opened, read or written).
             """,
         subcommands: [DbCopyCommand.self, DbBackupCommand.self])
 }

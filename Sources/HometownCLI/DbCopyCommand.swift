@@ -11,25 +11,30 @@ struct DbCopyCommand: AsyncParsableCommand {
         commandName: "copy",
         abstract: "Copy every user (ids, password hashes, time-stamps) into an empty database.",
         discussion: """
-            From SQLite to PostgreSQL, back, or between two files of one kind. The target is
-            created (a SQLite file) or given its schema (a PostgreSQL database that exists, e.g.
-            made with `createdb`) and must hold no user; a target with users is refused and left
-            alone. Rows keep their ids, nickname keys, password hashes and time-stamps, and the
-            target's id counter is moved past every id the source has handed out, so no id is
-            ever handed out twice. Rows are read and written --batch-size at a time (memory stays
-            bounded), each batch one transaction; progress goes to standard error.
+            From SQLite to PostgreSQL, back, or between two databases of one kind.
+            The target is created (a SQLite file) or given its schema (a PostgreSQL
+            database that exists, made with `createdb`) and must hold no user; a
+            target with users is refused and left alone. Rows keep their ids,
+            nickname keys, password hashes and time-stamps, and the target's id
+            counter is moved past every id the source has handed out, so no id is
+            ever handed out twice. Rows are read and written --batch-size at a time
+            (memory stays bounded), each batch one transaction; progress goes to
+            standard error.
 
-            The source may be in use by servers meanwhile: the users posted before the copy
-            starts are all copied. For a consistent switch, stop the servers (or keep them from
-            taking posts), copy, then start them with --db set to the target. A copy that fails
-            leaves the batches written so far: empty the target (or create a new one) and run it
-            again.
+            The source may be in use by servers meanwhile: the users posted before
+            the copy starts are all copied. For a clean switch, stop the servers,
+            copy, then start them with --db set to the target. A copy that fails
+            leaves the batches written so far: empty the target (or create a new
+            one) and run it again. One password (--db-password-file or $PGPASSWORD)
+            serves both sides when both are PostgreSQL.
 
-              hometown db copy --from posts.sqlite --to postgres://hometown@127.0.0.1:5432/hometown
-              PGPASSWORD=... hometown db copy --from postgres://hometown@db.example:5432/hometown \\
-                  --to restored.sqlite
+              hometown db copy --from posts.sqlite \\
+                  --to postgres://hometown@127.0.0.1:5432/hometown
+              PGPASSWORD=... hometown db copy --to restored.sqlite \\
+                  --from postgres://hometown@db.example:5432/hometown
 
-            Exit status: 0 done, 2 invalid input (bad location, target not empty), 1 other failure.
+            Exit status: 0 done, 2 invalid input (bad location, target not empty),
+            1 other failure.
             """)
 
     @Option(

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HometownClient
 import HometownProtocol
@@ -58,5 +59,47 @@ import Testing
         #expect(down.status == 1)
         #expect(
             down.err.contains("cannot open the database postgres://hometown@127.0.0.1:\(port)/posts"), "\(down.err)")
+    }
+
+    /// PostgreSQL stopped under a running server: posts get 503 database_unavailable with Retry-After (within
+    /// --db-busy-timeout), reads keep being answered from memory, and posts succeed again once it is back, without
+    /// restarting hometown. On a cluster of its own.
+    @Test func aStoppedDatabaseGives503ThenPostsWorkAgain() async throws {
+        let pg = try PostgresServer()
+        defer { pg.stop() }
+        let server = try ServerProcess(database: pg.url(try pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
+        defer { _ = server.terminate() }
+        func post(_ nickname: String) async throws -> (status: UInt, retryAfter: String?, body: String) {
+            var request = HTTPClientRequest(url: server.base + "/adduser")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(
+                Data(
+                    #"{"nickname":"\#(nickname)","password":"secret1","country":"USA","state":"Texas","city":"Austin","year":2001}"#
+                        .utf8))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 1 << 16)
+            return (response.status.code, response.headers.first(name: "Retry-After"), String(buffer: body))
+        }
+        #expect(try await post("before").status == 200)
+        try pg.stopServer()
+        let started = ContinuousClock.now
+        let down = try await post("during")
+        #expect(down.status == 503 && down.retryAfter == "2", "\(down)")
+        #expect(down.body.contains(#""code":"database_unavailable""#), "\(down.body)")
+        #expect(ContinuousClock.now - started < .seconds(5))
+        let count = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: server.base + "/count"), timeout: .seconds(10))
+        #expect(count.status.code == 200)
+        try pg.start()
+        var status: UInt = 0
+        let back = ContinuousClock.now
+        while status != 200, ContinuousClock.now - back < .seconds(20) {
+            status = try await post("after").status
+            if status != 200 { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(status == 200, "posts did not work again within 20 s of the database's return")
+        let client = try HometownClient(baseURL: server.url)
+        #expect(try await client.users().map(\.nickname) == ["before", "after"])
     }
 }
