@@ -63,7 +63,9 @@ public final class PostgresUserStore: CopyableUserStore {
             host: location.host, port: location.port, username: location.user, password: options.password,
             database: location.database, tls: .disable)
         config.options.connectTimeout = .milliseconds(DurationUnits.wholeMilliseconds(options.connectTimeout))
-        config.options.additionalStartupParameters = startupParameters
+        config.options.additionalStartupParameters = [
+            ("synchronous_commit", "on"), ("application_name", "hometown (schema set-up)"),
+        ]
         let first: PostgresConnection
         do {
             first = try await PostgresConnection.connect(configuration: config, id: 0, logger: logger)
@@ -94,7 +96,8 @@ public final class PostgresUserStore: CopyableUserStore {
         return PostgresUserStore(location: location, options: options, client: client, runner: runner)
     }
 
-    /// Sent at log-in: durable commits whatever the server's default, and a name in `pg_stat_activity`.
+    /// Sent at log-in by the pool's connections: durable commits whatever the server's default, and a name in
+    /// `pg_stat_activity`.
     static let startupParameters = [("synchronous_commit", "on"), ("application_name", "hometown")]
 
     /// Why the first connection failed, with what to do for the usual causes.
@@ -197,6 +200,8 @@ public final class PostgresUserStore: CopyableUserStore {
 
     /// `setval` on the sequence, to the larger of `id` and its current value.
     public func advanceIDs(past id: Int) async throws {
+        // setval's least value is 1, which would make the next id 2.
+        guard id >= 1 else { return }
         try await inInsertTransaction(takenNickname: nil) { db in
             try await db.raw(
                 """

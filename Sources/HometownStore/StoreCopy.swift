@@ -51,7 +51,8 @@ public enum StoreCopy {
             copied += rows.count
             progress(copied, total)
         }
-        try await target.advanceIDs(past: max(last, sourceNext - 1))
+        let handedOut = max(last, sourceNext - 1)
+        if handedOut > 0 { try await target.advanceIDs(past: handedOut) }
         return copied
     }
 }

@@ -68,6 +68,20 @@ import Testing
         try await t2.close()
     }
 
+    /// An empty source gives an empty target whose first id is still 1.
+    @Test(arguments: [(Backend.sqlite, Backend.postgres), (.postgres, .sqlite)])
+    func anEmptySourceGivesAFreshTarget(_ from: Backend, _ to: Backend) async throws {
+        let source = try from.freshLocation()
+        let target = try to.freshLocation()
+        try await Backend.open(source).close()
+        let r = try HometownBinary.run(["db", "copy", "--from", source.description, "--to", target.description])
+        #expect(r.status == 0 && r.err.contains("copied 0 users"), "\(r.err)")
+        let t = try await Backend.open(target)
+        #expect(try await t.nextID() == 1)
+        #expect(try await t.insert(Users.user("first"), passwordHash: "h", now: 1).id == 1)
+        try await t.close()
+    }
+
     @Test func badLocationsAreRefusedWithTheirReason() throws {
         let pw = try HometownBinary.run(["db", "copy", "--from", "a.sqlite", "--to", "postgres://u:pw@127.0.0.1/x"])
         #expect(pw.status == 2 && pw.err.contains("PGPASSWORD"), "\(pw.err)")
