@@ -8,7 +8,7 @@ import HometownTestSupport
 import Logging
 
 /// The two backends the store contract runs against: a SQLite file in a new folder, and a new database on the
-/// test process's PostgreSQL server (`PostgresServer.shared`).
+/// test process's PostgreSQL server (`PostgresServer.shared()`).
 enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite
     case postgres
@@ -20,7 +20,7 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .sqlite: return .sqlite(path: Self.freshSQLitePath())
         case .postgres:
-            let server = PostgresServer.shared
+            let server = try PostgresServer.shared()
             return try StoreLocation(parsing: server.url(try server.createDatabase()))
         }
     }

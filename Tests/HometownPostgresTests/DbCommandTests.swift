@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func thePasswordComesFromAFileOrTheEnvironment() async throws {
-        let server = PostgresServer.shared
+        let server = try PostgresServer.shared()
         let url = "postgres://\(server.passwordRole)@127.0.0.1:\(server.port)/\(try server.createDatabase())"
         let source = Backend.freshSQLitePath()
         let s = try await Backend.open(.sqlite(path: source))

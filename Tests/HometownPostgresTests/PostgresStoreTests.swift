@@ -9,9 +9,9 @@ import Testing
 
 /// What only the PostgreSQL backend has: its schema record, its refusals at open, its bounded pool and wait.
 @Suite struct PostgresStoreTests {
-    static func location(_ database: String) -> StoreLocation.Postgres {
+    static func location(_ database: String) throws -> StoreLocation.Postgres {
         StoreLocation.Postgres(
-            host: "127.0.0.1", port: PostgresServer.shared.port, user: "postgres", database: database)
+            host: "127.0.0.1", port: try PostgresServer.shared().port, user: "postgres", database: database)
     }
 
     static var quiet: Logger {
@@ -21,11 +21,12 @@ import Testing
     }
 
     @Test func theSchemaIsRecordedAndKeptAcrossOpens() async throws {
-        let server = PostgresServer.shared
+        let server = try PostgresServer.shared()
         let db = try server.createDatabase()
         // Two processes starting at once on an empty database: both succeed, one schema.
-        async let a = PostgresUserStore.open(Self.location(db), logger: Self.quiet)
-        async let b = PostgresUserStore.open(Self.location(db), logger: Self.quiet)
+        let location = try Self.location(db)
+        async let a = PostgresUserStore.open(location, logger: Self.quiet)
+        async let b = PostgresUserStore.open(location, logger: Self.quiet)
         let (s1, s2) = try await (a, b)
         _ = try await s1.insert(Users.user("kept"), passwordHash: "h", now: 1)
         try await s1.close()
@@ -36,19 +37,19 @@ import Testing
         #expect(
             try server.psql(db, "SELECT indexdef FROM pg_indexes WHERE indexname = 'users_nickname_key'")
                 .contains("UNIQUE INDEX"))
-        let again = try await PostgresUserStore.open(Self.location(db), logger: Self.quiet)
+        let again = try await PostgresUserStore.open(try Self.location(db), logger: Self.quiet)
         #expect(try await again.users(UsersQuery()).map(\.nickname) == ["kept"])
         try await again.close()
     }
 
     @Test func aNewerSchemaOrAForeignTableIsRefused() async throws {
-        let server = PostgresServer.shared
+        let server = try PostgresServer.shared()
         let newer = try server.createDatabase()
-        let s = try await PostgresUserStore.open(Self.location(newer), logger: Self.quiet)
+        let s = try await PostgresUserStore.open(try Self.location(newer), logger: Self.quiet)
         try await s.close()
         try server.psql(newer, "UPDATE hometown_schema SET version = 99")
         await #expect {
-            try await PostgresUserStore.open(Self.location(newer), logger: Self.quiet)
+            try await PostgresUserStore.open(try Self.location(newer), logger: Self.quiet)
         } throws: { e in
             guard case StoreError.incompatible(_, let detail) = e else { return false }
             return detail.contains("99")
@@ -56,7 +57,7 @@ import Testing
         let foreign = try server.createDatabase()
         try server.psql(foreign, "CREATE TABLE users (id serial PRIMARY KEY, email text, name text)")
         await #expect {
-            try await PostgresUserStore.open(Self.location(foreign), logger: Self.quiet)
+            try await PostgresUserStore.open(try Self.location(foreign), logger: Self.quiet)
         } throws: { e in
             guard case StoreError.incompatible(_, let detail) = e else { return false }
             return detail.contains("nickname_key")
@@ -68,8 +69,8 @@ import Testing
     }
 
     @Test func openingSaysWhatIsWrong() async throws {
-        let server = PostgresServer.shared
-        var missing = Self.location("no_such_database")
+        let server = try PostgresServer.shared()
+        var missing = try Self.location("no_such_database")
         await #expect {
             try await PostgresUserStore.open(missing, logger: Self.quiet)
         } throws: { e in
@@ -87,7 +88,7 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(5), "a refused connection fails at once")
         // A role that must give a password: none, a wrong one, the right one.
         let db = try server.createDatabase()
-        var role = Self.location(db)
+        var role = try Self.location(db)
         role.user = server.passwordRole
         await #expect {
             try await PostgresUserStore.open(role, logger: Self.quiet)
@@ -111,12 +112,12 @@ import Testing
     /// At most `maxConnections` connections, however many calls at once; a call that finds every connection busy
     /// waits `acquireTimeout`, then fails with `unavailable`, and the store works on.
     @Test func thePoolIsBoundedAndAWaitForAConnectionEnds() async throws {
-        let server = PostgresServer.shared
+        let server = try PostgresServer.shared()
         let db = try server.createDatabase()
         var options = PostgresStoreOptions()
         options.maxConnections = 2
         options.acquireTimeout = .seconds(20)
-        let patient = try await PostgresUserStore.open(Self.location(db), options: options, logger: Self.quiet)
+        let patient = try await PostgresUserStore.open(try Self.location(db), options: options, logger: Self.quiet)
         _ = try await patient.insert(Users.user("a"), passwordHash: "h", now: 1)
         try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 { group.addTask { try await patient.users(UsersQuery()).count } }
@@ -130,7 +131,7 @@ import Testing
         try await patient.close()
 
         options.acquireTimeout = .milliseconds(400)
-        let store = try await PostgresUserStore.open(Self.location(db), options: options, logger: Self.quiet)
+        let store = try await PostgresUserStore.open(try Self.location(db), options: options, logger: Self.quiet)
 
         // Hold the insert lock from another session: two inserts then hold both connections (waiting for it).
         let holder = try await PostgresConnection.connect(
@@ -151,7 +152,7 @@ import Testing
             return false
         }
         let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(350) && waited < .seconds(3), "\(waited)")
+        #expect(waited >= .milliseconds(350) && waited < .seconds(5), "\(waited)")
         try await holder.query("COMMIT", logger: Self.quiet)
         for t in waiting { _ = try await t.value }
         #expect(try await store.count() == 3)

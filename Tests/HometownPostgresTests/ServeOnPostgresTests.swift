@@ -9,7 +9,7 @@ import Testing
 /// The real `hometown serve --db postgres://...` on loopback, posted to and read through HTTP.
 @Suite struct ServeOnPostgresTests {
     @Test func postsAreStoredInPostgresAndReadBack() async throws {
-        let pg = PostgresServer.shared
+        let pg = try PostgresServer.shared()
         let db = try pg.createDatabase()
         let server = try ServerProcess(database: pg.url(db), extra: ["--db-connections", "4"])
         defer { _ = server.terminate() }

@@ -30,13 +30,16 @@ public final class PostgresServer: @unchecked Sendable {
     private var databaseCounter = 0
 
     /// The one cluster shared by a test process's suites (started on first use); tests get a database each.
-    public static let shared: PostgresServer = {
-        do {
-            return try PostgresServer()
-        } catch {
-            fatalError("cannot start the test PostgreSQL server: \(error)")
+    /// - Throws: why it could not start (the same error to every caller), so that each test fails with the reason
+    ///   rather than the whole test process stopping.
+    public static func shared() throws -> PostgresServer {
+        try sharedLock.withLock {
+            if sharedServer == nil { sharedServer = Result { try PostgresServer() } }
+            return try sharedServer!.get()
         }
-    }()
+    }
+    nonisolated(unsafe) private static var sharedServer: Result<PostgresServer, any Error>?
+    private static let sharedLock = NSLock()
 
     /// What went wrong running one of PostgreSQL's tools.
     public struct Failure: Error, CustomStringConvertible {
