@@ -24,6 +24,7 @@ import Synchronization
 ///   opened on demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one; when the
 ///   server is down or restarting, calls fail with `StoreError.unavailable` and the pool keeps retrying (backing
 ///   off from 0.1 s, growing 25 % a try), so the store works again once the server is back, without a restart.
+/// - No TLS to the database server: keep it on loopback or a private network.
 public final class PostgresUserStore: CopyableUserStore {
     /// Advisory lock key every insert takes (the bytes of "Hometown" as a big-endian integer).
     public static let insertLock: Int64 = 0x486F_6D65_746F_776E

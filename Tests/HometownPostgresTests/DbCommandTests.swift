@@ -46,6 +46,7 @@ import Testing
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("copied 2502 of 2502 users (100 %)"))
         #expect(r.err.contains("copied 2502 users from"))
+        print("db copy \(from) -> \(to): \(r.err.split(separator: "\n").last ?? "")")
 
         let t = try await Backend.open(target)
         let targetRows = try await Self.rows(t)

@@ -29,6 +29,7 @@ import Testing
                 if page.isEmpty && finished { return seen }
             }
         }
+        let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (s, store) in stores.enumerated() {
                 for lane in 0..<8 {
@@ -43,7 +44,9 @@ import Testing
             }
             try await group.waitForAll()
         }
+        let elapsed = ContinuousClock.now - started
         writersDone.store(true, ordering: .releasing)
+        print("postgres: \(4 * perStore) inserts from 32 tasks on 4 pools, serialized, in \(elapsed)")
         let tail = try await tailed.value
         let final = try await tailStore.usersWithKeys(afterID: 0, limit: 10_000)
         #expect(final.count == 4 * perStore)
