@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HometownProtocol", targets: ["HometownProtocol"]),
         .library(name: "HometownVocabulary", targets: ["HometownVocabulary"]),
         .library(name: "HometownStore", targets: ["HometownStore"]),
+        .library(name: "HometownPostgres", targets: ["HometownPostgres"]),
         .library(name: "HometownBasemap", targets: ["HometownBasemap"]),
         .library(name: "HometownServer", targets: ["HometownServer"]),
         .library(name: "HometownClient", targets: ["HometownClient"]),
@@ -30,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
+        // The PostgreSQL backend (issue 22): PostgresKit's SQLKit dialect on PostgresNIO's pooled client.
+        .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -84,12 +87,21 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The PostgreSQL backend of UserStore (issue 22), sharing SQLUserQueries through SQLKit.
+        .target(
+            name: "HometownPostgres",
+            dependencies: [
+                "HometownCore", "HometownStore", "HometownProtocol",
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // `hometown serve`: the protocol over HTTP (Hummingbird 2), password hashing, the extra endpoints.
         .target(
             name: "HometownServer",
             dependencies: [
-                "HometownCore", "HometownProtocol", "HometownVocabulary", "HometownStore", "HometownBoundaries",
-                "HometownGazetteer", "HometownClustering", "HometownViewport", "HometownBasemap",
+                "HometownCore", "HometownProtocol", "HometownVocabulary", "HometownStore", "HometownPostgres",
+                "HometownBoundaries", "HometownGazetteer", "HometownClustering", "HometownViewport", "HometownBasemap",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -113,7 +125,7 @@ let package = Package(
                 "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering",
                 "HometownViewport",
                 "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownVocabulary",
-                "HometownProj", "CZlib",
+                "HometownProj", "HometownStore", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
@@ -188,6 +200,15 @@ let package = Package(
             name: "HometownClientTests",
             dependencies: [
                 "HometownClient", "HometownProtocol", "HometownViewport", "HometownTestSupport",
+            ]),
+        .testTarget(
+            name: "HometownPostgresTests",
+            dependencies: [
+                "HometownPostgres", "HometownStore", "HometownProtocol", "HometownServer", "HometownClient",
+                "HometownCore", "HometownTestSupport",
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         .testTarget(
             name: "HometownServerTests",

@@ -14,7 +14,7 @@ public struct HometownCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, PostCommand.self, UsersCommand.self, ReverseCommand.self, ForwardCommand.self,
             ClusterCommand.self, RegionCommand.self, MapCommand.self, TransformCommand.self, DistanceCommand.self,
-            AreaCommand.self,
+            AreaCommand.self, DbCommand.self,
         ]
     )
     public init() {}

@@ -32,7 +32,10 @@ struct ServeCommand: AsyncParsableCommand {
             and GET /metrics (Prometheus text; --metrics off turns it off).
 
             Users are stored in a SQLite file (created on first start; write-ahead
-            log, synchronous=FULL: a post answered 200 is on disk). Passwords are kept
+            log, synchronous=FULL: a post answered 200 is on disk), or with --db
+            postgres://USER@HOST:PORT/DATABASE in PostgreSQL (schema created on start;
+            synchronous_commit on; posts from several servers on one database are
+            committed one at a time in id order). Passwords are kept
             only as scrypt hashes. Countries, states and aliases ("usa", "MN",
             "Distrito Federal") are stored under the names GET countries and GET
             states return. Strings are at most 100 characters and 400 bytes of UTF-8.
@@ -64,8 +67,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "TCP port to listen on (0: any free port, printed at start).")
     var port = 8080
 
-    @Option(name: .customLong("db"), help: "SQLite database file (created if missing).")
-    var database = "hometown.sqlite"
+    @Option(
+        name: .customLong("db"),
+        help: ArgumentHelp(
+            "Where users are stored: a SQLite file (created if missing) or postgres://USER@HOST:PORT/DATABASE.",
+            discussion:
+                "PostgreSQL: the schema is created on first start; the password comes from $PGPASSWORD or --db-password-file, never the URL.",
+            valueName: "file|url"),
+        transform: DbLocationArgument.parse)
+    var database = DbLocationArgument(.sqlite(path: "hometown.sqlite"))
+
+    @OptionGroup(title: "Database server (PostgreSQL)")
+    var databaseConnect: DbConnectOptions
 
     @Option(
         help: ArgumentHelp(
@@ -134,7 +147,8 @@ struct ServeCommand: AsyncParsableCommand {
         var c = ServerConfiguration()
         c.host = host
         c.port = port
-        c.databasePath = database
+        c.database = database.location
+        c.databaseConnect = try databaseConnect.options()
         switch countries {
         case .all: c.countries = .all
         case .list(let names): c.countries = .list(names)
@@ -159,7 +173,7 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }
         let host = self.host
-        let db = database
+        let db = database.location.description
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration: c) { bound in

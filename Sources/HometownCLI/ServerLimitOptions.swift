@@ -43,7 +43,8 @@ struct ServerLimitOptions: ParsableArguments {
 
     @Option(
         name: .customLong("db-busy-timeout"),
-        help: "Seconds a request waits for a database lock held by another program before it gets 503 with Retry-After."
+        help:
+            "Seconds a request waits for a database lock held by another program (SQLite) or for a free PostgreSQL connection, before it gets 503 with Retry-After."
     )
     var databaseBusyTimeout: Double = 5
 

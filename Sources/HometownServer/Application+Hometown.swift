@@ -84,8 +84,8 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         let more = publicFiles.skipped.count > 10 ? " and \(publicFiles.skipped.count - 10) more" : ""
         logger.notice("files not served from \(publicFiles.directory) (or Leaflet's folder): \(shown)\(more)")
     }
-    let store = try await SQLiteUserStore.open(
-        path: configuration.databasePath,
+    let store = try await StoreOpener.open(
+        configuration.database, connect: configuration.databaseConnect,
         busyTimeout: configuration.limits.databaseBusyTimeout, logger: logger)
     // Every read is answered from memory: load the users once, in id order.
     let started = ContinuousClock.now

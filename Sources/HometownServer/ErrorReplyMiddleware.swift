@@ -6,7 +6,7 @@ import Logging
 import NIOCore
 
 /// Turns what a handler throws into the answer a client reads: a protocol refusal (400, or 413 for an oversized
-/// body), 503 with `Retry-After` when the database is locked elsewhere or the server is too busy, and 500 with a
+/// body), 503 with `Retry-After` when the database is locked elsewhere or its server unreachable, or the server is too busy, and 500 with a
 /// logged cause for anything else. Never lets an error reach Hummingbird, whose own error pages differ.
 struct ErrorReplyMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
@@ -33,6 +33,13 @@ struct ErrorReplyMiddleware: RouterMiddleware {
                 "the database is locked by another program (waited \(seconds) s); try again in a few seconds",
                 code: .databaseBusy, status: .serviceUnavailable)
             r.headers[.retryAfter] = String(max(1, Int(seconds.rounded(.up))))
+            return r
+        case StoreError.unavailable(let detail):
+            logger.warning("database unavailable", metadata: ["error": "\(detail)"])
+            var r = Replies.error(
+                "the database server cannot be reached; try again in a few seconds", code: .databaseUnavailable,
+                status: .serviceUnavailable)
+            r.headers[.retryAfter] = "2"
             return r
         case let e as StoreError:
             logger.error("storage failed", metadata: ["error": "\(e)"])

@@ -1,4 +1,5 @@
 import HometownProtocol
+import HometownStore
 import HometownVocabulary
 import Logging
 import NIOCore
@@ -11,8 +12,15 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// TCP port (0: any free port; the bound one is reported through `onServerRunning`).
     public var port = 8080
-    /// The SQLite database file, created on first start.
-    public var databasePath = "hometown.sqlite"
+    /// Where the users are stored: a SQLite file (created on first start) or a PostgreSQL database.
+    public var database: StoreLocation = .sqlite(path: "hometown.sqlite")
+    /// The SQLite file (a PostgreSQL location reads as its URL); setting it stores the users in that SQLite file.
+    public var databasePath: String {
+        get { database.description }
+        set { database = .sqlite(path: newValue) }
+    }
+    /// How a PostgreSQL database is reached: password file, connections, connect timeout.
+    public var databaseConnect = DatabaseConnectOptions()
     /// The countries served.
     public var countries: Vocabulary.Selection = .defaults
     /// Start years accepted in posts.

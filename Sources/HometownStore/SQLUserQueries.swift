@@ -3,7 +3,7 @@ import HometownProtocol
 import SQLKit
 
 /// The queries on the `users` table, written once in SQLKit's dialect-neutral builders so that every SQL
-/// backend (SQLite now, PostgreSQL later) shares them. Each backend adds only what its dialect does its own way:
+/// backend (SQLite, PostgreSQL) shares them. Each backend adds only what its dialect does its own way:
 /// opening, schema, the next id, and recognising a unique-index violation.
 public enum SQLUserQueries {
     /// The table and its columns.
@@ -72,6 +72,45 @@ public enum SQLUserQueries {
             id: try row.decode(column: "id", as: Int.self), nickname: u.nickname, country: u.country, state: u.state,
             city: u.city, year: u.year, coordinate: u.coordinate,
             timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
+    }
+
+    /// Up to `limit` rows with ids above `afterID`, in id order, as stored (hashes and keys included).
+    public static func storedRows(afterID: Int, limit: Int, on db: any SQLDatabase) async throws -> [StoredUserRow] {
+        let rows = try await db.select().columns((columns + ["nickname_key", "password_hash"]).map { SQLColumn($0) })
+            .from(table).where("id", .greaterThan, SQLBind(afterID)).orderBy("id", .ascending).limit(limit).all()
+        return try rows.map { row in
+            StoredUserRow(
+                id: try row.decode(column: "id", as: Int.self),
+                nickname: try row.decode(column: "nickname", as: String.self),
+                nicknameKey: try row.decode(column: "nickname_key", as: String.self),
+                passwordHash: try row.decode(column: "password_hash", as: String.self),
+                country: try row.decode(column: "country", as: String.self),
+                state: try row.decode(column: "state", as: String.self),
+                city: try row.decode(column: "city", as: String.self),
+                year: try row.decode(column: "year", as: Int.self),
+                latitude: try row.decode(column: "latitude", as: Double?.self),
+                longitude: try row.decode(column: "longitude", as: Double?.self),
+                createdMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
+        }
+    }
+
+    /// Rows per INSERT statement of `insertStored` (11 bound values each, far below every backend's limit).
+    static let rowsPerStatement = 500
+
+    /// Inserts `rows` as they are, ids included, a statement per `rowsPerStatement` rows. The caller holds the
+    /// transaction.
+    public static func insertStored(_ rows: [StoredUserRow], on db: any SQLDatabase) async throws {
+        for part in stride(from: 0, to: rows.count, by: rowsPerStatement) {
+            var values: [SQLQueryString] = []
+            for r in rows[part..<min(part + rowsPerStatement, rows.count)] {
+                values.append(
+                    "(\(bind: r.id), \(bind: r.nickname), \(bind: r.nicknameKey), \(bind: r.passwordHash), \(bind: r.country), \(bind: r.state), \(bind: r.city), \(bind: r.year), \(bind: r.latitude), \(bind: r.longitude), \(bind: r.createdMilliseconds))"
+                )
+            }
+            try await db.raw(
+                "INSERT INTO users (id, nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(values.joined(separator: ", "))"
+            ).run()
+        }
     }
 
     /// A row of `columns` as a `User`.

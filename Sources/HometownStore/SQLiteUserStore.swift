@@ -27,8 +27,8 @@ public final class SQLiteUserStore: UserStore {
     private let writer: SQLiteConnection
     private let reader: SQLiteConnection
 
-    private var writeDB: any SQLDatabase { writer.sql() }
-    private var readDB: any SQLDatabase { reader.sql() }
+    var writeDB: any SQLDatabase { writer.sql() }
+    var readDB: any SQLDatabase { reader.sql() }
 
     private init(path: String, busyTimeout: Duration, writer: SQLiteConnection, reader: SQLiteConnection) {
         self.path = path
@@ -209,7 +209,7 @@ public final class SQLiteUserStore: UserStore {
 
     /// `body`, its failures as `StoreError`s: a unique-index violation as `nicknameTaken(takenNickname)` when
     /// that is given (writes), a lock held elsewhere as `busy`, anything else as `failed`.
-    private func wrap<T>(takenNickname: String? = nil, _ body: () async throws -> T) async throws -> T {
+    func wrap<T>(takenNickname: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let e as SQLiteError

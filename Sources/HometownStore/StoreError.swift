@@ -10,6 +10,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case failed(String)
     /// The database stayed locked by another connection (another process) for the whole busy timeout, in seconds.
     case busy(timeoutSeconds: Double)
+    /// The database server could not be reached, or went away during the call (refused connection, restart,
+    /// no connection free within the wait); the call may succeed when tried again (detail from the driver).
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -18,6 +21,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .incompatible(let p, let d): return "the database \(p) cannot be used: \(d)"
         case .failed(let d): return "database query failed: \(d)"
         case .busy(let t): return "the database stayed locked by another program for \(t) s"
+        case .unavailable(let d): return "the database server is unavailable: \(d)"
         }
     }
 }

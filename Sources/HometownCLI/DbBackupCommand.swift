@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import HometownCore
+import HometownStore
+
+/// `hometown db backup`: an online copy of a SQLite database (`SQLiteBackup`).
+struct DbBackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy a SQLite database into a new file while servers keep using it.",
+        discussion: """
+            Writes a consistent snapshot of --from (SQLite's VACUUM INTO: the
+            database as it was when the backup began, compacted) into the new file
+            --to, while `hometown serve` keeps reading and writing --from: in
+            write-ahead-log mode the backup blocks no post. The copy is written as
+            --to.partial, synced to disk and renamed, so --to exists only when it
+            is complete; an existing --to is never overwritten. The backup is a
+            normal Hometown database: serve it with --db, or copy it to PostgreSQL
+            with `db copy`. (For PostgreSQL use its own tools, e.g. pg_dump.)
+
+              hometown db backup --from posts.sqlite --to backups/posts-$(date +%F).sqlite
+
+            Exit status: 0 done, 2 invalid input (--from missing, --to exists),
+            1 other failure.
+            """)
+
+    @Option(help: ArgumentHelp("The SQLite database to back up.", valueName: "file"))
+    var from: String
+
+    @Option(help: ArgumentHelp("The new file to write (must not exist).", valueName: "file"))
+    var to: String
+
+    @Option(
+        name: .customLong("db-busy-timeout"),
+        help: "Seconds to wait for a lock a server holds on --from (only a checkpoint takes one).")
+    var busyTimeout: Double = 5
+
+    func run() async throws {
+        let wait = try SecondsOption.duration(busyTimeout, "--db-busy-timeout", allowZero: true, atMost: 86_400)
+        for (option, path) in [("--from", from), ("--to", to)] {
+            if case .postgres = try? StoreLocation(parsing: path) {
+                throw CLIFailure.exit("\(option): db backup copies SQLite files; for PostgreSQL use db copy or pg_dump")
+            }
+        }
+        guard FileManager.default.fileExists(atPath: from) else {
+            throw CLIFailure.exit("--from \(from): no such file")
+        }
+        guard !FileManager.default.fileExists(atPath: to) else {
+            throw CLIFailure.exit("--to \(to): the file exists; a backup never overwrites one")
+        }
+        let started = ContinuousClock.now
+        do {
+            let bytes = try await SQLiteBackup.copy(from: from, to: to, busyTimeout: wait)
+            let seconds = Double(DurationUnits.wholeMilliseconds(ContinuousClock.now - started)) / 1000
+            printError("backed up \(from) into \(to) (\(bytes) bytes) in \(seconds) s")
+        } catch {
+            printError("the backup failed: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import HometownServer
+
+/// How `serve` and `db` reach a PostgreSQL database (`DatabaseConnectOptions`): the password's file, the pool's
+/// size and the connect timeout. A SQLite file uses none of them.
+struct DbConnectOptions: ParsableArguments {
+    @Option(
+        name: .customLong("db-password-file"),
+        help: ArgumentHelp(
+            "PostgreSQL: file whose first line is the password (default: $PGPASSWORD, else none).",
+            discussion: "Never put the password in the URL or on the command line; keep the file mode 600.",
+            valueName: "file"))
+    var passwordFile: String?
+
+    @Option(
+        name: .customLong("db-connections"),
+        help: "PostgreSQL: connections this process opens to the database server at most (1-1000).")
+    var connections = 8
+
+    @Option(
+        name: .customLong("db-connect-timeout"),
+        help: "PostgreSQL: seconds opening one connection (TCP and log-in) may take.")
+    var connectTimeout: Double = 5
+
+    /// The options as `DatabaseConnectOptions`.
+    /// - Throws: `ValidationError` for a value out of range.
+    func options() throws -> DatabaseConnectOptions {
+        var o = DatabaseConnectOptions()
+        o.passwordFile = passwordFile
+        guard (1...1000).contains(connections) else { throw ValidationError("--db-connections must be from 1 to 1000") }
+        o.maxConnections = connections
+        o.connectTimeout = try SecondsOption.duration(
+            connectTimeout, "--db-connect-timeout", allowZero: false, atMost: 3600)
+        return o
+    }
+}

@@ -1,0 +1,18 @@
+/// How `PostgresUserStore` connects: the password and the bounds of its connection pool.
+public struct PostgresStoreOptions: Sendable {
+    /// The password of the location's user, or nil to log in without one (trust or peer authentication).
+    public var password: String?
+    /// Connections open at once, at most (the pool grows to it on demand and shrinks when idle).
+    public var maxConnections = 8
+    /// How long opening one TCP connection (and logging in) may take before it fails.
+    public var connectTimeout: Duration = .seconds(5)
+    /// How long a call waits for a free connection (all busy, or the server unreachable and being retried)
+    /// before it fails with `StoreError.unavailable`. A call never gives up once it holds a connection.
+    public var acquireTimeout: Duration = .seconds(5)
+    /// How long a connection stays open without use before the pool closes it.
+    public var idleTimeout: Duration = .seconds(60)
+
+    public init(password: String? = nil) {
+        self.password = password
+    }
+}

@@ -1,0 +1,315 @@
+import HometownCore
+import HometownProtocol
+import HometownStore
+import Logging
+import PostgresKit
+import PostgresNIO
+import SQLKit
+import Synchronization
+
+/// The store on a PostgreSQL server (issue 22), for several `hometown serve` processes on one database. The
+/// queries are `SQLUserQueries`, shared with SQLite through SQLKit (PostgresKit's dialect).
+///
+/// - Durability: every session asks for `synchronous_commit = on` (the server's default, set again at log-in), so
+///   an insert that returned has been flushed to the server's write-ahead log and survives a crash of the server
+///   (given the server's own `fsync = on`).
+/// - Ids: an identity column's sequence; never reused (a failed insert uses one up), `nextID()` reads it.
+/// - Order: ids must commit in id order, because readers tail the table by id (`usersWithKeys(afterID:)`):
+///   a sequence alone can commit id N+1 before N, and a reader that saw N+1 would never look back for N. So every
+///   insert is one transaction that first takes the advisory lock `insertLock` (`pg_advisory_xact_lock`): the
+///   id is drawn under the lock, and the commit releases it after the row is visible. Inserts from every process
+///   are thereby serialized (one commit at a time, each with its own log flush); the time-stamp's sub-select sees
+///   the previous row, so time-stamps never decrease with id either.
+/// - Connections: a pool (PostgresNIO's `PostgresClient`) of at most `PostgresStoreOptions.maxConnections`,
+///   opened on demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one; when the
+///   server is down or restarting, calls fail with `StoreError.unavailable` and the pool keeps retrying (backing
+///   off from 0.1 s, growing 25 % a try), so the store works again once the server is back, without a restart.
+/// - No TLS to the database server: keep it on loopback or a private network.
+public final class PostgresUserStore: CopyableUserStore {
+    /// Advisory lock key every insert takes (the bytes of "Hometown" as a big-endian integer).
+    public static let insertLock: Int64 = 0x486F_6D65_746F_776E
+
+    /// The database (without a password).
+    public let location: StoreLocation.Postgres
+    /// The pool's bounds.
+    public let maxConnections: Int
+    /// How long a call waits for a free connection before `StoreError.unavailable`.
+    public let acquireTimeout: Duration
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+
+    private init(
+        location: StoreLocation.Postgres, options: PostgresStoreOptions, client: PostgresClient,
+        runner: Task<Void, Never>
+    ) {
+        self.location = location
+        self.maxConnections = options.maxConnections
+        self.acquireTimeout = options.acquireTimeout
+        self.client = client
+        self.runner = runner
+    }
+
+    /// Connects to `location`, creates or checks the schema, and starts the pool.
+    /// - Throws: `StoreError.cannotOpen` (server unreachable, log-in refused, no such database),
+    ///   `StoreError.incompatible` (a newer schema, or another program's `users` table).
+    public static func open(
+        _ location: StoreLocation.Postgres, options: PostgresStoreOptions = .init(),
+        logger: Logger = Logger(label: "hometown.store")
+    ) async throws -> PostgresUserStore {
+        guard options.maxConnections >= 1 else {
+            throw StoreError.cannotOpen(path: location.description, detail: "the pool needs at least one connection")
+        }
+        // One connection of our own first: its failure says what is wrong (the pool would retry silently).
+        var config = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: options.password,
+            database: location.database, tls: .disable)
+        config.options.connectTimeout = .milliseconds(DurationUnits.wholeMilliseconds(options.connectTimeout))
+        config.options.additionalStartupParameters = [
+            ("synchronous_commit", "on"), ("application_name", "hometown (schema set-up)"),
+        ]
+        let first: PostgresConnection
+        do {
+            first = try await PostgresConnection.connect(configuration: config, id: 0, logger: logger)
+        } catch {
+            throw StoreError.cannotOpen(path: location.description, detail: openFailure(error, location))
+        }
+        do {
+            try await PostgresSchema.prepare(
+                on: first.sql(queryLogLevel: nil), location: location.description, logger: logger)
+            try await first.close()
+        } catch {
+            try? await first.close()
+            if let e = error as? StoreError { throw e }
+            throw StoreError.cannotOpen(path: location.description, detail: PostgresFailure.describe(error))
+        }
+        var clientConfig = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: options.password,
+            database: location.database, tls: .disable)
+        clientConfig.options.connectTimeout = options.connectTimeout
+        clientConfig.options.maximumConnections = options.maxConnections
+        clientConfig.options.minimumConnections = 0
+        clientConfig.options.connectionIdleTimeout = options.idleTimeout
+        clientConfig.options.additionalStartupParameters = startupParameters
+        let client = PostgresClient(configuration: clientConfig, backgroundLogger: logger)
+        // Detached: the pool must not inherit a caller's task-locals (ServiceLifecycle's graceful shutdown would
+        // close it before the server's last requests are answered); `close()` ends it.
+        let runner = Task.detached { await client.run() }
+        return PostgresUserStore(location: location, options: options, client: client, runner: runner)
+    }
+
+    /// Sent at log-in by the pool's connections: durable commits whatever the server's default, and a name in
+    /// `pg_stat_activity`.
+    static let startupParameters = [("synchronous_commit", "on"), ("application_name", "hometown")]
+
+    /// Why the first connection failed, with what to do for the usual causes.
+    private static func openFailure(_ error: any Error, _ location: StoreLocation.Postgres) -> String {
+        let text = PostgresFailure.describe(error)
+        switch PostgresFailure.sqlState(error) {
+        case "28P01", "28000":
+            return "\(text); give user \(location.user)'s password in PGPASSWORD or --db-password-file FILE"
+        case "3D000":
+            return
+                "\(text); create it first (createdb -h \(location.host) -p \(location.port) -U \(location.user) \(location.database))"
+        default:
+            if let e = error as? PSQLError, e.code == .authMechanismRequiresPassword {
+                return "the server asks for a password: give it in PGPASSWORD or --db-password-file FILE"
+            }
+            return text
+        }
+    }
+
+    // MARK: UserStore
+
+    public func insert(_ user: NewUser, passwordHash: String, now: Int64) async throws -> User {
+        try await inInsertTransaction(takenNickname: user.nickname) { db in
+            try await SQLUserQueries.insert(user, passwordHash: passwordHash, now: now, on: db)
+        }
+    }
+
+    /// Stores many users in one transaction, as given (time-stamps included, ids assigned in order), under the
+    /// insert lock: for loading an existing set of posts, tests and benchmarks. Nicknames must be unique by
+    /// their keys, as in `insert`.
+    /// - Throws: `StoreError.nicknameTaken` (nothing is stored then), other `StoreError`s on failure.
+    public func insertBatch(_ users: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)]) async throws {
+        try await inInsertTransaction(takenNickname: "one of the batch") { db in
+            for part in stride(from: 0, to: users.count, by: 500) {
+                var rows: [SQLQueryString] = []
+                for (u, hash, ms) in users[part..<min(part + 500, users.count)] {
+                    let lat: Double? = u.coordinate?.latitude
+                    let lon: Double? = u.coordinate?.longitude
+                    rows.append(
+                        "(\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: hash), \(bind: u.country), \(bind: u.state), \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon), \(bind: ms))"
+                    )
+                }
+                try await db.raw(
+                    "INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(rows.joined(separator: ", "))"
+                ).run()
+            }
+        }
+    }
+
+    public func users(_ query: UsersQuery) async throws -> [User] {
+        try await withDatabase { db in try await SQLUserQueries.users(query, on: db) }
+    }
+
+    public func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)] {
+        try await withDatabase { db in
+            try await SQLUserQueries.usersWithKeys(afterID: afterID, limit: limit, on: db).map {
+                UserWithKey(user: $0.user, nicknameKey: $0.nicknameKey)
+            }
+        }.map { ($0.user, $0.nicknameKey) }
+    }
+
+    public func count() async throws -> Int {
+        try await withDatabase { db in try await SQLUserQueries.count(on: db) }
+    }
+
+    /// The sequence's last value plus one (its increment): what the next insert draws, unless another process
+    /// inserts first. After a crash of the server the sequence may jump ahead (PostgreSQL logs sequences 32 values
+    /// ahead); ids still only increase.
+    public func nextID() async throws -> Int {
+        try await withDatabase { db in
+            let last = try await db.raw(
+                "SELECT pg_sequence_last_value(pg_get_serial_sequence('users', 'id')::regclass) AS v"
+            ).first()?.decode(column: "v", as: Int?.self)
+            return (last ?? 0) + 1
+        }
+    }
+
+    public func nicknameExists(_ nickname: String) async throws -> Bool {
+        let key = NicknameKey.key(nickname)
+        return try await withDatabase { db in try await SQLUserQueries.exists(nicknameKey: key, on: db) }
+    }
+
+    /// Closes the pool's connections (ends its run task and waits for it).
+    public func close() async throws {
+        runner.cancel()
+        await runner.value
+    }
+
+    // MARK: CopyableUserStore
+
+    public func storedRows(afterID: Int, limit: Int) async throws -> [StoredUserRow] {
+        try await withDatabase { db in try await SQLUserQueries.storedRows(afterID: afterID, limit: limit, on: db) }
+    }
+
+    public func insertStored(_ rows: [StoredUserRow]) async throws {
+        try await inInsertTransaction(takenNickname: "one of the copied rows") { db in
+            try await SQLUserQueries.insertStored(rows, on: db)
+        }
+    }
+
+    /// `setval` on the sequence, to the larger of `id` and its current value.
+    public func advanceIDs(past id: Int) async throws {
+        // setval's least value is 1, which would make the next id 2.
+        guard id >= 1 else { return }
+        try await inInsertTransaction(takenNickname: nil) { db in
+            try await db.raw(
+                """
+                SELECT setval(pg_get_serial_sequence('users', 'id')::regclass,
+                              GREATEST(\(bind: id), COALESCE(pg_sequence_last_value(pg_get_serial_sequence('users', 'id')::regclass), 0), 1),
+                              true)
+                """
+            ).run()
+        }
+    }
+
+    // MARK: Connections
+
+    /// `body` in a transaction holding `insertLock`, committed before returning.
+    private func inInsertTransaction<T: Sendable>(
+        takenNickname: String?, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    ) async throws -> T {
+        do {
+            return try await withConnection { connection in
+                let db = connection.sql(queryLogLevel: nil)
+                try await db.raw("BEGIN").run()
+                do {
+                    try await db.raw("SELECT pg_advisory_xact_lock(\(unsafeRaw: String(Self.insertLock)))").run()
+                    let result = try await body(db)
+                    try await db.raw("COMMIT").run()
+                    return result
+                } catch {
+                    try? await db.raw("ROLLBACK").run()
+                    throw error
+                }
+            }
+        } catch {
+            throw PostgresFailure.storeError(error, takenNickname: takenNickname)
+        }
+    }
+
+    /// `body` on a pooled connection (each statement its own transaction), errors as `StoreError`s.
+    private func withDatabase<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
+        async throws -> T
+    {
+        do {
+            return try await withConnection { connection in try await body(connection.sql(queryLogLevel: nil)) }
+        } catch {
+            throw PostgresFailure.storeError(error)
+        }
+    }
+
+    /// `body` on a connection leased from the pool, waiting at most `acquireTimeout` for the lease. Once `body`
+    /// has begun it is never cancelled (an insert's outcome is never left to a timer).
+    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T
+    {
+        let lease = LeaseRace()
+        let client = self.client
+        let timeout = acquireTimeout
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                try await client.withConnection { connection in
+                    guard lease.begin() else { throw StoreError.unavailable("no connection within the wait") }
+                    return try await body(connection)
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                if lease.expire() {
+                    throw StoreError.unavailable(
+                        "no connection to the server within \(DurationUnits.seconds(timeout)) s (server down or every connection busy)"
+                    )
+                }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let result {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            throw StoreError.failed("the connection lease ended without a result")
+        }
+    }
+}
+
+/// A user and its nickname key, as one `Sendable` value (tuples of them cross no task boundary).
+private struct UserWithKey: Sendable {
+    let user: User
+    let nicknameKey: String
+}
+
+/// Who won the race between a lease and its deadline: the lease, when `begin()` comes first (then the deadline
+/// does nothing), or the deadline, when `expire()` does (then a lease granted later is given back unused).
+private final class LeaseRace: Sendable {
+    /// 0 waiting, 1 begun, 2 expired.
+    private let state = Mutex<Int>(0)
+
+    /// Claims the race for the lease; false when the deadline has passed.
+    func begin() -> Bool {
+        state.withLock {
+            if $0 == 0 { $0 = 1 }
+            return $0 == 1
+        }
+    }
+
+    /// Claims the race for the deadline; false when the lease has begun.
+    func expire() -> Bool {
+        state.withLock {
+            if $0 == 0 { $0 = 2 }
+            return $0 == 2
+        }
+    }
+}

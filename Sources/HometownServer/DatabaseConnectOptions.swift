@@ -1,0 +1,34 @@
+import Foundation
+
+/// How `hometown serve` and `hometown db` reach a PostgreSQL database (`--db-password-file`,
+/// `--db-connections`, `--db-connect-timeout`); a SQLite file needs none of it.
+public struct DatabaseConnectOptions: Sendable {
+    /// A file whose first line is the password; nil: `$PGPASSWORD`, else no password.
+    public var passwordFile: String?
+    /// Connections a process keeps open to the database server at most.
+    public var maxConnections = 8
+    /// How long opening one connection may take.
+    public var connectTimeout: Duration = .seconds(5)
+
+    public init() {}
+
+    /// The password: the first line of `passwordFile` when given, else `PGPASSWORD` from `environment` (empty
+    /// counts as unset), else nil.
+    /// - Throws: `ServerError.badConfiguration` when the file cannot be read or its first line is empty.
+    public func password(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        if let passwordFile {
+            guard let data = FileManager.default.contents(atPath: passwordFile) else {
+                throw ServerError.badConfiguration("--db-password-file", "cannot read \(passwordFile)")
+            }
+            let line =
+                String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                .first.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) } ?? ""
+            guard !line.isEmpty else {
+                throw ServerError.badConfiguration("--db-password-file", "the first line of \(passwordFile) is empty")
+            }
+            return line
+        }
+        if let env = environment["PGPASSWORD"], !env.isEmpty { return env }
+        return nil
+    }
+}

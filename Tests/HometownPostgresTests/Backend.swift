@@ -1,0 +1,68 @@
+import Foundation
+import HometownCore
+import HometownPostgres
+import HometownProtocol
+import HometownServer
+import HometownStore
+import HometownTestSupport
+import Logging
+
+/// The two backends the store contract runs against: a SQLite file in a new folder, and a new database on the
+/// test process's PostgreSQL server (`PostgresServer.shared()`).
+enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite
+    case postgres
+
+    var description: String { rawValue }
+
+    /// A location holding nothing yet.
+    func freshLocation() throws -> StoreLocation {
+        switch self {
+        case .sqlite: return .sqlite(path: Self.freshSQLitePath())
+        case .postgres:
+            let server = try PostgresServer.shared()
+            return try StoreLocation(parsing: server.url(try server.createDatabase()))
+        }
+    }
+
+    /// A new file path in a new temporary folder.
+    static func freshSQLitePath() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-pgt-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("users.sqlite").path
+    }
+
+    /// Opens `location` through the server's opener (as `hometown serve` does).
+    static func open(
+        _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(5)
+    ) async throws -> any CopyableUserStore {
+        var connect = DatabaseConnectOptions()
+        connect.maxConnections = connections
+        var logger = Logger(label: "hometown.test")
+        logger.logLevel = .critical
+        return try await StoreOpener.open(location, connect: connect, busyTimeout: wait, logger: logger)
+    }
+}
+
+/// Test users.
+enum Users {
+    static func user(
+        _ nick: String, country: String = "USA", state: String = "Minnesota", city: String = "Minneapolis",
+        year: Int = 2016, at c: Coordinate? = nil
+    ) -> NewUser {
+        NewUser(nickname: nick, password: "pwd", country: country, state: state, city: city, year: year, coordinate: c)
+    }
+
+    /// `insertBatch` of whichever backend `store` is.
+    static func insertBatch(
+        _ store: any CopyableUserStore, _ rows: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)]
+    ) async throws {
+        if let s = store as? SQLiteUserStore {
+            try await s.insertBatch(rows)
+        } else if let p = store as? PostgresUserStore {
+            try await p.insertBatch(rows)
+        } else {
+            fatalError("unknown store \(type(of: store))")
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import HometownPostgres
+import HometownProtocol
+import HometownStore
+import HometownTestSupport
+import Logging
+import PostgresNIO
+import Testing
+
+/// What only the PostgreSQL backend has: its schema record, its refusals at open, its bounded pool and wait.
+@Suite struct PostgresStoreTests {
+    static func location(_ database: String) throws -> StoreLocation.Postgres {
+        StoreLocation.Postgres(
+            host: "127.0.0.1", port: try PostgresServer.shared().port, user: "postgres", database: database)
+    }
+
+    static var quiet: Logger {
+        var l = Logger(label: "hometown.test")
+        l.logLevel = .critical
+        return l
+    }
+
+    @Test func theSchemaIsRecordedAndKeptAcrossOpens() async throws {
+        let server = try PostgresServer.shared()
+        let db = try server.createDatabase()
+        // Two processes starting at once on an empty database: both succeed, one schema.
+        let location = try Self.location(db)
+        async let a = PostgresUserStore.open(location, logger: Self.quiet)
+        async let b = PostgresUserStore.open(location, logger: Self.quiet)
+        let (s1, s2) = try await (a, b)
+        _ = try await s1.insert(Users.user("kept"), passwordHash: "h", now: 1)
+        try await s1.close()
+        try await s2.close()
+        #expect(try server.psql(db, "SELECT version FROM hometown_schema") == "3\n")
+        let indexes = try server.psql(db, "SELECT indexname FROM pg_indexes WHERE tablename = 'users' ORDER BY 1")
+        #expect(indexes.split(separator: "\n").contains("users_nickname_key"))
+        #expect(
+            try server.psql(db, "SELECT indexdef FROM pg_indexes WHERE indexname = 'users_nickname_key'")
+                .contains("UNIQUE INDEX"))
+        let again = try await PostgresUserStore.open(try Self.location(db), logger: Self.quiet)
+        #expect(try await again.users(UsersQuery()).map(\.nickname) == ["kept"])
+        try await again.close()
+    }
+
+    @Test func aNewerSchemaOrAForeignTableIsRefused() async throws {
+        let server = try PostgresServer.shared()
+        let newer = try server.createDatabase()
+        let s = try await PostgresUserStore.open(try Self.location(newer), logger: Self.quiet)
+        try await s.close()
+        try server.psql(newer, "UPDATE hometown_schema SET version = 99")
+        await #expect {
+            try await PostgresUserStore.open(try Self.location(newer), logger: Self.quiet)
+        } throws: { e in
+            guard case StoreError.incompatible(_, let detail) = e else { return false }
+            return detail.contains("99")
+        }
+        let foreign = try server.createDatabase()
+        try server.psql(foreign, "CREATE TABLE users (id serial PRIMARY KEY, email text, name text)")
+        await #expect {
+            try await PostgresUserStore.open(try Self.location(foreign), logger: Self.quiet)
+        } throws: { e in
+            guard case StoreError.incompatible(_, let detail) = e else { return false }
+            return detail.contains("nickname_key")
+        }
+        // The foreign table is left as it was.
+        #expect(
+            try server.psql(foreign, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'users'")
+                == "3\n")
+    }
+
+    @Test func openingSaysWhatIsWrong() async throws {
+        let server = try PostgresServer.shared()
+        var missing = try Self.location("no_such_database")
+        await #expect {
+            try await PostgresUserStore.open(missing, logger: Self.quiet)
+        } throws: { e in
+            guard case StoreError.cannotOpen(_, let detail) = e else { return false }
+            return detail.contains("does not exist") && detail.contains("createdb")
+        }
+        missing.port = try PostgresServer.freePort()
+        let started = ContinuousClock.now
+        await #expect {
+            try await PostgresUserStore.open(missing, logger: Self.quiet)
+        } throws: { e in
+            if case StoreError.cannotOpen = e { return true }
+            return false
+        }
+        #expect(ContinuousClock.now - started < .seconds(5), "a refused connection fails at once")
+        // A role that must give a password: none, a wrong one, the right one.
+        let db = try server.createDatabase()
+        var role = try Self.location(db)
+        role.user = server.passwordRole
+        await #expect {
+            try await PostgresUserStore.open(role, logger: Self.quiet)
+        } throws: { e in
+            guard case StoreError.cannotOpen(_, let detail) = e else { return false }
+            return detail.contains("PGPASSWORD") && detail.contains("--db-password-file")
+        }
+        await #expect {
+            try await PostgresUserStore.open(role, options: .init(password: "wrong"), logger: Self.quiet)
+        } throws: { e in
+            guard case StoreError.cannotOpen(_, let detail) = e else { return false }
+            return detail.contains("password authentication failed") && detail.contains("28P01")
+        }
+        let store = try await PostgresUserStore.open(
+            role, options: .init(password: server.password), logger: Self.quiet)
+        _ = try await store.insert(Users.user("pw"), passwordHash: "h", now: 1)
+        #expect(try await store.count() == 1)
+        try await store.close()
+    }
+
+    /// At most `maxConnections` connections, however many calls at once; a call that finds every connection busy
+    /// waits `acquireTimeout`, then fails with `unavailable`, and the store works on.
+    @Test func thePoolIsBoundedAndAWaitForAConnectionEnds() async throws {
+        let server = try PostgresServer.shared()
+        let db = try server.createDatabase()
+        var options = PostgresStoreOptions()
+        options.maxConnections = 2
+        options.acquireTimeout = .seconds(20)
+        let patient = try await PostgresUserStore.open(try Self.location(db), options: options, logger: Self.quiet)
+        _ = try await patient.insert(Users.user("a"), passwordHash: "h", now: 1)
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<40 { group.addTask { try await patient.users(UsersQuery()).count } }
+            for try await n in group { #expect(n == 1) }
+        }
+        let open = try server.psql(
+            db,
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'hometown'"
+        )
+        #expect(Int(open.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99 <= 2, "\(open)")
+        try await patient.close()
+
+        options.acquireTimeout = .milliseconds(400)
+        let store = try await PostgresUserStore.open(try Self.location(db), options: options, logger: Self.quiet)
+
+        // Hold the insert lock from another session: two inserts then hold both connections (waiting for it).
+        let holder = try await PostgresConnection.connect(
+            configuration: .init(
+                host: "127.0.0.1", port: server.port, username: "postgres", password: nil, database: db, tls: .disable),
+            id: 1, logger: Self.quiet)
+        try await holder.query("BEGIN", logger: Self.quiet)
+        try await holder.query("SELECT pg_advisory_xact_lock(\(PostgresUserStore.insertLock))", logger: Self.quiet)
+        let waiting = (0..<2).map { i in
+            Task { try await store.insert(Users.user("w\(i)"), passwordHash: "h", now: 2) }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = ContinuousClock.now
+        await #expect {
+            try await store.count()
+        } throws: { e in
+            if case StoreError.unavailable = e { return true }
+            return false
+        }
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(350) && waited < .seconds(5), "\(waited)")
+        try await holder.query("COMMIT", logger: Self.quiet)
+        for t in waiting { _ = try await t.value }
+        #expect(try await store.count() == 3)
+        try await holder.close()
+        try await store.close()
+    }
+}

@@ -1,0 +1,105 @@
+import AsyncHTTPClient
+import Foundation
+import HometownClient
+import HometownProtocol
+import HometownStore
+import HometownTestSupport
+import Testing
+
+/// The real `hometown serve --db postgres://...` on loopback, posted to and read through HTTP.
+@Suite struct ServeOnPostgresTests {
+    @Test func postsAreStoredInPostgresAndReadBack() async throws {
+        let pg = try PostgresServer.shared()
+        let db = try pg.createDatabase()
+        let server = try ServerProcess(database: pg.url(db), extra: ["--db-connections", "4"])
+        defer { _ = server.terminate() }
+        let client = try HometownClient(baseURL: server.url)
+        #expect(try await client.count() == 0)
+        #expect(try await client.nextID() == 1)
+        try await client.addUser(
+            NewUser(
+                nickname: "rew", password: "catman", country: "USA", state: "North Dakota", city: "Devils Lake",
+                year: 1985, coordinate: nil))
+        try await client.addUser(
+            NewUser(
+                nickname: "rew2", password: "guess", country: "USA", state: "Minnesota", city: "Minneapolis",
+                year: 1985, coordinate: .init(uncheckedLatitude: 44.9661, longitude: -93.2938)))
+        await #expect(throws: ClientError.nicknameTaken("REW")) {
+            try await client.addUser(
+                NewUser(
+                    nickname: "REW", password: "x12345", country: "USA", state: "Texas", city: "Austin", year: 2000,
+                    coordinate: nil))
+        }
+        let users = try await client.users(UsersQuery(states: ["Minnesota"]))
+        #expect(users.map(\.nickname) == ["rew2"])
+        #expect(try await client.count() == 2)
+        #expect(try await client.nicknameExists("Rew2"))
+        // The rows are in PostgreSQL, with scrypt hashes, not passwords.
+        let stored = try pg.psql(db, "SELECT id, nickname, password_hash LIKE '$scrypt$%' FROM users ORDER BY id")
+        #expect(stored == "1|rew|t\n2|rew2|t\n", "\(stored)")
+        // A stopped and restarted server finds them again.
+        #expect(server.terminate() == 0)
+        let again = try ServerProcess(database: pg.url(db))
+        defer { _ = again.terminate() }
+        let c2 = try HometownClient(baseURL: again.url)
+        #expect(try await c2.count() == 2)
+        #expect(try await c2.nextID() == 3)
+    }
+
+    @Test func aPasswordInTheURLOrAnUnreachableServerStopsServeWithAReason() throws {
+        let pw = try HometownBinary.run(["serve", "--port", "0", "--db", "postgres://hometown:secret@127.0.0.1/posts"])
+        #expect(pw.status == 2)
+        #expect(pw.err.contains("PGPASSWORD") && pw.err.contains("--db-password-file"), "\(pw.err)")
+        let port = try PostgresServer.freePort()
+        let down = try HometownBinary.run(
+            [
+                "serve", "--port", "0", "--db", "postgres://hometown@127.0.0.1:\(port)/posts", "--db-connect-timeout",
+                "2",
+            ])
+        #expect(down.status == 1)
+        #expect(
+            down.err.contains("cannot open the database postgres://hometown@127.0.0.1:\(port)/posts"), "\(down.err)")
+    }
+
+    /// PostgreSQL stopped under a running server: posts get 503 database_unavailable with Retry-After (within
+    /// --db-busy-timeout), reads keep being answered from memory, and posts succeed again once it is back, without
+    /// restarting hometown. On a cluster of its own.
+    @Test func aStoppedDatabaseGives503ThenPostsWorkAgain() async throws {
+        let pg = try PostgresServer()
+        defer { pg.stop() }
+        let server = try ServerProcess(database: pg.url(try pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
+        defer { _ = server.terminate() }
+        func post(_ nickname: String) async throws -> (status: UInt, retryAfter: String?, body: String) {
+            var request = HTTPClientRequest(url: server.base + "/adduser")
+            request.method = .POST
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(
+                Data(
+                    #"{"nickname":"\#(nickname)","password":"secret1","country":"USA","state":"Texas","city":"Austin","year":2001}"#
+                        .utf8))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 1 << 16)
+            return (response.status.code, response.headers.first(name: "Retry-After"), String(buffer: body))
+        }
+        #expect(try await post("before").status == 200)
+        try pg.stopServer()
+        let started = ContinuousClock.now
+        let down = try await post("during")
+        #expect(down.status == 503 && down.retryAfter == "2", "\(down)")
+        #expect(down.body.contains(#""code":"database_unavailable""#), "\(down.body)")
+        #expect(ContinuousClock.now - started < .seconds(5))
+        let count = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: server.base + "/count"), timeout: .seconds(10))
+        #expect(count.status.code == 200)
+        try pg.start()
+        var status: UInt = 0
+        let back = ContinuousClock.now
+        while status != 200, ContinuousClock.now - back < .seconds(20) {
+            status = try await post("after").status
+            if status != 200 { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(status == 200, "posts did not work again within 20 s of the database's return")
+        let client = try HometownClient(baseURL: server.url)
+        #expect(try await client.users().map(\.nickname) == ["before", "after"])
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A throwaway PostgreSQL server for tests: a new cluster (`initdb -A trust`) in a temporary folder, listening on
+/// 127.0.0.1 only, on a free port, with its Unix socket in that folder; started and stopped with `pg_ctl`. When the
+/// tests run as root the cluster belongs to the `postgres` user (PostgreSQL refuses to run as root) and its tools
+/// run through `runuser -u postgres --`.
+///
+/// The binaries come from `$HOMETOWN_PG_BIN`, else Debian's `/usr/lib/postgresql/<newest>/bin` (package
+/// postgresql, installed by tools/install-deps.sh), else `pg_config --bindir`. The superuser is `postgres`, and
+/// `trust` authentication lets it in without a password. `stop()` (also called by `deinit`, at process exit, and
+/// by a watchdog process should the test process die) stops the server and removes the folder.
+public final class PostgresServer: @unchecked Sendable {
+    /// The TCP port on 127.0.0.1.
+    public let port: Int
+    /// The temporary folder: `data/` (the cluster), the socket, `server.log`.
+    public let folder: String
+    /// The superuser every URL logs in as.
+    public let user = "postgres"
+    /// A role that must give a password (scram-sha-256; every other role is trusted), owner of no database.
+    public let passwordRole = "hometown_pw"
+    /// `passwordRole`'s password.
+    public let password = "pw-\(UUID().uuidString.prefix(12))"
+    private let bin: String
+    private let lock = NSLock()
+    private var stopped = false
+    private var databaseCounter = 0
+
+    /// The one cluster shared by a test process's suites (started on first use); tests get a database each.
+    /// - Throws: why it could not start (the same error to every caller), so that each test fails with the reason
+    ///   rather than the whole test process stopping.
+    public static func shared() throws -> PostgresServer {
+        try sharedLock.withLock {
+            if sharedServer == nil { sharedServer = Result { try PostgresServer() } }
+            return try sharedServer!.get()
+        }
+    }
+    nonisolated(unsafe) private static var sharedServer: Result<PostgresServer, any Error>?
+    private static let sharedLock = NSLock()
+
+    /// What went wrong running one of PostgreSQL's tools.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Creates and starts a new cluster (about 1-2 s).
+    public init() throws {
+        bin = try Self.binaries()
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hometown-pg-\(UUID().uuidString.prefix(8))"
+            ).path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        if getuid() == 0 {
+            try Self.run("/bin/chown", ["-R", "postgres:postgres", folder])
+        }
+        try runTool(
+            "initdb", ["-D", folder + "/data", "-A", "trust", "-U", user, "-E", "UTF8", "--locale=C", "--no-sync"])
+        // Before initdb's "trust" lines, so that this one role must give its password.
+        let hba = folder + "/data/pg_hba.conf"
+        let rules = try String(contentsOfFile: hba, encoding: .utf8)
+        try ("host all \(passwordRole) 127.0.0.1/32 scram-sha-256\n" + rules).write(
+            toFile: hba, atomically: false, encoding: .utf8)
+        Self.watch(folder: folder, bin: bin, asPostgres: getuid() == 0)
+        Self.registerExitStop(self)
+        try start()
+        try psql("postgres", "CREATE ROLE \(passwordRole) LOGIN SUPERUSER PASSWORD '\(password)'")
+    }
+
+    deinit { stop() }
+
+    /// `postgres://postgres@127.0.0.1:PORT/DATABASE`.
+    public func url(_ database: String) -> String { "postgres://\(user)@127.0.0.1:\(port)/\(database)" }
+
+    /// Creates a new empty database with a name of its own and returns the name.
+    public func createDatabase() throws -> String {
+        let n = lock.withLock {
+            databaseCounter += 1
+            return databaseCounter
+        }
+        let name = "t\(n)_\(UUID().uuidString.prefix(8).lowercased())"
+        try Self.run(bin + "/createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", user, name])
+        return name
+    }
+
+    /// Runs SQL with `psql` (as the superuser) in `database`; returns its output (unaligned, tuples only).
+    @discardableResult
+    public func psql(_ database: String, _ sql: String) throws -> String {
+        try Self.run(
+            bin + "/psql",
+            [
+                "-h", "127.0.0.1", "-p", String(port), "-U", user, "-d", database, "-X", "-A", "-t", "-v",
+                "ON_ERROR_STOP=1",
+                "-c", sql,
+            ])
+    }
+
+    /// Starts the server (after `init` it runs already; for `stopServer()`/`restart()`).
+    public func start() throws {
+        try runTool(
+            "pg_ctl",
+            [
+                "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "30", "-o",
+                "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=400 -c shared_buffers=32MB",
+                "start",
+            ])
+    }
+
+    /// Stops the server fast (`-m fast`: sessions are ended, as by an operator's restart), keeping the cluster.
+    public func stopServer() throws {
+        try runTool("pg_ctl", ["-D", folder + "/data", "-w", "-t", "30", "-m", "fast", "stop"])
+    }
+
+    /// Stops and starts the server: every open connection is ended.
+    public func restart() throws {
+        try stopServer()
+        try start()
+    }
+
+    /// Stops the server (immediately) and removes the folder; later calls do nothing.
+    public func stop() {
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
+        _ = try? runTool("pg_ctl", ["-D", folder + "/data", "-w", "-t", "30", "-m", "immediate", "stop"])
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The server's log (for failure messages).
+    public var log: String { (try? String(contentsOfFile: folder + "/server.log", encoding: .utf8)) ?? "" }
+
+    // MARK: Processes
+
+    /// Runs one of PostgreSQL's server tools, as `postgres` when we are root.
+    @discardableResult
+    private func runTool(_ tool: String, _ args: [String]) throws -> String {
+        if getuid() == 0 {
+            return try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", bin + "/" + tool] + args)
+        }
+        return try Self.run(bin + "/" + tool, args)
+    }
+
+    /// Runs `path ARGS`, waits, and returns its output (standard output, then standard error).
+    /// - Throws: `Failure` with the output when the status is not 0.
+    ///
+    /// Spawned and reaped directly (posix_spawn, waitpid) with the output in a temporary file: Foundation's
+    /// `Process.waitUntilExit` was seen to miss the end of `runuser pg_ctl start` (a zombie never noticed).
+    @discardableResult
+    static func run(_ path: String, _ args: [String]) throws -> String {
+        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hometown-pg-out-\(UUID().uuidString)"
+        ).path
+        defer { unlink(outPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var env = ProcessInfo.processInfo.environment
+        env["PGPASSWORD"] = nil
+        env["LC_ALL"] = "C"
+        let argv = ([path] + args).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for p in argv { free(p) }
+            for p in envp { free(p) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let exited = (status & 0x7f) == 0
+        let code = (status >> 8) & 0xff
+        guard exited && code == 0 else {
+            throw Failure(
+                description:
+                    "\((path as NSString).lastPathComponent) \(args.joined(separator: " ")) failed (status \(status)): \(output)"
+            )
+        }
+        return output
+    }
+
+    /// The folder of PostgreSQL's binaries.
+    static func binaries() throws -> String {
+        if let env = ProcessInfo.processInfo.environment["HOMETOWN_PG_BIN"], !env.isEmpty { return env }
+        let root = "/usr/lib/postgresql"
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).compactMap(Int.init)
+            .sorted()
+        for v in versions.reversed() where FileManager.default.isExecutableFile(atPath: "\(root)/\(v)/bin/initdb") {
+            return "\(root)/\(v)/bin"
+        }
+        if let dir = try? run("/usr/bin/env", ["pg_config", "--bindir"]).trimmingCharacters(
+            in: .whitespacesAndNewlines),
+            FileManager.default.isExecutableFile(atPath: dir + "/initdb")
+        {
+            return dir
+        }
+        throw Failure(description: "PostgreSQL's initdb not found: install Debian's postgresql (tools/install-deps.sh)")
+    }
+
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    public static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = 0
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
+        }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+
+    /// Starts a detached shell that stops the cluster and removes its folder once this process is gone (a crash
+    /// or a kill of the test runner must not leave a server behind).
+    private static func watch(folder: String, bin: String, asPostgres: Bool) {
+        let ctl = (asPostgres ? "/usr/sbin/runuser -u postgres -- " : "") + "'\(bin)/pg_ctl'"
+        let script = """
+            while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
+            if [ -d '\(folder)' ]; then \(ctl) -D '\(folder)/data' -m immediate stop >/dev/null 2>&1; rm -rf '\(folder)'; fi
+            """
+        // setsid forks the shell into a session of its own and returns at once.
+        _ = try? run("/usr/bin/setsid", ["--fork", "/bin/sh", "-c", script])
+    }
+
+    /// The servers to stop when the process exits normally.
+    nonisolated(unsafe) private static var running: [Weak] = []
+    private static let runningLock = NSLock()
+    private struct Weak { weak var server: PostgresServer? }
+
+    private static func registerExitStop(_ server: PostgresServer) {
+        runningLock.withLock {
+            if running.isEmpty {
+                atexit {
+                    let servers = PostgresServer.runningLock.withLock { PostgresServer.running.compactMap(\.server) }
+                    for s in servers { s.stop() }
+                }
+            }
+            running.append(Weak(server: server))
+        }
+    }
+}
