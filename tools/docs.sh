@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 check=0
 [ "${1:-}" = "--check" ] && check=1
 modules=(HometownCore HometownProj HometownGEOS HometownBoundaries HometownGazetteer HometownMarkers HometownClustering
-         HometownViewport HometownBasemap HometownProtocol HometownVocabulary HometownClient HometownStore HometownServer)
+         HometownViewport HometownBasemap HometownProtocol HometownVocabulary HometownClient HometownStore HometownPostgres
+         HometownServer)
 mkdir -p docs/api
 failed=()
 for m in "${modules[@]}"; do

@@ -22,6 +22,13 @@ struct DbConnectOptions: ParsableArguments {
         help: "PostgreSQL: seconds opening one connection (TCP and log-in) may take.")
     var connectTimeout: Double = 5
 
+    @Option(
+        name: .customLong("db-query-timeout"),
+        help:
+            "PostgreSQL: seconds one call may hold a connection (its statements) before it fails (503 for a request); the server is told to cancel statements that run this long."
+    )
+    var queryTimeout: Double = 10
+
     /// The options as `DatabaseConnectOptions`.
     /// - Throws: `ValidationError` for a value out of range.
     func options() throws -> DatabaseConnectOptions {
@@ -31,6 +38,7 @@ struct DbConnectOptions: ParsableArguments {
         o.maxConnections = connections
         o.connectTimeout = try SecondsOption.duration(
             connectTimeout, "--db-connect-timeout", allowZero: false, atMost: 3600)
+        o.queryTimeout = try SecondsOption.duration(queryTimeout, "--db-query-timeout", allowZero: false, atMost: 3600)
         return o
     }
 }

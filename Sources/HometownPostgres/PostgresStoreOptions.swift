@@ -9,6 +9,10 @@ public struct PostgresStoreOptions: Sendable {
     /// How long a call waits for a free connection (all busy, or the server unreachable and being retried)
     /// before it fails with `StoreError.unavailable`. A call never gives up once it holds a connection.
     public var acquireTimeout: Duration = .seconds(5)
+    /// How long a call may hold a connection (its statements, with an insert's transaction) before it fails with
+    /// `StoreError.unavailable`: the bound for a server that stopped answering on an open connection. The server
+    /// is also told (`statement_timeout`) to cancel a statement that runs this long.
+    public var queryTimeout: Duration = .seconds(10)
     /// How long a connection stays open without use before the pool closes it.
     public var idleTimeout: Duration = .seconds(60)
 

@@ -21,7 +21,8 @@ import Synchronization
 ///   are thereby serialized (one commit at a time, each with its own log flush); the time-stamp's sub-select sees
 ///   the previous row, so time-stamps never decrease with id either.
 /// - Connections: a pool (PostgresNIO's `PostgresClient`) of at most `PostgresStoreOptions.maxConnections`,
-///   opened on demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one; when the
+///   opened on demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one and then holds
+///   it at most `queryTimeout` (a server that stops answering on an open connection); when the
 ///   server is down or restarting, calls fail with `StoreError.unavailable` and the pool keeps retrying (backing
 ///   off from 0.1 s, growing 25 % a try), so the store works again once the server is back, without a restart.
 /// - No TLS to the database server: keep it on loopback or a private network.
@@ -35,6 +36,8 @@ public final class PostgresUserStore: CopyableUserStore {
     public let maxConnections: Int
     /// How long a call waits for a free connection before `StoreError.unavailable`.
     public let acquireTimeout: Duration
+    /// How long a call may hold a connection before `StoreError.unavailable`.
+    public let queryTimeout: Duration
     private let client: PostgresClient
     private let runner: Task<Void, Never>
 
@@ -45,6 +48,7 @@ public final class PostgresUserStore: CopyableUserStore {
         self.location = location
         self.maxConnections = options.maxConnections
         self.acquireTimeout = options.acquireTimeout
+        self.queryTimeout = options.queryTimeout
         self.client = client
         self.runner = runner
     }
@@ -89,7 +93,8 @@ public final class PostgresUserStore: CopyableUserStore {
         clientConfig.options.maximumConnections = options.maxConnections
         clientConfig.options.minimumConnections = 0
         clientConfig.options.connectionIdleTimeout = options.idleTimeout
-        clientConfig.options.additionalStartupParameters = startupParameters
+        clientConfig.options.additionalStartupParameters =
+            startupParameters + [("statement_timeout", String(DurationUnits.wholeMilliseconds(options.queryTimeout)))]
         let client = PostgresClient(configuration: clientConfig, backgroundLogger: logger)
         // Detached: the pool must not inherit a caller's task-locals (ServiceLifecycle's graceful shutdown would
         // close it before the server's last requests are answered); `close()` ends it.
@@ -250,38 +255,89 @@ public final class PostgresUserStore: CopyableUserStore {
         }
     }
 
-    /// `body` on a connection leased from the pool, waiting at most `acquireTimeout` for the lease. Once `body`
-    /// has begun it is never cancelled (an insert's outcome is never left to a timer).
+    /// `body` on a connection leased from the pool, waiting at most `acquireTimeout` for the lease, then at most
+    /// `queryTimeout` for `body`. Neither wait is left to structured cancellation (the pool may not give up a
+    /// lease at once, and a connection whose server stopped answering never ends its statement): when a deadline
+    /// passes the call fails with `StoreError.unavailable` at once, and the work it leaves is not cancelled once
+    /// `body` has begun (an insert's outcome is never decided by a timer; an insert that fails this way may
+    /// still commit later, as with any database whose answer was lost).
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T
     {
         let lease = LeaseRace()
         let client = self.client
-        let timeout = acquireTimeout
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                try await client.withConnection { connection in
-                    guard lease.begin() else { throw StoreError.unavailable("no connection within the wait") }
-                    return try await body(connection)
+        let acquire = acquireTimeout
+        let hold = queryTimeout
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let answer = OneAnswer(continuation)
+            let work = Task {
+                do {
+                    let result = try await client.withConnection { connection in
+                        guard lease.begin() else { throw StoreError.unavailable("no connection within the wait") }
+                        return try await body(connection)
+                    }
+                    answer.give(.success(result))
+                } catch {
+                    answer.give(.failure(error))
                 }
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
+            let timer = Task {
+                do { try await Task.sleep(for: acquire) } catch { return }
                 if lease.expire() {
-                    throw StoreError.unavailable(
-                        "no connection to the server within \(DurationUnits.seconds(timeout)) s (server down or every connection busy)"
-                    )
+                    work.cancel()
+                    answer.give(
+                        .failure(
+                            StoreError.unavailable(
+                                "no connection to the server within \(DurationUnits.seconds(acquire)) s (server down or every connection busy)"
+                            )))
+                    return
                 }
-                return nil
+                do { try await Task.sleep(for: hold) } catch { return }
+                answer.give(
+                    .failure(
+                        StoreError.unavailable(
+                            "the database server did not answer within \(DurationUnits.seconds(hold)) s")))
             }
-            while let result = try await group.next() {
-                if let result {
-                    group.cancelAll()
-                    return result
-                }
-            }
-            throw StoreError.failed("the connection lease ended without a result")
+            answer.onGiven { timer.cancel() }
         }
+    }
+}
+
+/// Resumes a continuation once, with whichever comes first: the work's result or a deadline.
+private final class OneAnswer<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<T, any Error>?
+        var given = false
+        var whenGiven: (@Sendable () -> Void)?
+    }
+    private let state: Mutex<State>
+
+    init(_ continuation: CheckedContinuation<T, any Error>) {
+        state = Mutex(State(continuation: continuation))
+    }
+
+    /// Resumes with `result` unless an answer was given already.
+    func give(_ result: Result<T, any Error>) {
+        let (c, after) = state.withLock { s -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?) in
+            let c = s.continuation
+            s.continuation = nil
+            s.given = true
+            let after = s.whenGiven
+            s.whenGiven = nil
+            return (c, after)
+        }
+        c?.resume(with: result)
+        if c != nil { after?() }
+    }
+
+    /// Runs `action` once an answer is given (at once if it was).
+    func onGiven(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { s -> Bool in
+            if s.given { return true }
+            s.whenGiven = action
+            return false
+        }
+        if now { action() }
     }
 }
 

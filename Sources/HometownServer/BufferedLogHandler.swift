@@ -5,9 +5,11 @@ import Synchronization
 
 /// A swift-log handler for the server's one line per request: lines are formatted cheaply
 /// (`2026-11-23T15:36:33.123Z info hometown.server: GET /hometown/count 200 0.02 ms`) and appended to a buffer
-/// that a background thread writes to standard error every 50 ms (at once for warnings and worse), so that a
-/// request never waits for the terminal or the disk. `LogSink.flush()` writes what is pending (the server calls
-/// it when it stops); a `kill -9` can lose the last 50 ms of lines, never a stored post.
+/// that a background thread writes to standard error every 50 ms (woken at once for warnings and worse), so that
+/// a request never waits for the terminal, the disk or a reader of a pipe that stopped reading. `LogSink.flush()`
+/// writes what is pending (the server calls it when it stops); a `kill -9` can lose the last 50 ms of lines, never
+/// a stored post. The buffer is bounded (`LogSink.maxPendingBytes`): while standard error does not take lines,
+/// those beyond it are dropped and counted, and a line saying how many follows once it takes them again.
 public struct BufferedLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
@@ -40,15 +42,25 @@ public struct BufferedLogHandler: LogHandler {
 public final class LogSink: Sendable {
     /// Standard error.
     public static let standardError = LogSink(fd: 2)
+    /// Bytes of lines kept while the descriptor does not take them; more are dropped (and counted).
+    public static let maxPendingBytes = 4 << 20
 
     private let fd: Int32
-    private let pending = Mutex<[UInt8]>([])
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var droppedLines = 0
+    }
+    private let pending = Mutex(Pending())
+    /// Wakes the writer thread before its 50 ms are up (a warning).
+    private let wake = DispatchSemaphore(value: 0)
+    /// One writer at a time (the thread, or a caller of `flush`), so lines keep their order.
+    private let writing = Mutex(())
 
     init(fd: Int32) {
         self.fd = fd
         let thread = Thread { [self] in
             while true {
-                Thread.sleep(forTimeInterval: 0.05)
+                _ = self.wake.wait(timeout: .now() + .milliseconds(50))
                 self.flush()
             }
         }
@@ -57,22 +69,40 @@ public final class LogSink: Sendable {
     }
 
     func append(_ line: String, urgent: Bool) {
-        pending.withLock { $0.append(contentsOf: line.utf8) }
-        if urgent { flush() }
+        let kept = pending.withLock { p -> Bool in
+            guard p.bytes.count + line.utf8.count <= Self.maxPendingBytes else {
+                p.droppedLines += 1
+                return false
+            }
+            p.bytes.append(contentsOf: line.utf8)
+            return true
+        }
+        if urgent && kept { wake.signal() }
     }
 
-    /// Writes every pending line now.
+    /// Writes every pending line now (blocking the caller while the descriptor does not take them).
     public func flush() {
-        let bytes = pending.withLock { buffer -> [UInt8] in
-            let out = buffer
-            buffer.removeAll(keepingCapacity: true)
-            return out
-        }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if n <= 0 { return }
-            done += n
+        writing.withLock { _ in
+            let taken = pending.withLock { p -> ([UInt8], Int) in
+                let out = (p.bytes, p.droppedLines)
+                p.bytes.removeAll(keepingCapacity: true)
+                p.droppedLines = 0
+                return out
+            }
+            var bytes = taken.0
+            let dropped = taken.1
+            if dropped > 0 {
+                let note =
+                    UTCTime.iso8601(milliseconds: UTCTime.nowMilliseconds())
+                    + " warning hometown.log: \(dropped) log lines dropped (standard error did not take them)\n"
+                bytes.append(contentsOf: note.utf8)
+            }
+            var done = 0
+            while done < bytes.count {
+                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+                if n <= 0 { return }
+                done += n
+            }
         }
     }
 }

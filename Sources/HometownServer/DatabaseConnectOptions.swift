@@ -1,7 +1,7 @@
 import Foundation
 
 /// How `hometown serve` and `hometown db` reach a PostgreSQL database (`--db-password-file`,
-/// `--db-connections`, `--db-connect-timeout`); a SQLite file needs none of it.
+/// `--db-connections`, `--db-connect-timeout`, `--db-query-timeout`); a SQLite file needs none of it.
 public struct DatabaseConnectOptions: Sendable {
     /// A file whose first line is the password; nil: `$PGPASSWORD`, else no password.
     public var passwordFile: String?
@@ -9,6 +9,8 @@ public struct DatabaseConnectOptions: Sendable {
     public var maxConnections = 8
     /// How long opening one connection may take.
     public var connectTimeout: Duration = .seconds(5)
+    /// How long one call may hold a connection (its statements) before it fails with 503.
+    public var queryTimeout: Duration = .seconds(10)
 
     public init() {}
 

@@ -23,6 +23,7 @@ public enum StoreOpener {
             var options = PostgresStoreOptions(password: try connect.password())
             options.maxConnections = connect.maxConnections
             options.connectTimeout = connect.connectTimeout
+            options.queryTimeout = connect.queryTimeout
             options.acquireTimeout = busyTimeout
             return try await PostgresUserStore.open(p, options: options, logger: logger)
         }

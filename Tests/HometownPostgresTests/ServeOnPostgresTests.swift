@@ -87,7 +87,8 @@ import Testing
         let down = try await post("during")
         #expect(down.status == 503 && down.retryAfter == "2", "\(down)")
         #expect(down.body.contains(#""code":"database_unavailable""#), "\(down.body)")
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // About the 1 s wait; the bound is loose (the whole suite shares 2 cores) but far below the client's 30 s.
+        #expect(ContinuousClock.now - started < .seconds(20))
         let count = try await HTTPClient.shared.execute(
             HTTPClientRequest(url: server.base + "/count"), timeout: .seconds(10))
         #expect(count.status.code == 200)

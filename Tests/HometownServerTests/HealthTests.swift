@@ -71,7 +71,7 @@ import Testing
         let store = HeldStore(sqlite)
         let view = try await UserView.load(from: store)
         let check = HealthCheck(
-            store: store, view: view, timeout: .milliseconds(300), logger: Logger(label: "test"))
+            store: store, view: view, timeout: .seconds(2), logger: Logger(label: "test"))
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ErrorReplyMiddleware(logger: Logger(label: "test")))
         HealthEndpoint(check: check).register(on: router)
@@ -90,13 +90,13 @@ import Testing
                 return all
             }
             let elapsed = ContinuousClock.now - start
-            #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(3), "\(elapsed)")
+            #expect(elapsed >= .milliseconds(1900) && elapsed < .seconds(20), "\(elapsed)")
             #expect(store.queries.load(ordering: .relaxed) - before == 1)
             for r in answers {
                 #expect(r.status == .serviceUnavailable)
                 let o = r.json as? [String: Any]
                 #expect(o?["code"] as? String == "not_ready")
-                #expect((o?["error"] as? String)?.contains("did not answer within 0.3 s") == true, "\(r.text)")
+                #expect((o?["error"] as? String)?.contains("did not answer within 2.0 s") == true, "\(r.text)")
             }
 
             store.mode.withLock { $0 = .fail }

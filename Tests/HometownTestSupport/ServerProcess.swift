@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `hometown serve` as a real process on loopback, driven over real sockets.
 public final class ServerProcess: @unchecked Sendable {
@@ -33,7 +34,35 @@ public final class ServerProcess: @unchecked Sendable {
             throw ServerStartError(output: String(decoding: seen, as: UTF8.self))
         }
         port = found
+        // Keep reading what it logs (a pipe nobody reads fills up), keeping the last 256 KiB for messages.
+        let tail = self.tail
+        tail.add(seen)
+        let reader = Thread {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                tail.add(chunk)
+            }
+        }
+        reader.start()
     }
+
+    /// The last 256 KiB of a stream.
+    final class Tail: Sendable {
+        private let bytes = Mutex(Data())
+        func add(_ chunk: Data) {
+            bytes.withLock {
+                $0.append(chunk)
+                if $0.count > 256 << 10 { $0.removeFirst($0.count - (256 << 10)) }
+            }
+        }
+        var text: String { bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    private let tail = Tail()
+
+    /// The end of what the server wrote on standard error (at most 256 KiB).
+    public var errorOutput: String { tail.text }
 
     public struct ServerStartError: Error { public let output: String }
 
