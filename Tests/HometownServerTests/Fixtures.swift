@@ -2,9 +2,27 @@ import Foundation
 import HTTPTypes
 import HometownProtocol
 import HometownServer
+import HometownStore
+import HometownTestSupport
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+
+/// The database behind a server under test: the protocol suite and the multi-process tests run on both.
+enum TestBackend: String, CaseIterable, CustomStringConvertible {
+    case sqlite, postgres
+    var description: String { rawValue }
+
+    /// A fresh database: a SQLite file, or a new database on the shared test PostgreSQL server.
+    func freshLocation() throws -> StoreLocation {
+        switch self {
+        case .sqlite: return .sqlite(path: Fixture.freshDatabase())
+        case .postgres:
+            let pg = try PostgresServer.shared()
+            return try StoreLocation(parsing: pg.url(try pg.createDatabase()))
+        }
+    }
+}
 
 /// Test set-up: a server on a fresh database with a cheap hash cost (2^4), run in-process.
 enum Fixture {
@@ -15,9 +33,18 @@ enum Fixture {
     }
 
     static func configuration(database: String = freshDatabase()) -> ServerConfiguration {
+        configuration(location: .sqlite(path: database))
+    }
+
+    /// The test configuration on a fresh database of `backend`.
+    static func configuration(backend: TestBackend) throws -> ServerConfiguration {
+        configuration(location: try backend.freshLocation())
+    }
+
+    static func configuration(location: StoreLocation) -> ServerConfiguration {
         var c = ServerConfiguration()
         c.port = 0
-        c.databasePath = database
+        c.database = location
         c.hashCost = .init(logN: 4)
         c.years = YearRange(1970, 2026)
         c.logLevel = .warning

@@ -8,22 +8,6 @@ import Testing
 /// them within `--db-sync-interval`, the database alone decides a nickname race, and a process killed mid-stream
 /// loses no acknowledged post while the other keeps answering.
 @Suite struct MultiProcessTests {
-    /// The database the processes share.
-    enum Backend: String, CaseIterable, CustomStringConvertible {
-        case sqlite, postgres
-        var description: String { rawValue }
-
-        /// A fresh database: a SQLite file, or a new database on the shared test PostgreSQL server.
-        func freshDatabase() throws -> String {
-            switch self {
-            case .sqlite: return Fixture.freshDatabase()
-            case .postgres:
-                let pg = try PostgresServer.shared()
-                return pg.url(try pg.createDatabase())
-            }
-        }
-    }
-
     /// The sync interval the tests run with, and the bound they check: a post acknowledged by one process is in the
     /// other's answers within the interval plus `slack` (one catch-up query, and a loaded test machine).
     static let interval = 0.2
@@ -53,10 +37,10 @@ import Testing
         }
     }
 
-    @Test(arguments: Backend.allCases) func aPostOnOneProcessReachesTheOtherWithinTheSyncInterval(
-        _ backend: Backend
+    @Test(arguments: TestBackend.allCases) func aPostOnOneProcessReachesTheOtherWithinTheSyncInterval(
+        _ backend: TestBackend
     ) async throws {
-        let db = try backend.freshDatabase()
+        let db = try backend.freshLocation().description
         let a = try Self.start(db)
         defer { _ = a.terminate() }
         let b = try Self.start(db)
@@ -92,10 +76,10 @@ import Testing
         #expect(back != nil)
     }
 
-    @Test(arguments: Backend.allCases) func racingPostsOfOneNicknameOverTwoProcessesGiveExactlyOne200(
-        _ backend: Backend
+    @Test(arguments: TestBackend.allCases) func racingPostsOfOneNicknameOverTwoProcessesGiveExactlyOne200(
+        _ backend: TestBackend
     ) async throws {
-        let db = try backend.freshDatabase()
+        let db = try backend.freshLocation().description
         let a = try Self.start(db)
         defer { _ = a.terminate() }
         let b = try Self.start(db)
@@ -139,10 +123,10 @@ import Testing
         #expect(try await Self.get(client, a.base + "/users?afterid=1").contains(#""id":\#(nextIDs[0]),"#))
     }
 
-    @Test(arguments: Backend.allCases) func killingOneProcessLosesNoAcknowledgedPostAndTheOtherKeepsAnswering(
-        _ backend: Backend
+    @Test(arguments: TestBackend.allCases) func killingOneProcessLosesNoAcknowledgedPostAndTheOtherKeepsAnswering(
+        _ backend: TestBackend
     ) async throws {
-        let db = try backend.freshDatabase()
+        let db = try backend.freshLocation().description
         let a = try Self.start(db)
         let b = try Self.start(db)
         defer { _ = b.terminate() }

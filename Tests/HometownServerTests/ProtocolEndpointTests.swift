@@ -28,8 +28,8 @@ import Testing
         }
     }
 
-    @Test func protocolSampleSession() async throws {
-        try await Fixture.withServer { client in
+    @Test(arguments: TestBackend.allCases) func protocolSampleSession(_ backend: TestBackend) async throws {
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             #expect(try await client.get("/hometown/count").text == "0")
             #expect(try await client.get("/hometown/nextid").text == "1")
             let a = try await client.post(Fixture.rew)
@@ -63,8 +63,8 @@ import Testing
         }
     }
 
-    @Test func aliasesAreStoredCanonically() async throws {
-        try await Fixture.withServer { client in
+    @Test(arguments: TestBackend.allCases) func aliasesAreStoredCanonically(_ backend: TestBackend) async throws {
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             let r = try await client.post(
                 body([
                     "nickname": "ana", "password": "abc", "country": "mx", "state": "Distrito Federal",
@@ -86,8 +86,8 @@ import Testing
         }
     }
 
-    @Test func everyUsersParameterCombined() async throws {
-        try await Fixture.withServer { client in
+    @Test(arguments: TestBackend.allCases) func everyUsersParameterCombined(_ backend: TestBackend) async throws {
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             let states = ["Minnesota", "Texas", "North Dakota"]
             for i in 0..<40 {
                 let r = try await client.post(
@@ -141,7 +141,7 @@ import Testing
         }
     }
 
-    @Test func postRefusalsNameTheField() async throws {
+    @Test(arguments: TestBackend.allCases) func postRefusalsNameTheField(_ backend: TestBackend) async throws {
         let ok: [String: Any] = [
             "nickname": "n", "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000,
         ]
@@ -162,7 +162,7 @@ import Testing
             (body(ok.merging(["city": "a\u{0}b"]) { $1 }), "city"),
             ("not json", nil), ("[1]", nil), ("", nil),
         ]
-        try await Fixture.withServer { client in
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             for (b, field) in cases {
                 let r = try await client.post(b)
                 #expect(r.status == .badRequest, "\(b.prefix(80))")
@@ -174,15 +174,15 @@ import Testing
         }
     }
 
-    @Test func oversizedBodyIs413() async throws {
-        try await Fixture.withServer { client in
+    @Test(arguments: TestBackend.allCases) func oversizedBodyIs413(_ backend: TestBackend) async throws {
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             let r = try await client.post(#"{"city":""# + String(repeating: "a", count: 20_000) + #""}"#)
             #expect(r.status == .contentTooLarge && r.errorMessage?.contains("16384") == true)
         }
     }
 
-    @Test func nicknameTakenInAnyCase() async throws {
-        try await Fixture.withServer { client in
+    @Test(arguments: TestBackend.allCases) func nicknameTakenInAnyCase(_ backend: TestBackend) async throws {
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             #expect(
                 try await client.post(
                     body([
@@ -204,8 +204,8 @@ import Testing
 
     /// Issue 20's impersonation attempts: refused with the character named, or answered as taken; the GET check
     /// and the POST agree.
-    @Test func nicknamesCannotImpersonate() async throws {
-        try await Fixture.withServer { client in
+    @Test(arguments: TestBackend.allCases) func nicknamesCannotImpersonate(_ backend: TestBackend) async throws {
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             func user(_ nickname: String) -> String {
                 body([
                     "nickname": nickname, "password": "pwd", "country": "USA", "state": "MN", "city": "c", "year": 2000,
@@ -250,12 +250,12 @@ import Testing
         }
     }
 
-    @Test func hostileValuesRoundTripByteExact() async throws {
+    @Test(arguments: TestBackend.allCases) func hostileValuesRoundTripByteExact(_ backend: TestBackend) async throws {
         let hostile = [
             #"Robert'); DROP TABLE users;--"#, #"quo"te\back\\slash"#, "😀👩‍👩‍👧 emoji", "<b>bold</b> & \u{2028}",
             "' OR '1'='1", "%00%27", "ünïcödé\u{301}",
         ]
-        try await Fixture.withServer { client in
+        try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             for (i, h) in hostile.enumerated() {
                 let r = try await client.post(
                     body([
@@ -305,13 +305,13 @@ import Testing
         }
     }
 
-    @Test func dataSurvivesARestart() async throws {
-        let db = Fixture.freshDatabase()
-        try await Fixture.withServer(Fixture.configuration(database: db)) { client in
+    @Test(arguments: TestBackend.allCases) func dataSurvivesARestart(_ backend: TestBackend) async throws {
+        let db = try backend.freshLocation()
+        try await Fixture.withServer(Fixture.configuration(location: db)) { client in
             let r = try await client.post(Fixture.rew)
             #expect(r.status == .ok)
         }
-        try await Fixture.withServer(Fixture.configuration(database: db)) { client in
+        try await Fixture.withServer(Fixture.configuration(location: db)) { client in
             #expect(try await client.get("/hometown/count").text == "1")
             #expect(try await client.post(Fixture.rew).status == .badRequest)
             #expect(try await client.post(Fixture.rew2).status == .ok)
