@@ -17,7 +17,7 @@
 #        - POST adduser (adduser.lua, unique nicknames) with a cheap password hash (--scrypt-log-n 4), so that
 #          the write path (the insert, its durable commit, the view's catch-up) is what is measured, not scrypt.
 #   4. Prints a Markdown table (out/backends.md): requests/s and p99 latency per row, and for each row the ratio
-#      to SQLite with one process reached directly. cpu.py reports the CPU other programs took meanwhile.
+#      to SQLite with one process reached directly. Nothing else should run meanwhile (it shares the 2 cores).
 #
 # What bounds each (2 cores): reads are answered from memory, so the backend matters only for posts; nginx takes
 # CPU of its own, so "behind nginx" is the reference for two processes; two processes share the same two cores
