@@ -29,17 +29,17 @@ struct BatchOptions: ParsableArguments {
         }
     }
 
-    /// Runs the job `make` builds over the `--input` FILE of `points`, writing `format` (default: the input's own,
+    /// Runs the job `make` builds over the `--input` FILE of `points`, writing `points.format` (default: the input's own,
     /// NDJSON for NDJSON input, else CSV); `make` is given the input, with the columns `chosen` by their options
     /// (nil: not given), and the output format.
     /// - Throws: for NDJSON input with CSV output (an object's keys are not known in advance), and what `make`
     ///   and the run throw.
     func run<J: PointRowsJob, F: RowOutputFormat>(
-        input path: String, points: PointFileOptions, format: F?, chosen: (String?, String?),
+        input path: String, points: PointFileOptions<F>, chosen: (String?, String?),
         make: (BatchPointInput, F) throws -> J
     ) throws {
         let (stream, records) = try points.open(path, compression: inputCompression)
-        let output = format ?? (records == .ndjson ? .ndjson : .csv)
+        let output = points.format ?? (records == .ndjson ? .ndjson : .csv)
         if records == .ndjson, output == .csv {
             let others = F.allCases.filter { $0 != .csv }.map { "\($0)" }.joined(separator: " or ")
             throw CLIError(

@@ -1,7 +1,8 @@
 import ArgumentParser
 
-/// The file of points of `reverse --input` and `transform --input`, and its format.
-struct PointFileOptions: ParsableArguments {
+/// The file of points of `reverse --input` and `transform --input`, its format, and the format of the output
+/// (`Output`: the job's formats).
+struct PointFileOptions<Output: RowOutputFormat>: ParsableArguments {
     /// `--input-format`: `auto` settles it by the file's name, else by its first character.
     enum Format: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
 
@@ -14,6 +15,15 @@ struct PointFileOptions: ParsableArguments {
         name: .customLong("input-format"),
         help: "Input format: auto (by file name, else by content), csv or ndjson.")
     var inputFormat: Format = .auto
+
+    @Option(help: ArgumentHelp("Output format: \(Self.outputNames) (default: the input's own)."))
+    var format: Output?
+
+    /// "csv, ndjson or geojson": the output formats, for the help.
+    static var outputNames: String {
+        let names = Output.allCases.map { "\($0)" }
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    }
 
     /// Opens `path` (the `--input`) and settles its record format.
     /// - Throws: when the file cannot be opened or its start cannot be read.

@@ -35,10 +35,7 @@ struct ReverseCommand: ParsableCommand {
             Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
             """)
 
-    @OptionGroup var points: PointFileOptions
-
-    @Option(help: "Output format: csv, ndjson or geojson (default: the input's own).")
-    var format: ReverseJob.OutputFormat?
+    @OptionGroup var points: PointFileOptions<ReverseJob.OutputFormat>
 
     @OptionGroup var batch: BatchOptions
 
@@ -60,7 +57,7 @@ struct ReverseCommand: ParsableCommand {
             if let input = points.input {
                 guard coordinates.isEmpty else { throw CLIError("give either LAT LON or --input FILE, not both") }
                 let geocoder = try ReverseGeocoder(path: data, verification: .full)
-                try batch.run(input: input, points: points, format: format, chosen: (latColumn, lonColumn)) {
+                try batch.run(input: input, points: points, chosen: (latColumn, lonColumn)) {
                     ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1)
                 }
                 return

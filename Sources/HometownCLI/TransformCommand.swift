@@ -53,10 +53,7 @@ struct TransformCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Target CRS of the output.", valueName: "CRS"))
     var to: String
 
-    @OptionGroup var points: PointFileOptions
-
-    @Option(help: "Output format: csv or ndjson (default: the input's own).")
-    var format: TransformJob.OutputFormat?
+    @OptionGroup var points: PointFileOptions<TransformJob.OutputFormat>
 
     @OptionGroup var batch: BatchOptions
 
@@ -79,7 +76,7 @@ struct TransformCommand: ParsableCommand {
                 if let input = points.input {
                     guard coordinates.isEmpty else { throw CLIError("give either X Y or --input FILE, not both") }
                     let transformation = try Transformation(from: source, to: target)
-                    try batch.run(input: input, points: points, format: format, chosen: (xColumn, yColumn)) {
+                    try batch.run(input: input, points: points, chosen: (xColumn, yColumn)) {
                         TransformJob(transformation: transformation, input: $0, outputFormat: $1)
                     }
                     return

@@ -137,19 +137,7 @@ public final class PostgresUserStore: CopyableUserStore {
     /// - Throws: `StoreError.nicknameTaken` (nothing is stored then), other `StoreError`s on failure.
     public func insertBatch(_ users: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)]) async throws {
         try await inInsertTransaction(takenNickname: "one of the batch") { db in
-            for part in stride(from: 0, to: users.count, by: 500) {
-                var rows: [SQLQueryString] = []
-                for (u, hash, ms) in users[part..<min(part + 500, users.count)] {
-                    let lat: Double? = u.coordinate?.latitude
-                    let lon: Double? = u.coordinate?.longitude
-                    rows.append(
-                        "(\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: hash), \(bind: u.country), \(bind: u.state), \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon), \(bind: ms))"
-                    )
-                }
-                try await db.raw(
-                    "INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(rows.joined(separator: ", "))"
-                ).run()
-            }
+            try await SQLUserQueries.insertBatch(users, on: db)
         }
     }
 

@@ -113,6 +113,53 @@ public enum SQLUserQueries {
         }
     }
 
+    /// Inserts many users as given (time-stamps included; ids assigned in order), 500 a statement, inside the
+    /// caller's transaction (each backend begins and ends it its own way).
+    public static func insertBatch(
+        _ users: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)], on db: any SQLDatabase
+    ) async throws {
+        for part in stride(from: 0, to: users.count, by: 500) {
+            var rows: [SQLQueryString] = []
+            for (u, hash, ms) in users[part..<min(part + 500, users.count)] {
+                let lat: Double? = u.coordinate?.latitude
+                let lon: Double? = u.coordinate?.longitude
+                rows.append(
+                    "(\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: hash), \(bind: u.country), \(bind: u.state), \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon), \(bind: ms))"
+                )
+            }
+            try await db.raw(
+                "INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(rows.joined(separator: ", "))"
+            ).run()
+        }
+    }
+
+    /// `CREATE TABLE IF NOT EXISTS users`, the one list of the table's columns, in a backend's words for the id
+    /// column (`id`: its type and how it is assigned), whole numbers (`integer`) and doubles (`real`).
+    public static func createTable(id: String, integer: String, real: String) -> SQLQueryString {
+        """
+        CREATE TABLE IF NOT EXISTS users (
+            id \(unsafeRaw: id),
+            nickname TEXT NOT NULL,
+            nickname_key TEXT NOT NULL,
+            password_hash TEXT NOT NULL,
+            country TEXT NOT NULL,
+            state TEXT NOT NULL,
+            city TEXT NOT NULL,
+            year \(unsafeRaw: integer) NOT NULL,
+            latitude \(unsafeRaw: real),
+            longitude \(unsafeRaw: real),
+            created_ms \(unsafeRaw: integer) NOT NULL
+        )
+        """
+    }
+
+    /// The indexes of the filters, by name and columns: one per filter, each read in id order (SQLite's indexes end
+    /// in the row id implicitly; PostgreSQL's name `id` last), so a filtered page is LIMIT rows of one index walk.
+    public static let filterIndexes: [(name: String, columns: String)] = [
+        ("users_by_country", "country"), ("users_by_state", "state"), ("users_by_state_year", "state, year"),
+        ("users_by_year", "year"), ("users_by_city", "city"),
+    ]
+
     /// A row of `columns` as a `User`.
     static func user(_ row: any SQLRow) throws -> User {
         let lat = try row.decode(column: "latitude", as: Double?.self)

@@ -29,16 +29,9 @@ public enum SQLiteBackup {
         }
         let partial = target + ".partial"
         try? files.removeItem(atPath: partial)
-        let connection: SQLiteConnection
-        do {
-            connection = try await SQLiteConnection.open(storage: .file(path: source), logger: logger)
-        } catch {
-            throw StoreError.cannotOpen(path: source, detail: "\(error)")
-        }
+        let connection = try await SQLiteUserStore.connection(path: source, busyTimeout: busyTimeout, logger: logger)
         do {
             let db = connection.sql()
-            let ms = max(0, DurationUnits.wholeMilliseconds(busyTimeout))
-            try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(ms))").run()
             // A file that is not a database fails here rather than being copied as an empty one.
             _ = try await db.raw("SELECT count(*) AS n FROM sqlite_master").first()
             try await db.raw("VACUUM INTO \(bind: partial)").run()

@@ -7,37 +7,21 @@ extension SQLiteUserStore: CopyableUserStore {
     }
 
     public func insertStored(_ rows: [StoredUserRow]) async throws {
-        let db = writeDB
-        try await wrap(takenNickname: "one of the copied rows") {
-            try await db.raw("BEGIN IMMEDIATE").run()
-            do {
-                try await SQLUserQueries.insertStored(rows, on: db)
-                try await db.raw("COMMIT").run()
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
-            }
+        try await inWriteTransaction(takenNickname: "one of the copied rows") { db in
+            try await SQLUserQueries.insertStored(rows, on: db)
         }
     }
 
     /// Sets SQLite's counter of the table (`sqlite_sequence`), which AUTOINCREMENT never hands out below.
     public func advanceIDs(past id: Int) async throws {
-        let db = writeDB
-        try await wrap {
-            try await db.raw("BEGIN IMMEDIATE").run()
-            do {
-                try await db.raw(
-                    """
-                    INSERT INTO sqlite_sequence (name, seq) SELECT 'users', 0
-                    WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'users')
-                    """
-                ).run()
-                try await db.raw("UPDATE sqlite_sequence SET seq = MAX(seq, \(bind: id)) WHERE name = 'users'").run()
-                try await db.raw("COMMIT").run()
-            } catch {
-                try? await db.raw("ROLLBACK").run()
-                throw error
-            }
+        try await inWriteTransaction { db in
+            try await db.raw(
+                """
+                INSERT INTO sqlite_sequence (name, seq) SELECT 'users', 0
+                WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'users')
+                """
+            ).run()
+            try await db.raw("UPDATE sqlite_sequence SET seq = MAX(seq, \(bind: id)) WHERE name = 'users'").run()
         }
     }
 }

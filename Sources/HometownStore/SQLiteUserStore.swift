@@ -47,15 +47,9 @@ public final class SQLiteUserStore: UserStore {
         path: String, busyTimeout: Duration = .seconds(5),
         logger: Logger = Logger(label: "hometown.store")
     ) async throws -> SQLiteUserStore {
-        let writer: SQLiteConnection
-        do {
-            writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-        } catch {
-            throw StoreError.cannotOpen(path: path, detail: "\(error)")
-        }
+        let writer = try await connection(path: path, busyTimeout: busyTimeout, logger: logger)
         do {
             let db = writer.sql()
-            try await setBusyTimeout(busyTimeout, on: db)
             let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(
                 column: "journal_mode", as: String.self)
             guard mode?.lowercased() == "wal" else {
@@ -75,13 +69,7 @@ public final class SQLiteUserStore: UserStore {
                     on: db, path: path, fromVersion: version, toVersion: schemaVersion, logger: logger)
             }
             try await db.raw("PRAGMA user_version = \(unsafeRaw: String(schemaVersion))").run()
-            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-            do {
-                try await setBusyTimeout(busyTimeout, on: reader.sql())
-            } catch {
-                try? await reader.close()
-                throw error
-            }
+            let reader = try await connection(path: path, busyTimeout: busyTimeout, logger: logger)
             return SQLiteUserStore(path: path, busyTimeout: busyTimeout, writer: writer, reader: reader)
         } catch let e as StoreError {
             try? await writer.close()
@@ -90,6 +78,24 @@ public final class SQLiteUserStore: UserStore {
             try? await writer.close()
             throw StoreError.cannotOpen(path: path, detail: "\(error)")
         }
+    }
+
+    /// A connection to the file at `path` with SQLite's own busy handler (`setBusyTimeout`).
+    /// - Throws: `StoreError.cannotOpen` when the file cannot be opened.
+    static func connection(path: String, busyTimeout: Duration, logger: Logger) async throws -> SQLiteConnection {
+        let connection: SQLiteConnection
+        do {
+            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        } catch {
+            throw StoreError.cannotOpen(path: path, detail: "\(error)")
+        }
+        do {
+            try await setBusyTimeout(busyTimeout, on: connection.sql())
+        } catch {
+            try? await connection.close()
+            throw StoreError.cannotOpen(path: path, detail: "\(error)")
+        }
+        return connection
     }
 
     /// Replaces SQLiteNIO's busy handler, which retries a locked statement at once and for ever (a busy loop at
@@ -103,21 +109,7 @@ public final class SQLiteUserStore: UserStore {
 
     private static func createSchema(_ db: any SQLDatabase) async throws {
         try await db.raw(
-            """
-            CREATE TABLE IF NOT EXISTS users (
-                id INTEGER PRIMARY KEY AUTOINCREMENT,
-                nickname TEXT NOT NULL,
-                nickname_key TEXT NOT NULL,
-                password_hash TEXT NOT NULL,
-                country TEXT NOT NULL,
-                state TEXT NOT NULL,
-                city TEXT NOT NULL,
-                year INTEGER NOT NULL,
-                latitude REAL,
-                longitude REAL,
-                created_ms INTEGER NOT NULL
-            )
-            """
+            SQLUserQueries.createTable(id: "INTEGER PRIMARY KEY AUTOINCREMENT", integer: "INTEGER", real: "REAL")
         ).run()
         try await db.raw("CREATE UNIQUE INDEX IF NOT EXISTS users_nickname_key ON users (nickname_key)").run()
         // One index per filter; each ends (implicitly) in the id, so an equality filter reads its rows in id order
@@ -126,11 +118,9 @@ public final class SQLiteUserStore: UserStore {
         for old in ["users_country", "users_state", "users_year"] {
             try await db.raw("DROP INDEX IF EXISTS \(unsafeRaw: old)").run()
         }
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_country ON users (country)").run()
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_state ON users (state)").run()
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_state_year ON users (state, year)").run()
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_year ON users (year)").run()
-        try await db.raw("CREATE INDEX IF NOT EXISTS users_by_city ON users (city)").run()
+        for (name, columns) in SQLUserQueries.filterIndexes {
+            try await db.raw("CREATE INDEX IF NOT EXISTS \(unsafeRaw: name) ON users (\(unsafeRaw: columns))").run()
+        }
         // A table of another program with the same name is refused rather than written into.
         let columns = try await db.raw("SELECT name FROM pragma_table_info('users')").all().map {
             try $0.decode(column: "name", as: String.self)
@@ -153,23 +143,21 @@ public final class SQLiteUserStore: UserStore {
     /// an existing set of posts, tests and benchmarks. Nicknames must be unique by their keys, as in `insert`.
     /// - Throws: `StoreError.nicknameTaken` (nothing is stored then), other `StoreError`s on failure.
     public func insertBatch(_ users: [(user: NewUser, passwordHash: String, createdMilliseconds: Int64)]) async throws {
+        try await inWriteTransaction(takenNickname: "one of the batch") { db in
+            try await SQLUserQueries.insertBatch(users, on: db)
+        }
+    }
+
+    /// `body` in one transaction of the write connection (`BEGIN IMMEDIATE`: the write lock first, waiting at
+    /// most `busyTimeout`), committed, or rolled back when it throws; failures as `StoreError`s (`wrap`).
+    func inWriteTransaction(takenNickname: String? = nil, _ body: (any SQLDatabase) async throws -> Void)
+        async throws
+    {
         let db = writeDB
-        try await wrap(takenNickname: "one of the batch") {
+        try await wrap(takenNickname: takenNickname) {
             try await db.raw("BEGIN IMMEDIATE").run()
             do {
-                for part in stride(from: 0, to: users.count, by: 500) {
-                    var rows: [SQLQueryString] = []
-                    for (u, hash, ms) in users[part..<min(part + 500, users.count)] {
-                        let lat: Double? = u.coordinate?.latitude
-                        let lon: Double? = u.coordinate?.longitude
-                        rows.append(
-                            "(\(bind: u.nickname), \(bind: u.nicknameKey), \(bind: hash), \(bind: u.country), \(bind: u.state), \(bind: u.city), \(bind: u.year), \(bind: lat), \(bind: lon), \(bind: ms))"
-                        )
-                    }
-                    try await db.raw(
-                        "INSERT INTO users (nickname, nickname_key, password_hash, country, state, city, year, latitude, longitude, created_ms) VALUES \(rows.joined(separator: ", "))"
-                    ).run()
-                }
+                try await body(db)
                 try await db.raw("COMMIT").run()
             } catch {
                 try? await db.raw("ROLLBACK").run()
