@@ -134,6 +134,8 @@ import Testing
         try await patient.close()
 
         options.acquireTimeout = .milliseconds(400)
+        // The inserts below wait for the lock while holding their connections: longer than any machine's delay.
+        options.queryTimeout = .seconds(300)
         let store = try await PostgresUserStore.open(try Self.location(db), options: options, logger: Self.quiet)
 
         // Hold the insert lock from another session: two inserts then hold both connections (waiting for it).
@@ -141,33 +143,51 @@ import Testing
             configuration: .init(
                 host: "127.0.0.1", port: server.port, username: "postgres", password: nil, database: db, tls: .disable),
             id: 1, logger: Self.quiet)
-        try await holder.query("BEGIN", logger: Self.quiet)
-        try await holder.query("SELECT pg_advisory_xact_lock(\(PostgresUserStore.insertLock))", logger: Self.quiet)
-        let waiting = (0..<2).map { i in
-            Task { try await store.insert(Users.user("w\(i)"), passwordHash: "h", now: 2) }
+        do {
+            try await holder.query("BEGIN", logger: Self.quiet)
+            try await holder.query("SELECT pg_advisory_xact_lock(\(PostgresUserStore.insertLock))", logger: Self.quiet)
+            // Each insert tries again while it finds no connection within 0.4 s (a busy machine), until it holds one.
+            let waiting = (0..<2).map { i in
+                Task {
+                    while true {
+                        do {
+                            return try await store.insert(Users.user("w\(i)"), passwordHash: "h", now: 2)
+                        } catch StoreError.unavailable {
+                            try await Task.sleep(for: .milliseconds(50))
+                        }
+                    }
+                }
+            }
+            // Wait until both hold their connection, waiting for the lock.
+            let deadline = ContinuousClock.now + .seconds(120)
+            var holding = ""
+            while ContinuousClock.now < deadline {
+                holding = try server.psql(
+                    db,
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'hometown' AND wait_event_type = 'Lock'"
+                ).trimmingCharacters(in: .whitespacesAndNewlines)
+                if holding == "2" { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(holding == "2", "the two inserts did not both wait for the lock")
+            let started = ContinuousClock.now
+            await #expect {
+                try await store.count()
+            } throws: { e in
+                if case StoreError.unavailable = e { return true }
+                return false
+            }
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(350) && waited < .seconds(20), "\(waited)")
+            try await holder.query("COMMIT", logger: Self.quiet)
+            for t in waiting { _ = try await t.value }
+            #expect(try await store.count() == 3)
+        } catch {
+            // A connection must be closed before it goes (PostgresNIO asserts it in debug builds).
+            try? await holder.close()
+            try? await store.close()
+            throw error
         }
-        // Wait until both hold their connection, waiting for the lock (at once, unless the machine is busy).
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            let n = try server.psql(
-                db,
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'hometown' AND wait_event_type = 'Lock'"
-            )
-            if n.trimmingCharacters(in: .whitespacesAndNewlines) == "2" { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        let started = ContinuousClock.now
-        await #expect {
-            try await store.count()
-        } throws: { e in
-            if case StoreError.unavailable = e { return true }
-            return false
-        }
-        let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(350) && waited < .seconds(20), "\(waited)")
-        try await holder.query("COMMIT", logger: Self.quiet)
-        for t in waiting { _ = try await t.value }
-        #expect(try await store.count() == 3)
         try await holder.close()
         try await store.close()
     }
