@@ -45,6 +45,8 @@ enum Fixture {
         var c = ServerConfiguration()
         c.port = 0
         c.database = location
+        // Ready unless the store fails: a loaded test machine can take seconds for one query.
+        c.healthTimeout = .seconds(30)
         c.hashCost = .init(logN: 4)
         c.years = YearRange(1970, 2026)
         c.logLevel = .warning

@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func postAndUsersOverHTTPSWithTheCertificateTrusted() throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase())
+        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--health-timeout", "30"])
         defer { _ = server.terminate() }
         let proxy = try NginxProxy(upstreamPort: server.port)
         defer { proxy.stop() }
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func withoutTheCertificateTheClientExits6() throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase())
+        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--health-timeout", "30"])
         defer { _ = server.terminate() }
         let proxy = try NginxProxy(upstreamPort: server.port)
         defer { proxy.stop() }
