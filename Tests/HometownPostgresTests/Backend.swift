@@ -7,30 +7,12 @@ import HometownStore
 import HometownTestSupport
 import Logging
 
-/// The two backends the store contract runs against: a SQLite file in a new folder, and a new database on the
-/// test process's PostgreSQL server (`PostgresServer.shared()`).
-enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
-    case sqlite
-    case postgres
+/// The two backends the store contract runs against (`TestBackend`).
+typealias Backend = TestBackend
 
-    var description: String { rawValue }
-
+extension TestBackend {
     /// A location holding nothing yet.
-    func freshLocation() throws -> StoreLocation {
-        switch self {
-        case .sqlite: return .sqlite(path: Self.freshSQLitePath())
-        case .postgres:
-            let server = try PostgresServer.shared()
-            return try StoreLocation(parsing: server.url(try server.createDatabase()))
-        }
-    }
-
-    /// A new file path in a new temporary folder.
-    static func freshSQLitePath() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-pgt-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
-    }
+    func freshLocation() throws -> StoreLocation { try StoreLocation(parsing: freshDatabase()) }
 
     /// Opens `location` through the server's opener (as `hometown serve` does).
     static func open(

@@ -93,7 +93,7 @@ import Testing
         #expect(same.status == 2 && same.err.contains("same database"))
         let down = try HometownBinary.run(
             [
-                "db", "copy", "--from", "postgres://u@127.0.0.1:\(try PostgresServer.freePort())/x", "--to",
+                "db", "copy", "--from", "postgres://u@127.0.0.1:\(try LoopbackPort.free())/x", "--to",
                 Backend.freshSQLitePath(),
             ])
         #expect(down.status == 1 && down.err.contains("--from"), "\(down.err)")

@@ -77,7 +77,7 @@ import Testing
             guard case StoreError.cannotOpen(_, let detail) = e else { return false }
             return detail.contains("does not exist") && detail.contains("createdb")
         }
-        missing.port = try PostgresServer.freePort()
+        missing.port = try LoopbackPort.free()
         let started = ContinuousClock.now
         var patient = PostgresStoreOptions()
         patient.connectTimeout = .seconds(60)

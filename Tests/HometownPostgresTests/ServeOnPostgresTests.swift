@@ -50,7 +50,7 @@ import Testing
         let pw = try HometownBinary.run(["serve", "--port", "0", "--db", "postgres://hometown:secret@127.0.0.1/posts"])
         #expect(pw.status == 2)
         #expect(pw.err.contains("PGPASSWORD") && pw.err.contains("--db-password-file"), "\(pw.err)")
-        let port = try PostgresServer.freePort()
+        let port = try LoopbackPort.free()
         let down = try HometownBinary.run(
             [
                 "serve", "--port", "0", "--db", "postgres://hometown@127.0.0.1:\(port)/posts", "--db-connect-timeout",

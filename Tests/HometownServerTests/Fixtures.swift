@@ -8,22 +8,6 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 
-/// The database behind a server under test: the protocol suite and the multi-process tests run on both.
-enum TestBackend: String, CaseIterable, CustomStringConvertible {
-    case sqlite, postgres
-    var description: String { rawValue }
-
-    /// A fresh database: a SQLite file, or a new database on the shared test PostgreSQL server.
-    func freshLocation() throws -> StoreLocation {
-        switch self {
-        case .sqlite: return .sqlite(path: Fixture.freshDatabase())
-        case .postgres:
-            let pg = try PostgresServer.shared()
-            return try StoreLocation(parsing: pg.url(try pg.createDatabase()))
-        }
-    }
-}
-
 /// Test set-up: a server on a fresh database with a cheap hash cost (2^4), run in-process.
 enum Fixture {
     static func freshDatabase() -> String {
@@ -38,7 +22,7 @@ enum Fixture {
 
     /// The test configuration on a fresh database of `backend`.
     static func configuration(backend: TestBackend) throws -> ServerConfiguration {
-        configuration(location: try backend.freshLocation())
+        configuration(location: try StoreLocation(parsing: backend.freshDatabase()))
     }
 
     static func configuration(location: StoreLocation) -> ServerConfiguration {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HometownCore
 import HometownTestSupport
 import NIOCore
 import Testing
@@ -13,8 +14,16 @@ import Testing
     static let interval = 0.2
     static let slack = 3.0
 
-    static func start(_ database: String) throws -> ServerProcess {
-        try ServerProcess(database: database, extra: ["--db-sync-interval", "\(interval)"])
+    /// Two servers on the database at `location`, syncing every `interval` (a failed second start stops the first).
+    static func pair(on location: String, extra: [String] = []) throws -> (ServerProcess, ServerProcess) {
+        let options = ["--db-sync-interval", "\(interval)"] + extra
+        let a = try ServerProcess(database: location, extra: options)
+        do {
+            return (a, try ServerProcess(database: location, extra: options))
+        } catch {
+            _ = a.terminate()
+            throw error
+        }
     }
 
     static func get(_ client: HTTPClient, _ url: String) async throws -> String {
@@ -30,7 +39,7 @@ import Testing
         let start = ContinuousClock.now
         while true {
             let waited = ContinuousClock.now - start
-            let s = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+            let s = DurationUnits.seconds(waited)
             if done(try await get(client, url)) { return s }
             if s > seconds { return nil }
             try await Task.sleep(for: .milliseconds(10))
@@ -40,11 +49,11 @@ import Testing
     @Test(arguments: TestBackend.allCases) func aPostOnOneProcessReachesTheOtherWithinTheSyncInterval(
         _ backend: TestBackend
     ) async throws {
-        let db = try backend.freshLocation().description
-        let a = try Self.start(db)
-        defer { _ = a.terminate() }
-        let b = try Self.start(db)
-        defer { _ = b.terminate() }
+        let (a, b) = try Self.pair(on: backend.freshDatabase())
+        defer {
+            _ = a.terminate()
+            _ = b.terminate()
+        }
         let client = HTTPClient.shared
         var worst = 0.0
         for i in 0..<5 {
@@ -79,11 +88,11 @@ import Testing
     @Test(arguments: TestBackend.allCases) func racingPostsOfOneNicknameOverTwoProcessesGiveExactlyOne200(
         _ backend: TestBackend
     ) async throws {
-        let db = try backend.freshLocation().description
-        let a = try Self.start(db)
-        defer { _ = a.terminate() }
-        let b = try Self.start(db)
-        defer { _ = b.terminate() }
+        let (a, b) = try Self.pair(on: backend.freshDatabase())
+        defer {
+            _ = a.terminate()
+            _ = b.terminate()
+        }
         let client = HTTPClient.shared
         let casings = (0..<24).map { i in
             String("duplicate".enumerated().map { j, c in (i >> (j % 5)) & 1 == 1 ? Character(c.uppercased()) : c })
@@ -126,9 +135,7 @@ import Testing
     @Test(arguments: TestBackend.allCases) func killingOneProcessLosesNoAcknowledgedPostAndTheOtherKeepsAnswering(
         _ backend: TestBackend
     ) async throws {
-        let db = try backend.freshLocation().description
-        let a = try Self.start(db)
-        let b = try Self.start(db)
+        let (a, b) = try Self.pair(on: backend.freshDatabase())
         defer { _ = b.terminate() }
         let client = HTTPClient.shared
         let killed = Counter()
@@ -184,13 +191,12 @@ import Testing
     @Test func aPostgreSQLRestartUnderLoadGives503ThenPostsSucceedAgain() async throws {
         let pg = try PostgresServer()
         defer { pg.stop() }
-        let db = pg.url(try pg.createDatabase())
         // A post waits at most 1 s for the database (--db-busy-timeout), then gets 503; the database stays down 2.5 s.
-        let options = ["--db-sync-interval", "\(Self.interval)", "--db-busy-timeout", "1"]
-        let a = try ServerProcess(database: db, extra: options)
-        defer { _ = a.terminate() }
-        let b = try ServerProcess(database: db, extra: options)
-        defer { _ = b.terminate() }
+        let (a, b) = try Self.pair(on: pg.url(try pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
+        defer {
+            _ = a.terminate()
+            _ = b.terminate()
+        }
         let client = HTTPClient.shared
         let phase = Counter()  // 0 before the restart, 1 while down, 2 once back
         let okCount = Counter()

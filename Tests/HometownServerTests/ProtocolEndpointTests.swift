@@ -2,6 +2,8 @@ import Foundation
 import HTTPTypes
 import HometownProtocol
 import HometownServer
+import HometownStore
+import HometownTestSupport
 import HummingbirdTesting
 import Testing
 
@@ -306,7 +308,7 @@ import Testing
     }
 
     @Test(arguments: TestBackend.allCases) func dataSurvivesARestart(_ backend: TestBackend) async throws {
-        let db = try backend.freshLocation()
+        let db = try StoreLocation(parsing: backend.freshDatabase())
         try await Fixture.withServer(Fixture.configuration(location: db)) { client in
             let r = try await client.post(Fixture.rew)
             #expect(r.status == .ok)

@@ -22,27 +22,13 @@ public final class FakeServer: @unchecked Sendable {
 
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        self.fd = fd
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = 0
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(fd, 64) == 0 else {
+        let (fd, port) = try LoopbackPort.bound()
+        guard listen(fd, 64) == 0 else {
             close(fd)
             throw POSIXError(.EADDRINUSE)
         }
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
-        }
-        port = Int(UInt16(bigEndian: addr.sin_port))
+        self.fd = fd
+        self.port = port
         let thread = Thread { [fd, behaviour] in FakeServer.serve(fd, behaviour) }
         thread.start()
     }

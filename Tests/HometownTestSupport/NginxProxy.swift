@@ -30,9 +30,9 @@ public final class NginxProxy: @unchecked Sendable {
         certificate = directory + "/cert.pem"
         let key = directory + "/key.pem"
         try Self.makeCertificate(certificate: certificate, key: key)
-        port = try Self.freePort()
-        var redirectPort = try Self.freePort()
-        while redirectPort == port { redirectPort = try Self.freePort() }
+        port = try LoopbackPort.free()
+        var redirectPort = try LoopbackPort.free()
+        while redirectPort == port { redirectPort = try LoopbackPort.free() }
         let template = try String(contentsOfFile: Self.templatePath, encoding: .utf8)
         let config = try Self.configuration(
             template: template, directory: directory, port: port, redirectPort: redirectPort,
@@ -163,26 +163,6 @@ public final class NginxProxy: @unchecked Sendable {
         guard p.terminationStatus == 0 else {
             throw ProxyError.failed("openssl req failed: \(String(decoding: message, as: UTF8.self))")
         }
-    }
-
-    /// A loopback port free a moment ago (bound to port 0 and closed).
-    public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ProxyError.failed("socket: errno \(errno)") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { a -> Int32 in
-                guard bind(fd, a, length) == 0 else { return -1 }
-                return getsockname(fd, a, &length)
-            }
-        }
-        guard bound == 0 else { throw ProxyError.failed("bind to 127.0.0.1:0: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// The path of `name` in /usr/sbin, /usr/bin or $PATH.

@@ -54,7 +54,7 @@ public final class PostgresServer: @unchecked Sendable {
                 "hometown-pg-\(UUID().uuidString.prefix(8))"
             ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         if getuid() == 0 {
             try Self.run("/bin/chown", ["-R", "postgres:postgres", folder])
         }
@@ -207,28 +207,6 @@ public final class PostgresServer: @unchecked Sendable {
             return dir
         }
         throw Failure(description: "PostgreSQL's initdb not found: install Debian's postgresql (tools/install-deps.sh)")
-    }
-
-    /// A TCP port on 127.0.0.1 that was free a moment ago.
-    public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = 0
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) }
-        }
-        return Int(UInt16(bigEndian: addr.sin_port))
     }
 
     /// Starts a detached shell that stops the cluster and removes its folder once this process is gone (a crash

@@ -1,0 +1,27 @@
+import Foundation
+
+/// The databases the store and server tests run on: SQLite, and PostgreSQL on the test process's throwaway server
+/// (`PostgresServer.shared()`).
+public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible {
+    case sqlite, postgres
+
+    public var description: String { rawValue }
+
+    /// A database holding nothing yet, as `hometown serve --db` takes it: a SQLite file in a new temporary folder,
+    /// or the URL of a new database on the shared PostgreSQL server.
+    public func freshDatabase() throws -> String {
+        switch self {
+        case .sqlite: return Self.freshSQLitePath()
+        case .postgres:
+            let server = try PostgresServer.shared()
+            return server.url(try server.createDatabase())
+        }
+    }
+
+    /// A new file path in a new temporary folder.
+    public static func freshSQLitePath() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-pgt-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("users.sqlite").path
+    }
+}
