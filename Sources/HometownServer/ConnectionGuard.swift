@@ -1,3 +1,4 @@
+import HometownCore
 import HometownProtocol
 import NIOCore
 import NIOHTTP1
@@ -462,6 +463,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 extension TimeAmount {
     /// The same span as a `TimeAmount` (nanoseconds).
     init(_ d: Duration) {
-        self = .nanoseconds(d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000)
+        self = .nanoseconds(DurationUnits.wholeNanoseconds(d))
     }
 }

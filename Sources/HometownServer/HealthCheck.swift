@@ -57,8 +57,8 @@ final class HealthCheck: Sendable {
         let start = ContinuousClock.now
         do {
             let next = try await store.nextID()
-            let micros = DurationUnits.wholeMilliseconds((ContinuousClock.now - start) * 1000)
-            return .ready(storeNextID: next, milliseconds: Double(micros) / 1000)
+            let nanos = DurationUnits.wholeNanoseconds(ContinuousClock.now - start)
+            return .ready(storeNextID: next, milliseconds: Double(nanos / 1000) / 1000)
         } catch StoreError.busy {
             return .notReady("the database is locked by another program")
         } catch {

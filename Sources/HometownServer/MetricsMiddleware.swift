@@ -1,3 +1,4 @@
+import HometownCore
 import Hummingbird
 
 /// Counts every request and times it for `GET /metrics` (`MetricsRegistry`): the route is the pattern the router
@@ -21,7 +22,7 @@ struct MetricsMiddleware: RouterMiddleware {
             // Errors become answers inside (ErrorReplyMiddleware); one that escapes is answered 500 by Hummingbird.
             let timer = metrics.countRequest(
                 route: MetricsRegistry.route(endpointPath: context.endpointPath), method: method, status: 500)
-            timer.recordNanoseconds(Self.nanoseconds(ContinuousClock.now - start))
+            timer.recordNanoseconds(DurationUnits.wholeNanoseconds(ContinuousClock.now - start))
             throw error
         }
         let timer = metrics.countRequest(
@@ -31,23 +32,18 @@ struct MetricsMiddleware: RouterMiddleware {
         // A body already whole (its length known) is handed over at once: the time so far is the request's. A
         // streamed one (a long users list) is timed until its last byte is handed to the connection.
         guard body.contentLength == nil else {
-            timer.recordNanoseconds(Self.nanoseconds(ContinuousClock.now - start))
+            timer.recordNanoseconds(DurationUnits.wholeNanoseconds(ContinuousClock.now - start))
             return response
         }
         response.body = ResponseBody { writer in
             do {
                 try await body.write(writer)
             } catch {
-                timer.recordNanoseconds(Self.nanoseconds(ContinuousClock.now - start))
+                timer.recordNanoseconds(DurationUnits.wholeNanoseconds(ContinuousClock.now - start))
                 throw error
             }
-            timer.recordNanoseconds(Self.nanoseconds(ContinuousClock.now - start))
+            timer.recordNanoseconds(DurationUnits.wholeNanoseconds(ContinuousClock.now - start))
         }
         return response
-    }
-
-    /// A duration in whole nanoseconds.
-    static func nanoseconds(_ d: Duration) -> Int64 {
-        d.components.seconds * 1_000_000_000 + d.components.attoseconds / 1_000_000_000
     }
 }
