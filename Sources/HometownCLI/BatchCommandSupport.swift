@@ -34,18 +34,18 @@ struct BatchOptions: ParsableArguments {
     /// (nil: not given), and the output format.
     /// - Throws: for NDJSON input with CSV output (an object's keys are not known in advance), and what `make`
     ///   and the run throw.
-    func run<J: PointRowsJob, F: RowOutputFormat>(
-        input path: String, points: PointFileOptions<F>, chosen: (String?, String?),
-        make: (BatchPointInput, F) throws -> J
+    func run<J: PointRowsJob, Names: PointFileNames>(
+        input path: String, points: PointFileOptions<Names>, make: (BatchPointInput, Names.Output) throws -> J
     ) throws {
         let (stream, records) = try points.open(path, compression: inputCompression)
         let output = points.format ?? (records == .ndjson ? .ndjson : .csv)
         if records == .ndjson, output == .csv {
-            let others = F.allCases.filter { $0 != .csv }.map { "\($0)" }.joined(separator: " or ")
+            let others = Names.Output.allCases.filter { $0 != .csv }.map { "\($0)" }.joined(separator: " or ")
             throw CLIError(
                 "--format csv needs CSV input: an NDJSON row's keys are not known in advance; use --format \(others)")
         }
-        let input = BatchPointInput(of: J.self, source: path, format: records, chosen: chosen.0, chosen.1)
+        let input = BatchPointInput(
+            of: J.self, source: path, format: records, chosen: points.firstColumn, points.secondColumn)
         var job = try make(input, output)
         try run(&job, input: stream, csvOutput: output == .csv, resumable: output.isResumable)
     }

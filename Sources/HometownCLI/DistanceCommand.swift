@@ -28,14 +28,11 @@ struct DistanceCommand: ParsableCommand {
             Exit status: 0 done, 2 invalid input (message on stderr), 1 system failure.
             """)
 
-    @Argument(
-        parsing: .allUnrecognized,
-        help: ArgumentHelp("The two points, each LAT,LON (decimal degrees).", valueName: "LAT1,LON1 LAT2,LON2"))
-    var points: [String] = []
+    @OptionGroup var points: PointWords<Self>
 
     func run() throws {
         try runReportingErrors {
-            let values = try ProjCommandSupport.positionals(points, command: "distance")
+            let values = try points.values()
             let (a, b) = try Self.parse(values)
             let r = Geodesic.wgs84.inverse(a, b)
             func point(_ c: Coordinate) -> String {
@@ -80,4 +77,10 @@ struct DistanceCommand: ParsableCommand {
         let a = azimuth < 0 ? azimuth + 360 : azimuth
         return a >= 360 ? a - 360 : a
     }
+}
+
+extension DistanceCommand: PointWordNames {
+    static let valueName = "LAT1,LON1 LAT2,LON2"
+    static let help = "The two points, each LAT,LON (decimal degrees)."
+    static let command = "distance"
 }

@@ -1,8 +1,36 @@
 import ArgumentParser
 
-/// The file of points of `reverse --input` and `transform --input`, its format, and the format of the output
-/// (`Output`: the job's formats).
-struct PointFileOptions<Output: RowOutputFormat>: ParsableArguments {
+/// What `reverse` and `transform` call the two coordinates of a point: each one's short name (`LAT`, `X`), which
+/// also names its column option (`--lat-column`, `--x-column`), and what its column holds; and the output formats
+/// of their batch job.
+protocol PointFileNames: PointWordNames {
+    associatedtype Output: RowOutputFormat
+    /// The first coordinate and the second: short name, and what the column holds (e.g. `("LAT", "latitudes")`).
+    static var coordinates: (first: (name: String, holds: String), second: (name: String, holds: String)) { get }
+}
+
+extension PointFileNames {
+    /// `LAT LON`: the coordinates' short names.
+    static var valueName: String { "\(coordinates.first.name) \(coordinates.second.name)" }
+
+    /// The column option of a coordinate, e.g. `lat-column`.
+    static func columnOption(_ c: (name: String, holds: String)) -> NameSpecification {
+        .customLong("\(c.name.lowercased())-column")
+    }
+
+    /// The column option's help.
+    static func columnHelp(_ c: (name: String, holds: String)) -> ArgumentHelp {
+        ArgumentHelp("Column (CSV) or key (NDJSON) holding \(c.holds).", valueName: "NAME")
+    }
+}
+
+/// The points of `reverse` and `transform`: one point as words, or a file of points (`--input`) with its format,
+/// the columns holding the coordinates, and the format of the output (`Names.Output`: the job's formats).
+struct PointFileOptions<Names: PointFileNames>: ParsableArguments {
+    typealias Output = Names.Output
+
+    @OptionGroup var point: PointWords<Names>
+
     /// `--input-format`: `auto` settles it by the file's name, else by its first character.
     enum Format: String, ExpressibleByArgument, CaseIterable { case auto, csv, ndjson }
 
@@ -18,6 +46,16 @@ struct PointFileOptions<Output: RowOutputFormat>: ParsableArguments {
 
     @Option(help: ArgumentHelp("Output format: \(Self.outputNames) (default: the input's own)."))
     var format: Output?
+
+    @Option(name: Names.columnOption(Names.coordinates.first), help: Names.columnHelp(Names.coordinates.first))
+    var firstColumn: String?
+
+    @Option(name: Names.columnOption(Names.coordinates.second), help: Names.columnHelp(Names.coordinates.second))
+    var secondColumn: String?
+
+    /// One point's two words, or the `--input` file.
+    /// - Throws: `CLIError` (exit status 2) as `PointWords.given(orFile:)` says.
+    func given() throws -> PointWords<Names>.Given { try point.given(orFile: input) }
 
     /// "csv, ndjson or geojson": the output formats, for the help.
     static var outputNames: String {

@@ -27,18 +27,6 @@ enum ProjCommandSupport {
         return v
     }
 
-    /// The positional values with one `--` (end of options) removed; an unknown `--option` is refused by name.
-    static func positionals(_ values: [String], command: String) throws -> [String] {
-        var values = values
-        if let end = values.firstIndex(of: "--") { values.remove(at: end) }
-        if let bad = values.first(where: {
-            $0.hasPrefix("--") || ($0.hasPrefix("-") && Double($0) == nil && !$0.contains(","))
-        }) {
-            throw CLIError("unknown option \(bad); see hometown \(command) --help")
-        }
-        return values
-    }
-
     /// A number in JSON: the shortest text that reads back as the same double.
     static func json(_ v: Double) -> String { JSONValue.number(v).compactText }
 

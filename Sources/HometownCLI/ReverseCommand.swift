@@ -35,47 +35,33 @@ struct ReverseCommand: ParsableCommand {
             Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
             """)
 
-    @OptionGroup var points: PointFileOptions<ReverseJob.OutputFormat>
+    @OptionGroup var points: PointFileOptions<Self>
 
     @OptionGroup var batch: BatchOptions
-
-    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding latitudes.", valueName: "NAME"))
-    var latColumn: String?
-
-    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding longitudes.", valueName: "NAME"))
-    var lonColumn: String?
 
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH"))
     var data: String?
 
-    @Argument(
-        parsing: .allUnrecognized, help: ArgumentHelp("LAT LON of one point (decimal degrees).", valueName: "LAT LON"))
-    var coordinates: [String] = []
-
     func run() throws {
         try runReportingErrors {
-            if let input = points.input {
-                guard coordinates.isEmpty else { throw CLIError("give either LAT LON or --input FILE, not both") }
+            switch try points.given() {
+            case .file(let input):
                 let geocoder = try ReverseGeocoder(path: data, verification: .full)
-                try batch.run(input: input, points: points, chosen: (latColumn, lonColumn)) {
+                try batch.run(input: input, points: points) {
                     ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1)
                 }
-                return
+            case .point(let latitude, let longitude):
+                let c = try Coordinate(latitudeText: latitude, longitudeText: longitude)
+                let geocoder = try ReverseGeocoder(path: data, verification: .header)
+                print(PlaceJSON.encode(geocoder.place(at: c)))
             }
-            // `--` ends the options, as usual (`hometown reverse -- -33.87 151.21`); negative numbers work without it.
-            var coordinates = coordinates
-            if let end = coordinates.firstIndex(of: "--") { coordinates.remove(at: end) }
-            guard coordinates.count == 2 else {
-                if let bad = coordinates.first(where: { $0.hasPrefix("--") }) {
-                    throw CLIError("unknown option \(bad); see hometown reverse --help")
-                }
-                throw CLIError(
-                    "expected LAT LON (two numbers) or --input FILE, got \(coordinates.count) value(s); see hometown reverse --help"
-                )
-            }
-            let c = try Coordinate(latitudeText: coordinates[0], longitudeText: coordinates[1])
-            let geocoder = try ReverseGeocoder(path: data, verification: .header)
-            print(PlaceJSON.encode(geocoder.place(at: c)))
         }
     }
+}
+
+extension ReverseCommand: PointFileNames {
+    typealias Output = ReverseJob.OutputFormat
+    static let command = "reverse"
+    static let help = "LAT LON of one point (decimal degrees)."
+    static let coordinates = (first: (name: "LAT", holds: "latitudes"), second: (name: "LON", holds: "longitudes"))
 }

@@ -53,43 +53,29 @@ struct TransformCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Target CRS of the output.", valueName: "CRS"))
     var to: String
 
-    @OptionGroup var points: PointFileOptions<TransformJob.OutputFormat>
+    @OptionGroup var points: PointFileOptions<Self>
 
     @OptionGroup var batch: BatchOptions
-
-    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding X: longitude or easting.", valueName: "NAME"))
-    var xColumn: String?
-
-    @Option(help: ArgumentHelp("Column (CSV) or key (NDJSON) holding Y: latitude or northing.", valueName: "NAME"))
-    var yColumn: String?
-
-    @Argument(
-        parsing: .allUnrecognized,
-        help: ArgumentHelp("X Y of one point: longitude latitude, or easting northing.", valueName: "X Y"))
-    var coordinates: [String] = []
 
     func run() throws {
         try runReportingErrors {
             try ProjCommandSupport.mappingProjErrors {
                 let source = try ProjCommandSupport.crs(from, option: "--from")
                 let target = try ProjCommandSupport.crs(to, option: "--to")
-                if let input = points.input {
-                    guard coordinates.isEmpty else { throw CLIError("give either X Y or --input FILE, not both") }
-                    let transformation = try Transformation(from: source, to: target)
-                    try batch.run(input: input, points: points, chosen: (xColumn, yColumn)) {
+                let given = try points.given()
+                let transformation = try Transformation(from: source, to: target)
+                let x: Double
+                let y: Double
+                switch given {
+                case .file(let input):
+                    try batch.run(input: input, points: points) {
                         TransformJob(transformation: transformation, input: $0, outputFormat: $1)
                     }
                     return
+                case .point(let xText, let yText):
+                    x = try ProjCommandSupport.number(xText, field: "X")
+                    y = try ProjCommandSupport.number(yText, field: "Y")
                 }
-                let values = try ProjCommandSupport.positionals(coordinates, command: "transform")
-                guard values.count == 2 else {
-                    throw CLIError(
-                        "expected X Y (two numbers) or --input FILE, got \(values.count) value(s); see hometown transform --help"
-                    )
-                }
-                let x = try ProjCommandSupport.number(values[0], field: "X")
-                let y = try ProjCommandSupport.number(values[1], field: "Y")
-                let transformation = try Transformation(from: source, to: target)
                 let out = try transformation.transform(x: x, y: y)
                 print(
                     JSONText.object([
@@ -99,4 +85,13 @@ struct TransformCommand: ParsableCommand {
             }
         }
     }
+}
+
+extension TransformCommand: PointFileNames {
+    typealias Output = TransformJob.OutputFormat
+    static let command = "transform"
+    static let help = "X Y of one point: longitude latitude, or easting northing."
+    static let coordinates = (
+        first: (name: "X", holds: "X: longitude or easting"), second: (name: "Y", holds: "Y: latitude or northing")
+    )
 }

@@ -59,11 +59,16 @@ enum CLI {
         #expect(r.out.contains("\"longitude\": -180"))
     }
 
-    @Test(arguments: [["reverse", "91", "0"], ["reverse", "10", "abc"], ["reverse", "10"], ["reverse", "nan", "0"]])
-    func badInputExitsWithTwoAndSaysWhy(args: [String]) throws {
-        let r = try CLI.run(args)
+    @Test(arguments: [
+        (["reverse", "91", "0"], "latitude"), (["reverse", "10", "abc"], "longitude"),
+        (["reverse", "10"], "expected LAT LON (two numbers) or --input FILE, got 1 value(s)"),
+        (["reverse", "nan", "0"], "latitude"), (["reverse", "-x", "1"], "unknown option -x"),
+        (["reverse", "--input", "-", "1", "2"], "give either LAT LON or --input FILE, not both"),
+    ])
+    func badInputExitsWithTwoAndSaysWhy(args: [String], says: String) throws {
+        let r = try CLI.run(args, stdin: "lat,lon\n1,2\n")
         #expect(r.status == 2)
-        #expect(r.err.contains("hometown:"))
+        #expect(r.err.contains("hometown:") && r.err.contains(says), "\(args): \(r.err)")
         #expect(r.out.isEmpty)
     }
 
