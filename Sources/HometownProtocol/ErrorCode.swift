@@ -30,6 +30,12 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     /// The nickname is another user's (up to case, width and look-alike letters).
     case nicknameTaken = "nickname_taken"
 
+    // The owner's refusals (POST users/{id}/update and users/{id}/delete).
+    /// 403: no post has this id and password (a wrong password and an unknown id are not told apart).
+    case wrongPassword = "wrong_password"
+    /// 429: too many wrong passwords lately for the post or from the address (with Retry-After).
+    case tooManyAttempts = "too_many_attempts"
+
     // The server's own failures.
     /// 404 from GET region: no user with a point matches the filters.
     case noRegion = "no_region"

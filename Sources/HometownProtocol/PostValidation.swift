@@ -17,29 +17,45 @@ extension NewUser {
     public static func validate(body: [UInt8], vocabulary: some ServedNames, years: YearRange) throws(ProtocolError)
         -> NewUser
     {
+        try validate(members: try members(of: body, allowed: PostField.allCases), vocabulary: vocabulary, years: years)
+    }
+
+    /// The members of a body (`body`) whose keys are all among `allowed`, each once.
+    /// - Throws: `ProtocolError` for a body too large or not one JSON object, an unknown or a repeated key.
+    static func members(of body: [UInt8], allowed: [PostField]) throws(ProtocolError) -> [PostField: BodyObject.Value] {
         guard body.count <= ProtocolLimits.maxBodyBytes else { throw .bodyTooLarge(limit: ProtocolLimits.maxBodyBytes) }
         let object = try BodyObject(parsing: body)
-        var values: [String: BodyObject.Value] = [:]
+        var values: [PostField: BodyObject.Value] = [:]
         for (k, v) in object.members {
-            guard ProtocolLimits.postKeys.contains(k) else { throw .unknownKey(k) }
-            guard values.updateValue(v, forKey: k) == nil else { throw .repeated(field: k) }
+            guard let field = PostField(rawValue: k), allowed.contains(field) else {
+                throw .unknownKey(k, allowed: allowed.map(\.rawValue))
+            }
+            guard values.updateValue(v, forKey: field) == nil else { throw .repeated(field: k) }
         }
-        func string(_ key: String) throws(ProtocolError) -> String {
-            guard let v = values[key], v != .null else { throw .missing(field: key) }
+        return values
+    }
+
+    /// Validates a post's members (`values`, each key once) by the rules of `validate(body:vocabulary:years:)`.
+    static func validate(
+        members values: [PostField: BodyObject.Value], vocabulary: some ServedNames, years: YearRange
+    ) throws(ProtocolError) -> NewUser {
+        func string(_ field: PostField) throws(ProtocolError) -> String {
+            let key = field.rawValue
+            guard let v = values[field], v != .null else { throw .missing(field: key) }
             guard case .string(let s) = v else {
                 throw .wrongType(field: key, expected: "a string", got: v.kindDescription)
             }
             try NewUser.checkString(s, field: key)
             return s
         }
-        let nickname = try NicknameRules.validated(try string("nickname"), field: "nickname")
-        let password = try string("password")
+        let nickname = try NicknameRules.validated(try string(.nickname), field: "nickname")
+        let password = try string(.password)
         try NewUser.checkPassword(password)
-        let countryText = try string("country")
-        let stateText = try string("state")
-        let city = try string("city")
+        let countryText = try string(.country)
+        let stateText = try string(.state)
+        let city = try string(.city)
         guard !city.trimmingWhiteSpace().isEmpty else { throw .length(field: "city", rule: "a non-empty string") }
-        guard let yv = values["year"], yv != .null else { throw .missing(field: "year") }
+        guard let yv = values[.year], yv != .null else { throw .missing(field: "year") }
         guard case .number(let yt) = yv, yt.allSatisfy({ $0.isNumber || $0 == "-" }), let year = Int(yt) else {
             throw .wrongType(
                 field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
@@ -48,15 +64,15 @@ extension NewUser {
         guard years.contains(year) else {
             throw .outOfRange(field: "year", rule: "from \(years.lowerBound) to \(years.upperBound), not \(year)")
         }
-        func number(_ key: String) throws(ProtocolError) -> Double? {
-            guard let v = values[key], v != .null else { return nil }
+        func number(_ field: PostField) throws(ProtocolError) -> Double? {
+            guard let v = values[field], v != .null else { return nil }
             guard case .number(let t) = v, let d = Double(t), d.isFinite else {
-                throw .wrongType(field: key, expected: "a number of degrees", got: v.kindDescription)
+                throw .wrongType(field: field.rawValue, expected: "a number of degrees", got: v.kindDescription)
             }
             return d
         }
-        let lat = try number("latitude")
-        let lon = try number("longitude")
+        let lat = try number(.latitude)
+        let lon = try number(.longitude)
         var coordinate: Coordinate?
         switch (lat, lon) {
         case (nil, nil): coordinate = nil

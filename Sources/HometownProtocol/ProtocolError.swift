@@ -7,8 +7,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case bodyTooLarge(limit: Int)
     /// A required key or parameter is absent.
     case missing(field: String)
-    /// A key the protocol does not define (bodies refuse them rather than drop them silently).
-    case unknownKey(String)
+    /// A key the body does not take (bodies refuse them rather than drop them silently), with the keys it takes.
+    case unknownKey(String, allowed: [String])
     /// A key appears twice in one body, or a parameter twice in one query.
     case repeated(field: String)
     /// A query parameter the endpoint does not take.
@@ -36,7 +36,7 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
         case .missing(let f), .repeated(let f), .wrongType(let f, _, _), .outOfRange(let f, _), .length(let f, _),
             .invalidCharacter(let f, _):
             return f
-        case .unknownKey(let k): return k
+        case .unknownKey(let k, _): return k
         case .unknownParameter(let p, _): return p
         case .unsupportedCountry: return "country"
         case .unsupportedState: return "state"
@@ -49,8 +49,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformedBody(let d): return "the body must be one JSON object: \(d)"
         case .bodyTooLarge(let limit): return "the body is larger than \(limit) bytes"
         case .missing(let f): return "'\(f)' is required"
-        case .unknownKey(let k):
-            return "unknown key '\(k)': a post takes only \(ProtocolLimits.postKeys.joined(separator: ", "))"
+        case .unknownKey(let k, let allowed):
+            return "unknown key '\(k)': this body takes only \(allowed.joined(separator: ", "))"
         case .repeated(let f): return "'\(f)' is given more than once"
         case .unknownParameter(let p, let allowed):
             return allowed.isEmpty
