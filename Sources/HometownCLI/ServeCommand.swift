@@ -132,6 +132,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: ServerLimitOptions
 
+    @OptionGroup(title: "Owners' changes (POST users/{id}/update and delete)")
+    var owner: OwnerLimitOptions
+
     @Option(
         help: ArgumentHelp(
             "Whether GET /metrics answers (Prometheus text format); keep it internal: block it in the proxy in front.",
@@ -167,6 +170,7 @@ struct ServeCommand: AsyncParsableCommand {
         c.logLevel = logLevel.level
         c.work = try work.limits()
         c.limits = try limits.limits()
+        c.owner = try owner.limits()
         guard metrics == "on" || metrics == "off" else { throw ValidationError("--metrics must be on or off") }
         c.metricsEnabled = metrics == "on"
         c.healthTimeout = try SecondsOption.duration(healthTimeout, "--health-timeout", allowZero: false, atMost: 60)

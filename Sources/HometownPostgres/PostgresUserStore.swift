@@ -174,6 +174,36 @@ public final class PostgresUserStore: CopyableUserStore {
         return try await withDatabase { db in try await SQLUserQueries.exists(nicknameKey: key, on: db) }
     }
 
+    public func user(id: Int) async throws -> User? {
+        try await withDatabase { db in try await SQLUserQueries.user(id: id, on: db) }
+    }
+
+    public func passwordHash(id: Int) async throws -> String? {
+        try await withDatabase { db in try await SQLUserQueries.passwordHash(id: id, on: db) }
+    }
+
+    /// Under the insert lock, like an insert, so that the change log's sequence commits in order.
+    public func update(id: Int, to change: NewUser) async throws -> User? {
+        try await inInsertTransaction(takenNickname: nil) { db in
+            try await SQLUserQueries.update(id: id, to: change, on: db)
+        }
+    }
+
+    /// Under the insert lock, like an insert, so that the change log's sequence commits in order.
+    public func delete(id: Int) async throws -> Bool {
+        try await inInsertTransaction(takenNickname: nil) { db in try await SQLUserQueries.delete(id: id, on: db) }
+    }
+
+    public func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)] {
+        try await withDatabase { db in
+            try await SQLUserQueries.changes(after: sequence, limit: limit, on: db).map { [$0.sequence, Int64($0.id)] }
+        }.map { ($0[0], Int($0[1])) }
+    }
+
+    public func lastChange() async throws -> Int64 {
+        try await withDatabase { db in try await SQLUserQueries.lastChange(on: db) }
+    }
+
     /// Closes the pool's connections (ends its run task and waits for it).
     public func close() async throws {
         runner.cancel()

@@ -24,6 +24,7 @@ public func buildApplication(
     logger.logLevel = configuration.logLevel
     let openFiles = OpenFileLimit.raise()
     let maxConnections = try configuration.limits.resolvedMaxConnections(openFiles: openFiles)
+    try configuration.owner.validate()
     let state = try await makeServerState(configuration: configuration, logger: logger)
     let connections = ConnectionCounter(limit: maxConnections)
     let operations = HometownRouter.Operations(
@@ -103,7 +104,8 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         maxQueued: configuration.maxQueuedHashes)
     return ServerState(
         vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
-        years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work)
+        years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work,
+        owner: configuration.owner)
 }
 
 /// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and
