@@ -19,7 +19,8 @@ import Synchronization
 ///   insert is one transaction that first takes the advisory lock `insertLock` (`pg_advisory_xact_lock`): the
 ///   id is drawn under the lock, and the commit releases it after the row is visible. Inserts from every process
 ///   are thereby serialized (one commit at a time, each with its own log flush); the time-stamp's sub-select sees
-///   the previous row, so time-stamps never decrease with id either.
+///   the previous row, so time-stamps never decrease with id either. Owners' changes and deletions take the same
+///   lock, so the change log's sequence (`user_changes`, tailed by `changes(after:limit:)`) commits in order too.
 /// - Connections: a pool (PostgresNIO's `PostgresClient`) of at most `PostgresStoreOptions.maxConnections`,
 ///   opened on demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one and then holds
 ///   it at most `queryTimeout` (a server that stops answering on an open connection); when the
