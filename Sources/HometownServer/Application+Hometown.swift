@@ -53,6 +53,11 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     guard configuration.years.lowerBound <= configuration.years.upperBound else {
         throw ServerError.badConfiguration("--min-year/--max-year", "the range \(configuration.years) is empty")
     }
+    guard configuration.healthTimeout > .zero, configuration.healthTimeout <= .seconds(60) else {
+        throw ServerError.badConfiguration("--health-timeout", "must be more than 0 and at most 60 seconds")
+    }
+    try configuration.work.validate()
+    try configuration.databaseConnect.validate()
     guard (1...20).contains(configuration.hashCost.logN), configuration.hashCost.r >= 1, configuration.hashCost.p >= 1
     else {
         throw ServerError.badConfiguration("--scrypt-log-n", "log2 N must be from 1 to 20")
