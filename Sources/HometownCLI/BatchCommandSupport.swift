@@ -4,9 +4,7 @@ import Foundation
 /// The options every batch command (`reverse --input`, `forward --input`, `transform --input`) shares: compression, where the output
 /// goes, resuming a killed run, and progress.
 struct BatchOptions: ParsableArguments {
-    @Option(
-        name: .customLong("input-compression"),
-        help: "auto (gzip when the name ends in .gz or the data starts like gzip), none or gzip.")
+    @Option(help: "auto (gzip when the name ends in .gz or the data starts like gzip), none or gzip.")
     var inputCompression: InputCompression = .auto
 
     @Option(

@@ -15,7 +15,6 @@ struct ClientOptions: ParsableArguments {
     var timeout = 10.0
 
     @Option(
-        name: .customLong("ca-file"),
         help: ArgumentHelp(
             "PEM certificates to trust for https besides the system's (a self-signed server's certificate, or a private CA's); default $SSL_CERT_FILE.",
             valueName: "FILE"))

@@ -22,9 +22,9 @@ struct ClusterCommand: ParsableCommand {
 
     @Option(help: "Cluster radius in pixels.") var radius: Double = 40
     @Option(help: "Tile extent in pixels (the radius refers to it).") var extent: Double = 512
-    @Option(name: .customLong("min-points"), help: "Fewest points that form a cluster.") var minPoints: Int = 2
-    @Option(name: .customLong("min-zoom"), help: "Lowest zoom that gets clusters.") var minZoom: Int = 0
-    @Option(name: .customLong("max-zoom"), help: "Highest zoom that gets clusters (at most 30).") var maxZoom: Int = 16
+    @Option(help: "Fewest points that form a cluster.") var minPoints: Int = 2
+    @Option(help: "Lowest zoom that gets clusters.") var minZoom: Int = 0
+    @Option(help: "Highest zoom that gets clusters (at most 30).") var maxZoom: Int = 16
     @Option(
         name: .customLong("sum"), help: "Numeric property to sum over each cluster's points, as PROP_sum (repeatable).")
     var sums: [String] = []
@@ -45,8 +45,7 @@ struct ClusterCommand: ParsableCommand {
     @Option(help: "Cluster id whose points to print (with --limit, --offset).") var leaves: Int?
     @Option(help: "Most leaves to print.") var limit: Int = 10
     @Option(help: "Leaves to skip.") var offset: Int = 0
-    @Option(name: .customLong("expansion-zoom"), help: "Cluster id whose expansion zoom to print.") var expansionZoom:
-        Int?
+    @Option(help: "Cluster id whose expansion zoom to print.") var expansionZoom: Int?
 
     func validate() throws {
         let modes = [tile != nil, zoom != nil, children != nil, leaves != nil, expansionZoom != nil].filter { $0 }.count

@@ -50,7 +50,7 @@ struct DbCopyCommand: AsyncParsableCommand {
         transform: DbLocationArgument.parse)
     var to: DbLocationArgument
 
-    @Option(name: .customLong("batch-size"), help: "Rows read and written at a time (1-50000).")
+    @Option(help: "Rows read and written at a time (1-50000).")
     var batchSize = 2000
 
     @Option(

@@ -8,8 +8,8 @@ struct MarkerInputOptions: ParsableArguments {
     @Option(help: "Markers: GeoJSON FeatureCollection, CSV, NDJSON, or a Hometown users JSON array ('-' for stdin).")
     var input: String
     @OptionGroup var filter: MarkerFilterOptions
-    @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterID: Int?
-    @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeID: Int?
+    @Option(help: "Only ids greater than this.") var afterID: Int?
+    @Option(help: "Only ids less than this.") var beforeID: Int?
     @Flag(
         name: .shortAndLong,
         help:

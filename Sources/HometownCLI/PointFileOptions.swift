@@ -39,9 +39,7 @@ struct PointFileOptions<Names: PointFileNames>: ParsableArguments {
         help: ArgumentHelp("Read points from FILE (CSV or NDJSON; - = standard input).", valueName: "FILE"))
     var input: String?
 
-    @Option(
-        name: .customLong("input-format"),
-        help: "Input format: auto (by file name, else by content), csv or ndjson.")
+    @Option(help: "Input format: auto (by file name, else by content), csv or ndjson.")
     var inputFormat: Format = .auto
 
     @Option(help: ArgumentHelp("Output format: \(Self.outputNames) (default: the input's own)."))

@@ -46,7 +46,7 @@ struct PostCommand: AsyncParsableCommand {
             """)
 
     @Option(
-        name: .customLong("at"), parsing: .unconditional,
+        parsing: .unconditional,
         help: ArgumentHelp(
             "The point clicked: LAT,LON in decimal degrees, latitude first.",
             valueName: PointArgument.valueName),
@@ -64,7 +64,7 @@ struct PostCommand: AsyncParsableCommand {
     @Option(help: "The password (at least 3 characters); prefer --password-stdin or HOMETOWN_PASSWORD.")
     var password: String?
 
-    @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
+    @Flag(help: "Read the password from the first line of standard input.")
     var passwordStdin = false
 
     @Option(help: "The year you started at the university.")
@@ -75,7 +75,7 @@ struct PostCommand: AsyncParsableCommand {
 
     @OptionGroup var client: ClientOptions
 
-    @Flag(name: .customLong("dry-run"), help: "Print the JSON body instead of sending it.")
+    @Flag(help: "Print the JSON body instead of sending it.")
     var dryRun = false
 
     @Flag(help: "Print one JSON object instead of a table.")

@@ -21,8 +21,8 @@ struct RegionCommand: ParsableCommand {
     @Option(help: "View size WxH in pixels, e.g. 800x600.", transform: SizeArgument.init(parsing:))
     var size: SizeArgument
     @Option(help: "Free margin on each side, in pixels.") var padding: Double = 0
-    @Option(name: .customLong("tile-size"), help: "256 or 512.") var tileSize: Int = 256
-    @Option(name: .customLong("max-zoom"), help: "Largest zoom to return.") var maxZoom: Double?
+    @Option(help: "256 or 512.") var tileSize: Int = 256
+    @Option(help: "Largest zoom to return.") var maxZoom: Double?
 
     func run() throws {
         let progress = StageProgress(quiet: input.quiet)

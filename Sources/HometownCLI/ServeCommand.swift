@@ -89,20 +89,19 @@ struct ServeCommand: AsyncParsableCommand {
         transform: CountriesArgument.init(parsing:))
     var countries = CountriesArgument.defaults
 
-    @Option(name: .customLong("min-year"), help: "Earliest start year accepted.")
+    @Option(help: "Earliest start year accepted.")
     var minYear = ProtocolLimits.defaultMinYear
 
-    @Option(name: .customLong("max-year"), help: "Latest start year accepted (default: the current year).")
+    @Option(help: "Latest start year accepted (default: the current year).")
     var maxYear: Int?
 
     @Option(
-        name: .customLong("scrypt-log-n"),
         help:
             "Password hashing cost: scrypt N = 2^value (r=8, p=1). 17 is OWASP's recommendation (128 MiB, ~0.4 s a hash); lower only for tests."
     )
     var scryptLogN = 17
 
-    @Option(name: .customLong("hash-threads"), help: "Password hashes computed at once (default: one per core).")
+    @Option(help: "Password hashes computed at once (default: one per core).")
     var hashThreads: Int?
 
     @Option(
@@ -124,9 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Work and memory limits")
     var work: WorkLimitOptions
 
-    @Option(
-        name: .customLong("log-level"),
-        help: "What the server logs on standard error; info is one line per request.")
+    @Option(help: "What the server logs on standard error; info is one line per request.")
     var logLevel = LogLevelArgument.info
 
     @OptionGroup(title: "Limits")
@@ -141,9 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "on|off"))
     var metrics = "on"
 
-    @Option(
-        name: .customLong("health-timeout"),
-        help: "Seconds GET /healthz waits for its database query before answering 503 (not ready).")
+    @Option(help: "Seconds GET /healthz waits for its database query before answering 503 (not ready).")
     var healthTimeout: Seconds = 2
 
     func run() async throws {

@@ -4,7 +4,6 @@ import HometownServer
 /// The limits of `hometown serve` (`ServerLimits`), grouped so that `ServeCommand` stays a thin list.
 struct ServerLimitOptions: ParsableArguments {
     @Option(
-        name: .customLong("max-connections"),
         help: ArgumentHelp(
             "Connections open at once; one more is answered 503 with Retry-After and closed (default: \(ServerLimits.defaultMaxConnections), lowered to fit the open-file limit).",
             discussion:
@@ -12,30 +11,22 @@ struct ServerLimitOptions: ParsableArguments {
         ))
     var maxConnections: Int?
 
-    @Option(
-        name: .customLong("idle-timeout"),
-        help: "Seconds a keep-alive connection may stay without a request before it is closed.")
+    @Option(help: "Seconds a keep-alive connection may stay without a request before it is closed.")
     var idleTimeout: Seconds = 30
 
     @Option(
-        name: .customLong("read-timeout"),
         help:
             "Seconds for a whole request head from its first byte, and the longest pause in a body (beyond it 408); also the longest a client may leave an answer unread before the connection is closed."
     )
     var readTimeout: Seconds = 20
 
-    @Option(
-        name: .customLong("min-body-rate"),
-        help: "Bytes/s a request body must average after its first --read-timeout; slower gets 408.")
+    @Option(help: "Bytes/s a request body must average after its first --read-timeout; slower gets 408.")
     var minBodyRate = 100
 
-    @Option(
-        name: .customLong("max-header-bytes"),
-        help: "Bytes of a request head (target, header names and values); beyond it 431.")
+    @Option(help: "Bytes of a request head (target, header names and values); beyond it 431.")
     var maxHeaderBytes = 16 * 1024
 
     @Option(
-        name: .customLong("shutdown-timeout"),
         help:
             "Seconds requests in flight get on SIGTERM/SIGINT before the remaining connections are closed and the server exits."
     )

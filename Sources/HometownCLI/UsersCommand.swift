@@ -31,11 +31,11 @@ struct UsersCommand: AsyncParsableCommand {
     @Option(help: "Only users of this state or province.") var state: String?
     @Option(help: "Only users of this city (exact).") var city: String?
     @Option(help: "Only users who started in this year.") var year: Int?
-    @Option(name: .customLong("after-id"), help: "Only ids greater than this.") var afterID: Int?
-    @Option(name: .customLong("before-id"), help: "Only ids less than this.") var beforeID: Int?
+    @Option(help: "Only ids greater than this.") var afterID: Int?
+    @Option(help: "Only ids less than this.") var beforeID: Int?
     @Flag(help: "Most recent first.") var reverse = false
     @Option(help: "One page (from 0).") var page: Int?
-    @Option(name: .customLong("page-size"), help: "Users per page (1-1000; default 25 with --page, 1000 with --all).")
+    @Option(help: "Users per page (1-1000; default 25 with --page, 1000 with --all).")
     var pageSize: Int?
     @Flag(help: "Follow the pages to the end.") var all = false
     @Option(help: "table, json, csv or geojson.") var format: Format = .table

@@ -4,36 +4,28 @@ import HometownServer
 /// `hometown serve`'s limits on expensive work, caches and compression (`WorkLimits`).
 struct WorkLimitOptions: ParsableArguments {
     @Option(
-        name: .customLong("max-expensive-work"),
         help: ArgumentHelp(
             "Cluster indexes built (and map regions fitted) at once (default: one per core).",
             discussion:
                 "Other requests (users pages, countries, count, nicknameexists, the web app) never wait for these."))
     var maxExpensiveWork: Int?
 
-    @Option(
-        name: .customLong("max-queued-work"),
-        help: "Requests that may wait for a turn of expensive work; more get 503 with Retry-After.")
+    @Option(help: "Requests that may wait for a turn of expensive work; more get 503 with Retry-After.")
     var maxQueuedWork = WorkLimits().maxQueuedWork
 
     @Option(
-        name: .customLong("queue-timeout"),
         help:
             "Seconds a request waits for a turn of expensive work (or a post for its turn to write) before 503 with Retry-After."
     )
     var queueTimeout: Seconds = 10
 
-    @Option(
-        name: .customLong("cluster-cache-mb"),
-        help: "MiB of cluster indexes kept for the map (about 850 bytes per user with a point, per filter).")
+    @Option(help: "MiB of cluster indexes kept for the map (about 850 bytes per user with a point, per filter).")
     var clusterCacheMB = WorkLimits().clusterCacheBytes >> 20
 
-    @Option(name: .customLong("tile-cache-mb"), help: "MiB of the web map's boundary tiles kept once drawn.")
+    @Option(help: "MiB of the web map's boundary tiles kept once drawn.")
     var tileCacheMB = WorkLimits().tileCacheBytes >> 20
 
-    @Option(
-        name: .customLong("max-compressing"),
-        help: "Answers gzip-compressed at once (default: one per core); more go uncompressed. 0 turns gzip off.")
+    @Option(help: "Answers gzip-compressed at once (default: one per core); more go uncompressed. 0 turns gzip off.")
     var maxCompressing: Int?
 
     /// The limits these options give.
