@@ -9,35 +9,43 @@ struct UpdateCommand: AsyncParsableCommand {
         commandName: "update",
         abstract: "Change your post on a Hometown server, with its password.",
         discussion: """
-            Changes the fields given and keeps the others; the nickname, the id and the time-stamp never
-            change. The server checks the changed post exactly as it checks a new one (its countries and
-            states, the year range it was started with): this command checks the syntax only, and a
-            refusal names the field. A new country usually needs its state too. --at moves the point only:
-            give --country, --state and --city as well when the place changes (`hometown reverse LAT LON`
-            names a point). The password is the post's, from the same places as for `hometown post`:
-            --password, or --password-stdin (first line of standard input), or HOMETOWN_PASSWORD. The
-            request is sent once, never repeated. On success it prints the changed user as one line of
-            JSON, the object `hometown users --format json` lists.
+            Changes the fields given and keeps the others; the nickname, the id and the
+            time-stamp never change. The server checks the changed post exactly as it
+            checks a new one (its countries and states, the year range it was started
+            with): this command checks the syntax only, and a refusal names the field. A
+            new country usually needs its state too. --at moves the point only: give
+            --country, --state and --city as well when the place changes (`hometown
+            reverse LAT LON` names a point).
+
+            The password is the post's, from the same places as for `hometown post`:
+            --password, or --password-stdin (first line of standard input), or
+            HOMETOWN_PASSWORD. The request is sent once, never repeated. On success it
+            prints the changed user as one line of JSON, the object `hometown users
+            --format json` lists.
 
               hometown update --id 42 --year 1986 --password-stdin
-              hometown update --id 42 --state "North Dakota" --city Fargo --at 46.877,-96.789
-              hometown update --id 7 --country Mexico --state Jalisco --city Guadalajara --at 20.67,-103.35
+              hometown update --id 42 --state "North Dakota" --city Fargo \\
+                  --at 46.877,-96.789
+              hometown update --id 7 --country Mexico --state Jalisco \\
+                  --city Guadalajara --at 20.67,-103.35
 
-            A wrong password and an id no post has get the same answer (the server does not tell them
-            apart). After several wrong passwords the server makes further attempts wait (HTTP 429): the
-            message says how many seconds. A request that timed out may have been done: `hometown users`
-            tells.
+            A wrong password and an id no post has get the same answer: the server does
+            not tell them apart. After several wrong passwords the server makes further
+            attempts wait (HTTP 429): the message says how many seconds. A request that
+            timed out may have been done: `hometown users` tells.
 
             Exit status (the numbers of `hometown post`):
               0  changed (the user printed)
-              2  invalid input found before sending: nothing to change, --id not a whole number from 1,
-                 --at or --year malformed, no password or the password given two ways, a value that
-                 breaks the protocol's rules for a string
+              2  invalid input found before sending: nothing to change, --id not a
+                 whole number from 1, --at or --year malformed, no password or the
+                 password given two ways, a value that breaks the protocol's rules
+                 for a string
             \(ExitStatus.networkHelp)
-              8  the server refused: no post has this id with this password (wrong password or unknown
-                 id), too many wrong passwords lately (try again after the seconds it says), or the
-                 changed post breaks a rule (the field is named: e.g. a state that is not one of the
-                 country's, a year outside the server's range)
+              8  the server refused: no post has this id with this password (a wrong
+                 password or an unknown id), too many wrong passwords lately (try
+                 again after the seconds it says), or the changed post breaks a rule
+                 (the field is named: e.g. a state that is not one of the country's,
+                 a year outside the server's range)
             \(ExitStatus.answerHelp)
               1  anything else
             """)

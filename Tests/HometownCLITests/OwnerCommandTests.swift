@@ -6,7 +6,8 @@ import Testing
 /// places `post` takes it from, the exit statuses of `post`, the printed answers.
 @Suite struct OwnerCommandTests {
     static func freshDatabase() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-cli-owner-\(UUID().uuidString)")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hometown-cli-owner-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         return dir.appendingPathComponent("users.sqlite").path
     }
@@ -148,7 +149,7 @@ import Testing
             for text in [
                 "--id", "--password-stdin", "HOMETOWN_PASSWORD", "--server", "--timeout", "--ca-file", "Exit status",
                 "hometown \(command) --id 42", "8  the server refused", "3  connection refused", "12  the server's",
-                "not told", "2  invalid input",
+                "tell them apart", "2  invalid input",
             ] {
                 #expect(help.out.contains(text), "hometown \(command) --help lacks '\(text)'")
             }

@@ -87,7 +87,9 @@ import Testing
         await #expect(throws: ClientError.wrongPassword(id: 99)) {
             _ = try await client.update(id: 99, password: "ann-secret", change: UserChange(year: 1999))
         }
-        await #expect(throws: ClientError.wrongPassword(id: 2)) { try await client.delete(id: 2, password: "Bob-secret") }
+        await #expect(throws: ClientError.wrongPassword(id: 2)) {
+            try await client.delete(id: 2, password: "Bob-secret")
+        }
         await #expect(throws: ClientError.wrongPassword(id: 1234)) {
             try await client.delete(id: 1234, password: "bob-secret")
         }
@@ -162,7 +164,9 @@ import Testing
             .respond(status: 429, type: "application/json", body: #"{"error":"attendez","code":"too_many_attempts"}"#))
         defer { slow.stop() }
         let b = try HometownClient(baseURL: slow.url, timeout: 2, retries: 0)
-        await #expect(throws: ClientError.tooManyAttempts(retryAfter: nil)) { try await b.delete(id: 5, password: "pw") }
+        await #expect(throws: ClientError.tooManyAttempts(retryAfter: nil)) {
+            try await b.delete(id: 5, password: "pw")
+        }
 
         // Words that say "wrong password" without the code are an ordinary refusal.
         let prose = try FakeServer(
