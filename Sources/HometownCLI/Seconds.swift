@@ -9,13 +9,16 @@ struct Seconds: ExpressibleByArgument, ExpressibleByIntegerLiteral, ExpressibleB
     /// The time, to the millisecond.
     let duration: Duration
 
+    /// The bytes a decimal number may hold: digits, point, signs, exponent.
+    static let decimal = Set("0123456789.+-eE".utf8)
+
     /// The most seconds any option takes.
     static let most = 86_400.0
 
     init?(argument: String) {
         // Decimal only: Double(_:) would also read hex ("0x10") and words ("inf").
-        guard argument.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 43 || $0 == 45 || $0 | 32 == 101 }),
-            let v = Double(argument), v.isFinite, v >= 0, v <= Self.most
+        guard argument.utf8.allSatisfy({ Self.decimal.contains($0) }), let v = Double(argument), v.isFinite, v >= 0,
+            v <= Self.most
         else { return nil }
         self.init(v)
     }
