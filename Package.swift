@@ -176,7 +176,8 @@ let package = Package(
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
         .testTarget(
             name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
-        .testTarget(name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries"]),
+        .testTarget(
+            name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries", "HometownTestSupport"]),
         .testTarget(
             name: "HometownProtocolTests",
             dependencies: [

@@ -11,6 +11,14 @@ enum ClientCommandSupport {
             ?? "http://127.0.0.1:8080"
     }
 
+    /// Checks the `--id` of `hometown delete` and `update`: a post's id is a whole number from 1.
+    /// - Throws: `CLIError` (exit status 2) for 0 or less.
+    static func checkPostID(_ id: Int) throws {
+        guard id >= 1 else {
+            throw CLIError("--id must be a post's id, a whole number from 1 (it is \(id)); `hometown users` lists them")
+        }
+    }
+
     /// Runs `body`; a failure is printed on stderr and becomes its documented exit status (`ExitStatus`).
     static func reportingErrors(_ body: () async throws -> Void) async throws {
         do {

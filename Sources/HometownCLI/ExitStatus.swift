@@ -12,6 +12,23 @@ enum ExitStatus {
     /// A batch run finished, but some rows carry an error or the input was cut short.
     static let rowErrors: Int32 = 3
 
+    /// The lines of `--help` for statuses 3 to 7 (the network), as `hometown post --help` lists them, indented for
+    /// a command's discussion; `hometown delete` and `update` show them.
+    static let networkHelp = """
+          3  connection refused (no server at that address and port)
+          4  host not found (DNS)
+          5  timed out
+          6  TLS failure
+          7  the connection broke before an answer
+        """
+
+    /// The lines of `--help` for statuses 10 to 12 (the server's answers), as `networkHelp`.
+    static let answerHelp = """
+         10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix)
+         11  the server failed (HTTP 5xx)
+         12  the server's answer is malformed (broken JSON, HTML where JSON belongs)
+        """
+
     /// The status for a client error.
     static func of(_ e: ClientError) -> Int32 {
         switch e {
@@ -22,6 +39,8 @@ enum ExitStatus {
         case .tls: return 6
         case .connectionLost: return 7
         case .refused(_, let code, _, _): return code == .nicknameTaken ? 9 : 8
+        // The owner's refusals are refusals by the server, as any other (`hometown delete --help`).
+        case .wrongPassword, .tooManyAttempts: return 8
         case .nicknameTaken: return 9
         case .notAHometownServer: return 10
         case .serverFailed: return 11

@@ -12,7 +12,8 @@ public struct HometownCommand: AsyncParsableCommand {
             Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
             """,
         subcommands: [
-            ServeCommand.self, PostCommand.self, UsersCommand.self, ReverseCommand.self, ForwardCommand.self,
+            ServeCommand.self, PostCommand.self, UpdateCommand.self, DeleteCommand.self, UsersCommand.self,
+            ReverseCommand.self, ForwardCommand.self,
             ClusterCommand.self, RegionCommand.self, MapCommand.self, TransformCommand.self, DistanceCommand.self,
             AreaCommand.self, DbCommand.self,
         ]

@@ -1,16 +1,24 @@
+import ArgumentParser
 import Foundation
 
-/// Where `hometown post` takes the password from: --password, --password-stdin (the first line of standard
-/// input) or $HOMETOWN_PASSWORD, exactly one of them.
-enum PasswordSource {
-    /// The password.
+/// Where `hometown post`, `delete` and `update` take the password from: --password, --password-stdin (the
+/// first line of standard input) or $HOMETOWN_PASSWORD, exactly one of them. A command takes these options with
+/// `@OptionGroup var password: PasswordSource`.
+struct PasswordSource: ParsableArguments {
+    @Option(help: "The password (at least 3 characters); prefer --password-stdin or HOMETOWN_PASSWORD.")
+    var password: String?
+
+    @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
+    var passwordStdin = false
+
+    /// The password (not checked against the protocol's rules: the caller does that).
     /// - Throws: `CLIError` when both options are given, standard input is empty, or no source has one.
-    static func read(option: String?, fromStandardInput: Bool) throws -> String {
-        guard !(option != nil && fromStandardInput) else {
+    func read() throws -> String {
+        guard !(password != nil && passwordStdin) else {
             throw CLIError("give the password one way: --password or --password-stdin")
         }
-        if let option { return option }
-        if fromStandardInput {
+        if let password { return password }
+        if passwordStdin {
             guard let line = readLine(strippingNewline: true) else {
                 throw CLIError("--password-stdin: standard input is empty")
             }

@@ -61,11 +61,7 @@ struct PostCommand: AsyncParsableCommand {
     @Option(help: "The nickname (unique on the server, without regard to case, width or letters that look alike).")
     var nickname: String
 
-    @Option(help: "The password (at least 3 characters); prefer --password-stdin or HOMETOWN_PASSWORD.")
-    var password: String?
-
-    @Flag(help: "Read the password from the first line of standard input.")
-    var passwordStdin = false
+    @OptionGroup var password: PasswordSource
 
     @Option(help: "The year you started at the university.")
     var year: Int
@@ -89,7 +85,7 @@ struct PostCommand: AsyncParsableCommand {
         // 1. Syntax only, by the protocol's own rules; the server judges the rest (year range, vocabulary).
         try NewUser.checkString(nickname, field: "nickname")
         let nick = try NicknameRules.validated(nickname, field: "nickname")
-        let pw = try PasswordSource.read(option: password, fromStandardInput: passwordStdin)
+        let pw = try password.read()
         try NewUser.checkString(pw, field: "password")
         try NewUser.checkPassword(pw)
         if let city { try NewUser.checkString(city, field: "city") }

@@ -22,6 +22,14 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(status: Int, code: ErrorCode?, message: String, field: String?)
     /// The nickname is taken (the server's `nickname_taken`, or `nicknameexists` said so).
     case nicknameTaken(String)
+    /// No post has this id with this password (the server's `wrong_password`, 403, to POST users/{id}/update or
+    /// users/{id}/delete): the password is wrong or the id is no post's (never was, or deleted); the server does
+    /// not tell the two apart.
+    case wrongPassword(id: Int)
+    /// Too many wrong passwords lately for this post or from this address (the server's `too_many_attempts`,
+    /// 429): the attempt was not checked. `retryAfter` is the server's Retry-After, in seconds (nil when it sent
+    /// none that reads as a whole number).
+    case tooManyAttempts(retryAfter: Int?)
     /// The URL answers, but not as a Hometown server: a 404 page (wrong URL or path prefix) or HTML.
     case notAHometownServer(url: String, status: Int)
     /// The server failed (5xx), with what it said and its code, if any.
@@ -46,6 +54,12 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nicknameTaken(let n):
             return
                 "the nickname '\(n)' is taken on this server (compared without regard to case, width or letters that look alike): choose another"
+        case .wrongPassword(let id):
+            return
+                "no post has id \(id) with this password (a wrong password and an unknown id are not told apart): check both"
+        case .tooManyAttempts(let seconds):
+            return "too many wrong passwords lately for this post or from this address: try again "
+                + (seconds.map { "in \($0) s" } ?? "later")
         case .notAHometownServer(let u, let status):
             return
                 "\(u) is not a Hometown server (HTTP \(status) with a web page): check the URL; give the base, e.g. http://host:8080, without /hometown"

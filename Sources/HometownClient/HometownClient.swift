@@ -12,11 +12,14 @@ import NIOSSL
 ///
 /// - Every call has a time limit (`timeout`, whole request).
 /// - GETs are idempotent: on a refused or broken connection, a timeout or a 502/503/504 they are tried again
-///   (`retries` times, waiting 0.2 s, 0.4 s, 0.8 s, ...). POST adduser is sent once: a post that timed out may
-///   have been stored, and the caller decides (`nicknameExists` tells).
-/// - The adduser body is the protocol's `NewUser.json()`; answers are decoded into the protocol's types.
+///   (`retries` times, waiting 0.2 s, 0.4 s, 0.8 s, ...). The POSTs (adduser, and the owner's update and delete)
+///   are sent once: a post that timed out may have been stored, and the caller decides (`nicknameExists` tells);
+///   a repeated wrong password would count twice towards the server's back-off.
+/// - The adduser body is the protocol's `NewUser.json()`, the owner's bodies `UserChange.body(password:)` and
+///   `OwnerRequest.deleteBody(password:)`; answers are decoded into the protocol's types.
 /// - A refusal becomes `ClientError.refused` with the server's `ErrorCode` (`nickname_taken` becomes
-///   `.nicknameTaken`): the client reads codes, never the words of a message.
+///   `.nicknameTaken`, `wrong_password` `.wrongPassword`, `too_many_attempts` `.tooManyAttempts`): the client
+///   reads codes, never the words of a message.
 /// Sendable: share one client between tasks.
 public struct HometownClient: Sendable {
     /// The service's base URL ("http://127.0.0.1:8080"); paths are added as `/hometown/...`.
@@ -110,16 +113,57 @@ public struct HometownClient: Sendable {
     ///   message and field, and the network errors.
     public func addUser(_ user: NewUser) async throws {
         let url = baseURL + "/hometown/adduser"
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: user.json()))
-        let (status, type, bytes) = try await send(request, url: url)
-        guard status == 200 else {
-            let error = failure(status: status, type: type, bytes: bytes, url: url)
+        let answer = try await post(url, body: user.json())
+        guard answer.status == 200 else {
+            let error = failure(answer, url: url)
             if case .refused(_, .nicknameTaken?, _, _) = error { throw ClientError.nicknameTaken(user.nickname) }
             throw error
         }
+    }
+
+    // MARK: The owner's requests
+
+    /// POST users/{id}/update: changes the post with this id, given its password. Sent once (never retried).
+    /// The server checks the changed post exactly as adduser checks a new one (the client checks nothing).
+    /// - Returns: the user as changed, as GET users lists it (same id, nickname and time-stamp).
+    /// - Throws: `ClientError.wrongPassword` for the code `wrong_password` (a wrong password or an id no post
+    ///   has: not told apart), `.tooManyAttempts` with the Retry-After seconds for `too_many_attempts`,
+    ///   `.refused` with the server's code, message and field for any other refusal (e.g. `unsupported_state` at
+    ///   "state"), `.malformedResponse` when the 200 body is not one user object, and the network errors.
+    public func update(id: Int, password: String, change: UserChange) async throws -> User {
+        let (url, bytes) = try await owner(id: id, action: "update", body: change.body(password: password))
+        do { return try UserJSON.decodeUser(bytes) } catch {
+            throw ClientError.malformedResponse(url: url, detail: error.description)
+        }
+    }
+
+    /// POST users/{id}/delete: deletes the post with this id, given its password; its nickname becomes free,
+    /// its id is never given again. Sent once (never retried).
+    /// - Throws: as `update(id:password:change:)`; `.malformedResponse` unless the 200 body is
+    ///   `{"id": id, "deleted": true}`.
+    public func delete(id: Int, password: String) async throws {
+        let (url, bytes) = try await owner(id: id, action: "delete", body: OwnerRequest.deleteBody(password: password))
+        let v = try parse(bytes, url)
+        guard v["deleted"] == .bool(true), let n = v["id"]?.doubleValue, n == Double(id) else {
+            throw ClientError.malformedResponse(url: url, detail: "expected {\"id\": \(id), \"deleted\": true}")
+        }
+    }
+
+    /// POST users/{id}/ACTION with `body`, once; returns the URL and the 200 JSON body, or throws the refusal
+    /// with the owner's codes mapped to their own cases.
+    private func owner(id: Int, action: String, body: [UInt8]) async throws -> (String, [UInt8]) {
+        let url = baseURL + "/hometown/users/\(id)/" + action
+        let answer = try await post(url, body: body)
+        guard answer.status == 200 else {
+            let error = failure(answer, url: url)
+            switch error {
+            case .refused(_, .wrongPassword?, _, _): throw ClientError.wrongPassword(id: id)
+            case .refused(_, .tooManyAttempts?, _, _): throw ClientError.tooManyAttempts(retryAfter: answer.retryAfter)
+            default: throw error
+            }
+        }
+        try requireJSON(answer, url: url)
+        return (url, answer.body)
     }
 
     // MARK: Beyond the original
@@ -189,6 +233,26 @@ public struct HometownClient: Sendable {
         }
     }
 
+    /// Sends a JSON body by POST, once.
+    private func post(_ url: String, body: [UInt8]) async throws -> Answer {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: body))
+        return try await send(request, url: url)
+    }
+
+    /// Throws unless a 200 answer is JSON: a web page is not a Hometown server; anything else is malformed.
+    private func requireJSON(_ answer: Answer, url: String) throws {
+        guard answer.contentType.hasPrefix("application/json") else {
+            throw answer.contentType.hasPrefix("text/html")
+                ? ClientError.notAHometownServer(url: url, status: answer.status)
+                : ClientError.malformedResponse(
+                    url: url,
+                    detail: "expected JSON, got \(answer.contentType.isEmpty ? "no content type" : answer.contentType)")
+        }
+    }
+
     private func parse(_ bytes: [UInt8], _ url: String) throws -> JSONValue {
         do { return try JSONValue.parse(bytes) } catch {
             throw ClientError.malformedResponse(url: url, detail: "broken JSON (\(error.description))")
@@ -207,15 +271,10 @@ public struct HometownClient: Sendable {
         var answered: ClientError?
         while true {
             do {
-                let (status, type, bytes) = try await send(HTTPClientRequest(url: url), url: url)
-                guard status == 200 else { throw failure(status: status, type: type, bytes: bytes, url: url) }
-                guard type.hasPrefix("application/json") else {
-                    throw type.hasPrefix("text/html")
-                        ? ClientError.notAHometownServer(url: url, status: status)
-                        : ClientError.malformedResponse(
-                            url: url, detail: "expected JSON, got \(type.isEmpty ? "no content type" : type)")
-                }
-                return (url, bytes)
+                let answer = try await send(HTTPClientRequest(url: url), url: url)
+                guard answer.status == 200 else { throw failure(answer, url: url) }
+                try requireJSON(answer, url: url)
+                return (url, answer.body)
             } catch let e as ClientError where e.isTransient {
                 if case .serverFailed = e { answered = e }
                 guard attempt < retries else { throw answered ?? e }
@@ -227,7 +286,8 @@ public struct HometownClient: Sendable {
 
     /// The error a non-200 answer stands for: the protocol's JSON error (`error`, `field`, `code`) when there is
     /// one; else a web page (not a Hometown server) or a malformed answer.
-    private func failure(status: Int, type: String, bytes: [UInt8], url: String) -> ClientError {
+    private func failure(_ answer: Answer, url: String) -> ClientError {
+        let (status, type, bytes) = (answer.status, answer.contentType, answer.body)
         if type.hasPrefix("application/json"), let v = try? JSONValue.parse(bytes),
             let message = v["error"]?.stringValue
         {
@@ -242,21 +302,33 @@ public struct HometownClient: Sendable {
         return .malformedResponse(url: url, detail: "HTTP \(status) without the protocol's JSON error")
     }
 
+    /// An answer as read: status, content type (lower case, "" when absent), body and Retry-After.
+    private struct Answer: Sendable {
+        let status: Int
+        let contentType: String
+        let body: [UInt8]
+        /// The Retry-After header as whole seconds (nil when absent or not a whole number of seconds).
+        let retryAfter: Int?
+    }
+
     /// Sends a request and reads the whole answer (at most 64 MiB) within `timeout`, mapping transport failures
     /// to `ClientError`. The time limit covers connecting, the head and the body; on expiry the request is cancelled.
-    private func send(_ request: HTTPClientRequest, url: String) async throws -> (Int, String, [UInt8]) {
+    private func send(_ request: HTTPClientRequest, url: String) async throws -> Answer {
         let http = self.http
         let limit = timeout
         do {
-            return try await withThrowingTaskGroup(of: (Int, String, [UInt8])?.self) { group in
+            return try await withThrowingTaskGroup(of: Answer?.self) { group in
                 group.addTask {
                     let response = try await http.execute(
                         request, deadline: .now() + .milliseconds(Int64(limit * 1000)))
                     let body = try await response.body.collect(upTo: 64 << 20)
-                    return (
-                        Int(response.status.code), response.headers.first(name: "Content-Type")?.lowercased() ?? "",
-                        Array(buffer: body)
-                    )
+                    let retryAfter = response.headers.first(name: "Retry-After").flatMap {
+                        Int($0.trimmingCharacters(in: .whitespaces))
+                    }
+                    return Answer(
+                        status: Int(response.status.code),
+                        contentType: response.headers.first(name: "Content-Type")?.lowercased() ?? "",
+                        body: Array(buffer: body), retryAfter: retryAfter.flatMap { $0 >= 0 ? $0 : nil })
                 }
                 group.addTask {
                     // A little after AsyncHTTPClient's own deadline, so that a connection that kept failing is

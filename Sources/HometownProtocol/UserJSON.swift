@@ -43,35 +43,47 @@ public enum UserJSON {
         guard case .array(let items) = value else { throw .malformedBody("expected a JSON array of users") }
         var users: [User] = []
         users.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            func bad(_ key: String, _ want: String) -> ProtocolError {
-                .malformedBody("user \(i): '\(key)' is not \(want)")
-            }
-            func str(_ key: String) throws(ProtocolError) -> String {
-                guard let s = item[key]?.stringValue else { throw bad(key, "a string") }
-                return s
-            }
-            func num(_ key: String) throws(ProtocolError) -> Double {
-                guard let d = item[key]?.doubleValue else { throw bad(key, "a number") }
-                return d
-            }
-            let lat = try num(UserField.latitude.key)
-            let lon = try num(UserField.longitude.key)
-            let id = try num(UserField.id.key)
-            let year = try num(UserField.year.key)
-            guard id.rounded() == id, abs(id) < 9e15 else { throw bad("id", "an integer") }
-            guard year.rounded() == year, abs(year) < 1e6 else { throw bad("year", "an integer") }
-            guard let ms = Timestamp.milliseconds(iso8601: try str(UserField.timestamp.key)) else {
-                throw bad("time-stamp", "an ISO 8601 UTC time")
-            }
-            let coordinate = (lat == 0 && lon == 0) ? nil : try? Coordinate(latitude: lat, longitude: lon)
-            users.append(
-                User(
-                    id: Int(id), nickname: try str(UserField.nickname.key),
-                    country: try str(UserField.country.key), state: try str(UserField.state.key),
-                    city: try str(UserField.city.key), year: Int(year), coordinate: coordinate,
-                    timestampMilliseconds: ms))
-        }
+        for (i, item) in items.enumerated() { users.append(try user(item, label: "user \(i)")) }
         return users
+    }
+
+    /// Reads one user object back (the answer of POST users/{id}/update), checked as `decode(_:)` checks each
+    /// element of a list.
+    /// - Throws: `ProtocolError.malformedBody` naming the key.
+    public static func decodeUser(_ bytes: [UInt8]) throws(ProtocolError) -> User {
+        let value: JSONValue
+        do { value = try JSONValue.parse(bytes) } catch { throw .malformedBody(error.description) }
+        guard case .object = value else { throw .malformedBody("expected a JSON object of a user") }
+        return try user(value, label: "the user")
+    }
+
+    /// One user object: the protocol's keys with the right types; `label` names it in a refusal.
+    private static func user(_ item: JSONValue, label: String) throws(ProtocolError) -> User {
+        func bad(_ key: String, _ want: String) -> ProtocolError {
+            .malformedBody("\(label): '\(key)' is not \(want)")
+        }
+        func str(_ key: String) throws(ProtocolError) -> String {
+            guard let s = item[key]?.stringValue else { throw bad(key, "a string") }
+            return s
+        }
+        func num(_ key: String) throws(ProtocolError) -> Double {
+            guard let d = item[key]?.doubleValue else { throw bad(key, "a number") }
+            return d
+        }
+        let lat = try num(UserField.latitude.key)
+        let lon = try num(UserField.longitude.key)
+        let id = try num(UserField.id.key)
+        let year = try num(UserField.year.key)
+        guard id.rounded() == id, abs(id) < 9e15 else { throw bad("id", "an integer") }
+        guard year.rounded() == year, abs(year) < 1e6 else { throw bad("year", "an integer") }
+        guard let ms = Timestamp.milliseconds(iso8601: try str(UserField.timestamp.key)) else {
+            throw bad("time-stamp", "an ISO 8601 UTC time")
+        }
+        let coordinate = (lat == 0 && lon == 0) ? nil : try? Coordinate(latitude: lat, longitude: lon)
+        return User(
+            id: Int(id), nickname: try str(UserField.nickname.key),
+            country: try str(UserField.country.key), state: try str(UserField.state.key),
+            city: try str(UserField.city.key), year: Int(year), coordinate: coordinate,
+            timestampMilliseconds: ms)
     }
 }
