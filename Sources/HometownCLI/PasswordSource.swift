@@ -8,7 +8,7 @@ struct PasswordSource: ParsableArguments {
     @Option(help: "The password (at least 3 characters); prefer --password-stdin or HOMETOWN_PASSWORD.")
     var password: String?
 
-    @Flag(name: .customLong("password-stdin"), help: "Read the password from the first line of standard input.")
+    @Flag(help: "Read the password from the first line of standard input.")
     var passwordStdin = false
 
     /// The password (not checked against the protocol's rules: the caller does that).
