@@ -33,10 +33,10 @@ struct DbBackupCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("db-busy-timeout"),
         help: "Seconds to wait for a lock a server holds on --from (only a checkpoint takes one).")
-    var busyTimeout: Double = 5
+    var busyTimeout: Seconds = 5
 
     func run() async throws {
-        let wait = try SecondsOption.duration(busyTimeout, "--db-busy-timeout", allowZero: true, atMost: 86_400)
+        let wait = busyTimeout.duration
         for (option, path) in [("--from", from), ("--to", to)] {
             if case .postgres = try? StoreLocation(parsing: path) {
                 throw CLIFailure.exit("\(option): db backup copies SQLite files; for PostgreSQL use db copy or pg_dump")

@@ -20,25 +20,24 @@ struct DbConnectOptions: ParsableArguments {
     @Option(
         name: .customLong("db-connect-timeout"),
         help: "PostgreSQL: seconds opening one connection (TCP and log-in) may take.")
-    var connectTimeout: Double = 5
+    var connectTimeout: Seconds = 5
 
     @Option(
         name: .customLong("db-query-timeout"),
         help:
             "PostgreSQL: seconds one call may hold a connection (its statements) before it fails (503 for a request); the server is told to cancel statements that run this long."
     )
-    var queryTimeout: Double = 10
+    var queryTimeout: Seconds = 10
 
     /// The options as `DatabaseConnectOptions`.
-    /// - Throws: `ValidationError` for a value out of range.
+    /// - Throws: `ValidationError` for a value out of range (`DatabaseConnectOptions.validate()`).
     func options() throws -> DatabaseConnectOptions {
         var o = DatabaseConnectOptions()
         o.passwordFile = passwordFile
-        guard (1...1000).contains(connections) else { throw ValidationError("--db-connections must be from 1 to 1000") }
         o.maxConnections = connections
-        o.connectTimeout = try SecondsOption.duration(
-            connectTimeout, "--db-connect-timeout", allowZero: false, atMost: 3600)
-        o.queryTimeout = try SecondsOption.duration(queryTimeout, "--db-query-timeout", allowZero: false, atMost: 3600)
+        o.connectTimeout = connectTimeout.duration
+        o.queryTimeout = queryTimeout.duration
+        do { try o.validate() } catch { throw ValidationError("\(error)") }
         return o
     }
 }

@@ -56,7 +56,7 @@ struct DbCopyCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("db-busy-timeout"),
         help: "Seconds to wait for a SQLite lock held by a server, or for a PostgreSQL connection.")
-    var busyTimeout: Double = 5
+    var busyTimeout: Seconds = 5
 
     @OptionGroup(title: "Database server (PostgreSQL)")
     var connect: DbConnectOptions
@@ -66,7 +66,7 @@ struct DbCopyCommand: AsyncParsableCommand {
         guard from.location != to.location else {
             throw CLIFailure.exit("--from and --to name the same database (\(from.location))")
         }
-        let wait = try SecondsOption.duration(busyTimeout, "--db-busy-timeout", allowZero: true, atMost: 86_400)
+        let wait = busyTimeout.duration
         let options = try connect.options()
         var logger = Logger(label: "hometown.db")
         logger.logLevel = .error

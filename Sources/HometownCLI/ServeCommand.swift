@@ -132,6 +132,9 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: ServerLimitOptions
 
+    @OptionGroup(title: "Owners' changes (POST users/{id}/update and delete)")
+    var owner: OwnerLimitOptions
+
     @Option(
         help: ArgumentHelp(
             "Whether GET /metrics answers (Prometheus text format); keep it internal: block it in the proxy in front.",
@@ -141,7 +144,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("health-timeout"),
         help: "Seconds GET /healthz waits for its database query before answering 503 (not ready).")
-    var healthTimeout: Double = 2
+    var healthTimeout: Seconds = 2
 
     func run() async throws {
         var c = ServerConfiguration()
@@ -167,9 +170,10 @@ struct ServeCommand: AsyncParsableCommand {
         c.logLevel = logLevel.level
         c.work = try work.limits()
         c.limits = try limits.limits()
+        c.owner = try owner.limits()
         guard metrics == "on" || metrics == "off" else { throw ValidationError("--metrics must be on or off") }
         c.metricsEnabled = metrics == "on"
-        c.healthTimeout = try SecondsOption.duration(healthTimeout, "--health-timeout", allowZero: false, atMost: 60)
+        c.healthTimeout = healthTimeout.duration
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }
         let host = self.host

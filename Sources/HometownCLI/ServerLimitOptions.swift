@@ -15,14 +15,14 @@ struct ServerLimitOptions: ParsableArguments {
     @Option(
         name: .customLong("idle-timeout"),
         help: "Seconds a keep-alive connection may stay without a request before it is closed.")
-    var idleTimeout: Double = 30
+    var idleTimeout: Seconds = 30
 
     @Option(
         name: .customLong("read-timeout"),
         help:
             "Seconds for a whole request head from its first byte, and the longest pause in a body (beyond it 408); also the longest a client may leave an answer unread before the connection is closed."
     )
-    var readTimeout: Double = 20
+    var readTimeout: Seconds = 20
 
     @Option(
         name: .customLong("min-body-rate"),
@@ -39,39 +39,34 @@ struct ServerLimitOptions: ParsableArguments {
         help:
             "Seconds requests in flight get on SIGTERM/SIGINT before the remaining connections are closed and the server exits."
     )
-    var shutdownTimeout: Double = 10
+    var shutdownTimeout: Seconds = 10
 
     @Option(
         name: .customLong("db-busy-timeout"),
         help:
             "Seconds a request waits for a database lock held by another program (SQLite) or for a free PostgreSQL connection, before it gets 503 with Retry-After."
     )
-    var databaseBusyTimeout: Double = 5
+    var databaseBusyTimeout: Seconds = 5
 
     @Option(
         name: .customLong("db-sync-interval"),
         help:
             "Seconds between reads of the posts other servers stored in the same database: a post on one server is in every other server's answers at most this long after it was acknowledged."
     )
-    var databaseSyncInterval: Double = 0.1
+    var databaseSyncInterval: Seconds = 0.1
 
     /// The options as `ServerLimits`.
     /// - Throws: `ValidationError` for a value out of range.
     func limits() throws -> ServerLimits {
         var l = ServerLimits()
         l.maxConnections = maxConnections
-        l.idleTimeout = try SecondsOption.duration(idleTimeout, "--idle-timeout", allowZero: false, atMost: 86_400)
-        l.readTimeout = try SecondsOption.duration(readTimeout, "--read-timeout", allowZero: false, atMost: 86_400)
+        l.idleTimeout = idleTimeout.duration
+        l.readTimeout = readTimeout.duration
         l.minBodyRate = minBodyRate
         l.maxHeaderBytes = maxHeaderBytes
-        l.shutdownTimeout = try SecondsOption.duration(
-            shutdownTimeout, "--shutdown-timeout", allowZero: true,
-            atMost: 86_400)
-        l.databaseBusyTimeout = try SecondsOption.duration(
-            databaseBusyTimeout, "--db-busy-timeout", allowZero: true,
-            atMost: 86_400)
-        l.databaseSyncInterval = try SecondsOption.duration(
-            databaseSyncInterval, "--db-sync-interval", allowZero: false, atMost: 3600)
+        l.shutdownTimeout = shutdownTimeout.duration
+        l.databaseBusyTimeout = databaseBusyTimeout.duration
+        l.databaseSyncInterval = databaseSyncInterval.duration
         do { try l.validate() } catch { throw ValidationError("\(error)") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
         return l

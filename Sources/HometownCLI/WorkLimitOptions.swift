@@ -21,7 +21,7 @@ struct WorkLimitOptions: ParsableArguments {
         help:
             "Seconds a request waits for a turn of expensive work (or a post for its turn to write) before 503 with Retry-After."
     )
-    var queueTimeout = 10.0
+    var queueTimeout: Seconds = 10
 
     @Option(
         name: .customLong("cluster-cache-mb"),
@@ -37,27 +37,22 @@ struct WorkLimitOptions: ParsableArguments {
     var maxCompressing: Int?
 
     /// The limits these options give.
+    /// - Throws: `ValidationError` for a value out of range (`WorkLimits.validate()`).
     func limits() throws -> WorkLimits {
         var w = WorkLimits()
-        if let maxExpensiveWork {
-            guard maxExpensiveWork >= 1 else { throw ValidationError("--max-expensive-work must be 1 or more") }
-            w.maxExpensiveWork = maxExpensiveWork
-        }
-        guard maxQueuedWork >= 0 else { throw ValidationError("--max-queued-work must be 0 or more") }
+        if let maxExpensiveWork { w.maxExpensiveWork = maxExpensiveWork }
         w.maxQueuedWork = maxQueuedWork
-        w.queueTimeout = try SecondsOption.duration(queueTimeout, "--queue-timeout", allowZero: false, atMost: 3600)
-        guard clusterCacheMB >= 0, clusterCacheMB <= 1 << 20 else {
-            throw ValidationError("--cluster-cache-mb must be from 0 to 1048576")
-        }
-        w.clusterCacheBytes = clusterCacheMB << 20
-        guard tileCacheMB >= 0, tileCacheMB <= 1 << 20 else {
-            throw ValidationError("--tile-cache-mb must be from 0 to 1048576")
-        }
-        w.tileCacheBytes = tileCacheMB << 20
-        if let maxCompressing {
-            guard maxCompressing >= 0 else { throw ValidationError("--max-compressing must be 0 or more") }
-            w.maxCompressing = maxCompressing
-        }
+        w.queueTimeout = queueTimeout.duration
+        w.clusterCacheBytes = Self.bytes(mebibytes: clusterCacheMB)
+        w.tileCacheBytes = Self.bytes(mebibytes: tileCacheMB)
+        if let maxCompressing { w.maxCompressing = maxCompressing }
+        do { try w.validate() } catch { throw ValidationError("\(error)") }
         return w
+    }
+
+    /// MiB as bytes; a number too large for that is `Int.max` (refused by the range check), never wrapped round.
+    static func bytes(mebibytes: Int) -> Int {
+        let (bytes, overflow) = mebibytes.multipliedReportingOverflow(by: 1 << 20)
+        return overflow ? (mebibytes < 0 ? Int.min : Int.max) : bytes
     }
 }

@@ -19,7 +19,8 @@ import Synchronization
 ///   insert is one transaction that first takes the advisory lock `insertLock` (`pg_advisory_xact_lock`): the
 ///   id is drawn under the lock, and the commit releases it after the row is visible. Inserts from every process
 ///   are thereby serialized (one commit at a time, each with its own log flush); the time-stamp's sub-select sees
-///   the previous row, so time-stamps never decrease with id either.
+///   the previous row, so time-stamps never decrease with id either. Owners' changes and deletions take the same
+///   lock, so the change log's sequence (`user_changes`, tailed by `changes(after:limit:)`) commits in order too.
 /// - Connections: a pool (PostgresNIO's `PostgresClient`) of at most `PostgresStoreOptions.maxConnections`,
 ///   opened on demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one and then holds
 ///   it at most `queryTimeout` (a server that stops answering on an open connection); when the
@@ -172,6 +173,36 @@ public final class PostgresUserStore: CopyableUserStore {
     public func nicknameExists(_ nickname: String) async throws -> Bool {
         let key = NicknameKey.key(nickname)
         return try await withDatabase { db in try await SQLUserQueries.exists(nicknameKey: key, on: db) }
+    }
+
+    public func user(id: Int) async throws -> User? {
+        try await withDatabase { db in try await SQLUserQueries.user(id: id, on: db) }
+    }
+
+    public func passwordHash(id: Int) async throws -> String? {
+        try await withDatabase { db in try await SQLUserQueries.passwordHash(id: id, on: db) }
+    }
+
+    /// Under the insert lock, like an insert, so that the change log's sequence commits in order.
+    public func update(id: Int, to change: NewUser) async throws -> User? {
+        try await inInsertTransaction(takenNickname: nil) { db in
+            try await SQLUserQueries.update(id: id, to: change, on: db)
+        }
+    }
+
+    /// Under the insert lock, like an insert, so that the change log's sequence commits in order.
+    public func delete(id: Int) async throws -> Bool {
+        try await inInsertTransaction(takenNickname: nil) { db in try await SQLUserQueries.delete(id: id, on: db) }
+    }
+
+    public func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)] {
+        try await withDatabase { db in
+            try await SQLUserQueries.changes(after: sequence, limit: limit, on: db).map { [$0.sequence, Int64($0.id)] }
+        }.map { ($0[0], Int($0[1])) }
+    }
+
+    public func lastChange() async throws -> Int64 {
+        try await withDatabase { db in try await SQLUserQueries.lastChange(on: db) }
     }
 
     /// Closes the pool's connections (ends its run task and waits for it).

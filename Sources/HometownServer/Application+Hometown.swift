@@ -24,6 +24,7 @@ public func buildApplication(
     logger.logLevel = configuration.logLevel
     let openFiles = OpenFileLimit.raise()
     let maxConnections = try configuration.limits.resolvedMaxConnections(openFiles: openFiles)
+    try configuration.owner.validate()
     let state = try await makeServerState(configuration: configuration, logger: logger)
     let connections = ConnectionCounter(limit: maxConnections)
     let operations = HometownRouter.Operations(
@@ -52,6 +53,11 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     guard configuration.years.lowerBound <= configuration.years.upperBound else {
         throw ServerError.badConfiguration("--min-year/--max-year", "the range \(configuration.years) is empty")
     }
+    guard configuration.healthTimeout > .zero, configuration.healthTimeout <= .seconds(60) else {
+        throw ServerError.badConfiguration("--health-timeout", "must be more than 0 and at most 60 seconds")
+    }
+    try configuration.work.validate()
+    try configuration.databaseConnect.validate()
     guard (1...20).contains(configuration.hashCost.logN), configuration.hashCost.r >= 1, configuration.hashCost.p >= 1
     else {
         throw ServerError.badConfiguration("--scrypt-log-n", "log2 N must be from 1 to 20")
@@ -103,7 +109,8 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         maxQueued: configuration.maxQueuedHashes)
     return ServerState(
         vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
-        years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work)
+        years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work,
+        owner: configuration.owner)
 }
 
 /// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and

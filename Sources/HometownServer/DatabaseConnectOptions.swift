@@ -14,6 +14,18 @@ public struct DatabaseConnectOptions: Sendable {
 
     public init() {}
 
+    /// Checks the ranges: 1-1000 connections, each timeout more than 0 and at most an hour.
+    /// - Throws: `ServerError.badConfiguration` naming the option of the first value out of range.
+    public func validate() throws {
+        guard (1...1000).contains(maxConnections) else {
+            throw ServerError.badConfiguration("--db-connections", "must be from 1 to 1000")
+        }
+        for (name, value) in [("--db-connect-timeout", connectTimeout), ("--db-query-timeout", queryTimeout)]
+        where value <= .zero || value > .seconds(3600) {
+            throw ServerError.badConfiguration(name, "must be more than 0 and at most 3600 seconds")
+        }
+    }
+
     /// The password: the first line of `passwordFile` when given, else `PGPASSWORD` from `environment` (empty
     /// counts as unset), else nil.
     /// - Throws: `ServerError.badConfiguration` when the file cannot be read or its first line is empty.

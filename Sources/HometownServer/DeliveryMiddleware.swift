@@ -4,7 +4,7 @@ import Logging
 /// Passes every answer through `AnswerDelivery.finish` (gzip, HEAD), errors included. An answer that cannot be
 /// finished (a HEAD whose streamed body fails while it is counted) becomes 500.
 struct DeliveryMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HometownRequestContext
 
     let delivery: AnswerDelivery
     let logger: Logger

@@ -9,7 +9,7 @@ import NIOCore
 /// body), 503 with `Retry-After` when the database is locked elsewhere or its server unreachable, or the server is too busy, and 500 with a
 /// logged cause for anything else. Never lets an error reach Hummingbird, whose own error pages differ.
 struct ErrorReplyMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HometownRequestContext
 
     let logger: Logger
 

@@ -10,7 +10,7 @@ struct HealthEndpoint: Sendable {
     let check: HealthCheck
 
     /// Adds the endpoint to `router`.
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<HometownRequestContext>) {
         router.getAndHead("/healthz") { request, _ in try await answer(request) }
     }
 

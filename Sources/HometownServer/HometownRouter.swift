@@ -12,7 +12,7 @@ import Hummingbird
 /// 7. `PublicFileMiddleware`: paths must be exact; unrouted GET and HEAD get a public file, anything else the
 ///    protocol's 404 HTML page.
 ///
-/// The routes: the protocol (`ProtocolEndpoints`), the web map (`MapEndpoints`, `TileEndpoints`) and geocoding
+/// The routes: the protocol (`ProtocolEndpoints`), the owner's changes (`OwnerEndpoints`), the web map (`MapEndpoints`, `TileEndpoints`) and geocoding
 /// (`PlaceEndpoints`), each path exactly as written (lower case, case sensitive), GET paths also taking HEAD; and
 /// the operators' `/healthz` (`HealthEndpoint`) and `/metrics` (`MetricsEndpoint`).
 enum HometownRouter {
@@ -23,9 +23,10 @@ enum HometownRouter {
     }
 
     /// The router of a server sharing `state`.
-    static func make(state: ServerState, clusterCacheBytes: Int, operations: Operations) -> Router<BasicRequestContext>
-    {
-        let router = Router(context: BasicRequestContext.self)
+    static func make(state: ServerState, clusterCacheBytes: Int, operations: Operations) -> Router<
+        HometownRequestContext
+    > {
+        let router = Router(context: HometownRequestContext.self)
         router.add(middleware: PolicyHeadersMiddleware())
         router.add(middleware: RequestLogMiddleware(logger: state.logger))
         if let metrics = operations.metrics { router.add(middleware: MetricsMiddleware(metrics: metrics)) }
@@ -34,6 +35,7 @@ enum HometownRouter {
         router.add(middleware: PreflightMiddleware())
         router.add(middleware: PublicFileMiddleware(files: state.publicFiles, tiles: state.tiles))
         ProtocolEndpoints(state: state).register(on: router)
+        OwnerEndpoints(state: state).register(on: router)
         MapEndpoints(state: state, cacheBytes: clusterCacheBytes).register(on: router)
         PlaceEndpoints(state: state).register(on: router)
         TileEndpoints(tiles: state.tiles).register(on: router)

@@ -27,7 +27,7 @@ struct MapEndpoints: Sendable {
     }
 
     /// Adds the endpoints to `router`.
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<HometownRequestContext>) {
         router.getAndHead("/hometown/clusters") { request, _ in try await clusters(request) }
         router.getAndHead("/hometown/region") { request, _ in try await region(request) }
     }

@@ -47,12 +47,17 @@ enum MarkerViews {
         func features(in bbox: BoundingBox, zoom: Double, view: UserView) throws -> [UInt8] {
             let items = try index.clusters(in: bbox, zoom: zoom)
             var features = index.features(items)
+            var deleted: [Int] = []
             for (i, item) in items.enumerated() {
                 switch item {
                 case .cluster(let c):
                     features[i].properties?["expansion_zoom"] = .number(Double(try index.expansionZoom(of: c.id)))
                 case .point(let p):
-                    let u = view.user(row: Int(rows[p]))
+                    // A user deleted since the index was built is left out (the next answer has a new index).
+                    guard let u = view.user(row: Int(rows[p])) else {
+                        deleted.append(i)
+                        continue
+                    }
                     let xy = [u.longitude, u.latitude]
                     features[i] = GeoJSONFeature(
                         id: .number(Double(u.id)), geometry: .point(xy),
@@ -60,6 +65,7 @@ enum MarkerViews {
                     features[i].bbox = [xy[0], xy[1], xy[0], xy[1]]
                 }
             }
+            for i in deleted.reversed() { features.remove(at: i) }
             return try Replies.encoded(GeoJSONFeatureCollection(features: features))
         }
     }

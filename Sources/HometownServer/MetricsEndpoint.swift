@@ -12,7 +12,7 @@ struct MetricsEndpoint: Sendable {
     let metrics: MetricsRegistry
 
     /// Adds the endpoint to `router`.
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<HometownRequestContext>) {
         router.getAndHead("/metrics") { request, _ in try answer(request) }
     }
 

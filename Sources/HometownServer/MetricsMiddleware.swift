@@ -6,7 +6,7 @@ import Hummingbird
 /// answer's head is ready; its duration runs until then for an answer whose body is already whole (known
 /// length), and until the last byte is handed to the connection (or the body failed) for a streamed one.
 struct MetricsMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HometownRequestContext
 
     let metrics: MetricsRegistry
 

@@ -65,6 +65,20 @@ public final class PasswordHasher: Sendable {
     /// A new salted hash of `password` in PHC string form.
     /// - Throws: `Busy` when too many hashes wait; a CryptoKit error if scrypt refuses the parameters.
     public func hash(_ password: String) async throws -> String {
+        let cost = self.cost
+        return try await admitted { try PasswordHasher.hashNow(password, cost: cost) }
+    }
+
+    /// Whether `password` matches a hash made by `hash` (any cost), computed on the pool in the time of one hash at
+    /// the stored cost whatever the outcome (the comparison is constant-time). Checks wait in the same queue as
+    /// hashes.
+    /// - Throws: `Busy` when too many hashes wait.
+    public func verify(_ password: String, against phc: String) async throws -> Bool {
+        try await admitted { PasswordHasher.verifyNow(password, against: phc) }
+    }
+
+    /// `work` on the pool, if fewer than `threads + maxQueued` hashes run or wait.
+    private func admitted<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         let admitted = inFlight.withLock { n -> Bool in
             guard n < threads + maxQueued else { return false }
             n += 1
@@ -72,13 +86,7 @@ public final class PasswordHasher: Sendable {
         }
         guard admitted else { throw Busy() }
         defer { inFlight.withLock { $0 -= 1 } }
-        let cost = self.cost
-        return try await pool.run(nice: ThreadNice.hashing) { try PasswordHasher.hashNow(password, cost: cost) }
-    }
-
-    /// Whether `password` matches a hash made by `hash` (any cost), computed on the pool.
-    public func verify(_ password: String, against phc: String) async throws -> Bool {
-        try await pool.runIfActive { PasswordHasher.verifyNow(password, against: phc) }
+        return try await pool.run(nice: ThreadNice.hashing, work)
     }
 
     /// Hashes on the calling thread (the pool's).

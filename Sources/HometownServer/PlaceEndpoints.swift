@@ -15,7 +15,7 @@ struct PlaceEndpoints: Sendable {
     static let limits = 1...20
 
     /// Adds the endpoints to `router`.
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<HometownRequestContext>) {
         router.getAndHead("/hometown/reverse") { request, _ in try await reverse(request) }
         router.getAndHead("/hometown/forward") { request, _ in try await forward(request) }
     }

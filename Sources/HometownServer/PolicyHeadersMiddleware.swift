@@ -3,7 +3,7 @@ import Hummingbird
 /// Sets `HTTPPolicy`'s headers (security headers, CORS) on every answer that leaves, whatever made it: the
 /// outermost middleware.
 struct PolicyHeadersMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HometownRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response

@@ -4,7 +4,7 @@ import Hummingbird
 /// knows only the methods each path takes). Elsewhere `OPTIONS` goes on, to the 404 page like any other method a
 /// path does not take.
 struct PreflightMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HometownRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response

@@ -29,7 +29,7 @@ struct ProtocolEndpoints: Sendable {
     }
 
     /// Adds the endpoints to `router`.
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<HometownRequestContext>) {
         router.getAndHead("/hometown/countries") { request, _ in try await countries(request) }
         router.getAndHead("/hometown/states") { request, _ in try await states(request) }
         router.getAndHead("/hometown/nicknameexists") { request, _ in try nicknameExists(request) }
@@ -67,7 +67,7 @@ struct ProtocolEndpoints: Sendable {
         _ = try QueryParameters(request.uri.query, allowed: [])
         let snapshot = state.view.snapshot
         return await state.delivery.tagged(version: snapshot.version, request) {
-            Replies.json(.number(Double(snapshot.rowCount)))
+            Replies.json(.number(Double(snapshot.userCount)))
         }
     }
 

@@ -7,7 +7,7 @@ import Hummingbird
 /// sensitive) but skips empty ones, so `/hometown/count/` and `//hometown/count` would reach `count`; such a path
 /// is answered here as unknown before routing.
 struct PublicFileMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HometownRequestContext
 
     let files: PublicFiles
     /// Told when the web app's page is asked for (the map's tiles then start being prepared).

@@ -4,7 +4,7 @@ import Logging
 /// One log line per request at level info: method, path and query, status, milliseconds (two decimals). Never a
 /// body, so never a password. Costs nothing when the log level is above info.
 struct RequestLogMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = HometownRequestContext
 
     let logger: Logger
 

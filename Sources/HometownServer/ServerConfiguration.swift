@@ -46,6 +46,8 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// Connections, timeouts, head size, database busy timeout, shutdown deadline (`ServerLimits`).
     public var limits = ServerLimits()
+    /// How owners' wrong passwords are slowed (POST users/{id}/update and delete).
+    public var owner = OwnerLimits()
     /// Whether `GET /metrics` answers (Prometheus text format); off, it is an unknown path (404).
     public var metricsEnabled = true
     /// How long `GET /healthz` waits for its database query before answering 503 `not_ready`.

@@ -65,12 +65,13 @@ public struct ServerLimits: Sendable, Equatable {
 
     /// Checks the ranges of the timeouts and sizes.
     public func validate() throws {
-        for (name, value) in [("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout)] where value <= .zero {
-            throw ServerError.badConfiguration(name, "must be more than 0 seconds (got \(value))")
+        for (name, value) in [("--idle-timeout", idleTimeout), ("--read-timeout", readTimeout)]
+        where value <= .zero || value > .seconds(86_400) {
+            throw ServerError.badConfiguration(name, "must be more than 0 and at most 86400 seconds (got \(value))")
         }
         for (name, value) in [("--shutdown-timeout", shutdownTimeout), ("--db-busy-timeout", databaseBusyTimeout)]
-        where value < .zero {
-            throw ServerError.badConfiguration(name, "must be 0 seconds or more (got \(value))")
+        where value < .zero || value > .seconds(86_400) {
+            throw ServerError.badConfiguration(name, "must be from 0 to 86400 seconds (got \(value))")
         }
         guard databaseSyncInterval >= .milliseconds(1), databaseSyncInterval <= .seconds(3600) else {
             throw ServerError.badConfiguration("--db-sync-interval", "must be from 0.001 to 3600 seconds")

@@ -12,8 +12,8 @@ import NIOPosix
 
 /// What the endpoint families share: the vocabulary, the store and its in-memory view, the hasher, the geocoders,
 /// the thread pools and limiters, and how answers leave (`delivery`). Immutable references to `Sendable` parts;
-/// each locks inside. The handlers are in `ProtocolEndpoints`, `MapEndpoints`, `PlaceEndpoints` and
-/// `TileEndpoints`; `HometownRouter` routes to them.
+/// each locks inside. The handlers are in `ProtocolEndpoints`, `OwnerEndpoints`, `MapEndpoints`,
+/// `PlaceEndpoints` and `TileEndpoints`; `HometownRouter` routes to them.
 final class ServerState: Sendable {
     let vocabulary: Vocabulary
     let store: any UserStore
@@ -44,11 +44,15 @@ final class ServerState: Sendable {
     let streaming: NIOThreadPool
     /// Inserts one at a time, each followed by a catch-up of the view (which then holds the new user).
     let writes: WorkLimiter
+    /// Owners' wrong passwords, per post and per address.
+    let ownerAttempts: OwnerAttempts
 
     init(
         vocabulary: Vocabulary, store: any UserStore, view: UserView, hasher: PasswordHasher, geocoder: ReverseGeocoder,
-        gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles, limits: WorkLimits
+        gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles, limits: WorkLimits,
+        owner: OwnerLimits = OwnerLimits()
     ) {
+        ownerAttempts = OwnerAttempts(limits: owner)
         self.vocabulary = vocabulary
         self.store = store
         self.view = view

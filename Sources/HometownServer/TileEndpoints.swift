@@ -10,7 +10,7 @@ struct TileEndpoints: Sendable {
     static let maxAgeSeconds = 86_400
 
     /// Adds the endpoint to `router`.
-    func register(on router: Router<BasicRequestContext>) {
+    func register(on router: Router<HometownRequestContext>) {
         router.getAndHead("/hometown/boundaries") { request, _ in try await boundaries(request) }
     }
 

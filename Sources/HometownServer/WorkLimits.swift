@@ -19,4 +19,24 @@ public struct WorkLimits: Sendable {
     public var maxCompressing = System.coreCount
 
     public init() {}
+
+    /// The largest cache either cache may be given (1 TiB).
+    public static let maxCacheBytes = 1 << 40
+
+    /// Checks every limit's range.
+    /// - Throws: `ServerError.badConfiguration` naming the option of the first limit out of range.
+    public func validate() throws {
+        guard maxExpensiveWork >= 1 else {
+            throw ServerError.badConfiguration("--max-expensive-work", "must be 1 or more")
+        }
+        guard maxQueuedWork >= 0 else { throw ServerError.badConfiguration("--max-queued-work", "must be 0 or more") }
+        guard queueTimeout > .zero, queueTimeout <= .seconds(3600) else {
+            throw ServerError.badConfiguration("--queue-timeout", "must be more than 0 and at most 3600 seconds")
+        }
+        for (name, bytes) in [("--cluster-cache-mb", clusterCacheBytes), ("--tile-cache-mb", tileCacheBytes)]
+        where !(0...Self.maxCacheBytes).contains(bytes) {
+            throw ServerError.badConfiguration(name, "must be from 0 to \(Self.maxCacheBytes >> 20) (MiB)")
+        }
+        guard maxCompressing >= 0 else { throw ServerError.badConfiguration("--max-compressing", "must be 0 or more") }
+    }
 }

@@ -74,6 +74,72 @@ public enum SQLUserQueries {
             timestampMilliseconds: try row.decode(column: "created_ms", as: Int64.self))
     }
 
+    /// The user with this id, or nil.
+    public static func user(id: Int, on db: any SQLDatabase) async throws -> User? {
+        try await db.select().columns(columns.map { SQLColumn($0) }).from(table).where("id", .equal, SQLBind(id))
+            .first().map(user)
+    }
+
+    /// The password hash of user `id`, or nil.
+    public static func passwordHash(id: Int, on db: any SQLDatabase) async throws -> String? {
+        try await db.select().column("password_hash").from(table).where("id", .equal, SQLBind(id)).first()?
+            .decode(column: "password_hash", as: String.self)
+    }
+
+    /// Sets the fields an owner may change of user `id` and logs the change; the caller holds the transaction.
+    /// - Returns: the changed user, or nil when no user has the id (nothing is logged then).
+    public static func update(id: Int, to u: NewUser, on db: any SQLDatabase) async throws -> User? {
+        let lat: Double? = u.coordinate?.latitude
+        let lon: Double? = u.coordinate?.longitude
+        let sql: SQLQueryString = """
+            UPDATE users SET country = \(bind: u.country), state = \(bind: u.state), city = \(bind: u.city),
+                year = \(bind: u.year), latitude = \(bind: lat), longitude = \(bind: lon)
+            WHERE id = \(bind: id)
+            RETURNING \(unsafeRaw: columns.joined(separator: ", "))
+            """
+        guard let row = try await db.raw(sql).first() else { return nil }
+        try await logChange(id: id, on: db)
+        return try user(row)
+    }
+
+    /// Deletes user `id` (its row, hash included) and logs it; the caller holds the transaction.
+    /// - Returns: whether a user was deleted (nothing is logged otherwise).
+    public static func delete(id: Int, on db: any SQLDatabase) async throws -> Bool {
+        guard try await db.raw("DELETE FROM users WHERE id = \(bind: id) RETURNING id").first() != nil else {
+            return false
+        }
+        try await logChange(id: id, on: db)
+        return true
+    }
+
+    /// The change log: one row per change or deletion of a user, the sequence assigned by the database (`sequence`:
+    /// the backend's words for an increasing key), the user's id, nothing else of the user.
+    public static func createChangesTable(sequence: String) -> SQLQueryString {
+        "CREATE TABLE IF NOT EXISTS \(unsafeRaw: changesTable) (seq \(unsafeRaw: sequence), user_id BIGINT NOT NULL)"
+    }
+
+    /// The change log's table.
+    public static let changesTable = "user_changes"
+
+    static func logChange(id: Int, on db: any SQLDatabase) async throws {
+        try await db.raw("INSERT INTO \(unsafeRaw: changesTable) (user_id) VALUES (\(bind: id))").run()
+    }
+
+    /// Up to `limit` logged changes after `sequence`, in order.
+    public static func changes(after sequence: Int64, limit: Int, on db: any SQLDatabase) async throws -> [(
+        sequence: Int64, id: Int
+    )] {
+        try await db.select().columns(SQLColumn("seq"), SQLColumn("user_id")).from(changesTable)
+            .where("seq", .greaterThan, SQLBind(sequence)).orderBy("seq", .ascending).limit(limit).all()
+            .map { (try $0.decode(column: "seq", as: Int64.self), try $0.decode(column: "user_id", as: Int.self)) }
+    }
+
+    /// The newest logged sequence, or 0.
+    public static func lastChange(on db: any SQLDatabase) async throws -> Int64 {
+        try await db.raw("SELECT COALESCE(MAX(seq), 0) AS last FROM \(unsafeRaw: changesTable)").first()?
+            .decode(column: "last", as: Int64.self) ?? 0
+    }
+
     /// Up to `limit` rows with ids above `afterID`, in id order, as stored (hashes and keys included).
     public static func storedRows(afterID: Int, limit: Int, on db: any SQLDatabase) async throws -> [StoredUserRow] {
         let rows = try await db.select().columns((columns + ["nickname_key", "password_hash"]).map { SQLColumn($0) })

@@ -17,9 +17,10 @@ import SQLiteKit
 /// - Two connections: one for writes and one for reads, so that reads (WAL readers) never wait for a write's sync.
 ///   Each runs its calls on the NIO thread pool, off the event loops.
 public final class SQLiteUserStore: UserStore {
-    /// The schema version kept in SQLite's `user_version`. 3: `nickname_key` is the UTS #39 skeleton of the
-    /// NFKC-case-folded nickname (version 2: the case-folded nickname).
-    public static let schemaVersion = 3
+    /// The schema version kept in SQLite's `user_version`. 4: the change log (`user_changes`) of owners' changes
+    /// and deletions. 3: `nickname_key` is the UTS #39 skeleton of the NFKC-case-folded nickname (version 2: the
+    /// case-folded nickname).
+    public static let schemaVersion = 4
 
     public let path: String
     /// How long a statement waits for a lock held by another connection before it fails with `StoreError.busy`.
@@ -112,6 +113,7 @@ public final class SQLiteUserStore: UserStore {
             SQLUserQueries.createTable(id: "INTEGER PRIMARY KEY AUTOINCREMENT", integer: "INTEGER", real: "REAL")
         ).run()
         try await db.raw("CREATE UNIQUE INDEX IF NOT EXISTS users_nickname_key ON users (nickname_key)").run()
+        try await db.raw(SQLUserQueries.createChangesTable(sequence: "INTEGER PRIMARY KEY AUTOINCREMENT")).run()
         // One index per filter; each ends (implicitly) in the id, so an equality filter reads its rows in id order
         // and a page is LIMIT rows of one index walk, without sorting the matches. (Version 1 had composite
         // indexes that made "country=USA ORDER BY id LIMIT 25" sort every USA row; they are dropped.)
@@ -188,6 +190,34 @@ public final class SQLiteUserStore: UserStore {
 
     public func nicknameExists(_ nickname: String) async throws -> Bool {
         try await wrap { try await SQLUserQueries.exists(nicknameKey: NicknameKey.key(nickname), on: self.readDB) }
+    }
+
+    public func user(id: Int) async throws -> User? {
+        try await wrap { try await SQLUserQueries.user(id: id, on: self.readDB) }
+    }
+
+    public func passwordHash(id: Int) async throws -> String? {
+        try await wrap { try await SQLUserQueries.passwordHash(id: id, on: self.readDB) }
+    }
+
+    public func update(id: Int, to change: NewUser) async throws -> User? {
+        var changed: User?
+        try await inWriteTransaction { db in changed = try await SQLUserQueries.update(id: id, to: change, on: db) }
+        return changed
+    }
+
+    public func delete(id: Int) async throws -> Bool {
+        var deleted = false
+        try await inWriteTransaction { db in deleted = try await SQLUserQueries.delete(id: id, on: db) }
+        return deleted
+    }
+
+    public func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)] {
+        try await wrap { try await SQLUserQueries.changes(after: sequence, limit: limit, on: self.readDB) }
+    }
+
+    public func lastChange() async throws -> Int64 {
+        try await wrap { try await SQLUserQueries.lastChange(on: self.readDB) }
     }
 
     public func close() async throws {

@@ -1,8 +1,9 @@
 /// One filterable field of the users (country, state, city or year) in `UserView`: each distinct value gets a
 /// small code, each row the code of its value, and each code the rows that have it (a posting list, ascending).
 ///
-/// Rows are positions in the view (0, 1, 2, ... in id order), not ids, so a posting list is sorted because rows
-/// are only appended. Not thread-safe: `UserView` guards it.
+/// Rows are positions in the view (0, 1, 2, ... in id order), not ids. Posting lists stay sorted: appends add the
+/// largest row, and a changed or deleted row (`set`, `remove`) is taken out and put in by binary search. A deleted
+/// row has the code -1. Not thread-safe: `UserView` guards it.
 struct UserFacet<Key: Hashable> {
     /// The code of each value seen.
     private(set) var codes: [Key: Int32] = [:]
@@ -15,20 +16,38 @@ struct UserFacet<Key: Hashable> {
 
     /// Records that `row` (the next row: `ofRow.count`) has `key`.
     mutating func append(_ key: Key, row: Int32) {
-        let code: Int32
-        if let c = codes[key] {
-            code = c
-        } else {
-            code = Int32(keys.count)
-            codes[key] = code
-            keys.append(key)
-            rows.append([])
-        }
+        let code = self.code(adding: key)
         rows[Int(code)].append(row)
         ofRow.append(code)
     }
 
-    /// The code of `key`, or nil when no row has it.
+    /// Gives the existing `row` the value `key` (a change of the post).
+    mutating func set(_ key: Key, row: Int32) {
+        remove(row: row)
+        let code = self.code(adding: key)
+        rows[Int(code)].insert(row, at: UsersAnswer.firstPosition(rows[Int(code)], atLeast: Int(row)))
+        ofRow[Int(row)] = code
+    }
+
+    /// Takes `row` out of its value's posting list; its code becomes -1 (a deleted post).
+    mutating func remove(row: Int32) {
+        let code = ofRow[Int(row)]
+        guard code >= 0 else { return }
+        let position = UsersAnswer.firstPosition(rows[Int(code)], atLeast: Int(row))
+        if position < rows[Int(code)].count, rows[Int(code)][position] == row { rows[Int(code)].remove(at: position) }
+        ofRow[Int(row)] = -1
+    }
+
+    private mutating func code(adding key: Key) -> Int32 {
+        if let c = codes[key] { return c }
+        let code = Int32(keys.count)
+        codes[key] = code
+        keys.append(key)
+        rows.append([])
+        return code
+    }
+
+    /// The code of `key`, or nil when no row ever had it (its list may be empty now).
     func code(_ key: Key) -> Int32? { codes[key] }
 
     /// Bytes this facet holds, roughly (arrays' elements plus about 64 bytes a distinct value).

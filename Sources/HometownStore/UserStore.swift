@@ -7,7 +7,10 @@ import HometownProtocol
 /// - ids are assigned by the store, increase, and are never reused, not even after a failed insert or a restart;
 /// - nicknames are unique by `NicknameKey` (the database enforces it, so racing inserts cannot both succeed);
 /// - an insert that returned is durable (on disk before the call returns);
-/// - time-stamps never decrease with increasing id.
+/// - time-stamps never decrease with increasing id;
+/// - every change and deletion of a user is logged in the same transaction, under a sequence number that increases
+///   in commit order (`changes(after:limit:)`), so a reader tailing the log never skips one; a deletion removes the
+///   row, password hash included.
 public protocol UserStore: Sendable {
     /// Stores a validated post. `passwordHash` is stored as given and never read back by the server.
     /// - Parameter now: the receiving time in milliseconds since 1970 (UTC); the stored time-stamp is the larger of
@@ -31,6 +34,28 @@ public protocol UserStore: Sendable {
 
     /// Whether a user with this nickname (compared by `NicknameKey`) exists.
     func nicknameExists(_ nickname: String) async throws -> Bool
+
+    /// The stored user with this id, or nil when no user has it.
+    func user(id: Int) async throws -> User?
+
+    /// The password hash stored with user `id` (as `insert` got it), or nil when no user has the id.
+    func passwordHash(id: Int) async throws -> String?
+
+    /// Stores the fields a post's owner may change (country, state, city, year, point; not the nickname, the
+    /// password, the id or the time-stamp) of user `id` from `change`, durably, and logs the change.
+    /// - Returns: the user as changed, or nil when no user has the id.
+    func update(id: Int, to change: NewUser) async throws -> User?
+
+    /// Deletes user `id` (the row, password hash included), durably, and logs it. The id is never given again;
+    /// the nickname is free.
+    /// - Returns: whether a user was deleted.
+    func delete(id: Int) async throws -> Bool
+
+    /// Up to `limit` logged changes and deletions after `sequence`, in sequence order: the id each was about.
+    func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)]
+
+    /// The sequence of the newest logged change or deletion (0 when there is none).
+    func lastChange() async throws -> Int64
 
     /// Ends the store's connections. No call may follow.
     func close() async throws

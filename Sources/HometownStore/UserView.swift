@@ -14,13 +14,17 @@ import Synchronization
 ///   without further checks starts at its offset directly.
 /// - Thread-safety: one lock guards everything; readers hold it for one step of bounded size (`UsersAnswer` takes
 ///   at most `stepBytes` of output or `stepRows` rows a step), so a post appends after at most one step.
-/// - Append-only today; a later change or deletion of a post would add a tombstone per row, checked like a filter,
-///   and bump `version` (which already names the data an answer was computed from, for ETags).
+/// - Changes and deletions (`replace(_:)`, `remove(id:)`, brought by `catchUp` from the store's change log) keep
+///   the row: a changed post is written again and moved between posting lists; a deleted one leaves every list,
+///   `alive` included, and its codes become -1. Both bump `version` (which names the data an answer was computed
+///   from, for ETags). An answer being written when a row changes sees the row as it is when its step reaches it.
 public final class UserView: Sendable {
-    /// A point in time of the view: answers computed from it see exactly `rowCount` rows.
+    /// A point in time of the view: answers computed from it see the rows 0..<`rowCount` that are not deleted.
     public struct Snapshot: Sendable, Hashable {
-        /// Rows visible (rows 0..<rowCount).
+        /// Rows visible (rows 0..<rowCount), deleted ones included.
         public let rowCount: Int
+        /// Users there are (rows not deleted).
+        public let userCount: Int
         /// Changes since the view was created (each append adds one); names the data an answer was made from.
         public let version: UInt64
     }
@@ -42,12 +46,40 @@ public final class UserView: Sendable {
         var city = UserFacet<TextKey>()
         var year = UserFacet<Int>()
         var stateYear = UserFacet<StateYear>()
+        /// The rows not deleted, ascending: what an answer without filters walks.
+        var alive: [Int32] = []
         var nicknameKeys = Set<String>()
         var nextID = 1
+        /// The store's change-log sequence read up to (nil before the first catch-up).
+        var changesRead: Int64?
         var version: UInt64 = 0
         var jsonBytes = 0
 
-        var count: Int { ids.count }
+        /// Users there are (deleted rows left out).
+        var count: Int { alive.count }
+
+        /// Whether row `r` was deleted.
+        func isDeleted(_ r: Int) -> Bool { country.ofRow[r] < 0 }
+
+        /// The row of user `id`, or nil when no row has it.
+        func row(id: Int) -> Int? {
+            let r = UsersAnswer.firstRow(ids, ids.count, where: { $0 >= id })
+            return r < ids.count && ids[r] == id ? r : nil
+        }
+
+        /// Writes `json` into the chunks and returns where it is.
+        mutating func store(_ json: [UInt8]) -> UInt64 {
+            if chunks.isEmpty || chunks[chunks.count - 1].count + json.count > UserView.chunkBytes {
+                var c: [UInt8] = []
+                c.reserveCapacity(max(UserView.chunkBytes, json.count))
+                chunks.append(c)
+            }
+            let chunk = chunks.count - 1
+            let location = UInt64(chunk) << 32 | UInt64(chunks[chunk].count)
+            chunks[chunk].append(contentsOf: json)
+            jsonBytes += json.count
+            return location
+        }
 
         func row(_ r: Int) -> User {
             User(
@@ -82,16 +114,38 @@ public final class UserView: Sendable {
         return view
     }
 
-    /// Appends the users of `store` with ids above the last one here, in id order, `batch` a query, and raises
-    /// `nextID` to the store's. One catch-up at a time: two at once could both read a user (the second append then
-    /// fails as out of order); `UserViewFollower` runs them in turn.
+    /// Brings the view up to `store`: appends the users with ids above the last one here, in id order, `batch` a
+    /// query; then applies the changes and deletions the store logged since the last catch-up (`UserStore.changes`),
+    /// each by reading the user as stored now; and raises `nextID` to the store's. One catch-up at a time: two at
+    /// once could both read a user (the second append then fails as out of order); `UserViewFollower` runs them in
+    /// turn.
+    ///
+    /// The first catch-up notes the log's end before it reads any user, so a change committed while the users are
+    /// read is applied after them. A logged change of a user the view has not read yet is passed over: the next
+    /// catch-up reads that user as stored.
     /// - Throws: what the store throws; `AppendError` when the store returns users out of id order.
     public func catchUp(from store: any UserStore, batch: Int = 20_000) async throws {
         let batch = max(1, batch)
+        var read: Int64
+        if let r = state.withLock({ $0.changesRead }) {
+            read = r
+        } else {
+            read = try await store.lastChange()
+        }
         while true {
             let rows = try await store.usersWithKeys(afterID: lastID, limit: batch)
             for (u, key) in rows { try append(u, nicknameKey: key) }
             if rows.count < batch { break }
+        }
+        while true {
+            let changes = try await store.changes(after: read, limit: batch)
+            var seen = Set<Int>()
+            for c in changes where seen.insert(c.id).inserted {
+                if let u = try await store.user(id: c.id) { replace(u) } else { remove(id: c.id) }
+            }
+            read = changes.last?.sequence ?? read
+            state.withLock { $0.changesRead = read }
+            if changes.count < batch { break }
         }
         raiseNextID(to: try await store.nextID())
     }
@@ -116,15 +170,8 @@ public final class UserView: Sendable {
         UserJSON.append(user, to: &json)
         try state.withLock { (s: inout State) throws(AppendError) in
             if let last = s.ids.last, user.id <= last { throw .outOfOrder(id: user.id, last: last) }
-            if s.chunks.isEmpty || s.chunks[s.chunks.count - 1].count + json.count > Self.chunkBytes {
-                var c: [UInt8] = []
-                c.reserveCapacity(max(Self.chunkBytes, json.count))
-                s.chunks.append(c)
-            }
-            let chunk = s.chunks.count - 1
-            s.location.append(UInt64(chunk) << 32 | UInt64(s.chunks[chunk].count))
+            s.location.append(s.store(json))
             s.length.append(UInt32(json.count))
-            s.chunks[chunk].append(contentsOf: json)
             let row = Int32(s.ids.count)
             s.ids.append(user.id)
             s.nicknames.append(user.nickname)
@@ -137,10 +184,58 @@ public final class UserView: Sendable {
             s.city.append(TextKey(user.city), row: row)
             s.year.append(user.year, row: row)
             s.stateYear.append(StateYear(state: s.state.ofRow[Int(row)], year: user.year), row: row)
+            s.alive.append(row)
             s.nicknameKeys.insert(nicknameKey)
             s.nextID = max(s.nextID, user.id + 1)
             s.version &+= 1
-            s.jsonBytes += json.count
+        }
+    }
+
+    /// Puts the stored `user` (its id in the view) in place of its row: the fields a post's owner may change
+    /// (country, state, city, year, point); id, nickname and time-stamp are the row's. Nothing happens when no row
+    /// has the id (deleted, or not read yet: the next catch-up reads it as stored).
+    /// - Returns: whether a row was changed.
+    @discardableResult
+    public func replace(_ user: User) -> Bool {
+        var json: [UInt8] = []
+        json.reserveCapacity(160)
+        UserJSON.append(user, to: &json)
+        return state.withLock { s in
+            guard let r = s.row(id: user.id), !s.isDeleted(r) else { return false }
+            let row = Int32(r)
+            s.location[r] = s.store(json)
+            s.length[r] = UInt32(json.count)
+            s.latitudes[r] = user.coordinate?.latitude ?? 0
+            s.longitudes[r] = user.coordinate?.longitude ?? 0
+            s.hasPoint[r] = user.coordinate != nil
+            s.country.set(TextKey(user.country), row: row)
+            s.state.set(TextKey(user.state), row: row)
+            s.city.set(TextKey(user.city), row: row)
+            s.year.set(user.year, row: row)
+            s.stateYear.set(StateYear(state: s.state.ofRow[r], year: user.year), row: row)
+            s.version &+= 1
+            return true
+        }
+    }
+
+    /// Takes user `id` out of every answer; its nickname becomes free. The row stays (ids and rows keep their order)
+    /// with its codes -1. Nothing happens when no row has the id.
+    /// - Returns: whether a user was removed.
+    @discardableResult
+    public func remove(id: Int) -> Bool {
+        state.withLock { s in
+            guard let r = s.row(id: id), !s.isDeleted(r) else { return false }
+            let row = Int32(r)
+            s.country.remove(row: row)
+            s.state.remove(row: row)
+            s.city.remove(row: row)
+            s.year.remove(row: row)
+            s.stateYear.remove(row: row)
+            let position = UsersAnswer.firstPosition(s.alive, atLeast: r)
+            if position < s.alive.count, s.alive[position] == row { s.alive.remove(at: position) }
+            s.nicknameKeys.remove(NicknameKey.key(s.nicknames[r]))
+            s.version &+= 1
+            return true
         }
     }
 
@@ -150,12 +245,15 @@ public final class UserView: Sendable {
     }
 
     /// The rows and version visible now.
-    public var snapshot: Snapshot { state.withLock { Snapshot(rowCount: $0.count, version: $0.version) } }
+    public var snapshot: Snapshot {
+        state.withLock { Snapshot(rowCount: $0.ids.count, userCount: $0.count, version: $0.version) }
+    }
 
     /// How many users there are.
     public var count: Int { state.withLock { $0.count } }
 
-    /// The id of the newest user here (0 when there is none).
+    /// The id of the newest user read from the store (deleted or not; 0 when there is none): where a catch-up
+    /// goes on reading.
     public var lastID: Int { state.withLock { $0.ids.last ?? 0 } }
 
     /// The id the next stored user will get.
@@ -167,7 +265,7 @@ public final class UserView: Sendable {
     /// Bytes the view holds, roughly: the JSON, the columns and the posting lists.
     public var approximateBytes: Int {
         state.withLock { s in
-            s.jsonBytes + s.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48)
+            s.jsonBytes + s.ids.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48 + 4)
                 + s.country.approximateBytes + s.state.approximateBytes + s.city.approximateBytes
                 + s.year.approximateBytes
                 + s.stateYear.approximateBytes
@@ -176,7 +274,7 @@ public final class UserView: Sendable {
 
     /// The answer to `query` as of `snapshot` (default: now), to be written a step at a time.
     public func answer(_ query: UsersQuery, at snapshot: Snapshot? = nil) -> UsersAnswer {
-        state.withLock { s in UsersAnswer(query: query, state: s, rowCount: snapshot?.rowCount ?? s.count) }
+        state.withLock { s in UsersAnswer(query: query, state: s, rowCount: snapshot?.rowCount ?? s.ids.count) }
     }
 
     /// The users matching `query` (as the store's `users` would return them), as of `snapshot`.
@@ -201,6 +299,6 @@ public final class UserView: Sendable {
         return out
     }
 
-    /// The user at `row` (a row from `points`).
-    public func user(row: Int) -> User { state.withLock { $0.row(row) } }
+    /// The user at `row` (a row from `points`), or nil when it was deleted since.
+    public func user(row: Int) -> User? { state.withLock { $0.isDeleted(row) ? nil : $0.row(row) } }
 }

@@ -4,16 +4,16 @@ import HometownProtocol
 /// checked per row, where the page starts) and a cursor, so that a large answer is written a step at a time
 /// without holding the view's lock for long and without building the whole answer in memory.
 ///
-/// The answer is that of the view's snapshot it was planned on: rows appended later are never visited.
+/// The answer is that of the view's snapshot it was planned on: rows appended later are never visited. A row
+/// changed or deleted while the answer is written is seen as it is when a step reaches it: the cursor is kept in
+/// rows, not positions, so posting lists may change between steps.
 public struct UsersAnswer: Sendable {
-    enum Facet: Sendable { case country, state, city, year, stateYear }
+    enum Facet: Sendable { case country, state, city, year, stateYear, alive }
 
     enum Driver: Sendable {
-        /// Every row; positions are rows.
-        case all
-        /// One posting list; positions index it.
+        /// One posting list (`alive`: every row not deleted); the cursor is kept as rows of it.
         case list(Facet, Int32)
-        /// Several states' lists merged for this answer (ascending rows).
+        /// Several states' lists merged for this answer (ascending rows); positions index it.
         case merged([Int32])
     }
 
@@ -35,13 +35,16 @@ public struct UsersAnswer: Sendable {
         }
     }
 
-    var driver = Driver.all
+    var driver = Driver.list(.alive, 0)
     var checks = Checks()
     let reverse: Bool
     /// Positions lower..<upper of the driver are still to visit; ascending answers move `lower` up, reverse
-    /// answers move `upper` down.
+    /// answers move `upper` down. For a posting list they are found again each step from `fromRow`/`toRow`.
     var lower = 0
     var upper = 0
+    /// For a posting list: the rows fromRow..<toRow of it are still to visit.
+    var fromRow = 0
+    var toRow = 0
     /// Matches still to pass over (the page's offset), and still to return.
     var skip = 0
     var take = Int.max
@@ -109,6 +112,7 @@ public struct UsersAnswer: Sendable {
             case .stateYear:
                 checks.states = nil
                 checks.year = nil
+            case .alive: break
             }
             if case .list(let kind, let code) = best.1 {
                 driver = best.1
@@ -123,8 +127,9 @@ public struct UsersAnswer: Sendable {
                 upper = merged.count
             }
         } else {
-            lower = lo
-            upper = hi
+            driver = .list(.alive, 0)
+            lower = Self.firstPosition(s.alive, atLeast: lo)
+            upper = Self.firstPosition(s.alive, atLeast: hi)
         }
         if let page = q.page {
             let (offset, overflow) = page.multipliedReportingOverflow(by: q.pageSize)
@@ -145,6 +150,11 @@ public struct UsersAnswer: Sendable {
             if reverse { lower = upper - take } else { upper = lower + take }
             knownCount = take
         }
+        if case .list(let kind, let code) = driver {
+            let list = Self.list(s, kind, code)
+            fromRow = lower < upper ? Int(list[lower]) : hi
+            toRow = upper < list.count ? Int(list[upper]) : hi
+        }
     }
 
     private mutating func finishEmpty() {
@@ -161,10 +171,14 @@ public struct UsersAnswer: Sendable {
         view.state.withLock { s in
             var visits = 0
             var users = 0
-            let list: [Int32]?
+            let list: [Int32]
+            var byRows = false
             switch driver {
-            case .all: list = nil
-            case .list(let kind, let code): list = Self.list(s, kind, code)
+            case .list(let kind, let code):
+                list = Self.list(s, kind, code)
+                lower = Self.firstPosition(list, atLeast: fromRow)
+                upper = Self.firstPosition(list, atLeast: toRow)
+                byRows = true
             case .merged(let m): list = m
             }
             while take > 0, lower < upper, visits < Self.stepVisits, users < Self.stepUsers {
@@ -177,7 +191,13 @@ public struct UsersAnswer: Sendable {
                     lower += 1
                 }
                 visits += 1
-                let row = list.map { Int($0[position]) } ?? position
+                let row = Int(list[position])
+                if byRows {
+                    if reverse { toRow = row } else { fromRow = row + 1 }
+                } else if s.isDeleted(row) {
+                    // A merged list is this answer's copy: a row deleted since is passed over here.
+                    continue
+                }
                 guard checks.isEmpty || checks.pass(s, row) else { continue }
                 if skip > 0 {
                     skip -= 1
@@ -216,6 +236,7 @@ public struct UsersAnswer: Sendable {
         case .city: return s.city.rows[Int(code)]
         case .year: return s.year.rows[Int(code)]
         case .stateYear: return s.stateYear.rows[Int(code)]
+        case .alive: return s.alive
         }
     }
 

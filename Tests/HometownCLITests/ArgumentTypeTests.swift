@@ -84,15 +84,29 @@ import Testing
         #expect(r.out.hasPrefix("<svg") || r.out.hasPrefix("<?xml"))
     }
 
-    @Test func secondsOptions() throws {
-        #expect(try SecondsOption.duration(0.0004, "--x", allowZero: true, atMost: 10) == .zero)
-        #expect(try SecondsOption.duration(2.5, "--x", allowZero: false, atMost: 10) == .milliseconds(2500))
-        for (seconds, allowZero) in [(0.0, false), (-1, true), (11, true), (.nan, true)] {
-            let error = #expect(throws: (any Error).self) {
-                try SecondsOption.duration(seconds, "--x", allowZero: allowZero, atMost: 10)
-            }
-            #expect("\(error!)" == "--x must be \(allowZero ? "0 or more" : "more than 0") and at most 10 seconds")
-        }
+    @Test func seconds() throws {
+        #expect(Seconds(argument: "0.0004")?.duration == .zero)
+        #expect(Seconds(argument: "2.5")?.duration == .milliseconds(2500))
+        #expect(Seconds(argument: "1e-3")?.duration == .milliseconds(1))
+        #expect(Seconds(argument: "86400")?.duration == .seconds(86_400))
+        for bad in ["-1", "nan", "inf", "86401", "", "10s", "0x10"] { #expect(Seconds(argument: bad) == nil, "\(bad)") }
+        #expect((30 as Seconds).defaultValueDescription == "30" && (0.1 as Seconds).defaultValueDescription == "0.1")
+    }
+
+    /// Each option's range is the library's rule, named in the message (exit status 2).
+    @Test(arguments: [
+        (["--idle-timeout", "0"], "--idle-timeout: must be more than 0"),
+        (["--queue-timeout", "3601"], "--queue-timeout: must be more than 0 and at most 3600 seconds"),
+        (["--health-timeout", "61"], "--health-timeout: must be more than 0 and at most 60 seconds"),
+        (["--db-connect-timeout", "0"], "--db-connect-timeout: must be more than 0"),
+        (["--db-connections", "0"], "--db-connections: must be from 1 to 1000"),
+        (["--cluster-cache-mb", "99999999999999"], "--cluster-cache-mb: must be from 0 to 1048576"),
+        (["--read-timeout", "-1"], "--read-timeout"),
+    ])
+    func serveOptionsOutOfRange(_ option: [String], _ says: String) throws {
+        let r = try CLI.run(["serve", "--port", "0", "--db", "/nonexistent/x.sqlite"] + option)
+        #expect(r.status == 2)
+        #expect(r.err.contains(says), "\(r.err)")
     }
 
     @Test func sizes() throws {

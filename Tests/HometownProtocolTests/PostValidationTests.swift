@@ -71,7 +71,9 @@ import Testing
         #expect(
             Self.refusal(#"{"password":"pwd","country":"USA","state":"MN","city":"c","year":2000}"#)
                 == .missing(field: "nickname"))
-        #expect(Self.refusal("{\(Self.base),\"year\":2000,\"lattitude\":1}") == .unknownKey("lattitude", allowed: ProtocolLimits.postKeys))
+        #expect(
+            Self.refusal("{\(Self.base),\"year\":2000,\"lattitude\":1}")
+                == .unknownKey("lattitude", allowed: ProtocolLimits.postKeys))
         #expect(Self.refusal("{\(Self.base),\"year\":2000,\"year\":2001}") == .repeated(field: "year"))
         #expect(
             Self.refusal(#"{"nickname":"n","password":"pw","country":"USA","state":"MN","city":"c","year":2000}"#)?

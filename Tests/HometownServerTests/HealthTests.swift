@@ -63,6 +63,14 @@ import Testing
         }
         func count() async throws -> Int { try await inner.count() }
         func nicknameExists(_ nickname: String) async throws -> Bool { try await inner.nicknameExists(nickname) }
+        func user(id: Int) async throws -> User? { try await inner.user(id: id) }
+        func passwordHash(id: Int) async throws -> String? { try await inner.passwordHash(id: id) }
+        func update(id: Int, to change: NewUser) async throws -> User? { try await inner.update(id: id, to: change) }
+        func delete(id: Int) async throws -> Bool { try await inner.delete(id: id) }
+        func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)] {
+            try await inner.changes(after: sequence, limit: limit)
+        }
+        func lastChange() async throws -> Int64 { try await inner.lastChange() }
         func close() async throws { try await inner.close() }
     }
 
@@ -72,7 +80,7 @@ import Testing
         let view = try await UserView.load(from: store)
         let check = HealthCheck(
             store: store, view: view, timeout: .seconds(2), logger: Logger(label: "test"))
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: HometownRequestContext.self)
         router.add(middleware: ErrorReplyMiddleware(logger: Logger(label: "test")))
         HealthEndpoint(check: check).register(on: router)
         let app = Application(router: router)

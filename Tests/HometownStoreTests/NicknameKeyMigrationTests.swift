@@ -78,7 +78,7 @@ import Testing
         let store = try await SQLiteUserStore.open(path: path, logger: Logger(label: "test") { _ in log })
         #expect(
             try await Self.userVersion(path: path) == SQLiteUserStore.schemaVersion
-                && SQLiteUserStore.schemaVersion == 3)
+                && SQLiteUserStore.schemaVersion == 4)
         // Every user, as posted.
         let users = try await store.users(UsersQuery())
         #expect(users.map(\.nickname) == nicknames && users.map(\.id) == Array(1...8))

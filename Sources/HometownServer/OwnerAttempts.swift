@@ -1,0 +1,76 @@
+import Synchronization
+
+/// Wrong owner passwords, counted per post and per client address, and the wait they impose (`OwnerLimits`):
+/// after `freeFailures` failures an attempt must wait 1 s after the last failure, doubling with each further
+/// failure up to `maxBackoff`. An attempt made during the wait is refused (429) without being checked or counted,
+/// so a guesser gains nothing by hurrying. Bounded: at most `tracked` entries per table; when full, the half failed
+/// longest ago is forgotten. Thread-safe (one lock per table, held for a dictionary step).
+final class OwnerAttempts: Sendable {
+    struct Entry {
+        var failures: Int
+        var last: ContinuousClock.Instant
+    }
+
+    let limits: OwnerLimits
+    private let posts = Mutex<[Int: Entry]>([:])
+    private let addresses = Mutex<[String: Entry]>([:])
+
+    init(limits: OwnerLimits) { self.limits = limits }
+
+    /// How long an attempt on `post` from `address` must still wait (nil: it may go ahead now).
+    func wait(post: Int, address: String, now: ContinuousClock.Instant = .now) -> Duration? {
+        let a = posts.withLock { remaining($0[post], now) }
+        let b = addresses.withLock { remaining($0[address], now) }
+        switch (a, b) {
+        case (nil, nil): return nil
+        case (let x?, nil), (nil, let x?): return x
+        case (let x?, let y?): return max(x, y)
+        }
+    }
+
+    /// Counts a wrong password (or an unknown id) for `post` and from `address`.
+    func failed(post: Int, address: String, now: ContinuousClock.Instant = .now) {
+        posts.withLock { count(&$0, post, now) }
+        addresses.withLock { count(&$0, address, now) }
+    }
+
+    /// A right password: the post's failures are forgotten (the address's stay).
+    func succeeded(post: Int) {
+        _ = posts.withLock { $0.removeValue(forKey: post) }
+    }
+
+    /// Entries remembered now (posts, addresses).
+    var tracked: (posts: Int, addresses: Int) { (posts.withLock { $0.count }, addresses.withLock { $0.count }) }
+
+    /// The wait after `failures` failures: none up to `freeFailures`, then 1 s, 2 s, 4 s, ... up to `maxBackoff`.
+    func backoff(failures: Int) -> Duration {
+        let over = failures - limits.freeFailures
+        guard over > 0 else { return .zero }
+        let seconds = over > 40 ? Int64.max : Int64(1) << (over - 1)
+        let maximum = limits.maxBackoff
+        return seconds >= maximum.components.seconds ? maximum : .seconds(seconds)
+    }
+
+    private func remaining(_ entry: Entry?, _ now: ContinuousClock.Instant) -> Duration? {
+        guard let entry, !isStale(entry, now) else { return nil }
+        let end = entry.last + backoff(failures: entry.failures)
+        return end > now ? end - now : nil
+    }
+
+    private func isStale(_ e: Entry, _ now: ContinuousClock.Instant) -> Bool { now - e.last >= limits.maxBackoff }
+
+    private func count<K: Hashable>(_ table: inout [K: Entry], _ key: K, _ now: ContinuousClock.Instant) {
+        if var e = table[key], !isStale(e, now) {
+            e.failures += 1
+            e.last = now
+            table[key] = e
+            return
+        }
+        if table.count >= limits.tracked {
+            // Forget the half failed longest ago (amortized: once per tracked/2 new entries).
+            let keep = table.sorted { $0.value.last > $1.value.last }.prefix(limits.tracked / 2)
+            table = Dictionary(uniqueKeysWithValues: keep.map { ($0.key, $0.value) })
+        }
+        table[key] = Entry(failures: 1, last: now)
+    }
+}

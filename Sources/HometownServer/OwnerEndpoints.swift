@@ -1,0 +1,130 @@
+import HometownCore
+import HometownProtocol
+import HometownStore
+import Hummingbird
+import NIOCore
+
+/// The owner's endpoints: POST `/hometown/users/{id}/update` and `/hometown/users/{id}/delete`, each with the
+/// post's password in a JSON body (`OwnerRequest`).
+///
+/// The steps: the id and the body's form (400); the back-off (`OwnerAttempts`: 429 with Retry-After, nothing
+/// checked); the password, checked on the hash pool against the stored hash, or, for an id no post has, against a
+/// hash of the same cost that no password matches, so that both take one scrypt and get the same 403; for an
+/// update, the changed post checked as a post (400); then the write, one at a time with posts
+/// (`ServerState.writes`), durable and logged in the store's change log, after which the view catches up (so this
+/// process's answers show it at once, other processes' within their sync interval).
+struct OwnerEndpoints: Sendable {
+    let state: ServerState
+    /// A hash of a random password at the server's cost, made once when first needed: what an unknown id is
+    /// checked against.
+    private let absentHash: Task<String, any Error>
+
+    init(state: ServerState) {
+        self.state = state
+        let hasher = state.hasher
+        absentHash = Task {
+            var rng = SystemRandomNumberGenerator()
+            return try await hasher.hash((0..<4).map { _ in String(rng.next(), radix: 36) }.joined())
+        }
+    }
+
+    /// Adds the endpoints to `router`.
+    func register(on router: Router<HometownRequestContext>) {
+        router.post("/hometown/users/:id/update") { request, context -> Response in
+            var request = request
+            return try await update(&request, context)
+        }
+        router.post("/hometown/users/:id/delete") { request, context -> Response in
+            var request = request
+            return try await delete(&request, context)
+        }
+    }
+
+    func update(_ request: inout Request, _ context: HometownRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
+        let asked = try OwnerRequest.update(body: Array(buffer: body))
+        if let refusal = try await checkPassword(asked.password, id: id, request, context) { return refusal }
+        guard let stored = try await state.store.user(id: id) else { return Self.wrongPassword }
+        let change = try asked.applied(to: stored, vocabulary: state.vocabulary, years: state.years)
+        let store = state.store
+        let changed: User? = try await state.writes.run {
+            let changed = try await store.update(id: id, to: change)
+            await catchUp(after: "changed", id: id)
+            return changed
+        }
+        guard let changed else { return Self.wrongPassword }
+        var json: [UInt8] = []
+        UserJSON.append(changed, to: &json)
+        return Replies.json(json)
+    }
+
+    func delete(_ request: inout Request, _ context: HometownRequestContext) async throws -> Response {
+        let id = try Self.id(context)
+        let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
+        let asked = try OwnerRequest.delete(body: Array(buffer: body))
+        if let refusal = try await checkPassword(asked.password, id: id, request, context) { return refusal }
+        let store = state.store
+        let deleted: Bool = try await state.writes.run {
+            let deleted = try await store.delete(id: id)
+            await catchUp(after: "deleted", id: id)
+            return deleted
+        }
+        guard deleted else { return Self.wrongPassword }
+        return Replies.json(.object(["id": .number(Double(id)), "deleted": .bool(true)]))
+    }
+
+    /// nil when `password` is user `id`'s; otherwise the refusal to send (429 waiting, 403 wrong or unknown).
+    private func checkPassword(
+        _ password: String, id: Int, _ request: Request, _ context: HometownRequestContext
+    ) async throws -> Response? {
+        let attempts = state.ownerAttempts
+        let address = ClientAddress.of(
+            request, peer: context.remoteAddress, trusted: attempts.limits.trustedProxies)
+        if let wait = attempts.wait(post: id, address: address) {
+            let seconds = max(1, Int((DurationUnits.seconds(wait)).rounded(.up)))
+            var r = Replies.error(
+                "too many wrong passwords; try again in \(seconds) s", code: .tooManyAttempts, status: .tooManyRequests)
+            r.headers[.retryAfter] = String(seconds)
+            return r
+        }
+        let stored = try await state.store.passwordHash(id: id)
+        let against: String
+        if let stored { against = stored } else { against = try await absentHash.value }
+        let right = try await state.hasher.verify(password, against: against) && stored != nil
+        guard right else {
+            attempts.failed(post: id, address: address)
+            state.logger.info("wrong owner password", metadata: ["id": "\(id)", "client": "\(address)"])
+            return Self.wrongPassword
+        }
+        attempts.succeeded(post: id)
+        return nil
+    }
+
+    /// The view reads the change back; a failure is logged (the change is stored, so it is acknowledged, and the
+    /// view gets it at its next catch-up).
+    private func catchUp(after what: String, id: Int) async {
+        do {
+            try await state.follower.catchUp()
+        } catch {
+            state.logger.warning(
+                "a \(what) user is not so in the in-memory view yet", metadata: ["id": "\(id)", "error": "\(error)"])
+        }
+    }
+
+    /// 403: no post has this id and password.
+    static var wrongPassword: Response {
+        Replies.error("no post has this id and password", field: "password", code: .wrongPassword, status: .forbidden)
+    }
+
+    /// The `{id}` of the path: a whole number from 1.
+    static func id(_ context: HometownRequestContext) throws(ProtocolError) -> Int {
+        let text = context.parameters.get("id") ?? ""
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let id = Int(text),
+            id >= 1
+        else {
+            throw .wrongType(field: "id", expected: "a post's id (a whole number from 1)", got: "'\(text.prefix(40))'")
+        }
+        return id
+    }
+}

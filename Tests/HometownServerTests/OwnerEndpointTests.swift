@@ -1,0 +1,215 @@
+import Foundation
+import HTTPTypes
+import HometownCore
+import HometownProtocol
+import HometownServer
+import HometownStore
+import HometownTestSupport
+import HummingbirdTesting
+import Testing
+
+/// POST users/{id}/update and users/{id}/delete (issue 25), in-process on both backends: every answer of the
+/// OpenAPI document's, the view and every read endpoint following at once, and the back-off.
+@Suite struct OwnerEndpointTests {
+    static func code(_ r: TestResponse) -> String? { (r.json as? [String: Any])?["code"] as? String }
+
+    static func configuration(_ backend: TestBackend, freeFailures: Int = 1000) throws -> ServerConfiguration {
+        var c = try Fixture.configuration(backend: backend)
+        c.owner.freeFailures = freeFailures
+        return c
+    }
+
+    @Test(arguments: TestBackend.allCases) func theOwnerChangesAPostInPlace(_ backend: TestBackend) async throws {
+        try await Fixture.withServer(try Self.configuration(backend)) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            #expect(try await client.post(Fixture.rew2).status == .ok)
+            let before = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
+            let changed = try await client.post(
+                #"{"password": "guess", "state": "ND", "city": "Fargo", "year": 2001, "latitude": 46.877, "longitude": -96.789}"#,
+                to: "/hometown/users/2/update")
+            #expect(changed.status == .ok, "\(changed.text)")
+            let u = try #require(changed.json as? [String: Any])
+            #expect(
+                u["id"] as? Int == 2 && u["nickname"] as? String == "rew2" && u["state"] as? String == "North Dakota")
+            #expect(u["city"] as? String == "Fargo" && u["year"] as? Int == 2001 && u["latitude"] as? Double == 46.877)
+            #expect(u["time-stamp"] as? String == before[1]["time-stamp"] as? String)
+            // In place, in every answer: the list, the filters, the map.
+            let after = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
+            #expect(after.map { $0["id"] as? Int } == [1, 2] && after[1]["city"] as? String == "Fargo")
+            #expect(try await client.get("/hometown/users?state=Minnesota").text == "[]")
+            let nd = try #require(try await client.get("/hometown/users?state=North%20Dakota&year=2001").json as? [Any])
+            #expect(nd.count == 1)
+            let region = try await client.get("/hometown/region?state=North%20Dakota&width=800&height=600")
+            #expect(region.status == .ok && region.text.contains("46.877"), "\(region.text)")
+            #expect(try await client.get("/hometown/count").text == "2")
+            #expect(try await client.get("/hometown/nextid").text == "3")
+            // A field left out keeps its value; the first change stays.
+            let city = try await client.post(
+                #"{"password": "guess", "city": "Grand Forks"}"#, to: "/hometown/users/2/update")
+            #expect((city.json as? [String: Any])?["state"] as? String == "North Dakota")
+            #expect((city.json as? [String: Any])?["latitude"] as? Double == 46.877)
+        }
+    }
+
+    @Test(arguments: TestBackend.allCases) func theOwnerDeletesAPostFromEveryAnswer(_ backend: TestBackend) async throws
+    {
+        try await Fixture.withServer(try Self.configuration(backend)) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            #expect(try await client.post(Fixture.rew2).status == .ok)
+            let clustersBefore = try await client.get("/hometown/clusters?bbox=-180,-85,180,85&zoom=3")
+            #expect(clustersBefore.text.contains("rew2"))
+            let deleted = try await client.post(#"{"password": "guess"}"#, to: "/hometown/users/2/delete")
+            #expect(deleted.status == .ok && deleted.text == #"{"deleted":true,"id":2}"#, "\(deleted.text)")
+            #expect(try await client.get("/hometown/count").text == "1")
+            #expect(try await client.get("/hometown/nextid").text == "3")
+            let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
+            #expect(users.map { $0["id"] as? Int } == [1])
+            #expect(try await client.get("/hometown/users?state=Minnesota").text == "[]")
+            let clusters = try await client.get("/hometown/clusters?bbox=-180,-85,180,85&zoom=3")
+            #expect(clusters.status == .ok && !clusters.text.contains("rew2"), "\(clusters.text)")
+            #expect(try await client.get("/hometown/region?state=Minnesota&width=800&height=600").status == .notFound)
+            // The nickname is free again; the id is not given again.
+            #expect(try await client.get("/hometown/nicknameexists?name=REW2").text == "false")
+            #expect(try await client.post(Fixture.rew2).status == .ok)
+            let again = try #require(try await client.get("/hometown/users?afterid=1").json as? [[String: Any]])
+            #expect(again.map { $0["id"] as? Int } == [3])
+            // Deleted twice: the same answer as a wrong password.
+            let twice = try await client.post(#"{"password": "guess"}"#, to: "/hometown/users/2/delete")
+            #expect(twice.status == .forbidden && Self.code(twice) == "wrong_password")
+        }
+    }
+
+    @Test(arguments: TestBackend.allCases) func aWrongPasswordAndAnUnknownIdGetTheSameAnswer(_ backend: TestBackend)
+        async throws
+    {
+        try await Fixture.withServer(try Self.configuration(backend)) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            let wrong = try await client.post(#"{"password": "dogman"}"#, to: "/hometown/users/1/delete")
+            let unknown = try await client.post(#"{"password": "dogman"}"#, to: "/hometown/users/7/delete")
+            let wrongUpdate = try await client.post(
+                #"{"password": "dogman", "city": "X"}"#, to: "/hometown/users/1/update")
+            let unknownUpdate = try await client.post(
+                #"{"password": "dogman", "city": "X"}"#, to: "/hometown/users/7/update")
+            for r in [wrong, unknown, wrongUpdate, unknownUpdate] {
+                #expect(r.status == .forbidden && Self.code(r) == "wrong_password" && r.errorField == "password")
+                #expect(r.text == wrong.text)
+            }
+            // Nothing changed.
+            let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
+            #expect(users.count == 1 && users[0]["city"] as? String == "Devils Lake")
+        }
+    }
+
+    /// Refusals of form and of the changed post: each names its field and code, and changes nothing.
+    @Test(arguments: [
+        ("/hometown/users/1/update", #"{"password": "catman", "state": "Bavaria"}"#, "state", "unsupported_state"),
+        ("/hometown/users/1/update", #"{"password": "catman", "country": "Mexico"}"#, "state", "unsupported_state"),
+        ("/hometown/users/1/update", #"{"password": "catman", "year": 1492}"#, "year", "out_of_range"),
+        ("/hometown/users/1/update", #"{"password": "catman", "year": "1999"}"#, "year", "wrong_type"),
+        ("/hometown/users/1/update", #"{"password": "catman", "city": "  "}"#, "city", "length"),
+        ("/hometown/users/1/update", #"{"password": "catman", "city": "a\u0000b"}"#, "city", "invalid_character"),
+        (
+            "/hometown/users/1/update", #"{"password": "catman", "latitude": 91, "longitude": 0}"#, "latitude",
+            "out_of_range"
+        ),
+        ("/hometown/users/1/update", #"{"password": "catman", "latitude": 10}"#, "longitude", "missing"),
+        ("/hometown/users/1/update", #"{"password": "catman", "nickname": "evil"}"#, "nickname", "unknown_key"),
+        ("/hometown/users/1/update", #"{"password": "catman", "city": "A", "city": "B"}"#, "city", "repeated"),
+        ("/hometown/users/1/update", #"{"city": "Fargo"}"#, "password", "missing"),
+        ("/hometown/users/1/delete", #"{"password": 12}"#, "password", "wrong_type"),
+        ("/hometown/users/1/delete", #"{"password": "catman", "city": "X"}"#, "city", "unknown_key"),
+        ("/hometown/users/1/delete", #"["password"]"#, "", "malformed_body"),
+        ("/hometown/users/0/delete", #"{"password": "catman"}"#, "id", "wrong_type"),
+        ("/hometown/users/-1/delete", #"{"password": "catman"}"#, "id", "wrong_type"),
+        ("/hometown/users/1e3/delete", #"{"password": "catman"}"#, "id", "wrong_type"),
+        ("/hometown/users/99999999999999999999/delete", #"{"password": "catman"}"#, "id", "wrong_type"),
+        ("/hometown/users/%31/delete", #"{"password": "catman"}"#, "id", "wrong_type"),
+    ])
+    func refusalsNameTheFieldAndChangeNothing(_ uri: String, _ sent: String, _ field: String, _ code: String)
+        async throws
+    {
+        try await Fixture.withServer(try Self.configuration(.sqlite)) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            let r = try await client.post(sent, to: uri)
+            #expect(r.status == .badRequest, "\(uri) \(sent): \(r.text)")
+            #expect(Self.code(r) == code && (r.errorField ?? "") == field, "\(uri) \(sent): \(r.text)")
+            let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
+            #expect(
+                users.count == 1 && users[0]["city"] as? String == "Devils Lake" && users[0]["year"] as? Int == 1985)
+        }
+    }
+
+    @Test func hostileBodiesAreRefusedWhole() async throws {
+        try await Fixture.withServer(try Self.configuration(.sqlite)) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            let huge = try await client.post(
+                #"{"password": "catman", "city": ""# + String(repeating: "x", count: 20_000) + #""}"#,
+                to: "/hometown/users/1/update")
+            #expect(huge.status == .contentTooLarge)
+            let long = try await client.post(
+                #"{"password": "catman", "city": ""# + String(repeating: "é", count: 150) + #""}"#,
+                to: "/hometown/users/1/update")
+            #expect(long.status == .badRequest && long.errorField == "city")
+            let rtl = try await client.post(#"{"password": "catman\u202E"}"#, to: "/hometown/users/1/delete")
+            #expect(rtl.status == .forbidden)
+            let get = try await client.get("/hometown/users/1/delete")
+            #expect(get.status == .notFound)
+            #expect(try await client.get("/hometown/count").text == "1")
+        }
+    }
+
+    @Test func wrongPasswordsBackOffPerPostAndPerAddress() async throws {
+        try await Fixture.withServer(try Self.configuration(.sqlite, freeFailures: 2)) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            for _ in 0..<2 {
+                #expect(
+                    try await client.post(#"{"password": "x1"}"#, to: "/hometown/users/1/delete").status == .forbidden)
+            }
+            // The third failure is counted; the next try must wait 1 s, even with the right password.
+            #expect(try await client.post(#"{"password": "x3"}"#, to: "/hometown/users/1/delete").status == .forbidden)
+            let waiting = try await client.post(#"{"password": "catman"}"#, to: "/hometown/users/1/delete")
+            #expect(waiting.status == .tooManyRequests && Self.code(waiting) == "too_many_attempts")
+            #expect(waiting.headers[.retryAfter] == "1")
+            // The same address is slowed on another post too (router tests have no peer: one address).
+            let other = try await client.post(#"{"password": "x"}"#, to: "/hometown/users/9/delete")
+            #expect(other.status == .tooManyRequests)
+            try await Task.sleep(for: .milliseconds(1100))
+            #expect(try await client.post(#"{"password": "x4"}"#, to: "/hometown/users/1/delete").status == .forbidden)
+            // Now 2 s.
+            let longer = try await client.post(#"{"password": "catman"}"#, to: "/hometown/users/1/delete")
+            #expect(longer.status == .tooManyRequests && longer.headers[.retryAfter] == "2")
+            try await Task.sleep(for: .milliseconds(2100))
+            #expect(try await client.post(#"{"password": "catman"}"#, to: "/hometown/users/1/delete").status == .ok)
+        }
+    }
+
+    /// A wrong password and an unknown id take the same time: both one scrypt at the server's cost (2^12 here,
+    /// a few ms), 50 tries each, interleaved; the medians may differ by noise only.
+    @Test func aWrongPasswordAndAnUnknownIdTakeTheSameTime() async throws {
+        var c = try Self.configuration(.sqlite)
+        c.hashCost = .init(logN: 12)
+        try await Fixture.withServer(c) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            var wrong: [Double] = []
+            var unknown: [Double] = []
+            let clock = ContinuousClock()
+            for i in 0..<100 {
+                let uri = i % 2 == 0 ? "/hometown/users/1/delete" : "/hometown/users/\(1000 + i)/delete"
+                let start = clock.now
+                let r = try await client.post(#"{"password": "not it"}"#, to: uri)
+                let ms = DurationUnits.seconds(clock.now - start) * 1000
+                #expect(r.status == .forbidden)
+                if i % 2 == 0 { wrong.append(ms) } else { unknown.append(ms) }
+            }
+            func median(_ a: [Double]) -> Double { a.sorted()[a.count / 2] }
+            let (w, u) = (median(wrong), median(unknown))
+            print("owner timing: wrong password median \(w) ms, unknown id median \(u) ms (50 tries each)")
+            #expect(abs(w - u) <= max(0.25 * max(w, u), 1.0), "wrong \(w) ms, unknown \(u) ms")
+            // Both paths did hash: far slower than a refusal that hashes nothing.
+            let start = clock.now
+            _ = try await client.post(#"{"password": 1}"#, to: "/hometown/users/1/delete")
+            let refusal = DurationUnits.seconds(clock.now - start) * 1000
+            #expect(u > refusal && w > refusal, "a refusal took \(refusal) ms")
+        }
+    }
+}
