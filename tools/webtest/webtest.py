@@ -19,6 +19,7 @@ Stops at the first failure (exit status 1) unless --keep-going.
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -795,13 +796,68 @@ class Tests:
               "a 403 and a 400 from update: " + "; ".join(refused))
         b.clear_logs()
 
+    def test_owner_backoff(self):
+        """The owner's form by keyboard (Enter opens it, Escape closes it, focus returns); once wrong passwords must wait,
+        the wait shows at the password field and Save stays off until it is over. (Last: it leaves the address waiting.)"""
+        b = self.b
+        nickname = self.nickname + "_guess"
+        status, text = http(b.base, "/hometown/forward", {"q": "Denver", "limit": 1})
+        denver = json.loads(text)["results"][0]
+        status, text = http(b.base, "/hometown/adduser", body={
+            "nickname": nickname, "password": "right-pass", "country": "USA", "state": denver["state"], "city": "Denver",
+            "year": 2015, "latitude": denver["latitude"], "longitude": denver["longitude"]})
+        check(status == 200, f"posting {nickname}: {status} {text}")
+        b.open("/")
+        b.wait_idle()
+        b.wait(lambda: any(r[0] == nickname for r in b.list_rows()), "the post in the list")
+        user_id = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])[0]["id"]
+        pencil = f'#list-body button.owner-button[data-id="{user_id}"]'
+        b.js("document.querySelector(arguments[0]).focus()", pencil)
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.find("#panel-owner").is_displayed(), "Enter on the row's control opens the form")
+        check(b.js("return document.activeElement.id") == "o-password", "focus in the password field")
+        ActionChains(b.driver).send_keys(Keys.ESCAPE).perform()       # the popup the list opened goes first
+        ActionChains(b.driver).send_keys(Keys.ESCAPE).perform()
+        b.wait(lambda: not b.find("#panel-owner").is_displayed(), "Escape closes the form")
+        check(b.js("return document.activeElement === document.querySelector(arguments[0])", pencil),
+              "focus back on the control that opened it")
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.find("#panel-owner").is_displayed() and b.value("o-state") == denver["state"], "the form again")
+        b.find("#o-year").clear()
+        b.find("#o-year").send_keys("2018")
+        b.clear_logs()
+        refused = False
+        for attempt in range(12):                # the free failures (5 by default), then the first wait
+            b.wait(lambda: b.find("#o-save").is_enabled(), "Save to be on again")
+            b.find("#o-password").clear()
+            b.find("#o-password").send_keys(f"guess-{attempt}")
+            b.find("#o-save").click()
+            b.wait(lambda: "busy" not in b.find("#o-form-msg").get_attribute("class"), "the answer to a try")
+            check(b.find("#o-password").get_attribute("aria-invalid") == "true", "each wrong try is shown at the password")
+            if not b.find("#o-save").is_enabled():
+                refused = True
+                break
+        check(refused, "Save was never held back after 12 wrong passwords")
+        message = b.text("o-password-msg")
+        check(re.search(r"wait \d+ seconds?", message) is not None, "the wait at the password field: " + message)
+        check(not b.find("#o-delete").is_enabled(), "Delete is held back too")
+        b.wait(lambda: b.find("#o-save").is_enabled(), "Save on again after the wait", timeout=WAIT + 5)
+        check("try again" in b.text("o-password-msg"), "the field says it may be tried again: " + b.text("o-password-msg"))
+        statuses = [m for m in b.severe() if f"/users/{user_id}/update" in m]
+        check(any("429" in m for m in statuses) and all("429" in m or "403" in m for m in statuses),
+              "403s, then a 429: " + "; ".join(statuses))
+        now = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])[0]
+        check(now["nickname"] == nickname and now["year"] == 2015, f"nothing changed: {now}")
+        b.find("#o-cancel").click()
+        b.clear_logs()
+
     def test_requests(self):
         """Over the whole run, every request went to the server under test."""
         foreign = self.b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
     ORDER = ["test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
-             "test_without_leaflet", "test_cors", "test_owner", "test_requests"]
+             "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_requests"]
 
 
 def main():
