@@ -171,8 +171,10 @@
     $('o-city').value = post.city;
     $('o-year').value = String(post.year);
     showPoint();
+    status('');
     H.app.showPanel('owner');
     holdButtons();
+    if (Date.now() < waitUntil) tooMany(Math.ceil((waitUntil - Date.now()) / 1000));
     setPlaceSelects(post.country, post.state);
     $('o-password').focus();
   }
@@ -232,6 +234,10 @@
     holdButtons();
   }
 
+  function tooMany(seconds) {
+    fieldMessage('password', 'Too many wrong passwords: wait ' + duration(seconds) + ' before trying again.', 'error');
+  }
+
   // The password, or null (with the message at its field) when none is typed: no attempt is spent on it.
   function password() {
     const text = $('o-password').value;
@@ -263,9 +269,7 @@
     const retryAfter = wholeNumber(result.retryAfter || '');
     formMessage('Not ' + what + ': see the marked field.', 'error');
     if (error.code === 'too_many_attempts') {
-      fieldMessage('password', retryAfter !== null
-        ? 'Too many wrong passwords: wait ' + duration(retryAfter) + ' before trying again.' : error.message, 'error');
-      if (retryAfter !== null) waitFor(retryAfter);
+      if (retryAfter !== null) { tooMany(retryAfter); waitFor(retryAfter); } else fieldMessage('password', error.message, 'error');
       $('o-password').focus();
     } else if (error.code === 'wrong_password') {
       fieldMessage('password', error.message, 'error');
