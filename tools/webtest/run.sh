@@ -3,8 +3,8 @@
 #
 # Starts `hometown serve` on loopback (a free port, a fresh temporary database, cheap password hashes), then runs
 # webtest.py: it seeds posts through POST /hometown/adduser and drives headless Debian Chromium through
-# Selenium. Screenshots go to tools/webtest/out/ (map.png, list.png, form.png, phone.png; the server's log too);
-# `--docs-png docs/webapp.png` also copies map.png there for the README. Exits non-zero on any failure.
+# Selenium. Screenshots go to tools/webtest/out/ (map.png, list.png, form.png, owner.png, phone.png; the server's
+# log too); `--docs-png docs/webapp.png` also copies map.png there for the README. Exits non-zero on any failure.
 #
 #   tools/webtest/run.sh                  # all tests, stop at the first failure
 #   tools/webtest/run.sh --keep-going     # every test; also --only test_phone, --help

@@ -6,11 +6,12 @@ Drives headless Chromium (Debian's chromium and chromedriver, through Selenium) 
 POST /hometown/adduser at real city points (found with /hometown/forward), then checks the page: it loads with
 no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
 Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
-at their fields; the keyboard reaches and works the controls; a phone-sized screen works. The page is sent with a
+at their fields; the owner of a post changes and deletes it with its password ("This is mine" on its row and in
+its popup); the keyboard reaches and works the controls; a phone-sized screen works. The page is sent with a
 strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
 `securitypolicyviolation` listener added before the page's own scripts). A page of another origin may read the API
 and post to it, but not read the app's files. Screenshots go to
---out (map.png, list.png, form.png, phone.png); with --docs-png, map.png is copied there too.
+--out (map.png, list.png, form.png, owner.png, phone.png); with --docs-png, map.png is copied there too.
 
 Stops at the first failure (exit status 1) unless --keep-going.
 """
@@ -18,6 +19,7 @@ Stops at the first failure (exit status 1) unless --keep-going.
 import argparse
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -240,9 +242,10 @@ class Browser:
             return names;""")
 
     def list_rows(self):
+        """The list's rows as [nickname, country, state, city, year] (the owner's column left out)."""
         return self.js("""
             return Array.from(document.querySelectorAll('#list-body tr')).map(tr =>
-              Array.from(tr.cells).map(td => td.textContent));""")
+              Array.from(tr.cells).filter(td => !td.classList.contains('col-owner')).map(td => td.textContent));""")
 
     def set_view(self, lat, lng, zoom):
         self.js("Hometown.map.leaflet.setView([arguments[0], arguments[1]], arguments[2], {animate: false});", lat, lng, zoom)
@@ -673,13 +676,188 @@ class Tests:
         self.posts.append({"nickname": self.nickname + "_x", "country": "USA", "state": "Minnesota", "city": "Minneapolis",
                            "year": 2016})
 
+    def test_owner(self):
+        """'This is mine' on a row and in a popup: a wrong password and a bad state are shown at their fields; a new
+        point and city are saved and shown; a delete removes the row and the marker and lowers the count."""
+        b = self.b
+        nickname = self.nickname + "_own"
+        password = "mine-123"
+        places = {}
+        for query in ("Chicago", "Madison, Wisconsin"):
+            status, text = http(b.base, "/hometown/forward", {"q": query, "limit": 1})
+            check(status == 200 and json.loads(text)["results"], f"forward {query!r}: {status} {text}")
+            places[query] = json.loads(text)["results"][0]
+        chicago, madison = places["Chicago"], places["Madison, Wisconsin"]
+        check(madison["state"] == "Wisconsin", f"Madison is in Wisconsin: {madison}")
+        status, text = http(b.base, "/hometown/adduser", body={
+            "nickname": nickname, "password": password, "country": "USA", "state": "Illinois", "city": "Chicago",
+            "year": 2017, "latitude": chicago["latitude"], "longitude": chicago["longitude"]})
+        check(status == 200, f"posting {nickname}: {status} {text}")
+
+        def stored():
+            users = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 5})[1])
+            return next((u for u in users if u["nickname"] == nickname), None)
+        user = stored()
+        check(user is not None, "the post is listed")
+        count = int(http(b.base, "/hometown/count")[1])
+
+        def row():
+            return next((r for r in b.list_rows() if r[0] == nickname), None)
+
+        b.open("/")
+        b.wait_idle()
+        b.wait(row, "the post in the list")
+        b.clear_logs()
+        mine = b.find(f'#list-body button.owner-button[data-id="{user["id"]}"]')
+        check(mine.get_attribute("aria-label").startswith("This is mine: change or delete"), "the row's control is named")
+        mine.click()
+        b.wait(lambda: b.find("#panel-owner").is_displayed(), "the owner's form opens")
+        check(not b.find("#panel-list").is_displayed(), "the list makes room for the form")
+        check(b.js("return document.activeElement.id") == "o-password", "focus is in the password field")
+        b.wait(lambda: b.value("o-state") == "Illinois", "the state prefilled from the post")
+        check([b.value(i) for i in ("o-country", "o-city", "o-year")] == ["USA", "Chicago", "2017"],
+              "country, city and year prefilled: " + str([b.value(i) for i in ("o-country", "o-city", "o-year")]))
+        check(f"{chicago['latitude']:.5f}" in b.text("o-point") and f"{chicago['longitude']:.5f}" in b.text("o-point"),
+              "the point is shown: " + b.text("o-point"))
+
+        # A wrong password: refused at the password field, nothing changed.
+        b.find("#o-password").send_keys("not-mine")
+        b.find("#o-city").clear()
+        b.find("#o-city").send_keys("Evanston")
+        b.find("#o-save").click()
+        b.wait(lambda: b.find("#o-password").get_attribute("aria-invalid") == "true", "the wrong password at its field")
+        check(b.text("o-password-msg") != "", "a message at the password")
+        check("o-password-msg" in b.find("#o-password").get_attribute("aria-describedby"), "the message describes the field")
+        check(b.js("return document.activeElement.id") == "o-password", "focus back at the password")
+        check(stored()["city"] == "Chicago", "a wrong password changed nothing")
+
+        # The right password, another country without a state: refused at the state field.
+        b.find("#o-password").clear()
+        b.find("#o-password").send_keys(password)
+        Select(b.find("#o-country")).select_by_visible_text("Mexico")
+        b.wait(lambda: "Jalisco" in b.js("return Array.from(document.querySelectorAll('#o-state option')).map(o => o.value)"),
+               "Mexico's states offered")
+        check(b.value("o-state") == "", "no state chosen for Mexico yet")
+        b.find("#o-save").click()
+        b.wait(lambda: b.find("#o-state").get_attribute("aria-invalid") == "true", "the missing state at its field")
+        check(b.find("#o-password").get_attribute("aria-invalid") != "true", "the password is no longer marked")
+        check(b.text("o-state-msg") != "" and "o-state-msg" in b.find("#o-state").get_attribute("aria-describedby"),
+              "the state's message describes it")
+
+        # A new point on the map (Madison): the place follows it; the city typed; saved.
+        b.set_view(madison["latitude"], madison["longitude"], 11)
+        b.click_map_at(madison["latitude"], madison["longitude"])
+        b.wait(lambda: b.value("o-state") == "Wisconsin" and b.value("o-country") == "USA",
+               "USA / Wisconsin from the clicked point (%r)" % b.text("o-place-msg"))
+        check("New point" in b.text("o-point"), "the new point is shown: " + b.text("o-point"))
+        check(b.js("return !!document.querySelector('.ht-pin-owner')"), "a pin marks the new point")
+        b.screenshot(os.path.join(self.out, "owner.png"))
+        b.find("#o-city").clear()
+        b.find("#o-city").send_keys("Madison")
+        b.find("#o-save").click()
+        b.wait(lambda: not b.find("#panel-owner").is_displayed(), "the form closes after saving (%r)" % b.text("o-form-msg"))
+        check(b.text("owner-status").startswith("Saved"), "the news: " + b.text("owner-status"))
+        check(b.js("return document.getElementById('owner-status').getAttribute('role')") == "status", "the news is live")
+        b.wait(lambda: row() == [nickname, "USA", "Wisconsin", "Madison", "2017"], f"the row shows the change: {row()}")
+        now = stored()
+        check(now["id"] == user["id"] and now["city"] == "Madison" and now["state"] == "Wisconsin"
+              and abs(now["latitude"] - madison["latitude"]) < 1e-3 and abs(now["longitude"] - madison["longitude"]) < 1e-3,
+              f"the server has the change: {now}")
+        check(not b.js("return !!document.querySelector('.ht-pin-owner')"), "the pin went with the form")
+
+        # Delete, from the marker's popup, with the confirm step.
+        b.wait_idle()
+        b.wait(lambda: nickname in b.marker_nicknames(), "the marker at the new point")
+        b.js("""
+            for (const e of document.querySelectorAll('.leaflet-marker-pane [data-nicknames]'))
+              if (JSON.parse(e.dataset.nicknames).includes(arguments[0])) { e.closest('.leaflet-marker-icon').click(); break; }""",
+             nickname)
+        b.wait(lambda: b.js("return !!document.querySelector(arguments[0])", f'.leaflet-popup button.owner-button[data-id="{user["id"]}"]'),
+               "the popup's 'This is mine' control")
+        b.find(f'.leaflet-popup button.owner-button[data-id="{user["id"]}"]').click()
+        b.wait(lambda: b.find("#panel-owner").is_displayed() and b.value("o-state") == "Wisconsin", "the form for the changed post")
+        b.find("#o-password").send_keys(password)
+        b.find("#o-delete").click()
+        b.wait(lambda: b.find("#o-confirm").is_displayed(), "the question before deleting")
+        check(b.js("return document.activeElement.id") == "o-confirm-yes", "focus on the answer")
+        check(stored() is not None, "nothing deleted before the answer")
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: not b.find("#panel-owner").is_displayed(), "the form closes after deleting (%r)" % b.text("o-form-msg"))
+        check(b.text("owner-status").startswith("Deleted"), "the news: " + b.text("owner-status"))
+        b.wait(lambda: row() is None, "the row is gone")
+        b.wait_idle()
+        check(nickname not in b.marker_nicknames(), "the marker is gone")
+        check(stored() is None and int(http(b.base, "/hometown/count")[1]) == count - 1, "the count dropped by one")
+        b.wait(lambda: b.text("total").startswith(str(count - 1)), "the header counts one post less: " + b.text("total"))
+        errors = b.severe(allowed=("/users/%d/update" % user["id"],))
+        check(not errors, "console errors besides the refused changes: " + "; ".join(errors))
+        refused = [m for m in b.severe() if "/update" in m]
+        check(len(refused) == 2 and any("403" in m for m in refused) and any("400" in m for m in refused),
+              "a 403 and a 400 from update: " + "; ".join(refused))
+        b.clear_logs()
+
+    def test_owner_backoff(self):
+        """The owner's form by keyboard (Enter opens it, Escape closes it, focus returns); once wrong passwords must wait,
+        the wait shows at the password field and Save stays off until it is over. (Last: it leaves the address waiting.)"""
+        b = self.b
+        nickname = self.nickname + "_guess"
+        status, text = http(b.base, "/hometown/forward", {"q": "Denver", "limit": 1})
+        denver = json.loads(text)["results"][0]
+        status, text = http(b.base, "/hometown/adduser", body={
+            "nickname": nickname, "password": "right-pass", "country": "USA", "state": denver["state"], "city": "Denver",
+            "year": 2015, "latitude": denver["latitude"], "longitude": denver["longitude"]})
+        check(status == 200, f"posting {nickname}: {status} {text}")
+        b.open("/")
+        b.wait_idle()
+        b.wait(lambda: any(r[0] == nickname for r in b.list_rows()), "the post in the list")
+        user_id = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])[0]["id"]
+        pencil = f'#list-body button.owner-button[data-id="{user_id}"]'
+        b.js("document.querySelector(arguments[0]).focus()", pencil)
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.find("#panel-owner").is_displayed(), "Enter on the row's control opens the form")
+        check(b.js("return document.activeElement.id") == "o-password", "focus in the password field")
+        ActionChains(b.driver).send_keys(Keys.ESCAPE).perform()       # the popup the list opened goes first
+        ActionChains(b.driver).send_keys(Keys.ESCAPE).perform()
+        b.wait(lambda: not b.find("#panel-owner").is_displayed(), "Escape closes the form")
+        check(b.js("return document.activeElement === document.querySelector(arguments[0])", pencil),
+              "focus back on the control that opened it")
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.find("#panel-owner").is_displayed() and b.value("o-state") == denver["state"], "the form again")
+        b.find("#o-year").clear()
+        b.find("#o-year").send_keys("2018")
+        b.clear_logs()
+        refused = False
+        for attempt in range(12):                # the free failures (5 by default), then the first wait
+            b.wait(lambda: b.find("#o-save").is_enabled(), "Save to be on again")
+            b.find("#o-password").clear()
+            b.find("#o-password").send_keys(f"guess-{attempt}")
+            b.find("#o-save").click()
+            b.wait(lambda: "busy" not in b.find("#o-form-msg").get_attribute("class"), "the answer to a try")
+            check(b.find("#o-password").get_attribute("aria-invalid") == "true", "each wrong try is shown at the password")
+            if not b.find("#o-save").is_enabled():
+                refused = True
+                break
+        check(refused, "Save was never held back after 12 wrong passwords")
+        message = b.text("o-password-msg")
+        check(re.search(r"wait \d+ seconds?", message) is not None, "the wait at the password field: " + message)
+        check(not b.find("#o-delete").is_enabled(), "Delete is held back too")
+        b.wait(lambda: b.find("#o-save").is_enabled(), "Save on again after the wait", timeout=WAIT + 5)
+        check("try again" in b.text("o-password-msg"), "the field says it may be tried again: " + b.text("o-password-msg"))
+        statuses = [m for m in b.severe() if f"/users/{user_id}/update" in m]
+        check(any("429" in m for m in statuses) and all("429" in m or "403" in m for m in statuses),
+              "403s, then a 429: " + "; ".join(statuses))
+        now = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])[0]
+        check(now["nickname"] == nickname and now["year"] == 2015, f"nothing changed: {now}")
+        b.find("#o-cancel").click()
+        b.clear_logs()
+
     def test_requests(self):
         """Over the whole run, every request went to the server under test."""
         foreign = self.b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
     ORDER = ["test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
-             "test_without_leaflet", "test_cors", "test_requests"]
+             "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_requests"]
 
 
 def main():

@@ -1,6 +1,7 @@
 // Hometown web app: start-up and the page as a whole (panels, the total, the Escape key).
 // The parts: js/api.js (server calls, helpers), js/filters.js (filters and the URL), js/map.js (Leaflet map,
-// boundary tiles, markers), js/list.js (the paged list), js/post.js (the post form).
+// boundary tiles, markers), js/list.js (the paged list), js/post.js (the post form), js/places.js (served
+// names and looking up a point, for the filters and both forms), js/owner.js (an owner's change or delete).
 (function (H) {
   'use strict';
   const { $ } = H.util;
@@ -15,24 +16,32 @@
     }
   }
 
-  // Everything that shows posts, after a post or at start.
-  function refreshAll() {
+  // Everything that shows posts, after a post or at start. `keepPage`: the list reads the page it shows again
+  // (after an owner's change or delete) instead of going back to the first.
+  function refreshAll(keepPage) {
     refreshTotal();
-    H.list.reset();
+    if (keepPage === true) H.list.reload(); else H.list.reset();
     H.map.refresh();
   }
 
-  // 'list' or 'post'. While the post form is shown, a click on the map picks the hometown.
+  // 'list', 'post' or 'owner' (the owner's form, opened by H.owner.open). While a form is shown, a click on the
+  // map picks its point.
   function showPanel(name) {
     const post = name === 'post';
-    $('panel-list').hidden = post;
+    const owner = name === 'owner';
+    if (!owner) H.owner.forget();
+    $('panel-list').hidden = post || owner;
     $('panel-post').hidden = !post;
-    $('show-list').setAttribute('aria-pressed', String(!post));
+    $('panel-owner').hidden = !owner;
+    $('show-list').setAttribute('aria-pressed', String(!post && !owner));
     $('show-post').setAttribute('aria-pressed', String(post));
-    H.map.pickWith(post ? H.post.pickPoint : null);
+    if (post) H.map.pickWith(H.post.pickPoint);
+    else if (owner) H.map.pickWith(H.owner.pickPoint, 'Click the map to move your post');
+    else H.map.pickWith(null);
   }
 
-  // Escape closes the innermost open thing: search results, the map's popup, the post form, the filters.
+  // Escape closes the innermost open thing: search results, the map's popup, the owner's delete question or
+  // form, the post form, the filters.
   function onEscape(event) {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     const focus = document.activeElement;
@@ -40,6 +49,8 @@
       $('p-search').focus();
     } else if (H.map.closePopup()) {
       // closed
+    } else if (!$('panel-owner').hidden && $('panel-owner').contains(focus)) {
+      H.owner.escape();
     } else if (!$('panel-post').hidden && $('panel-post').contains(focus)) {
       showPanel('list');
       $('show-post').focus();
@@ -56,6 +67,7 @@
     const hasMap = H.map.init();
     H.list.init();
     H.post.init(hasMap);
+    H.owner.init(hasMap);
     $('show-list').addEventListener('click', () => showPanel('list'));
     $('show-post').addEventListener('click', () => showPanel('post'));
     document.addEventListener('keydown', onEscape);

@@ -53,6 +53,32 @@
     return { ok: false, error: await errorFrom(response), retryAfter: response.headers.get('Retry-After') };
   }
 
+  // POSTs an owner's request (users/{id}/update or users/{id}/delete) with a JSON body. Resolves to
+  // {ok: true, body} with the answer's JSON, or {ok: false, error: ApiError, retryAfter}; rejects only when the
+  // server cannot be reached.
+  async function ownerRequest(id, action, body) {
+    const response = await fetch('/hometown/users/' + encodeURIComponent(String(id)) + '/' + action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.ok) return { ok: true, body: await response.json() };
+    return { ok: false, error: await errorFrom(response), retryAfter: response.headers.get('Retry-After') };
+  }
+
+  // Changes the post `id`: `change` holds only the fields to change (country, state, city, year, latitude with
+  // longitude). Resolves to {ok: true, user} with the user as changed, or as ownerRequest's refusal.
+  async function updateUser(id, password, change) {
+    const result = await ownerRequest(id, 'update', Object.assign({ password: password }, change));
+    return result.ok ? { ok: true, user: result.body } : result;
+  }
+
+  // Deletes the post `id`. Resolves to {ok: true, id} or as ownerRequest's refusal.
+  async function deleteUser(id, password) {
+    const result = await ownerRequest(id, 'delete', { password: password });
+    return result.ok ? { ok: true, id: result.body.id } : result;
+  }
+
   function isAbort(error) { return error && error.name === 'AbortError'; }
 
   // Calls `fn` once the calls have stopped for `ms` milliseconds; `.cancel()` drops a call still waiting.
@@ -89,6 +115,6 @@
   }
 
   H.ApiError = ApiError;
-  H.api = { url: url, get: get, addUser: addUser, isAbort: isAbort };
+  H.api = { url: url, get: get, addUser: addUser, updateUser: updateUser, deleteUser: deleteUser, isAbort: isAbort };
   H.util = { debounce: debounce, $: $, el: el, wholeNumber: wholeNumber, placeName: placeName };
 })(window.Hometown = window.Hometown || {});

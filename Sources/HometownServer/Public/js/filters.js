@@ -2,7 +2,8 @@
 // (?country=USA&state=Minnesota&year=2016&recent=50&order=oldest) so that a view can be shared.
 (function (H) {
   'use strict';
-  const { $, el, wholeNumber, debounce } = H.util;
+  const { $, wholeNumber, debounce } = H.util;
+  const { fillSelect, servedName } = H.places;
 
   const MAX_RECENT = 1000;   // the largest pagesize the server takes
 
@@ -69,26 +70,9 @@
 
   // ---- The controls ----------------------------------------------------------------------------------------
 
-  function fillSelect(select, names, chosen, allLabel) {
-    select.replaceChildren(el('option', null, allLabel));
-    select.firstChild.value = '';
-    for (const name of names) {
-      const option = el('option', null, name);
-      option.value = name;
-      select.appendChild(option);
-    }
-    select.value = chosen;
-  }
-
-  // The served name equal to `name` without regard to case, or ''.
-  function servedName(name, names) {
-    const folded = name.toLocaleLowerCase();
-    return names.find((n) => n.toLocaleLowerCase() === folded) || '';
-  }
-
   async function loadStates() {
     const select = $('f-state');
-    states = state.country ? await H.api.get('/hometown/states', { country: state.country }) : [];
+    states = state.country ? await H.places.states(state.country) : [];
     if (state.state) {
       const served = servedName(state.state, states);
       if (!served) say('"' + state.state + '" is not a state of ' + state.country + ' here; showing all its states.');
@@ -142,7 +126,7 @@
   async function init(onChange) {
     listeners.push(onChange);
     readURL();
-    countries = await H.api.get('/hometown/countries');
+    countries = await H.places.countries();
     if (state.country) {
       const served = servedName(state.country, countries);
       if (!served) say('"' + state.country + '" is not served here; showing every country.');

@@ -28,6 +28,9 @@
     }
     tr.appendChild(nick);
     for (const key of ['country', 'state', 'city', 'year']) tr.appendChild(el('td', 'col-' + key, user[key]));
+    const own = el('td', 'col-owner');
+    own.appendChild(H.owner.button(user, true));
+    tr.appendChild(own);
     return tr;
   }
 
@@ -60,7 +63,8 @@
     }
   }
 
-  // Back to the first page (after the filters, the order or the posts change).
+  // Back to the first page (after the filters, the order or a new post); `reload` reads the page shown again
+  // (after an owner's change or delete: ids do not move, so the pages stay where they are).
   function reset() {
     cursors = [null];
     page = 0;
@@ -72,5 +76,5 @@
     $('list-next').addEventListener('click', () => { if (cursors[page + 1] !== undefined) { page += 1; load(); } });
   }
 
-  H.list = { init: init, reset: reset };
+  H.list = { init: init, reset: reset, reload: load };
 })(window.Hometown = window.Hometown || {});

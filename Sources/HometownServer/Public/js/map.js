@@ -22,7 +22,7 @@
   let markerLayer = null;          // the layer of the post markers
   const shown = new Map();         // the markers now on it, by key (see render)
   let popup = null;                // one popup, not bound to a marker, so redrawing the markers keeps it open
-  let pin = null;                  // the place chosen for the post form
+  const pins = new Map();          // 'post': the place chosen for the post form; 'owner': an owner's new point
   let countControl = null;
   let refreshNumber = 0;           // answers to older refreshes are dropped
   let pickHandler = null;          // set while the post form is open: called with a clicked point
@@ -149,6 +149,7 @@
       item.appendChild(el('strong', 'ht-popup-nick', u.nickname));
       item.appendChild(el('span', 'ht-popup-place', H.util.placeName(u.city, u.state, u.country)));
       item.appendChild(el('span', 'ht-popup-year', 'Started ' + u.year));
+      if (Number.isInteger(u.id)) item.appendChild(H.owner.button(u));
       list.appendChild(item);
     }
     box.appendChild(list);
@@ -215,12 +216,14 @@
         total += f.properties.point_count;
       } else {
         if (!points.has(at)) points.set(at, { latlng: latlng, users: [] });
-        points.get(at).users.push(f.properties);
+        // The point travels with the user (the owner's form shows it).
+        points.get(at).users.push(Object.assign({}, f.properties, { latitude: lat, longitude: lng }));
         total += 1;
       }
     }
+    // A user's marker is made again when anything of it changes (an owner's change keeps the id).
     for (const [at, group] of points) {
-      next.set('u' + group.users.map((u) => u.id).join('-') + ':' + at, () => usersMarker(group.users, group.latlng));
+      next.set('u' + JSON.stringify(group.users) + ':' + at, () => usersMarker(group.users, group.latlng));
     }
     for (const [key, marker] of shown) {
       if (!next.has(key)) { markerLayer.removeLayer(marker); shown.delete(key); }
@@ -354,29 +357,34 @@
 
   // ---- For the post form -----------------------------------------------------------------------------------
 
-  // While `handler` is set, a click on the map picks a place (the crosshair cursor and a hint say so).
-  function pickWith(handler) {
+  // While `handler` is set, a click on the map picks a place (the crosshair cursor and `hint` say so).
+  function pickWith(handler, hint) {
     pickHandler = handler;
+    $('map-hint').textContent = hint || 'Click the map to set your hometown';
     $('map-hint').hidden = !handler || !map;
     if (map) map.getContainer().classList.toggle('picking', !!handler);
   }
 
-  function showPin(latlng) {
+  // Puts the pin `kind` ('post', the default, or 'owner') at a point, and the point in view.
+  function showPin(latlng, kind) {
     if (!map) return;
+    const key = kind || 'post';
     const shownAt = nearCentre(latlng.lng, latlng.lat);
+    const pin = pins.get(key);
     if (!pin) {
-      pin = L.marker(shownAt, {
-        icon: L.divIcon({ className: 'ht-pin', html: el('span', 'ht-pin-head'), iconSize: [22, 30], iconAnchor: [11, 30] }),
+      pins.set(key, L.marker(shownAt, {
+        icon: L.divIcon({ className: 'ht-pin ht-pin-' + key, html: el('span', 'ht-pin-head'), iconSize: [22, 30], iconAnchor: [11, 30] }),
         keyboard: false, interactive: false, zIndexOffset: 1000,
-      }).addTo(map);
+      }).addTo(map));
     } else {
       pin.setLatLng(shownAt);
     }
     if (!map.getBounds().pad(-0.05).contains(shownAt)) map.panTo(shownAt);
   }
 
-  function clearPin() {
-    if (pin) { pin.remove(); pin = null; }
+  function clearPin(kind) {
+    const key = kind || 'post';
+    if (pins.has(key)) { pins.get(key).remove(); pins.delete(key); }
   }
 
   // Shows a user's point, zoomed in to at least `zoom`, with the user's popup (whether or not its marker is

@@ -54,8 +54,9 @@
 
   // ---- The place -------------------------------------------------------------------------------------------
 
-  function setPlace(latitude, longitude, country, state, city) {
-    place = { latitude: Math.round(latitude * 1e6) / 1e6, longitude: Math.round(longitude * 1e6) / 1e6 };
+  // `point` ({latitude, longitude}, as H.places.pointOf makes it) and its place.
+  function setPlace(point, country, state, city) {
+    place = point;
     $('p-country').value = country;
     $('p-state').value = state;
     $('p-city').value = city || '';
@@ -67,29 +68,23 @@
     for (const field of ['country', 'state', 'city']) { $('p-' + field).value = ''; fieldMessage(field, ''); }
   }
 
-  function servedList() { return H.filters.countries.join(', '); }
-
   // A point clicked on the map (or the map's centre): reverse-geocoded into the server's names.
   async function pickPoint(latlng) {
-    const latitude = Math.max(-90, Math.min(90, latlng.lat));
-    const longitude = ((latlng.lng + 180) % 360 + 360) % 360 - 180;      // [-180, 180), as posts need
+    const point = H.places.pointOf(latlng);
     const number = ++reverseNumber;
     H.map.showPin(latlng);
     clearPlace();
     placeMessage('Looking up this point…', 'busy');
     try {
-      const found = await H.api.get('/hometown/reverse', { lat: latitude.toFixed(6), lon: longitude.toFixed(6) });
+      const found = await H.places.reverse(point);
       if (number !== reverseNumber) return;
-      if (found.supported && found.country && found.state) {
-        setPlace(latitude, longitude, found.country, found.state, found.city);
+      if (found.ok) {
+        setPlace(point, found.country, found.state, found.city);
         const where = placeName(found.city, found.state, found.country);
-        const coast = found.place && found.place.at_sea ? ' (just off the coast)' : '';
+        const coast = found.offCoast ? ' (just off the coast)' : '';
         placeMessage('Your hometown: ' + where + coast + '. ' + (found.city ? 'You can edit the city.' : 'Type the city.'), 'ok');
-      } else if (!found.place || !found.place.country) {
-        placeMessage(found.place && found.place.at_sea ? 'That point is at sea: click on land.'
-          : 'No country is known at that point: click elsewhere.', 'error');
       } else {
-        placeMessage(found.place.country.name + ' is not served here: posts can come from ' + servedList() + '.', 'error');
+        placeMessage(found.message, 'error');
       }
     } catch (error) {
       if (number === reverseNumber) placeMessage('Could not look up this point: ' + error.message, 'error');
@@ -158,11 +153,12 @@
     closeResults();
     H.map.showBox(result.bbox);
     if (!result.supported) {
-      placeMessage(result.name + ' is not served here: posts can come from ' + servedList() + '.', 'error');
+      placeMessage(result.name + ' is not served here: posts can come from ' + H.places.servedList() + '.', 'error');
     } else if (result.kind === 'city' && result.country && result.state) {
       reverseNumber += 1;                                          // a click's look-up still on its way loses
       H.map.showPin(L_latLng(result.latitude, result.longitude));
-      setPlace(result.latitude, result.longitude, result.country, result.state, result.city || result.name);
+      setPlace(H.places.pointOf(L_latLng(result.latitude, result.longitude)), result.country, result.state,
+        result.city || result.name);
       placeMessage('Your hometown: ' + placeName(result.city || result.name, result.state, result.country) + '.', 'ok');
     } else if (result.kind === 'country') {
       placeMessage('Now click your hometown on the map, or search for a city in ' + result.name + '.');
