@@ -45,12 +45,7 @@ struct MapCommand: AsyncParsableCommand {
     var size = MapCommand.defaultSize
     @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).",
-            valueName: PointArgument.valueName),
-        transform: PointArgument.init(parsing:))
+    @Option(point: "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).")
     var center: PointArgument?
     @Option(help: "Free margin around the fitted region, in pixels.") var padding = 40.0
     @Option(help: "A title drawn in the top-left corner.") var title: String?

@@ -5,7 +5,7 @@ import HometownCore
 /// `post --at 44.9661,-93.2938`): two numbers as `Coordinate.parseDegrees` reads them (spaces around each
 /// allowed; words such as "nan", hex and empty text refused), checked and normalised as `Coordinate` does.
 ///
-/// Declare an option as `@Option(parsing: .unconditional, transform: PointArgument.init(parsing:))` so that a
+/// Declare an option as `@Option(point: "help") var at: PointArgument?` (the initializer below) so that a
 /// negative latitude is taken as the value and a refusal says why (ArgumentParser prints "The value 'TEXT' is
 /// invalid for '--OPTION <LAT,LON>': REASON"); `init?(argument:)` is the same parse without the reason.
 struct PointArgument: ExpressibleByArgument, Equatable, Sendable, CustomStringConvertible {
@@ -52,4 +52,18 @@ struct PointArgument: ExpressibleByArgument, Equatable, Sendable, CustomStringCo
     var description: String { "\(coordinate.latitude),\(coordinate.longitude)" }
 
     var defaultValueDescription: String { description }
+}
+
+extension Option where Value == PointArgument? {
+    /// An optional `LAT,LON` option (`@Option(point: "The point clicked.") var at: PointArgument?`): parsed
+    /// unconditionally, so that a negative latitude is the value and not an option, and by
+    /// `PointArgument(parsing:)`, so that a refusal says why.
+    /// - Parameters:
+    ///   - help: one line of help; the value shows as `<LAT,LON>`.
+    ///   - name: the flag (default: the property's name).
+    init(name: NameSpecification = .long, point help: String) {
+        self.init(
+            name: name, parsing: .unconditional, help: ArgumentHelp(help, valueName: PointArgument.valueName),
+            completion: nil, transform: PointArgument.init(parsing:))
+    }
 }

@@ -45,12 +45,7 @@ struct PostCommand: AsyncParsableCommand {
               1  anything else (e.g. the bundled data cannot be read)
             """)
 
-    @Option(
-        parsing: .unconditional,
-        help: ArgumentHelp(
-            "The point clicked: LAT,LON in decimal degrees, latitude first.",
-            valueName: PointArgument.valueName),
-        transform: PointArgument.init(parsing:))
+    @Option(point: "The point clicked: LAT,LON in decimal degrees, latitude first.")
     var at: PointArgument?
 
     @Option(

@@ -65,11 +65,7 @@ struct UpdateCommand: AsyncParsableCommand {
     @Option(help: "The new year you started at the university.")
     var year: Int?
 
-    @Option(
-        name: .customLong("at"), parsing: .unconditional,
-        help: ArgumentHelp(
-            "The new point: LAT,LON in decimal degrees, latitude first.", valueName: PointArgument.valueName),
-        transform: PointArgument.init(parsing:))
+    @Option(point: "The new point: LAT,LON in decimal degrees, latitude first.")
     var at: PointArgument?
 
     @OptionGroup var password: PasswordSource
