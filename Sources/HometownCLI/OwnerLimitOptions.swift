@@ -9,13 +9,16 @@ struct OwnerLimitOptions: ParsableArguments {
     var freeFailures = OwnerLimits().freeFailures
 
     @Option(
-        name: .customLong("owner-max-backoff"),
+        name: .customLong("owner-first-backoff"),
         help: ArgumentHelp(
-            "Seconds of the longest wait between tries once the free failures are spent (1-86400).",
-            discussion:
-                "The wait starts at 1 s and doubles with each further wrong password; a try during it gets 429 with Retry-After. A post or address without a failure this long starts again from zero."
-        ))
-    var maxBackoff = 900
+            "Seconds the first wait lasts once the free failures are spent; each further wrong password doubles it.",
+            discussion: "A try during a wait gets 429 with Retry-After and is not checked."))
+    var firstBackoff: Seconds = 1
+
+    @Option(
+        name: .customLong("owner-max-backoff"),
+        help: "Seconds of the longest wait (1-86400); a post or address without a failure this long starts again.")
+    var maxBackoff: Seconds = 900
 
     @Option(
         name: .customLong("owner-tracked"),
@@ -36,7 +39,8 @@ struct OwnerLimitOptions: ParsableArguments {
     func limits() throws -> OwnerLimits {
         var l = OwnerLimits()
         l.freeFailures = freeFailures
-        l.maxBackoff = .seconds(maxBackoff)
+        l.firstBackoff = firstBackoff.duration
+        l.maxBackoff = maxBackoff.duration
         l.tracked = tracked
         l.trustedProxies = trustedProxies
         do { try l.validate() } catch { throw ValidationError("\(error)") }

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// Wrong owner passwords, counted per post and per client address, and the wait they impose (`OwnerLimits`):
-/// once `freeFailures` failures are spent, an attempt must wait 1 s after the last failure, doubling with each
-/// further failure up to `maxBackoff`. An attempt made during the wait is refused (429) without being checked or counted,
+/// once `freeFailures` failures are spent, an attempt must wait `firstBackoff` (1 s) after the last failure,
+/// doubling with each further failure up to `maxBackoff`. An attempt made during the wait is refused (429) without being checked or counted,
 /// so a guesser gains nothing by hurrying. Bounded: at most `tracked` entries per table; when full, the half failed
 /// longest ago is forgotten. Thread-safe (one lock per table, held for a dictionary step).
 final class OwnerAttempts: Sendable {
@@ -42,14 +42,17 @@ final class OwnerAttempts: Sendable {
     /// Entries remembered now (posts, addresses).
     var tracked: (posts: Int, addresses: Int) { (posts.withLock { $0.count }, addresses.withLock { $0.count }) }
 
-    /// The wait after `failures` failures: none below `freeFailures`; after the last free one 1 s, then 2 s, 4 s,
-    /// ... up to `maxBackoff` (with 5 free failures, the 6th try waits 1 s after the 5th failure).
+    /// The wait after `failures` failures: none below `freeFailures`; after the last free one `firstBackoff`,
+    /// then twice that, four times, ... up to `maxBackoff` (with 5 free failures, the 6th try waits after the 5th
+    /// failure).
     func backoff(failures: Int) -> Duration {
-        let over = failures - limits.freeFailures + 1
+        // 0 free failures is 1: the wait begins after the first failure either way.
+        let over = failures - max(limits.freeFailures, 1) + 1
         guard over > 0 else { return .zero }
-        let seconds = over > 40 ? Int64.max : Int64(1) << (over - 1)
         let maximum = limits.maxBackoff
-        return seconds >= maximum.components.seconds ? maximum : .seconds(seconds)
+        guard over <= 40 else { return maximum }
+        let wait = limits.firstBackoff * (1 << (over - 1))
+        return wait >= maximum ? maximum : wait
     }
 
     private func remaining(_ entry: Entry?, _ now: ContinuousClock.Instant) -> Duration? {

@@ -9,23 +9,18 @@ import NIOCore
 ///
 /// The steps: the id and the body's form (400); the back-off (`OwnerAttempts`: 429 with Retry-After, nothing
 /// checked); the password, checked on the hash pool against the stored hash, or, for an id no post has, against a
-/// hash of the same cost that no password matches, so that both take one scrypt and get the same 403; for an
+/// hash of the same cost that no password matches (`PasswordHasher.unmatchableHash()`), so that both take one scrypt and get the same 403; for an
 /// update, the changed post checked as a post (400); then the write, one at a time with posts
 /// (`ServerState.writes`), durable and logged in the store's change log, after which the view catches up (so this
 /// process's answers show it at once, other processes' within their sync interval).
 struct OwnerEndpoints: Sendable {
     let state: ServerState
-    /// A hash of a random password at the server's cost, made once when first needed: what an unknown id is
-    /// checked against.
-    private let absentHash: Task<String, any Error>
+    /// A hash at the server's cost that no password matches: what an unknown id is checked against.
+    private let absentHash: String
 
     init(state: ServerState) {
         self.state = state
-        let hasher = state.hasher
-        absentHash = Task {
-            var rng = SystemRandomNumberGenerator()
-            return try await hasher.hash((0..<4).map { _ in String(rng.next(), radix: 36) }.joined())
-        }
+        absentHash = state.hasher.unmatchableHash()
     }
 
     /// Adds the endpoints to `router`.
@@ -90,7 +85,7 @@ struct OwnerEndpoints: Sendable {
         }
         let stored = try await state.store.passwordHash(id: id)
         let against: String
-        if let stored { against = stored } else { against = try await absentHash.value }
+        if let stored { against = stored } else { against = absentHash }
         let right = try await state.hasher.verify(password, against: against) && stored != nil
         guard right else {
             attempts.failed(post: id, address: address)

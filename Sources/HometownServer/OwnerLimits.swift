@@ -3,8 +3,9 @@
 public struct OwnerLimits: Sendable, Equatable {
     /// Wrong passwords allowed for one post, or from one address, before attempts must wait.
     public var freeFailures = 5
-    /// The longest wait: after `freeFailures` failures the wait is 1 s, then doubles with each further failure up
-    /// to this. A post or address without a failure for this long starts again from zero.
+    /// The first wait, once `freeFailures` failures are spent; it doubles with each further failure.
+    public var firstBackoff: Duration = .seconds(1)
+    /// The longest wait. A post or address without a failure for this long starts again from zero.
     public var maxBackoff: Duration = .seconds(900)
     /// Posts, and as many addresses, whose failures are remembered at most; beyond it the ones failed longest ago
     /// are forgotten first (so the memory is bounded: about 100 bytes an entry).
@@ -23,6 +24,10 @@ public struct OwnerLimits: Sendable, Equatable {
         }
         guard maxBackoff >= .seconds(1), maxBackoff <= .seconds(86_400) else {
             throw ServerError.badConfiguration("--owner-max-backoff", "must be from 1 to 86400 seconds")
+        }
+        guard firstBackoff >= .milliseconds(1), firstBackoff <= maxBackoff else {
+            throw ServerError.badConfiguration(
+                "--owner-first-backoff", "must be from 0.001 seconds to --owner-max-backoff (\(maxBackoff))")
         }
         guard (1...10_000_000).contains(tracked) else {
             throw ServerError.badConfiguration("--owner-tracked", "must be from 1 to 10000000")

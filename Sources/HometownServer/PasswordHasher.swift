@@ -89,6 +89,16 @@ public final class PasswordHasher: Sendable {
         return try await pool.run(nice: ThreadNice.hashing, work)
     }
 
+    /// A hash in PHC form at this hasher's cost that no password matches (random salt, random key): checking a
+    /// password against it takes the time of checking one against a real hash of that cost, without the cost of
+    /// making one. What an unknown owner id is checked against.
+    public func unmatchableHash() -> String {
+        var rng = SystemRandomNumberGenerator()
+        let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let key = (0..<32).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        return "$scrypt$ln=\(cost.logN),r=\(cost.r),p=\(cost.p)$\(Self.base64(salt))$\(Self.base64(key))"
+    }
+
     /// Hashes on the calling thread (the pool's).
     static func hashNow(_ password: String, cost: Cost) throws -> String {
         var salt = [UInt8](repeating: 0, count: 16)

@@ -31,7 +31,8 @@ import Testing
         _ = try await s1.insert(Users.user("kept"), passwordHash: "h", now: 1)
         try await s1.close()
         try await s2.close()
-        #expect(try server.psql(db, "SELECT version FROM hometown_schema") == "3\n")
+        #expect(try server.psql(db, "SELECT version FROM hometown_schema") == "\(SQLiteUserStore.schemaVersion)\n")
+        #expect(try server.psql(db, "SELECT count(*) FROM user_changes") == "0\n")
         let indexes = try server.psql(db, "SELECT indexname FROM pg_indexes WHERE tablename = 'users' ORDER BY 1")
         #expect(indexes.split(separator: "\n").contains("users_nickname_key"))
         #expect(
