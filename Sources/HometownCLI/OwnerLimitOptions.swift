@@ -3,46 +3,39 @@ import HometownServer
 
 /// How `hometown serve` slows the guessing of owners' passwords (`OwnerLimits`).
 struct OwnerLimitOptions: ParsableArguments {
-    @Option(
-        name: .customLong("owner-free-failures"),
-        help: "Wrong passwords for one post, or from one address, before further tries must wait (0-1000).")
-    var freeFailures = OwnerLimits().freeFailures
+    @Option(help: "Wrong passwords for one post, or from one address, before further tries must wait (0-1000).")
+    var ownerFreeFailures = OwnerLimits().freeFailures
 
     @Option(
-        name: .customLong("owner-first-backoff"),
         help: ArgumentHelp(
             "Seconds the first wait lasts once the free failures are spent; each further wrong password doubles it.",
             discussion: "A try during a wait gets 429 with Retry-After and is not checked."))
-    var firstBackoff: Seconds = 1
+    var ownerFirstBackoff: Seconds = 1
+
+    @Option(help: "Seconds of the longest wait (1-86400); a post or address without a failure this long starts again.")
+    var ownerMaxBackoff: Seconds = 900
 
     @Option(
-        name: .customLong("owner-max-backoff"),
-        help: "Seconds of the longest wait (1-86400); a post or address without a failure this long starts again.")
-    var maxBackoff: Seconds = 900
-
-    @Option(
-        name: .customLong("owner-tracked"),
         help: "Posts, and as many client addresses, whose wrong passwords are remembered at most (oldest forgotten).")
-    var tracked = OwnerLimits().tracked
+    var ownerTracked = OwnerLimits().tracked
 
     @Option(
-        name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
             "A proxy's address (repeatable) whose X-Forwarded-For names the client, for counting wrong passwords per client.",
             discussion:
                 "Behind nginx on the same machine: --trusted-proxy 127.0.0.1. Default: none (the peer is the client).",
             valueName: "ip"))
-    var trustedProxies: [String] = []
+    var trustedProxy: [String] = []
 
     /// The options as `OwnerLimits`.
     /// - Throws: `ValidationError` for a value out of range.
     func limits() throws -> OwnerLimits {
         var l = OwnerLimits()
-        l.freeFailures = freeFailures
-        l.firstBackoff = firstBackoff.duration
-        l.maxBackoff = maxBackoff.duration
-        l.tracked = tracked
-        l.trustedProxies = trustedProxies
+        l.freeFailures = ownerFreeFailures
+        l.firstBackoff = ownerFirstBackoff.duration
+        l.maxBackoff = ownerMaxBackoff.duration
+        l.tracked = ownerTracked
+        l.trustedProxies = trustedProxy
         do { try l.validate() } catch { throw ValidationError("\(error)") }
         return l
     }

@@ -33,18 +33,16 @@ struct ServerLimitOptions: ParsableArguments {
     var shutdownTimeout: Seconds = 10
 
     @Option(
-        name: .customLong("db-busy-timeout"),
         help:
             "Seconds a request waits for a database lock held by another program (SQLite) or for a free PostgreSQL connection, before it gets 503 with Retry-After."
     )
-    var databaseBusyTimeout: Seconds = 5
+    var dbBusyTimeout: Seconds = 5
 
     @Option(
-        name: .customLong("db-sync-interval"),
         help:
             "Seconds between reads of the posts other servers stored in the same database: a post on one server is in every other server's answers at most this long after it was acknowledged."
     )
-    var databaseSyncInterval: Seconds = 0.1
+    var dbSyncInterval: Seconds = 0.1
 
     /// The options as `ServerLimits`.
     /// - Throws: `ValidationError` for a value out of range.
@@ -56,8 +54,8 @@ struct ServerLimitOptions: ParsableArguments {
         l.minBodyRate = minBodyRate
         l.maxHeaderBytes = maxHeaderBytes
         l.shutdownTimeout = shutdownTimeout.duration
-        l.databaseBusyTimeout = databaseBusyTimeout.duration
-        l.databaseSyncInterval = databaseSyncInterval.duration
+        l.databaseBusyTimeout = dbBusyTimeout.duration
+        l.databaseSyncInterval = dbSyncInterval.duration
         do { try l.validate() } catch { throw ValidationError("\(error)") }
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
         return l
