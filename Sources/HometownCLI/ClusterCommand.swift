@@ -12,9 +12,10 @@ struct ClusterCommand: ParsableCommand {
         abstract: "Cluster markers per zoom level, as mapbox/supercluster does.",
         discussion: """
             Give exactly one of --tile, --zoom, --children, --leaves, --expansion-zoom.
-            --tile prints {"features": [...]} in supercluster's getTile form; --zoom, --children and --leaves print
-            GeoJSON FeatureCollections (clusters carry cluster, cluster_id, point_count, point_count_abbreviated,
-            PROP_sum for each --sum PROP, and a bbox); --expansion-zoom prints {"zoom": N}.
+            --tile prints {"features": [...]} in supercluster's getTile form; --zoom,
+            --children and --leaves print GeoJSON FeatureCollections (clusters carry
+            cluster, cluster_id, point_count, point_count_abbreviated, PROP_sum for each
+            --sum PROP, and a bbox); --expansion-zoom prints {"zoom": N}.
             Invalid input exits with status 2 and a message naming the file and row.
             """)
 

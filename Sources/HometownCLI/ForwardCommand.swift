@@ -23,15 +23,14 @@ struct ForwardCommand: ParsableCommand {
               answered as they arrive); --output FILE[.gz], --resume and --quiet
               work as for reverse.
 
-            How a query is read: names right to left, each inside the one to its
-            right ("Paris, TX" is in Texas, "San Jose Costa Rica" in Costa Rica);
-            commas are optional. Case, accents and punctuation do not matter
-            ("San Jose" = "San José"). Aliases, ISO codes, postal abbreviations
-            (WA, BC, NSW, Jal.) and outdated names (Bombay, Distrito Federal)
-            match. A word of 5 or more letters may be one letter off; such matches
-            score below 0.5 and below every exact match. Ambiguous names list the
-            larger place first. Only the first \(Gazetteer.maxQueryCharacters) characters of a query are
-            read.
+            How a query is read: names right to left, each inside the one to its right
+            ("Paris, TX" is in Texas, "San Jose Costa Rica" in Costa Rica); commas are
+            optional. Case, accents and punctuation do not matter ("San Jose" = "San
+            José"). Aliases, ISO codes, postal abbreviations (WA, BC, NSW, Jal.) and
+            outdated names (Bombay, Distrito Federal) match. A word of 5 or more letters
+            may be one letter off; such matches score below 0.5 and below every exact
+            match. Ambiguous names list the larger place first. Only the first
+            \(Gazetteer.maxQueryCharacters) characters of a query are read.
 
             Exit status: 0 done; 3 done, but some lines got an error or the input
             was cut short; 2 invalid input (message on stderr); 1 data or system

@@ -7,9 +7,11 @@ public struct HometownCommand: AsyncParsableCommand {
         commandName: "hometown",
         abstract: "Offline geocoding and map tools for posted hometowns.",
         discussion: """
-            Reverse geocoding (a point to country, state and city), forward geocoding (a name to a point and
-            box), marker clustering and map regions, all from the bundled Natural Earth and GeoNames data.
-            Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0.
+            Reverse geocoding (a point to country, state and city), forward geocoding (a
+            name to a point and box), marker clustering and map regions, all from the
+            bundled Natural Earth and GeoNames data.
+            Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC
+            BY 4.0.
             """,
         subcommands: [
             ServeCommand.self, PostCommand.self, UpdateCommand.self, DeleteCommand.self, UsersCommand.self,

@@ -11,33 +11,37 @@ struct PostCommand: AsyncParsableCommand {
         commandName: "post",
         abstract: "Post a hometown from a point on the map (or a place name) to a Hometown server.",
         discussion: """
-            Nobody types country, state or city names: the server names the point in its own vocabulary
-            (GET reverse; a place name through GET forward). The client checks the fields' syntax only; the
-            server judges the rest (the year range it was started with, its countries and states). Then the
-            nickname is checked and POST adduser sent.
+            Nobody types country, state or city names: the server names the point in its
+            own vocabulary (GET reverse; a place name through GET forward). The client
+            checks the fields' syntax only; the server judges the rest (the year range it
+            was started with, its countries and states). Then the nickname is checked and
+            POST adduser sent.
 
-              hometown post --at 44.9661,-93.2938 --nickname rew2 --password-stdin --year 1985
-              hometown post --at -33.87,151.21 ...            (negative values need no quoting)
+              hometown post --at 44.9661,-93.2938 --nickname rew2 --year 1985 \\
+                  --password-stdin
+              hometown post --at -33.87,151.21 ...     (negative values need no quoting)
               hometown post --place "Devils Lake, ND" --nickname rew --year 1985 --dry-run
 
-            The password: --password, or --password-stdin (first line of standard input), or the
-            HOMETOWN_PASSWORD variable, so that it need not sit in the shell history.
-            The server: --server URL, else $HOMETOWN_SERVER, else http://127.0.0.1:8080 (the base URL; the
-            client adds /hometown/...). --dry-run prints the JSON body without sending it; without a server
-            it names the place as `hometown serve` with its defaults would (China, India, Mexico, USA).
+            The password: --password, or --password-stdin (first line of standard input),
+            or the HOMETOWN_PASSWORD variable, so that it need not sit in the shell
+            history.
+            The server: --server URL, else $HOMETOWN_SERVER, else http://127.0.0.1:8080
+            (the base URL; the client adds /hometown/...). --dry-run prints the JSON body
+            without sending it; without a server it names the place as `hometown serve`
+            with its defaults would (China, India, Mexico, USA).
 
             Exit status:
               0  posted (or, with --dry-run, the body printed)
-              2  invalid input found before posting: a field breaks the protocol's rules, the point is
-                 in the open sea, the place name matches nothing, or the server does not serve the
-                 country or state of the place
+              2  invalid input found before posting: a field breaks the protocol's rules,
+                 the point is in the open sea, the place name matches nothing, or the
+                 server does not serve the country or state of the place
               3  connection refused (no server at that address and port)
               4  host not found (DNS)
               5  timed out
               6  TLS failure
               7  the connection broke before an answer
-              8  the server refused the post or a look-up (its message is printed: e.g. a year outside
-                 the range it accepts)
+              8  the server refused the post or a look-up (its message is printed: e.g. a
+                 year outside the range it accepts)
               9  the nickname is taken
              10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix)
              11  the server failed (HTTP 5xx)

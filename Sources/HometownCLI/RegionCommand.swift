@@ -10,11 +10,13 @@ struct RegionCommand: ParsableCommand {
         commandName: "region",
         abstract: "Print the map region that fits the markers.",
         discussion: """
-            Prints {"bbox": [w, s, e, n], "center": {"latitude", "longitude"}, "span": {"latitudeDelta",
-            "longitudeDelta"}, "zoom": z}. The box has the smallest longitude span (it crosses 180° when that is
-            narrower); the zoom is the largest fractional Web Mercator zoom at which every marker lies inside the
-            padded view; span is the whole view's extent in degrees at that zoom. One marker: zoom \
-            \(Int(RegionFitter.singleMarkerZoom)) for 256-pixel tiles. No markers: status 2.
+            Prints {"bbox": [w, s, e, n], "center": {"latitude", "longitude"}, "span":
+            {"latitudeDelta", "longitudeDelta"}, "zoom": z}. The box has the smallest
+            longitude span (it crosses 180° when that is narrower); the zoom is the
+            largest fractional Web Mercator zoom at which every marker lies inside the
+            padded view; span is the whole view's extent in degrees at that zoom. One
+            marker: zoom \(Int(RegionFitter.singleMarkerZoom)) for 256-pixel tiles. No
+            markers: status 2.
             """)
 
     @OptionGroup var input: MarkerInputOptions

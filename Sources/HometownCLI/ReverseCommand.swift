@@ -9,29 +9,38 @@ struct ReverseCommand: ParsableCommand {
         discussion: """
             One point:   hometown reverse 47.6062 -122.3321
               prints {"latitude", "longitude", "country": {"name","iso2","iso3"} | null,
-                      "state": {"name","iso"} | null, "city": {"name","population","distance_km"} | null,
+                      "state": {"name","iso"} | null,
+                      "city": {"name","population","distance_km"} | null,
                       "at_sea": bool, "distance_km": number}
-              Latitude first, in [-90, 90]; longitude in [-180, 180] (180 is the same meridian as -180).
-              A point in the sea within 22.2 km (12 nautical miles) of a state gets that state with
-              "at_sea": true and the distance; farther out, country and state are null.
+              Latitude first, in [-90, 90]; longitude in [-180, 180] (180 is the same
+              meridian as -180).
+              A point in the sea within 22.2 km (12 nautical miles) of a state gets that
+              state with "at_sea": true and the distance; farther out, country and state
+              are null.
 
-            A file:      hometown reverse --input points.csv > places.csv   (use - for standard input)
-              CSV with a header row: columns latitude/longitude or lat/lon (any case), or name them with
-              --lat-column/--lon-column. NDJSON: one JSON object per line (chosen by a .ndjson/.jsonl name,
-              --input-format, or a first character "{"), the point under the same keys or the ones named.
-              .gz inputs are gunzipped (--input-compression).
-              Output (--format, default the input's): csv = the input columns plus country, country_iso2,
-              state, state_iso, city, error; ndjson = each object (or CSV row as an object) with those keys
-              added; geojson = a FeatureCollection, one Point feature per row (null geometry for a row with
-              no point). One output row per input row, in order, always: a bad row (not a number, out of
-              range, broken quoting, a line cut short) gets its message in "error" and the run goes on.
-              The input is streamed: memory stays flat, and rows piped in are answered as they arrive.
-              --output FILE writes there (FILE.gz: gzip), a chunk at a time; --resume continues a killed run
-              (it keeps the complete rows in FILE, skips as many input rows, appends the rest).
-              A progress line shows on standard error when it is a terminal (--quiet: none, nor the summary).
+            A file:      hometown reverse --input points.csv > places.csv   (- = stdin)
+              CSV with a header row: columns latitude/longitude or lat/lon (any case), or
+              name them with --lat-column/--lon-column. NDJSON: one JSON object per line
+              (chosen by a .ndjson/.jsonl name, --input-format, or a first character "{"),
+              the point under the same keys or the ones named. .gz inputs are gunzipped
+              (--input-compression).
+              Output (--format, default the input's): csv = the input columns plus
+              country, country_iso2, state, state_iso, city, error; ndjson = each object
+              (or CSV row as an object) with those keys added; geojson = a
+              FeatureCollection, one Point feature per row (null geometry for a row with
+              no point). One output row per input row, in order, always: a bad row (not a
+              number, out of range, broken quoting, a line cut short) gets its message in
+              "error" and the run goes on.
+              The input is streamed: memory stays flat, and rows piped in are answered as
+              they arrive. --output FILE writes there (FILE.gz: gzip), a chunk at a time;
+              --resume continues a killed run (it keeps the complete rows in FILE, skips
+              as many input rows, appends the rest).
+              A progress line shows on standard error when it is a terminal (--quiet:
+              none, nor the summary).
 
-            Exit status: 0 done; 3 done, but some rows carry an error or the input was cut short (a
-            truncated .gz); 2 invalid input (message on stderr); 1 data or system failure.
+            Exit status: 0 done; 3 done, but some rows carry an error or the input was cut
+            short (a truncated .gz); 2 invalid input (message on stderr); 1 data or system
+            failure.
             Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
             """)
 

@@ -10,18 +10,21 @@ struct UsersCommand: AsyncParsableCommand {
         commandName: "users",
         abstract: "List the users posted on a Hometown server.",
         discussion: """
-            Filters are the protocol's (combinable; country and state also by code or alias, e.g. --country us
-            --state MN). Without --page the server returns every match; --all reads page after page instead
-            (--page-size each; a --reverse list is read the stable way: nextid first, then beforeid=nextid, so
-            users posted meanwhile do not shift the pages).
+            Filters are the protocol's (combinable; country and state also by code or
+            alias, e.g. --country us --state MN). Without --page the server returns every
+            match; --all reads page after page instead (--page-size each; a --reverse list
+            is read the stable way: nextid first, then beforeid=nextid, so users posted
+            meanwhile do not shift the pages).
 
               hometown users --country USA --state Minnesota --format csv
               hometown users --reverse --page 0 --page-size 10
               hometown users --all --format geojson > users.geojson
 
-            Formats: table (for a person), json (the server's objects), csv (header row, RFC 4180 quoting),
-            geojson (a FeatureCollection of the users that have a point; properties are the other fields).
-            Exit status as for `hometown post` (0 done, 2 invalid input, 3-12 server and network failures).
+            Formats: table (for a person), json (the server's objects), csv (header row,
+            RFC 4180 quoting), geojson (a FeatureCollection of the users that have a
+            point; properties are the other fields).
+            Exit status as for `hometown post` (0 done, 2 invalid input, 3-12 server and
+            network failures).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case table, json, csv, geojson }

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Testing
+
+@testable import HometownCLI
+
+/// Every command's `--help` reads well on an 80-column terminal (issue 24): the overview and discussion are laid
+/// out by us within 80 columns, so ArgumentParser never wraps them again (a re-wrapped line leaves a fragment of
+/// one or two words on a line of its own). Checked by rendering each help at 80 and at 300 columns: the text
+/// between the overview and USAGE must be the same, and no line of it longer than 80.
+@Suite struct HelpLayoutTests {
+    static func commands(_ root: any ParsableCommand.Type = HometownCommand.self) -> [any ParsableCommand.Type] {
+        [root] + root.configuration.subcommands.flatMap { commands($0) }
+    }
+
+    /// The discussion: the text between the overview (which ArgumentParser lays out itself, as it does options)
+    /// and USAGE.
+    static func head(_ help: String) -> String {
+        let beforeUsage = help.components(separatedBy: "\nUSAGE:").first ?? help
+        return beforeUsage.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
+    }
+
+    @Test func theTextOfEveryHelpFitsEightyColumnsAsWritten() {
+        let commands = Self.commands()
+        #expect(commands.count >= 17)
+        for command in commands {
+            let name = command._commandName
+            let narrow = Self.head(HometownCommand.helpMessage(for: command, columns: 80))
+            let wide = Self.head(HometownCommand.helpMessage(for: command, columns: 300))
+            #expect(narrow == wide, "hometown \(name) --help is wrapped again at 80 columns")
+            for line in narrow.split(separator: "\n", omittingEmptySubsequences: false) where line.count > 80 {
+                Issue.record("hometown \(name) --help: a line of \(line.count) columns: \(line)")
+            }
+        }
+    }
+}
