@@ -45,6 +45,12 @@ struct MapCommand: AsyncParsableCommand {
     var size = MapCommand.defaultSize
     @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
+    @Option(
+        help: ArgumentHelp(
+            "Largest zoom --fit goes to (0-20; default 6).",
+            discussion:
+                "At the default one marker, or markers close together, still show their state and its neighbours."))
+    var maxZoom: Double?
     @Option(point: "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).")
     var center: PointArgument?
     @Option(help: "Free margin around the fitted region, in pixels.") var padding = 40.0
@@ -67,6 +73,10 @@ struct MapCommand: AsyncParsableCommand {
         }
         if fit && zoom != nil { throw ValidationError("give --fit or --zoom, not both") }
         if let zoom, !(0...20).contains(zoom) { throw ValidationError("--zoom must be from 0 to 20, not \(zoom)") }
+        if let maxZoom, !(0...20).contains(maxZoom) {
+            throw ValidationError("--max-zoom must be from 0 to 20, not \(maxZoom)")
+        }
+        if maxZoom != nil && zoom != nil { throw ValidationError("--max-zoom goes with --fit, not --zoom") }
         if center != nil && zoom == nil { throw ValidationError("--center goes with --zoom") }
         if let last = filter.last, last < 1 { throw ValidationError("--last must be 1 or more") }
         guard padding >= 0 else { throw ValidationError("--padding must be 0 or more") }
@@ -107,7 +117,9 @@ struct MapCommand: AsyncParsableCommand {
         if !located.isEmpty {
             region = try RegionFitter.fit(
                 located.map(\.coordinate),
-                in: Viewport(width: Double(width), height: Double(height), padding: padding, maxZoom: 20))
+                in: Viewport(
+                    width: Double(width), height: Double(height), padding: padding,
+                    maxZoom: maxZoom ?? RegionFitter.contextZoom(tileSize: 256)))
         }
         let viewZoom: Double
         var centre = (latitude: 20.0, longitude: 0.0)

@@ -14,9 +14,8 @@ struct RegionCommand: ParsableCommand {
             {"latitudeDelta", "longitudeDelta"}, "zoom": z}. The box has the smallest
             longitude span (it crosses 180° when that is narrower); the zoom is the
             largest fractional Web Mercator zoom at which every marker lies inside the
-            padded view; span is the whole view's extent in degrees at that zoom. One
-            marker: zoom \(Int(RegionFitter.singleMarkerZoom)) for 256-pixel tiles. No
-            markers: status 2.
+            padded view, at most --max-zoom (one marker: --max-zoom); span is the whole
+            view's extent in degrees at that zoom. No markers: status 2.
             """)
 
     @OptionGroup var input: MarkerInputOptions
@@ -24,7 +23,12 @@ struct RegionCommand: ParsableCommand {
     var size: SizeArgument
     @Option(help: "Free margin on each side, in pixels.") var padding: Double = 0
     @Option(help: "256 or 512.") var tileSize: Int = 256
-    @Option(help: "Largest zoom to return.") var maxZoom: Double?
+    @Option(
+        help: ArgumentHelp(
+            "Largest zoom to return (default: 6, 5 with 512-pixel tiles).",
+            discussion:
+                "At the default one marker, or markers close together, still show their state and its neighbours."))
+    var maxZoom: Double?
 
     func run() throws {
         let progress = StageProgress(quiet: input.quiet)
@@ -33,7 +37,7 @@ struct RegionCommand: ParsableCommand {
             let markers = try input.load(progress: progress).compactMap(\.coordinate)
             let view = Viewport(
                 width: size.width, height: size.height, padding: padding, tileSize: tileSize,
-                maxZoom: maxZoom)
+                maxZoom: maxZoom ?? RegionFitter.contextZoom(tileSize: tileSize))
             let region = try RegionFitter.fit(markers, in: view)
             try CLIOutput.printJSON(region)
         }

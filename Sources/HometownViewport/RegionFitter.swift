@@ -9,6 +9,12 @@ public enum RegionFitter {
     /// around it. With 512-pixel tiles it is one less (the same scale), and never above `maxZoom`.
     public static let singleMarkerZoom = 15.0
 
+    /// The zoom the command line's fits stop at unless `--max-zoom` says otherwise (`hometown map`, `hometown
+    /// region`): 6 for 256-pixel tiles, 5 for 512 (the same scale), where an 800-pixel view is about 17 degrees of
+    /// longitude wide, so one marker, or markers close together, still show their state or province and its
+    /// neighbours (the bundled boundaries have no streets: at zoom 15 a single marker showed no line at all).
+    public static func contextZoom(tileSize: Int) -> Double { tileSize == 512 ? 5 : 6 }
+
     /// - Parameters:
     ///   - markers: positions (latitude, longitude in degrees); latitudes beyond ±85.0511 are clamped for
     ///     the Mercator computations (the returned bbox keeps the true latitudes).

@@ -59,6 +59,28 @@ import Testing
         #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)
     }
 
+    /// One marker, or a group of markers close together, are fitted at a zoom that still shows their state and
+    /// its neighbours (issue 24): the state lines and the borders are drawn; --max-zoom goes further.
+    @Test(arguments: [[(44.98, -93.27, 1, "USA")], [(44.98, -93.27, 3, "USA"), (44.981, -93.268, 2, "USA")]])
+    func oneMarkerOrACloseGroupShowsItsStateAndNeighbours(_ groups: [(Double, Double, Int, String)]) throws {
+        let f = try Self.markersFile(groups.map { (lat: $0.0, lon: $0.1, n: $0.2, country: $0.3) })
+        let r = try CLI.run(["map", "--input", f.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(Self.markerTotal(r.out) == f.total)
+        let stateLines = r.out.components(separatedBy: "stroke-dasharray").count - 1
+        let borders = r.out.components(separatedBy: "stroke=\"#7d5f4a\"").count - 1
+        #expect(stateLines >= 1 && borders >= 1, "state lines \(stateLines), borders \(borders)")
+        let region = try CLI.run(["region", "--input", f.path, "--size", "800x500"])
+        #expect(region.out.contains(#""zoom":6"#), "\(region.out)")
+        let tiles512 = try CLI.run(["region", "--input", f.path, "--size", "800x500", "--tile-size", "512"])
+        #expect(tiles512.out.contains(#""zoom":5"#), "\(tiles512.out)")
+        guard f.total == 1 else { return }
+        let closer = try CLI.run(["region", "--input", f.path, "--size", "800x500", "--max-zoom", "12"])
+        #expect(closer.out.contains(#""zoom":12"#), "\(closer.out)")
+        let street = try CLI.run(["map", "--input", f.path, "--max-zoom", "15"])
+        #expect(street.status == 0 && !street.out.contains("stroke-dasharray"), "zoom 15 shows no state line")
+    }
+
     @Test func filtersAndAZoomedViewAroundACentre() throws {
         let f = try Self.markersFile([(44.98, -93.27, 12, "USA"), (19.08, 72.88, 5, "India")])
         let usa = try CLI.run([
@@ -87,6 +109,8 @@ import Testing
         ["map", "--input", "-", "--zoom", "3", "--center", "95,0"],
         ["map", "--input", "-", "--zoom", "21"],
         ["map", "--input", "-", "--zoom", "3", "--fit"],
+        ["map", "--input", "-", "--max-zoom", "21"],
+        ["map", "--input", "-", "--zoom", "3", "--max-zoom", "8"],
     ])
     func badInputExitsWith2(_ args: [String]) throws {
         let r = try CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
