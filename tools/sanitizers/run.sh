@@ -26,6 +26,15 @@ suites=("$@")
   HometownServerTests HometownClientTests HometownStoreTests)
 filters=()
 for s in "${suites[@]}"; do filters+=(--filter "$s"); done
+# Skipped: the load tests (their time and memory limits measure an uninstrumented server), and under TSan two tests
+# whose time bounds are made for uninstrumented code and were exceeded under TSan's slowdown on 2 busy cores:
+# aPostgreSQLRestartUnderLoad... (a post must finish within 29 s: 33.8 s) and connectionsBeyondTheLimit... (60 s
+# time limit).
+skips=(--skip ServerLoadTests)
+if [ "$sanitizer" = thread ]; then
+  skips+=(--skip aPostgreSQLRestartUnderLoadGives503ThenPostsSucceedAgain
+    --skip connectionsBeyondTheLimitAreRefusedPromptlyAndTheServerAnswersAfterThey)
+fi
 reports=${SANITIZER_REPORTS:-$(mktemp -d /tmp/hometown-sanitizer.XXXXXX)}
 mkdir -p "$reports"
 rm -f "$reports"/report.*
@@ -36,10 +45,20 @@ status=0
 # inversion; the suppressions file is read by every process started (children inherit the environment).
 TSAN_OPTIONS="log_path=$reports/report halt_on_error=0 second_deadlock_stack=1 suppressions=$PWD/tools/sanitizers/tsan.supp" \
   ASAN_OPTIONS="log_path=$reports/report detect_leaks=0 strict_string_checks=1 detect_stack_use_after_return=1" \
-  swift test --skip-build --sanitize="$sanitizer" --build-path "$build" "${filters[@]}" --skip ServerLoadTests ||
+  swift test --skip-build --sanitize="$sanitizer" --build-path "$build" "${filters[@]}" "${skips[@]}" ||
   status=$?
 shopt -s nullglob
-found=("$reports"/report.*)
+found=()
+for f in "$reports"/report.*; do
+  # A CHECK failure of the TSan runtime itself in the child of a posix_spawn (its clone interceptor, before the
+  # child execs) is no report on this code: shown, not counted (seen once in a run of the server suite).
+  if grep -q "ThreadSanitizer: CHECK failed" "$f" && grep -q "ForkChildAfter" "$f" && ! grep -q "WARNING:" "$f"; then
+    echo "sanitizers: a ThreadSanitizer runtime CHECK failure in a spawned child, not counted:" >&2
+    head -n 12 "$f" >&2
+    continue
+  fi
+  found+=("$f")
+done
 if [ ${#found[@]} -gt 0 ]; then
   echo "sanitizers: ${#found[@]} process(es) wrote $sanitizer sanitizer reports:" >&2
   for f in "${found[@]}"; do echo "== $f" >&2; cat "$f" >&2; done
