@@ -13,6 +13,13 @@ swift build --build-tests
 # that other tests do not share the two cores with what they measure.
 swift test --skip-build --skip ServerLoadTests
 swift test --skip-build --filter ServerLoadTests
+# ThreadSanitizer (issue 23), NOT YET ENABLED: tools/sanitizers/run.sh is ready (bound: timeout 40m for the TSan
+# build, 26 min on the 2 shared cores, and the run), but under TSan the test process dies: the TSan runtime fails a
+# CHECK ("!thr->slot", tsan_rtl.cpp:261, in its clone interceptor) in the child of a posix_spawn (Foundation's
+# Process) and the tests then crash (signal 4), even in the in-process server suites below (see the README,
+# "Sanitizers and soak (issue 23)"). Enable this line once that is solved:
+# timeout 40m bash tools/sanitizers/run.sh thread \
+#   'HometownServerTests\.(AnswerDeliveryTests|ClientAddressTests|ErrorCodeTests|ExtraEndpointTests|HTTPPolicyTests|HealthTests|LogSinkTests|MetricsTests|PasswordHasherTests|RoutingTests|WebAppEndpointTests|WorkLimiterTests|SharedCacheTests)'
 bash Examples/run.sh
 bash tools/webtest/run.sh
 HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs test suites under a sanitizer (issue 23): tools/sanitizers/run.sh thread|address [SUITE...]
+#
+# Builds the package and its tests with `--sanitize=SANITIZER` in a build folder of their own (.build-tsan or
+# .build-asan, so the ordinary debug build is untouched), then runs the suites (default: the parallel and server
+# code: HometownBoundariesTests HometownClusteringTests HometownMarkersTests HometownServerTests
+# HometownClientTests HometownStoreTests; never ServerLoadTests, whose time and memory limits measure an
+# uninstrumented server). The `hometown` processes the tests start are the one built beside the tests, so they
+# run under the same sanitizer.
+#
+# Every report of the test process and of the servers it starts goes to a file of its own (TSAN_OPTIONS /
+# ASAN_OPTIONS log_path); the run fails when any test fails or any report was written, and prints the reports.
+# Suppressions: tools/sanitizers/tsan.supp (each line with its reason); none for AddressSanitizer.
+# Environment: SANITIZER_REPORTS  folder for the reports [a new temporary folder]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+sanitizer=${1:-}
+case "$sanitizer" in
+  thread) build=.build-tsan ;;
+  address) build=.build-asan ;;
+  *) echo "usage: tools/sanitizers/run.sh thread|address [SUITE...]" >&2; exit 2 ;;
+esac
+shift
+suites=("$@")
+[ ${#suites[@]} -gt 0 ] || suites=(HometownBoundariesTests HometownClusteringTests HometownMarkersTests
+  HometownServerTests HometownClientTests HometownStoreTests)
+filters=()
+for s in "${suites[@]}"; do filters+=(--filter "$s"); done
+# Skipped: the load tests (their time and memory limits measure an uninstrumented server), and under TSan two tests
+# whose time bounds are made for uninstrumented code and were exceeded under TSan's slowdown on 2 busy cores:
+# aPostgreSQLRestartUnderLoad... (a post must finish within 29 s: 33.8 s) and connectionsBeyondTheLimit... (60 s
+# time limit).
+skips=(--skip ServerLoadTests)
+if [ "$sanitizer" = thread ]; then
+  skips+=(--skip aPostgreSQLRestartUnderLoadGives503ThenPostsSucceedAgain
+    --skip connectionsBeyondTheLimitAreRefusedPromptlyAndTheServerAnswersAfterThey)
+fi
+reports=${SANITIZER_REPORTS:-$(mktemp -d /tmp/hometown-sanitizer.XXXXXX)}
+mkdir -p "$reports"
+rm -f "$reports"/report.*
+
+swift build --build-tests --sanitize="$sanitizer" --build-path "$build"
+status=0
+# halt_on_error=0: a run shows every report, not only the first; second_deadlock_stack: both stacks of an
+# inversion; the suppressions file is read by every process started (children inherit the environment).
+TSAN_OPTIONS="log_path=$reports/report halt_on_error=0 second_deadlock_stack=1 suppressions=$PWD/tools/sanitizers/tsan.supp" \
+  ASAN_OPTIONS="log_path=$reports/report detect_leaks=0 strict_string_checks=1 detect_stack_use_after_return=1" \
+  swift test --skip-build --sanitize="$sanitizer" --build-path "$build" "${filters[@]}" "${skips[@]}" ||
+  status=$?
+shopt -s nullglob
+found=()
+for f in "$reports"/report.*; do
+  # A CHECK failure of the TSan runtime itself in the child of a posix_spawn (its clone interceptor, before the
+  # child execs) is no report on this code: shown, not counted (seen once in a run of the server suite).
+  if grep -q "ThreadSanitizer: CHECK failed" "$f" && grep -q "ForkChildAfter" "$f" && ! grep -q "WARNING:" "$f"; then
+    echo "sanitizers: a ThreadSanitizer runtime CHECK failure in a spawned child, not counted:" >&2
+    head -n 12 "$f" >&2
+    continue
+  fi
+  found+=("$f")
+done
+if [ ${#found[@]} -gt 0 ]; then
+  echo "sanitizers: ${#found[@]} process(es) wrote $sanitizer sanitizer reports:" >&2
+  for f in "${found[@]}"; do echo "== $f" >&2; cat "$f" >&2; done
+  exit 1
+fi
+[ "$status" -eq 0 ] || { echo "sanitizers: the tests failed under the $sanitizer sanitizer (status $status)" >&2; exit "$status"; }
+echo "sanitizers: ${suites[*]} passed under the $sanitizer sanitizer with no report"
