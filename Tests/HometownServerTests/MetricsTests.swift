@@ -106,7 +106,8 @@ import Testing
         c.hashCost = .init(logN: 16)  // about 0.2 s a hash: long enough to see the queue
         try await Fixture.withServer(c) { client in
             try await withThrowingTaskGroup(of: Bool.self) { group in
-                for i in 0..<3 {
+                // Five posts, so that on a loaded machine some still overlap: 0.2 s of hashing each, one at a time.
+                for i in 0..<5 {
                     group.addTask {
                         let body = Fixture.rew.replacingOccurrences(of: "\"rew\"", with: "\"queued\(i)\"")
                         return try await client.post(body).status == .ok
@@ -116,15 +117,17 @@ import Testing
                 let deadline = ContinuousClock.now + .seconds(20)
                 while !seen, ContinuousClock.now < deadline {
                     let m = try await Self.scrape(client)
-                    seen = m["hometown_password_hashes_running"] == 1 && m["hometown_password_hash_queue_depth"] == 2
+                    let depth = m["hometown_password_hash_queue_depth"] ?? -1
+                    #expect(depth <= 4, "more waiting than were posted: \(depth)")
+                    seen = m["hometown_password_hashes_running"] == 1 && depth >= 2
                     if !seen { try await Task.sleep(for: .milliseconds(5)) }
                 }
-                #expect(seen, "never saw one hash running and two waiting")
+                #expect(seen, "never saw one hash running and two or more waiting")
                 for try await ok in group { #expect(ok) }
             }
             let after = try await Self.scrape(client)
             #expect(after["hometown_password_hash_queue_depth"] == 0 && after["hometown_password_hashes_running"] == 0)
-            #expect(after["hometown_users"] == 3)
+            #expect(after["hometown_users"] == 5)
         }
     }
 
