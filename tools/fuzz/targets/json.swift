@@ -1,0 +1,36 @@
+// fuzz-build: modules=HometownCore support=Oracle,FoundationJSON,JSONSame
+import Foundation
+
+@testable import HometownCore
+
+/// `JSONValue.parse` (JSONParser) against Foundation's `JSONSerialization`: both accept or both refuse, and an
+/// accepted text gives equal values (see `FoundationJSON` for the documented differences); what we accept
+/// also reads back unchanged from our own writer (`compactText`).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let ours: Result<JSONValue, CoreError> = Result { () throws(CoreError) in try JSONValue.parse(bytes) }
+    switch (ours, FoundationJSON.read(bytes)) {
+    case (.success(let v), .value(let f)):
+        if let d = JSONSame.difference(v, f, tolerance: FoundationJSON.numberTolerance) {
+            Oracle.fail("ours and Foundation's values differ \(d)")
+        }
+    case (.failure, .refused), (.failure, .notUTF8):
+        break
+    case (.success(let v), .refused(let why)):
+        Oracle.fail("we accept \(v), Foundation refuses: \(why)")
+    case (.success(let v), .notUTF8):
+        Oracle.fail("we accept \(v) from text that is not UTF-8 JSON")
+    case (.failure(let e), .value(let f)):
+        Oracle.fail("we refuse (\(e)), Foundation reads \(f)")
+    }
+    if case .failure(.malformedJSON(let offset, _)) = ours {
+        Oracle.check(offset >= 0 && offset <= size, "error offset \(offset) outside the \(size) bytes")
+    }
+    if case .success(let v) = ours {
+        let again = try? JSONValue.parse(Array(v.compactText.utf8))
+        Oracle.check(
+            again.map { JSONSame.same($0, v) } == true, "compactText \(v.compactText) reads back as \(again as Any)")
+    }
+    return 0
+}
