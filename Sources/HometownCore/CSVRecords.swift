@@ -180,16 +180,20 @@ public enum CSVRecords {
     }
 
     /// Appends a row: the fields of `parts`, one part after the other, escaped (see `escape`), separated by
-    /// commas, then a line break.
+    /// commas, then a line break; a row of one empty field as `""`.
     public static func appendRow(_ parts: [String]..., to out: inout String) {
         var first = true
+        var fields = 0
         for part in parts {
             for f in part {
                 if !first { out.append(",") }
                 first = false
                 out.append(escape(f))
+                fields += 1
             }
         }
+        // A row of one empty field would be an empty line, which is no record: it is written quoted.
+        if fields == 1 && parts.allSatisfy({ $0.allSatisfy(\.isEmpty) }) { out.append("\"\"") }
         out.append("\n")
     }
 

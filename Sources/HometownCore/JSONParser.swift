@@ -2,8 +2,9 @@
 /// tries each kind of value in turn and throws for every miss): batch commands read a JSON object per line.
 ///
 /// Numbers are Doubles; strings may hold any Unicode (escapes, surrogate pairs) and must be UTF-8 (bytes that are
-/// not are refused, not replaced); a duplicate key keeps its first
-/// value (as Foundation does). Whitespace may surround the value, nothing else; a UTF-8 byte order mark at the
+/// not are refused, not replaced); a duplicate key keeps its first value (RFC 8259 leaves it open; Foundation's
+/// JSONSerialization on Linux keeps the last). Whitespace may surround the value, nothing else; a UTF-8 byte
+/// order mark at the
 /// start is skipped (RFC 8259 section 8.1). Nesting deeper than `maxDepth` is refused rather than
 /// risking the stack. Errors name the byte offset and what was expected there.
 struct JSONParser {

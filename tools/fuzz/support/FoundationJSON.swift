@@ -15,6 +15,8 @@ import HometownCore
 ///   off the nearest Double: "-79.04411780507252" as -79.04411780507255, where `Double(String)`, Python and we give
 ///   -79.04411780507252. Numbers are therefore compared within `numberTolerance` (relative); that our numbers are
 ///   the nearest Doubles, bit for bit, is the `decimal` target's oracle (against `Double(String)`).
+/// - A member name given twice keeps its last value in Foundation (on Linux), its first with us: see
+///   `DuplicateReadings`.
 /// - Foundation takes the top level as any value only with `.fragmentsAllowed` (RFC 8259 allows any value
 ///   there): that option is always given.
 enum FoundationJSON {
