@@ -7,7 +7,7 @@ import Testing
 @Suite struct CoreFuzzFindingsTests {
     /// post-body/json: bytes that are not UTF-8 inside a string were read as U+FFFD, so a post was stored with
     /// other text than was sent. Now the text is refused, at the first such byte.
-    @Test func aStringThatIsNotUTF8IsRefused() {
+    @Test func aStringThatIsNotUTF8IsRefused() throws {
         #expect(throws: CoreError.malformedJSON(offset: 5, reason: "a string holds bytes that are not UTF-8")) {
             try JSONValue.parse(Array(#"{"n":"A"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
         }
