@@ -116,7 +116,8 @@ enum GeoJSONMarkerReader {
         var i = middle
         let limit = min(bytes.count, middle + (1 << 20))
         while i < limit {
-            if bytes[i] == UInt8(ascii: "{") {
+            // (i > 0: a `{` at the very start has no byte before it to look at.)
+            if i > 0, bytes[i] == UInt8(ascii: "{") {
                 var j = i - 1
                 while j > 0, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == 0x09 { j -= 1 }
                 if bytes[j] == UInt8(ascii: ",") { return i }
