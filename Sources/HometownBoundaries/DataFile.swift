@@ -51,10 +51,13 @@ public final class DataFile: @unchecked Sendable {
             throw unmapAndThrow(.unsupportedVersion(path: path, found: version, supported: expectedVersion))
         }
         let count = Int(UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 12, as: UInt32.self)))
-        let expected = Int(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 16, as: UInt64.self)))
-        guard expected == actual else {
-            if actual < expected {
-                throw unmapAndThrow(.dataFileTruncated(path: path, expected: expected, actual: actual))
+        // Sizes and offsets stay UInt64 until checked: a damaged header may hold any 64-bit value, and converting
+        // one above Int.max to Int would stop the process instead of refusing the file.
+        let expected = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+        guard expected == UInt64(actual) else {
+            if UInt64(actual) < expected {
+                throw unmapAndThrow(
+                    .dataFileTruncated(path: path, expected: Int(clamping: expected), actual: actual))
             }
             throw unmapAndThrow(
                 .dataFileCorrupted(path: path, detail: "it is \(actual) bytes, its header says \(expected)"))
@@ -74,13 +77,13 @@ public final class DataFile: @unchecked Sendable {
             var tagBytes = header[e..<(e + 8)].map { $0 }
             while tagBytes.last == 32 { tagBytes.removeLast() }
             let tag = String(decoding: tagBytes, as: UTF8.self)
-            let off = Int(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 8, as: UInt64.self)))
-            let len = Int(UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 16, as: UInt64.self)))
+            let off = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 8, as: UInt64.self))
+            let len = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 16, as: UInt64.self))
             let sum = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: e + 24, as: UInt64.self))
-            guard off >= tableEnd, len >= 0, off % 8 == 0, off <= actual, len <= actual - off else {
+            guard off >= UInt64(tableEnd), off % 8 == 0, off <= UInt64(actual), len <= UInt64(actual) - off else {
                 throw unmapAndThrow(.dataFileCorrupted(path: path, detail: "section \(tag) lies outside the file"))
             }
-            table[tag] = (off, len, sum)
+            table[tag] = (Int(off), Int(len), sum)
         }
         self.version = version
         self.base = p

@@ -15,6 +15,9 @@ public enum CSVRecords {
         public let problem: String?
     }
 
+    /// U+FEFF in UTF-8: at the start of a text, the byte order mark.
+    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     public static func parse(_ text: String) -> [Record] { parse(Array(text.utf8)) }
 
     public static func parse(_ bytes: [UInt8]) -> [Record] { Array(IteratorSequence(Reader(bytes))) }
@@ -28,7 +31,7 @@ public enum CSVRecords {
 
         public init(_ bytes: [UInt8]) {
             self.bytes = bytes
-            i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            i = bytes.starts(with: CSVRecords.bom) ? 3 : 0
         }
 
         /// A reader of a piece of a longer text (a chunk of a stream), whose first byte is on line `firstLine`;
@@ -58,14 +61,16 @@ public enum CSVRecords {
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
             }
-            /// The record just ended, unless it is an empty line (then reading goes on).
+            /// The record just ended, unless it is an empty line (then reading goes on). A line holding only `""`
+            /// is not empty: it is a record of one empty field.
             func endRecord() -> Record? {
+                let quoted = wasQuoted
                 endField()
                 defer {
                     fields.removeAll(keepingCapacity: true)
                     problem = nil
                 }
-                if fields.count == 1 && fields[0].isEmpty && problem == nil { return nil }
+                if fields.count == 1 && fields[0].isEmpty && !quoted && problem == nil { return nil }
                 return Record(line: recordLine, fields: fields, problem: problem)
             }
             while i < bytes.count {
@@ -175,23 +180,29 @@ public enum CSVRecords {
     }
 
     /// Appends a row: the fields of `parts`, one part after the other, escaped (see `escape`), separated by
-    /// commas, then a line break.
+    /// commas, then a line break; a row of one empty field as `""`.
     public static func appendRow(_ parts: [String]..., to out: inout String) {
         var first = true
+        var fields = 0
         for part in parts {
             for f in part {
                 if !first { out.append(",") }
                 first = false
                 out.append(escape(f))
+                fields += 1
             }
         }
+        // A row of one empty field would be an empty line, which is no record: it is written quoted.
+        if fields == 1 && parts.allSatisfy({ $0.allSatisfy(\.isEmpty) }) { out.append("\"\"") }
         out.append("\n")
     }
 
-    /// One CSV field, quoted when it holds a comma, quote or line break.
+    /// One CSV field, quoted when it holds a comma, quote or line break, or starts with U+FEFF (unquoted at the
+    /// start of a file, a reader would take it for the byte order mark and drop it).
     public static func escape(_ s: String) -> String {
         // Byte tests, not Character ones: a batch escapes every field of every row.
-        guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return s }
+        guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) || s.utf8.starts(with: bom)
+        else { return s }
         return "\"" + s.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
     }
 }

@@ -96,8 +96,8 @@ public struct JSONCursor {
     }
 
     /// The next member's name as its index in `names` (or `names.count` for any other name), with its `:` read;
-    /// nil (with the closing `}` read) when the object has no more members. Names without escapes are compared
-    /// as bytes, without making a String.
+    /// nil (with the closing `}` read) when the object has no more members. Names are compared byte for byte;
+    /// ASCII names without escapes without making a String.
     public mutating func nextMember(among names: [StaticString]) throws(CoreError) -> Int? {
         try nextName { (p: inout JSONParser) throws(CoreError) in try JSONCursor.stringIndex(&p, among: names) }
     }
@@ -147,7 +147,8 @@ public struct JSONCursor {
         let start = parser.i + 1
         var end = start
         let bytes = parser.bytes
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20,
+            bytes[end] < 0x80
         { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
             parser.i = end + 1
@@ -157,9 +158,11 @@ public struct JSONCursor {
             }
             return names.count
         }
-        // Escapes or a fault: the full reader decodes (or reports) it.
+        // Escapes, bytes beyond ASCII (checked as UTF-8) or a fault: the full reader decodes (or reports) it. The
+        // text is compared byte for byte, as above (not by Swift's canonical equivalence, which would take a
+        // decomposed "e\u0301" for a name spelled "\u00e9").
         let text = try parser.string()
-        return names.firstIndex { $0.description == text } ?? names.count
+        return names.firstIndex { $0.description.utf8.elementsEqual(text.utf8) } ?? names.count
     }
 
     /// True when the array being read has another element (its `,` read), false (with the closing `]` read)

@@ -1,8 +1,10 @@
 /// A strict RFC 8259 JSON reader for `JSONValue`, several times faster than going through `JSONDecoder` (which
 /// tries each kind of value in turn and throws for every miss): batch commands read a JSON object per line.
 ///
-/// Numbers are Doubles; strings may hold any Unicode (escapes, surrogate pairs); a duplicate key keeps its first
-/// value (as Foundation does). Whitespace may surround the value, nothing else; a UTF-8 byte order mark at the
+/// Numbers are Doubles; strings may hold any Unicode (escapes, surrogate pairs) and must be UTF-8 (bytes that are
+/// not are refused, not replaced); a duplicate key keeps its first value (RFC 8259 leaves it open; Foundation's
+/// JSONSerialization on Linux keeps the last). Whitespace may surround the value, nothing else; a UTF-8 byte
+/// order mark at the
 /// start is skipped (RFC 8259 section 8.1). Nesting deeper than `maxDepth` is refused rather than
 /// risking the stack. Errors name the byte offset and what was expected there.
 struct JSONParser {
@@ -134,7 +136,9 @@ struct JSONParser {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                guard let s = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self) else {
+                    throw notUTF8(from: start)
+                }
                 i += 1
                 return s
             }
@@ -146,8 +150,9 @@ struct JSONParser {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
+                guard let s = String(validating: out, as: UTF8.self) else { throw notUTF8(from: start) }
                 i += 1
-                return String(decoding: out, as: UTF8.self)
+                return s
             }
             if b < 0x20 { throw fail("a control character must be escaped inside a string") }
             guard b == UInt8(ascii: "\\") else {
@@ -187,6 +192,25 @@ struct JSONParser {
             }
         }
         throw fail("a string is not closed")
+    }
+
+    /// The error for a string (its text from `start`) holding bytes that are not UTF-8, at the first such byte:
+    /// RFC 8259 section 8.1 asks for UTF-8, and replacing the bytes (U+FFFD) would store other text than was sent.
+    mutating func notUTF8(from start: Int) -> CoreError {
+        var k = start
+        while k < i {
+            let b = bytes[k]
+            let n = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+            if b >= 0x80,
+                k + n > i
+                    || String(validating: UnsafeBufferPointer(rebasing: bytes[k..<(k + n)]), as: UTF8.self) == nil
+            {
+                break
+            }
+            k += n
+        }
+        i = k
+        return fail("a string holds bytes that are not UTF-8")
     }
 
     mutating func hex4() throws(CoreError) -> UInt32 {

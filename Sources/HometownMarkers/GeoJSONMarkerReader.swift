@@ -10,10 +10,17 @@ import HometownCore
 /// errors are those of parsing the whole text and then reading it: a syntax error anywhere is reported (with
 /// its byte offset) before the first feature at fault.
 enum GeoJSONMarkerReader {
-    static func read(_ data: Data, file: String, progress: MarkerReadProgress? = nil) throws(MarkersError) -> [Marker] {
+    /// Texts of at least this many bytes are read in two parts on two threads (4 MiB).
+    static let twoPartSize = 1 << 22
+
+    /// - Parameter splitSize: read in two parts from this many bytes on (the fuzz target of tools/fuzz sets it
+    ///   low, to compare the two-thread reading with the one-thread one on small texts).
+    static func read(
+        _ data: Data, file: String, progress: MarkerReadProgress? = nil, splitSize: Int = twoPartSize
+    ) throws(MarkersError) -> [Marker] {
         do {
             return try data.withUnsafeBytes { raw in
-                try read(raw.bindMemory(to: UInt8.self), file: file, progress: progress)
+                try read(raw.bindMemory(to: UInt8.self), file: file, progress: progress, splitSize: splitSize)
             }
         } catch let e as MarkersError {
             throw e
@@ -42,10 +49,10 @@ enum GeoJSONMarkerReader {
     /// the middle of the text, the first up to there. The first part's reader confirms that the guess is an
     /// element of `features` (it must arrive there exactly between two elements); otherwise the second part's
     /// work is dropped and the first reads on to the end. Either way the answer is that of one reader.
-    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, progress: MarkerReadProgress?) throws
-        -> [Marker]
-    {
-        let split = bytes.count >= 1 << 22 ? guessElementStart(bytes, after: bytes.count / 2) : nil
+    private static func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, progress: MarkerReadProgress?, splitSize: Int
+    ) throws -> [Marker] {
+        let split = bytes.count >= splitSize ? guessElementStart(bytes, after: bytes.count / 2) : nil
         var first = Part()
         var second = Part()
         var firstError: Error?
@@ -109,7 +116,8 @@ enum GeoJSONMarkerReader {
         var i = middle
         let limit = min(bytes.count, middle + (1 << 20))
         while i < limit {
-            if bytes[i] == UInt8(ascii: "{") {
+            // (i > 0: a `{` at the very start has no byte before it to look at.)
+            if i > 0, bytes[i] == UInt8(ascii: "{") {
                 var j = i - 1
                 while j > 0, bytes[j] == 0x20 || bytes[j] == 0x0A || bytes[j] == 0x0D || bytes[j] == 0x09 { j -= 1 }
                 if bytes[j] == UInt8(ascii: ",") { return i }
