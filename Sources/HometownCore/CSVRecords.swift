@@ -203,6 +203,15 @@ public enum CSVRecords {
         // Byte tests, not Character ones: a batch escapes every field of every row.
         guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) || s.utf8.starts(with: bom)
         else { return s }
-        return "\"" + s.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+        // Quotes doubled byte by byte: splitting on the Character `"` would miss a quote that a combining mark
+        // after it joins into one grapheme (`"` + U+064B), and leave it single (found by tools/fuzz csv).
+        var out: [UInt8] = [34]
+        out.reserveCapacity(s.utf8.count + 8)
+        for b in s.utf8 {
+            out.append(b)
+            if b == 34 { out.append(34) }
+        }
+        out.append(34)
+        return String(decoding: out, as: UTF8.self)
     }
 }

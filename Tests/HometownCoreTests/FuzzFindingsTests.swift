@@ -65,4 +65,14 @@ import Testing
         #expect(text == "\"\"\n")
         #expect(CSVRecords.parse(text).map(\.fields) == [[""]])
     }
+
+    /// csv (found by the test command's own fuzzing run): a quote followed by a combining mark (U+064B) is one
+    /// grapheme, so splitting on the Character `"` left that quote single and the field read back cut short.
+    @Test func aQuoteBeforeACombiningMarkIsDoubled() {
+        let field = "b \"\"\u{064B}li e"
+        #expect(CSVRecords.escape(field) == "\"b \"\"\"\"\u{064B}li e\"")
+        var text = ""
+        CSVRecords.appendRow([field, "x", ""], to: &text)
+        #expect(CSVRecords.parse(text).map(\.fields) == [[field, "x", ""]])
+    }
 }
