@@ -45,7 +45,7 @@ struct OwnerEndpoints: Sendable {
         let store = state.store
         let changed: User? = try await state.writes.run {
             let changed = try await store.update(id: id, to: change)
-            await catchUp(after: "changed", id: id)
+            await state.catchUpAfterWrite("changed", id: id)
             return changed
         }
         guard let changed else { return Self.wrongPassword }
@@ -62,7 +62,7 @@ struct OwnerEndpoints: Sendable {
         let store = state.store
         let deleted: Bool = try await state.writes.run {
             let deleted = try await store.delete(id: id)
-            await catchUp(after: "deleted", id: id)
+            await state.catchUpAfterWrite("deleted", id: id)
             return deleted
         }
         guard deleted else { return Self.wrongPassword }
@@ -94,17 +94,6 @@ struct OwnerEndpoints: Sendable {
         }
         attempts.succeeded(post: id)
         return nil
-    }
-
-    /// The view reads the change back; a failure is logged (the change is stored, so it is acknowledged, and the
-    /// view gets it at its next catch-up).
-    private func catchUp(after what: String, id: Int) async {
-        do {
-            try await state.follower.catchUp()
-        } catch {
-            state.logger.warning(
-                "a \(what) user is not so in the in-memory view yet", metadata: ["id": "\(id)", "error": "\(error)"])
-        }
     }
 
     /// 403: no post has this id and password.

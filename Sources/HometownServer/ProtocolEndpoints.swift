@@ -129,14 +129,7 @@ struct ProtocolEndpoints: Sendable {
             try await state.writes.run {
                 let stored = try await store.insert(user, passwordHash: hash, now: Timestamp.nowMilliseconds())
                 // The view reads the new user back, with any that other processes stored before it, in id order.
-                do {
-                    try await state.follower.catchUp()
-                } catch {
-                    // The post is stored, so it is acknowledged; the view gets it at its next catch-up.
-                    logger.warning(
-                        "a stored user is not in the in-memory view yet",
-                        metadata: ["id": "\(stored.id)", "error": "\(error)"])
-                }
+                await state.catchUpAfterWrite("stored", id: stored.id)
                 logger.debug("stored user", metadata: ["id": "\(stored.id)"])
             }
         } catch StoreError.nicknameTaken {

@@ -73,4 +73,16 @@ final class ServerState: Sendable {
         self.publicFiles = publicFiles
         tiles = BoundaryTiles(geocoder: geocoder, cacheBytes: limits.tileCacheBytes, threads: bulk)
     }
+
+    /// After a write of this process (a post, a change, a deletion: `what`, of user `id`), the view reads it back
+    /// with whatever other processes stored before it. A failure is logged, not thrown: the write is stored, so it
+    /// is acknowledged, and the view gets it at its next catch-up.
+    func catchUpAfterWrite(_ what: String, id: Int) async {
+        do {
+            try await follower.catchUp()
+        } catch {
+            logger.warning(
+                "a \(what) user is not in the in-memory view yet", metadata: ["id": "\(id)", "error": "\(error)"])
+        }
+    }
 }
