@@ -44,7 +44,9 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian: libproj-dev + proj-data, libgeos-dev, libsqlite3-dev (tools/install-deps.sh).
-        .systemLibrary(name: "CPROJ", pkgConfig: "proj", providers: [.apt(["libproj-dev", "proj-data"])]),
+        // CPROJ gives PROJ's headers only (no pkg-config, so no -lproj): HometownProj opens the library when a
+        // command first needs it (ProjSymbols), so the other commands do not pay for loading it at start-up.
+        .systemLibrary(name: "CPROJ", providers: [.apt(["libproj-dev", "proj-data"])]),
         .systemLibrary(name: "CGEOS", pkgConfig: "geos", providers: [.apt(["libgeos-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // zlib1g-dev: gzip for the batch commands' input and output.

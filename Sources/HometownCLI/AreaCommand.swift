@@ -40,6 +40,7 @@ struct AreaCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try ProjCommandSupport.requireProj()
             let bytes = try InputText.readBytes(input)
             let json: JSONValue
             do { json = try JSONValue.parse(bytes) } catch { throw CLIError("\(input): \(error)") }

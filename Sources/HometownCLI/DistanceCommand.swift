@@ -32,6 +32,7 @@ struct DistanceCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors {
+            try ProjCommandSupport.requireProj()
             let values = try points.values()
             let (a, b) = try Self.parse(values)
             let r = Geodesic.wgs84.inverse(a, b)

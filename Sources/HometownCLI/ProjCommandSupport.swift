@@ -35,10 +35,16 @@ enum ProjCommandSupport {
         do {
             return try body()
         } catch let e as ProjError {
-            if case .contextCreationFailed = e { throw SystemFailure(e.description) }
-            throw CLIError(e.description)
+            switch e {
+            case .contextCreationFailed, .libraryUnavailable: throw SystemFailure(e.description)
+            default: throw CLIError(e.description)
+            }
         }
     }
+
+    /// Opens PROJ before a command's first geodesic, so that a machine without it gets a system failure
+    /// (exit 1) naming what was tried, not a stop in the middle of the work.
+    static func requireProj() throws { try mappingProjErrors { try ProjLibrary.load() } }
 }
 
 extension ProjCommandSupport {

@@ -2,7 +2,8 @@ import CPROJ
 import HometownCore
 
 /// Geodesics on an ellipsoid (Karney's algorithms, from PROJ's geodesic.h). Defaults to WGS84.
-/// A plain value: safe to share between threads.
+/// A plain value: safe to share between threads. PROJ is opened at the first geodesic (see `ProjSymbols`);
+/// a program that cannot open it stops with the reason, so call `ProjLibrary.load()` first to refuse cleanly.
 public struct Geodesic: Sendable {
     private let g: geod_geodesic
     /// Equatorial radius in metres and flattening.
@@ -11,7 +12,7 @@ public struct Geodesic: Sendable {
 
     public init(equatorialRadius a: Double = 6_378_137, flattening f: Double = 1 / 298.257223563) {
         var g = geod_geodesic()
-        geod_init(&g, a, f)
+        ProjSymbols.required.geodInit(&g, a, f)
         self.g = g
         equatorialRadius = a
         flattening = f
@@ -29,7 +30,7 @@ public struct Geodesic: Sendable {
         var s12 = 0.0
         var azi1 = 0.0
         var azi2 = 0.0
-        geod_inverse(&gg, a.latitude, a.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
+        ProjSymbols.required.geodInverse(&gg, a.latitude, a.longitude, b.latitude, b.longitude, &s12, &azi1, &azi2)
         return (s12, azi1, azi2)
     }
 
@@ -42,7 +43,7 @@ public struct Geodesic: Sendable {
         var lat2 = 0.0
         var lon2 = 0.0
         var azi2 = 0.0
-        geod_direct(&gg, start.latitude, start.longitude, azimuth, distance, &lat2, &lon2, &azi2)
+        ProjSymbols.required.geodDirect(&gg, start.latitude, start.longitude, azimuth, distance, &lat2, &lon2, &azi2)
         return Coordinate(uncheckedLatitude: lat2, longitude: Coordinate.wrapLongitude(lon2))
     }
 
@@ -58,7 +59,7 @@ public struct Geodesic: Sendable {
         var lons = ring.map(\.longitude)
         var area = 0.0
         var perimeter = 0.0
-        geod_polygonarea(&gg, &lats, &lons, Int32(ring.count), &area, &perimeter)
+        ProjSymbols.required.geodPolygonArea(&gg, &lats, &lons, Int32(ring.count), &area, &perimeter)
         return (abs(area), perimeter)
     }
 }

@@ -4,22 +4,26 @@ import CPROJ
 /// one thread at a time (the types that hold one are not `Sendable`).
 final class ProjContext {
     let handle: OpaquePointer
+    /// PROJ's functions (opened on first use).
+    let proj: ProjSymbols
 
+    /// - Throws: `ProjError.libraryUnavailable` when PROJ cannot be opened, `contextCreationFailed`.
     init() throws {
-        guard let h = proj_context_create() else { throw ProjError.contextCreationFailed }
+        proj = try ProjSymbols.get()
+        guard let h = proj.contextCreate() else { throw ProjError.contextCreationFailed }
         handle = h
         // Network access for grids is off: Hometown works offline with proj-data.
-        proj_context_set_enable_network(h, 0)
+        _ = proj.contextSetEnableNetwork(h, 0)
         // PROJ's own log lines on stderr are off: every failure reaches the caller as a `ProjError` with PROJ's reason.
-        proj_log_level(h, PJ_LOG_NONE)
+        _ = proj.logLevel(h, PJ_LOG_NONE)
     }
 
     /// PROJ's text for the context's last error, or a fallback.
     var lastErrorText: String {
-        let code = proj_context_errno(handle)
-        if let cstr = proj_context_errno_string(handle, code) { return String(cString: cstr) }
+        let code = proj.contextErrno(handle)
+        if let cstr = proj.contextErrnoString(handle, code) { return String(cString: cstr) }
         return "PROJ error \(code)"
     }
 
-    deinit { proj_context_destroy(handle) }
+    deinit { _ = proj.contextDestroy(handle) }
 }

@@ -2,6 +2,9 @@
 public enum ProjError: Error, Equatable, Sendable, CustomStringConvertible {
     /// PROJ could not create its context (out of memory, missing proj.db).
     case contextCreationFailed
+    /// The PROJ shared library could not be opened, or lacks a function this module calls (the reason says
+    /// which library names were tried).
+    case libraryUnavailable(String)
     /// A CRS text that PROJ does not understand, or no transformation between the two CRS.
     case invalidCRS(source: String, target: String, reason: String)
     /// A point that PROJ cannot transform (outside the projection's domain, or NaN).
@@ -14,6 +17,7 @@ public enum ProjError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .contextCreationFailed: return "PROJ could not create a context (is proj-data installed?)"
+        case .libraryUnavailable(let r): return "PROJ is not available: \(r)"
         case .invalidCRS(let s, let t, let r): return "cannot transform from \"\(s)\" to \"\(t)\": \(r)"
         case .transformFailed(let x, let y, let r): return "cannot transform point (\(x), \(y)): \(r)"
         case .lengthMismatch(let a, let b):

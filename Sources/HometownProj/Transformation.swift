@@ -10,26 +10,27 @@ public final class Transformation {
     public let target: CRS
     private let context: ProjContext
     private let pj: OpaquePointer
+    private var proj: ProjSymbols { context.proj }
 
     /// - Throws: `ProjError.invalidCRS` with PROJ's reason when either CRS is unknown or no path exists.
     public init(from source: CRS, to target: CRS) throws {
         self.source = source
         self.target = target
         context = try ProjContext()
-        guard let raw = proj_create_crs_to_crs(context.handle, source.definition, target.definition, nil) else {
+        guard let raw = context.proj.createCRSToCRS(context.handle, source.definition, target.definition, nil) else {
             throw ProjError.invalidCRS(
                 source: source.definition, target: target.definition, reason: context.lastErrorText)
         }
-        guard let norm = proj_normalize_for_visualization(context.handle, raw) else {
+        guard let norm = context.proj.normalizeForVisualization(context.handle, raw) else {
             let reason = context.lastErrorText
-            proj_destroy(raw)
+            _ = context.proj.destroy(raw)
             throw ProjError.invalidCRS(source: source.definition, target: target.definition, reason: reason)
         }
-        proj_destroy(raw)
+        _ = context.proj.destroy(raw)
         pj = norm
     }
 
-    deinit { proj_destroy(pj) }
+    deinit { _ = proj.destroy(pj) }
 
     /// Transforms one point. - Returns: the target (x, y); for geographic CRS x is longitude.
     /// - Throws: `ProjError.transformFailed` when PROJ returns an error or a non-finite value.
@@ -43,9 +44,9 @@ public final class Transformation {
     }
 
     private func apply(x: Double, y: Double, direction: PJ_DIRECTION) throws -> (x: Double, y: Double) {
-        proj_errno_reset(pj)
-        let out = proj_trans(pj, direction, proj_coord(x, y, 0, 0))
-        let errno = proj_errno(pj)
+        _ = proj.errnoReset(pj)
+        let out = proj.trans(pj, direction, PJ_COORD(v: (x, y, 0, 0)))
+        let errno = proj.errno(pj)
         guard errno == 0, out.xy.x.isFinite, out.xy.y.isFinite else {
             throw ProjError.transformFailed(x: x, y: y, reason: errno != 0 ? errorText(errno) : "result is not finite")
         }
@@ -108,10 +109,10 @@ public final class Transformation {
                                 kx.baseAddress!.update(from: px, count: m)
                                 ky.baseAddress!.update(from: py, count: m)
                             }
-                            proj_errno_reset(pj)
-                            let done = proj_trans_generic(
+                            _ = proj.errnoReset(pj)
+                            let done = proj.transGeneric(
                                 pj, direction, px, stride, m, py, stride, m, nil, 0, 0, nil, 0, 0)
-                            let code = proj_errno(pj)
+                            let code = proj.errno(pj)
                             var anyFailed = false
                             for k in 0..<m where !(px[k].isFinite && py[k].isFinite) {
                                 anyFailed = true
@@ -134,7 +135,7 @@ public final class Transformation {
     }
 
     private func errorText(_ code: Int32) -> String {
-        if let c = proj_context_errno_string(context.handle, code) { return String(cString: c) }
+        if let c = proj.contextErrnoString(context.handle, code) { return String(cString: c) }
         return "PROJ error \(code)"
     }
 }

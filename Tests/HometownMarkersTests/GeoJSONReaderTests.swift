@@ -1,7 +1,8 @@
 import Foundation
 import HometownCore
-import HometownMarkers
 import Testing
+
+@testable import HometownMarkers
 
 /// Large GeoJSON files are read in two parts on two threads (`GeoJSONMarkerReader`); the answer and the errors
 /// must be those of reading the whole text at once. The oracle here parses the whole text into a `JSONValue`.
@@ -81,6 +82,23 @@ import Testing
         #expect(text.utf8.count > 1 << 22)  // large enough to be split
         try GeoJSONReaderTests.expectSame(text)
         try GeoJSONReaderTests.expectSame(GeoJSONReaderTests.collection(count: 40_000, seed: 2, typeLast: true))
+    }
+
+    /// Found by fuzzing (tools/fuzz, geojson-markers, the corpus file regression-brace-at-start): with the
+    /// split forced, a text whose middle is a `{` at index 0 made the split guess read the byte before the
+    /// text. Tiny texts read in two parts must give what one reader gives, answer or error.
+    @Test func tinyTextsReadInTwoPartsAsInOne() {
+        let texts = [
+            "{", " {", "{}", ",{", "[{", "", "{,", #"{"type":"FeatureCollection","features":[{},{}]}"#,
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":null,"properties":{}}]}"#,
+        ]
+        for text in texts {
+            let data = Data(text.utf8)
+            let one = Result { () throws(MarkersError) in try GeoJSONMarkerReader.read(data, file: "f", splitSize: .max)
+            }
+            let two = Result { () throws(MarkersError) in try GeoJSONMarkerReader.read(data, file: "f", splitSize: 0) }
+            #expect("\(one)" == "\(two)", "text: \(text)")
+        }
     }
 
     @Test func aWrongGuessInsideAStringFallsBackToOneReader() throws {
