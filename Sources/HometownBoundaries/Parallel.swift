@@ -6,9 +6,10 @@ import Dispatch
 
 /// Splitting a batch over all cores. The bodies run concurrently on disjoint parts; both calls return only
 /// when every part is done, so the bodies need not be `@Sendable` (they are never used after the call).
-enum Parallel {
+/// Public for the batch commands, which split their own parsing and writing the same way.
+public enum Parallel {
     /// The number of online cores.
-    static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    public static let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// Runs `body` over contiguous chunks of 0..<n (4,096 each) on `cores` threads at most (nil: all cores);
     /// each index is visited once.
@@ -35,8 +36,9 @@ enum Parallel {
         }
     }
 
-    /// Runs `body(0)`, ..., `body(count - 1)` on all cores.
-    static func slices(_ count: Int, _ body: (Int) -> Void) {
+    /// Runs `body(0)`, ..., `body(count - 1)` on all cores; returns when all are done. The bodies must write
+    /// disjoint memory.
+    public static func slices(_ count: Int, _ body: (Int) -> Void) {
         if count == 1 {
             body(0)
             return

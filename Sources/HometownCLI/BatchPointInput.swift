@@ -63,6 +63,9 @@ struct BatchPointInput {
             source: source)
     }
 
+    /// The 0-based CSV columns of the two values (after `readHeader`).
+    var columnIndices: (Int, Int) { (firstIndex, secondIndex) }
+
     /// The texts of the two values of a CSV row, or nil when the row is too short to have them.
     func texts(_ r: CSVRecords.Record) -> (String, String)? {
         max(firstIndex, secondIndex) < r.fields.count ? (r.fields[firstIndex], r.fields[secondIndex]) : nil

@@ -15,8 +15,16 @@ protocol BatchJob {
     mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
         out: [UInt8], errors: Int
     )
+    /// The output of CSV rows answered from their bytes (see `PlainCSVChunk`), or nil to have them read as
+    /// records and given to `process(csv:cut:)`. Must give exactly what that would.
+    mutating func processPlain(csv: ArraySlice<UInt8>) -> (out: [UInt8], rows: Int)?
     /// The output's last bytes (GeoJSON's closing).
     func end() -> [UInt8]
+}
+
+extension BatchJob {
+    /// No shortcut: every CSV chunk is read as records.
+    mutating func processPlain(csv: ArraySlice<UInt8>) -> (out: [UInt8], rows: Int)? { nil }
 }
 
 /// Streams an input through a `BatchJob` into an output: reads a block at a time, answers complete rows as soon
@@ -62,13 +70,27 @@ enum BatchRunner {
             var rows = 0
             switch job.recordKind {
             case .csv:
-                var records = Array(IteratorSequence(CSVRecords.Reader(bytes, firstLine: firstLine)))[...]
-                if !headerDone, !records.isEmpty || eof {
-                    let prefix = try job.begin(header: records.first)
-                    if !resumed { out += prefix }
-                    if !records.isEmpty { records.removeFirst() }
-                    headerDone = true
+                // The header first (the first record of the input), then the rows after it.
+                var body = bytes[...]
+                var bodyLine = firstLine
+                if !headerDone {
+                    var reader = CSVRecords.Reader(bytes, firstLine: firstLine)
+                    let header = reader.next()
+                    if header != nil || eof {
+                        let prefix = try job.begin(header: header)
+                        if !resumed { out += prefix }
+                        headerDone = true
+                    }
+                    body = bytes[reader.offset...]
+                    bodyLine = reader.nextLine
                 }
+                if body.isEmpty { break }
+                if skipLeft == 0, !cut, let plain = job.processPlain(csv: body) {
+                    out += plain.out
+                    rows = plain.rows
+                    break
+                }
+                let records = Array(IteratorSequence(CSVRecords.Reader(Array(body), firstLine: bodyLine)))[...]
                 let skipped = min(skipLeft, records.count)
                 skipLeft -= skipped
                 summary.skipped += skipped

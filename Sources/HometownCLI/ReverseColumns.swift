@@ -9,6 +9,12 @@ struct ReverseColumns {
     let geocoder: ReverseGeocoder
     private let states: [(name: String, iso: String, country: Int)]
     private let countries: [(name: String, iso2: String)]
+    /// For `appendBytes`: per state, `,country,country_iso2,state,state_iso,` escaped (made on first use); per
+    /// city, where its escaped name lies in `cityText` (-1: not made yet).
+    private var stateBytes: [[UInt8]] = []
+    private var cityStart: [Int32] = []
+    private var cityEnd: [Int32] = []
+    private var cityText: [UInt8] = []
 
     init(geocoder: ReverseGeocoder) {
         self.geocoder = geocoder
@@ -29,5 +35,34 @@ struct ReverseColumns {
         let c = countries[s.country]
         let city = m.city >= 0 && Int(m.city) < geocoder.cityCount ? geocoder.cityName(Int(m.city)) : ""
         return [c.name, c.iso2, s.name, s.iso, city, error ?? ""]
+    }
+
+    /// `values(m, error: nil)` as the end of a CSV row: a comma before each added value, then the line feed.
+    /// The same bytes `CSVRecords.appendRow` writes for them, from bytes made once per state and city.
+    mutating func appendBytes(_ m: PlaceMatch, to out: inout [UInt8]) {
+        guard m.state >= 0, Int(m.state) < states.count else {
+            out.append(contentsOf: ",,,,,,\n".utf8)
+            return
+        }
+        if stateBytes.isEmpty {
+            stateBytes = states.map { s in
+                let c = countries[s.country]
+                return Array(
+                    ([""] + [c.name, c.iso2, s.name, s.iso].map(CSVRecords.escape) + [""]).joined(separator: ",").utf8)
+            }
+            cityStart = [Int32](repeating: -1, count: geocoder.cityCount)
+            cityEnd = cityStart
+        }
+        out.append(contentsOf: stateBytes[Int(m.state)])
+        let city = Int(m.city)
+        if city >= 0 && city < cityStart.count {
+            if cityStart[city] < 0 {
+                cityStart[city] = Int32(cityText.count)
+                cityText.append(contentsOf: CSVRecords.escape(geocoder.cityName(city)).utf8)
+                cityEnd[city] = Int32(cityText.count)
+            }
+            out.append(contentsOf: cityText[Int(cityStart[city])..<Int(cityEnd[city])])
+        }
+        out.append(contentsOf: ",\n".utf8)
     }
 }

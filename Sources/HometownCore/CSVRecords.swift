@@ -44,6 +44,8 @@ public enum CSVRecords {
 
         /// Bytes of the text read so far (the offset where the next record starts).
         public var offset: Int { i }
+        /// The line the next record starts on (counting from the `firstLine` given).
+        public var nextLine: Int { line }
 
         public mutating func next() -> Record? {
             let quote = UInt8(ascii: "\"")

@@ -59,6 +59,32 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
         return v
     }
 
+    /// `parseDegrees` without a String, for the common form `-?digits(.digits)?([eE][+-]?digits)?` (no
+    /// spaces, no `+` sign): the same Double, bit for bit (`DecimalText`). Nil for any other text, and for a
+    /// number out of Double's range: then `parseDegrees` gives the answer or the error.
+    public static func plainDegrees(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        let n = text.count
+        var i = 0
+        func digits() -> Bool {
+            let start = i
+            while i < n, text[i] >= 48, text[i] <= 57 { i += 1 }
+            return i > start
+        }
+        if i < n, text[i] == 45 { i += 1 }
+        guard digits() else { return nil }
+        if i < n, text[i] == 46 {
+            i += 1
+            guard digits() else { return nil }
+        }
+        if i < n, text[i] == 101 || text[i] == 69 {
+            i += 1
+            if i < n, text[i] == 43 || text[i] == 45 { i += 1 }
+            guard digits() else { return nil }
+        }
+        guard i == n else { return nil }
+        return DecimalText.double(text)
+    }
+
     /// Wraps any finite longitude into [-180, 180).
     public static func wrapLongitude(_ lon: Double) -> Double {
         if lon >= -180 && lon < 180 { return lon }

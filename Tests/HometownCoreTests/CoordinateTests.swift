@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import HometownCore
@@ -60,5 +61,41 @@ import Testing
         let east = try Coordinate(latitude: 0, longitude: 179.5)
         let west = try Coordinate(latitude: 0, longitude: -179.5)
         #expect(abs(east.distanceKm(to: west) - Coordinate.earthRadiusKm * Double.pi / 180) < 1e-6)
+    }
+}
+
+/// `Coordinate.plainDegrees` (the batch path's reading of a number from bytes) against `parseDegrees`.
+@Suite struct PlainDegreesTests {
+    static func plain(_ s: String) -> Double? {
+        Array(s.utf8).withUnsafeBufferPointer { Coordinate.plainDegrees($0) }
+    }
+
+    @Test func agreesWithParseDegreesBitForBit() {
+        var rng = SeededRandom(seed: 24)
+        let alphabet = Array("0123456789.-+eE ")
+        var read = 0
+        for i in 0..<200_000 {
+            let text: String
+            if i % 2 == 0 {
+                // Random texts from the characters numbers are made of.
+                let length = 1 + Int(rng.unit() * 12)
+                text = String((0..<length).map { _ in alphabet[Int(rng.unit() * Double(alphabet.count))] })
+            } else {
+                // Numbers as programs write them, many digits long.
+                let v = (rng.unit() * 2 - 1) * pow(10, Double(Int(rng.unit() * 8)) - 3)
+                text = i % 4 == 1 ? "\(v)" : String(format: "%.\(Int(rng.unit() * 17))f", v)
+            }
+            let expected = try? Coordinate.parseDegrees(text, field: "x")
+            if let v = Self.plain(text) {
+                read += 1
+                #expect(expected?.bitPattern == v.bitPattern, "\(text)")
+            }
+        }
+        #expect(read > 100_000)
+    }
+
+    @Test(arguments: ["+5", " 5", "5 ", "5.", ".5", "1e", "1e+", "--1", "0x10", "", "-", "1.2.3"])
+    func leavesOtherFormsToParseDegrees(text: String) {
+        #expect(Self.plain(text) == nil)
     }
 }
