@@ -66,6 +66,28 @@ import Testing
         #expect(uk.state?.aliases.contains("Uttaranchal") == true)
     }
 
+    /// Issue 24: the names people say, the administrative forms kept as aliases.
+    @Test func spokenNamesWithTheAdministrativeFormsAsAliases() throws {
+        let chengdu = g.place(at: try Coordinate(latitude: 30.66, longitude: 104.06))
+        #expect(chengdu.country?.name == "China" && chengdu.country?.iso2 == "CN")
+        #expect(chengdu.country?.aliases.contains("People's Republic of China") == true)
+        #expect(chengdu.state?.name == "Sichuan" && chengdu.state?.iso == "CN-SC")
+        #expect(chengdu.state?.aliases.contains("Sichuan Sheng") == true)
+        for (lat, lon, name, old) in [
+            (22.82, 108.32, "Guangxi", "Guangxi Zhuangzu Zizhiqu"), (39.9, 116.4, "Beijing", "Beijing Shi"),
+            (43.83, 87.62, "Xinjiang", "Xinjiang Uygur Zizhiqu"),
+        ] {
+            let st = g.place(at: try Coordinate(latitude: lat, longitude: lon)).state
+            #expect(st?.name == name && st?.aliases.contains(old) == true, "\(name): \(String(describing: st))")
+        }
+        // No country holds two states of one name.
+        var seen: [Int: Set<String>] = [:]
+        for s in 0..<g.stateCount {
+            let c = g.countryIndex(ofState: s)
+            #expect(seen[c, default: []].insert(g.stateInfo(s).name).inserted, "\(g.stateInfo(s).name) twice")
+        }
+    }
+
     @Test func countriesUseTheExtendedISOCodes() throws {
         let fr = g.place(at: try Coordinate(latitude: 45.76, longitude: 4.84)).country
         #expect(fr?.name == "France" && fr?.iso2 == "FR" && fr?.iso3 == "FRA")
