@@ -80,11 +80,33 @@ import Testing
             let st = g.place(at: try Coordinate(latitude: lat, longitude: lon)).state
             #expect(st?.name == name && st?.aliases.contains(old) == true, "\(name): \(String(describing: st))")
         }
-        // No country holds two states of one name.
-        var seen: [Int: Set<String>] = [:]
-        for s in 0..<g.stateCount {
-            let c = g.countryIndex(ofState: s)
-            #expect(seen[c, default: []].insert(g.stateInfo(s).name).inserted, "\(g.stateInfo(s).name) twice")
+    }
+
+    /// Every renaming the build report lists ("spoken name: state CN-SC Sichuan Sheng -> Sichuan") is in the
+    /// data, the old name kept as the first alias, and the new name is no other state's of the same country.
+    @Test func everyReportedSpokenNameIsInTheDataAndUniqueInItsCountry() throws {
+        let reportPath = Fixtures.dataPath.replacingOccurrences(of: "hometown.bin", with: "build-report.txt")
+        let report = try String(contentsOfFile: reportPath, encoding: .utf8)
+        let prefix = "spoken name: state "
+        let lines = report.split(separator: "\n").filter { $0.hasPrefix(prefix) }
+        #expect(lines.count >= 100, "the rule renames the Chinese, Ukrainian, Swedish, ... units")
+        var statesByISO: [String: [Int]] = [:]
+        for s in 0..<g.stateCount { if let iso = g.stateInfo(s).iso { statesByISO[iso, default: []].append(s) } }
+        for line in lines {
+            let rest = line.dropFirst(prefix.count)
+            let iso = String(rest.prefix { $0 != " " })
+            let names = rest.dropFirst(iso.count + 1).components(separatedBy: " -> ")
+            try #require(names.count == 2, "\(line)")
+            let ids = statesByISO[iso] ?? []
+            #expect(!ids.isEmpty, "\(iso)")
+            for s in ids {
+                let st = g.stateInfo(s)
+                #expect(st.name == names[1] && st.aliases.first == names[0], "\(line): \(st)")
+                let c = g.countryIndex(ofState: s)
+                for t in 0..<g.stateCount where t != s && g.countryIndex(ofState: t) == c {
+                    #expect(g.stateInfo(t).name != st.name || g.stateInfo(t).iso == st.iso, "\(st.name) twice")
+                }
+            }
         }
     }
 

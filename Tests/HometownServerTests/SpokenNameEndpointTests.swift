@@ -79,7 +79,8 @@ import Testing
         let last = try await again.lastChange()
         try await again.close()
         try await Fixture.withServer(Fixture.configuration(database: path)) { client in
-            #expect(try await client.get("/hometown/count").text == "3")
+            let count = try await client.get("/hometown/count").text
+            #expect(count == "3")
         }
         let third = try await SQLiteUserStore.open(path: path)
         #expect(try await third.lastChange() == last)
