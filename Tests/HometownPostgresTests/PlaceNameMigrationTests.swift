@@ -48,10 +48,11 @@ import Testing
                 "People's Republic of China/Beijing Shi -> China/Beijing",
             ])
         let users = try await store.users(UsersQuery())
-        #expect(users.map { "\($0.country)/\($0.state)/\($0.city)" } == [
-            "China/Sichuan/Chengdu", "China/Guangxi/Nanning", "China/Beijing/Beijing", "China/Sichuan/Mianyang",
-            "USA/Minnesota/Minneapolis", "China/Sichuan/Leshan",
-        ])
+        #expect(
+            users.map { "\($0.country)/\($0.state)/\($0.city)" } == [
+                "China/Sichuan/Chengdu", "China/Guangxi/Nanning", "China/Beijing/Beijing", "China/Sichuan/Mianyang",
+                "USA/Minnesota/Minneapolis", "China/Sichuan/Leshan",
+            ])
         // Every changed user is in the change log (followers catch up), the others are not.
         let logged = try await store.changes(after: changesBefore, limit: 100).map(\.id)
         #expect(logged.sorted() == [1, 2, 3, 4])

@@ -64,7 +64,8 @@ enum SpokenName {
         var first = 0
         var last = w.count
         let folded = w.map { fold($0.text) }
-        for phrase in leadingTypePhrases where folded.count > phrase.count && Array(folded.prefix(phrase.count)) == phrase {
+        for phrase in leadingTypePhrases
+        where folded.count > phrase.count && Array(folded.prefix(phrase.count)) == phrase {
             first = phrase.count
             if first < last, folded[first] == "the" { first += 1 }
             break
