@@ -209,6 +209,7 @@ let package = Package(
             dependencies: [
                 "HometownPostgres", "HometownStore", "HometownProtocol", "HometownServer", "HometownClient",
                 "HometownCore", "HometownTestSupport",
+                "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -195,6 +195,19 @@ public final class PostgresUserStore: CopyableUserStore {
         try await inInsertTransaction(takenNickname: nil) { db in try await SQLUserQueries.delete(id: id, on: db) }
     }
 
+    public func storedPlaceNames() async throws -> [StoredPlaceName] {
+        try await withDatabase { db in try await SQLUserQueries.storedPlaceNames(on: db) }
+    }
+
+    /// Under the insert lock, like an update, so that the change log's sequence commits in order.
+    public func renamePlaces(_ renames: [PlaceRename]) async throws -> Int {
+        try await inInsertTransaction(takenNickname: nil) { db in
+            var changed = 0
+            for r in renames { changed += try await SQLUserQueries.rename(r, on: db) }
+            return changed
+        }
+    }
+
     public func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)] {
         try await withDatabase { db in
             try await SQLUserQueries.changes(after: sequence, limit: limit, on: db).map { [$0.sequence, Int64($0.id)] }

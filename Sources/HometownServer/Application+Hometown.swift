@@ -93,10 +93,12 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     let store = try await StoreOpener.open(
         configuration.database, connect: configuration.databaseConnect,
         busyTimeout: configuration.limits.databaseBusyTimeout, logger: logger)
-    // Every read is answered from memory: load the users once, in id order.
+    // Every read is answered from memory: load the users once, in id order, under the names served now (posts
+    // stored under a unit's old name, "Sichuan Sheng", are migrated first).
     let started = ContinuousClock.now
     let view: UserView
     do {
+        try await PlaceNameMigration.run(on: store, names: vocabulary, logger: logger)
         view = try await UserView.load(from: store)
     } catch {
         try? await store.close()

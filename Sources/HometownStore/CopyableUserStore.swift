@@ -1,6 +1,6 @@
 /// A `UserStore` whose rows can be read and written as stored, ids and hashes included: what `StoreCopy` (and
 /// so `hometown db copy`) needs of a source and a target. Every backend conforms; the server never uses it.
-public protocol CopyableUserStore: UserStore {
+public protocol CopyableUserStore: PlaceRenamingStore {
     /// Up to `limit` rows with ids above `afterID`, in id order, as stored.
     func storedRows(afterID: Int, limit: Int) async throws -> [StoredUserRow]
 

@@ -212,6 +212,18 @@ public final class SQLiteUserStore: UserStore {
         return deleted
     }
 
+    public func storedPlaceNames() async throws -> [StoredPlaceName] {
+        try await wrap { try await SQLUserQueries.storedPlaceNames(on: self.readDB) }
+    }
+
+    public func renamePlaces(_ renames: [PlaceRename]) async throws -> Int {
+        var changed = 0
+        try await inWriteTransaction { db in
+            for r in renames { changed += try await SQLUserQueries.rename(r, on: db) }
+        }
+        return changed
+    }
+
     public func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)] {
         try await wrap { try await SQLUserQueries.changes(after: sequence, limit: limit, on: self.readDB) }
     }

@@ -66,6 +66,50 @@ import Testing
         #expect(uk.state?.aliases.contains("Uttaranchal") == true)
     }
 
+    /// Issue 24: the names people say, the administrative forms kept as aliases.
+    @Test func spokenNamesWithTheAdministrativeFormsAsAliases() throws {
+        let chengdu = g.place(at: try Coordinate(latitude: 30.66, longitude: 104.06))
+        #expect(chengdu.country?.name == "China" && chengdu.country?.iso2 == "CN")
+        #expect(chengdu.country?.aliases.contains("People's Republic of China") == true)
+        #expect(chengdu.state?.name == "Sichuan" && chengdu.state?.iso == "CN-SC")
+        #expect(chengdu.state?.aliases.contains("Sichuan Sheng") == true)
+        for (lat, lon, name, old) in [
+            (22.82, 108.32, "Guangxi", "Guangxi Zhuangzu Zizhiqu"), (39.9, 116.4, "Beijing", "Beijing Shi"),
+            (43.83, 87.62, "Xinjiang", "Xinjiang Uygur Zizhiqu"),
+        ] {
+            let st = g.place(at: try Coordinate(latitude: lat, longitude: lon)).state
+            #expect(st?.name == name && st?.aliases.contains(old) == true, "\(name): \(String(describing: st))")
+        }
+    }
+
+    /// Every renaming the build report lists ("spoken name: state CN-SC Sichuan Sheng -> Sichuan") is in the
+    /// data, the old name kept as the first alias, and the new name is no other state's of the same country.
+    @Test func everyReportedSpokenNameIsInTheDataAndUniqueInItsCountry() throws {
+        let reportPath = Fixtures.dataPath.replacingOccurrences(of: "hometown.bin", with: "build-report.txt")
+        let report = try String(contentsOfFile: reportPath, encoding: .utf8)
+        let prefix = "spoken name: state "
+        let lines = report.split(separator: "\n").filter { $0.hasPrefix(prefix) }
+        #expect(lines.count >= 100, "the rule renames the Chinese, Ukrainian, Swedish, ... units")
+        var statesByISO: [String: [Int]] = [:]
+        for s in 0..<g.stateCount { if let iso = g.stateInfo(s).iso { statesByISO[iso, default: []].append(s) } }
+        for line in lines {
+            let rest = line.dropFirst(prefix.count)
+            let iso = String(rest.prefix { $0 != " " })
+            let names = rest.dropFirst(iso.count + 1).components(separatedBy: " -> ")
+            try #require(names.count == 2, "\(line)")
+            let ids = statesByISO[iso] ?? []
+            #expect(!ids.isEmpty, "\(iso)")
+            for s in ids {
+                let st = g.stateInfo(s)
+                #expect(st.name == names[1] && st.aliases.first == names[0], "\(line): \(st)")
+                let c = g.countryIndex(ofState: s)
+                for t in 0..<g.stateCount where t != s && g.countryIndex(ofState: t) == c {
+                    #expect(g.stateInfo(t).name != st.name || g.stateInfo(t).iso == st.iso, "\(st.name) twice")
+                }
+            }
+        }
+    }
+
     @Test func countriesUseTheExtendedISOCodes() throws {
         let fr = g.place(at: try Coordinate(latitude: 45.76, longitude: 4.84)).country
         #expect(fr?.name == "France" && fr?.iso2 == "FR" && fr?.iso3 == "FRA")

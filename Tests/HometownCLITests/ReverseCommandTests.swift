@@ -46,6 +46,16 @@ enum CLI {
         #expect(obj["at_sea"] as? Bool == false)
     }
 
+    /// Issue 24: "China" / "Sichuan", as people say them.
+    @Test func chengduIsChinaSichuan() throws {
+        let r = try CLI.run(["reverse", "30.66", "104.06"])
+        #expect(r.status == 0, "\(r.err)")
+        let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        #expect((obj["country"] as? [String: Any])?["name"] as? String == "China")
+        #expect((obj["state"] as? [String: Any])?["name"] as? String == "Sichuan")
+        #expect((obj["state"] as? [String: Any])?["iso"] as? String == "CN-SC")
+    }
+
     @Test(arguments: [["reverse", "--", "-33.87", "151.21"], ["reverse", "-33.87", "151.21"]])
     func negativeNumbersWithOrWithoutTheEndOfOptions(_ args: [String]) throws {
         let r = try CLI.run(args)

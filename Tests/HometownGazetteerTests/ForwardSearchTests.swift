@@ -79,6 +79,13 @@ import Testing
         Case(query: "Köln", kind: .city, name: "Köln", country: "DE", state: nil, near: (50.9333, 6.95)),
         Case(query: "KOLN", kind: .city, name: "Köln", country: "DE", state: nil, near: (50.9333, 6.95)),
         Case(query: "us-wa", kind: .state, name: "Washington", country: "US", state: "US-WA", near: nil),
+        // Issue 24: the spoken names, reached by their administrative forms too.
+        Case(query: "Sichuan Sheng", kind: .state, name: "Sichuan", country: "CN", state: "CN-SC", near: nil),
+        Case(query: "Sichuan", kind: .state, name: "Sichuan", country: "CN", state: "CN-SC", near: nil),
+        Case(
+            query: "Guangxi Zhuangzu Zizhiqu", kind: .state, name: "Guangxi", country: "CN", state: "CN-GX", near: nil),
+        Case(query: "People's Republic of China", kind: .country, name: "China", country: "CN", state: nil, near: nil),
+        Case(query: "China", kind: .country, name: "China", country: "CN", state: nil, near: nil),
     ]
 
     @Test(arguments: cases)

@@ -39,8 +39,12 @@ do {
     step("states joined and repaired")
     let moved = ISOCountryVote.apply(to: &catalog, sources: sources)
     step(moved.last ?? "")
-    let countryCatalog = try CountryCatalog(states: catalog.states, sources: sources, context: context)
+    let spokenStates = SpokenName.apply(to: &catalog.states)
+    step(spokenStates.last ?? "")
+    var countryCatalog = try CountryCatalog(states: catalog.states, sources: sources, context: context)
     step("countries as unions of states")
+    let spokenCountries = SpokenName.apply(to: &countryCatalog.countries)
+    step(spokenCountries.last ?? "")
     var index = CellIndexBuilder()
     try index.build(states: catalog.states, context: context)
     step("cell index: \(index.stats.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
@@ -133,7 +137,7 @@ do {
     try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
     try Data(bytes).write(to: URL(fileURLWithPath: "\(outDir)/hometown.bin"))
     let report =
-        (catalog.report + moved + countryCatalog.report + cities.report + [
+        (catalog.report + moved + spokenStates + countryCatalog.report + spokenCountries + cities.report + [
             "index: " + index.stats.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "),
             "file: \(bytes.count) bytes, checksum \(String(Checksum64.hash(bytes), radix: 16))",
         ]).joined(separator: "\n") + "\n"
