@@ -62,7 +62,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let root = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
-        try FileManager.default.createSymbolicLink(atPath: dir + "/hometown.bin", withDestinationPath: root + "/data/hometown.bin")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/hometown.bin", withDestinationPath: root + "/data/hometown.bin")
         let f = try MapCommandTests.markersFile([(46.7867, -92.1005, 1, "USA")])
         let r = try CLI.run(["map", "--input", f.path, "--zoom", "6", "--data", dir + "/hometown.bin"])
         #expect(r.status != 0)

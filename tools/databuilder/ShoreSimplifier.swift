@@ -30,13 +30,16 @@ enum ShoreSimplifier {
         var stack: [(Int, Int)] = [(0, far), (far, n)]
         while let (a, b) = stack.popLast() {
             guard b - a > 1 else { continue }
-            let ax = xs[a % n], ay = ys[a % n]
-            let dx = xs[b % n] - ax, dy = ys[b % n] - ay
+            let ax = xs[a % n]
+            let ay = ys[a % n]
+            let dx = xs[b % n] - ax
+            let dy = ys[b % n] - ay
             let len2 = dx * dx + dy * dy
             var best = -1
             var bestD = -1.0
             for k in (a + 1)..<b {
-                let px = xs[k] - ax, py = ys[k] - ay
+                let px = xs[k] - ax
+                let py = ys[k] - ay
                 let c = px * dy - py * dx
                 let d = len2 == 0 ? px * px + py * py : c * c / len2
                 if d > bestD {
