@@ -137,6 +137,8 @@ let package = Package(
             name: "hometown-data",
             dependencies: [
                 "HometownCore", "HometownGEOS", "HometownBoundaries", "CSQLite",
+                // water.bin (`--water`): the lakes' file format and Web Mercator.
+                "HometownBasemap", "HometownViewport",
             ], path: "tools/databuilder"),
         .executableTarget(
             name: "hometown-gazetteer", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],

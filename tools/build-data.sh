@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds data/hometown.bin, then data/gazetteer.bin (which reads it), then the nickname confusables table
-# (Sources/HometownProtocol/ConfusablesTable.swift), from the raw sources (default
+# Rebuilds data/hometown.bin and data/water.bin, then data/gazetteer.bin (which reads hometown.bin), then the
+# nickname confusables table (Sources/HometownProtocol/ConfusablesTable.swift), from the raw sources (default
 # ../shared/data-sources; or pass a folder made by tools/fetch-sources.sh). Rebuilding from the same sources
 # gives byte-identical output.
 set -euo pipefail
@@ -9,6 +9,8 @@ SOURCES=${1:-../shared/data-sources}
 bash tools/install-deps.sh
 swift build -c release --product hometown-data
 ./.build/release/hometown-data --sources "$SOURCES" --out data
+# The lakes the maps draw as water (data/water.bin), from Natural Earth's 1:10m lakes.
+./.build/release/hometown-data --water --sources "$SOURCES" --out data
 swift build -c release --product hometown-gazetteer
 ./.build/release/hometown-gazetteer --sources "$SOURCES" --boundaries data/hometown.bin --out data/gazetteer.bin
 # The confusables table behind nickname keys (a Swift source file, compiled into HometownProtocol).

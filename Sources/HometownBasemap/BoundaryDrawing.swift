@@ -4,6 +4,10 @@ public struct BoundaryDrawing: Hashable, Sendable {
     /// Land rings, implicitly closed. Fill them together, as one path, with the even-odd rule: holes are rings
     /// too, and neighbouring states' rings share their edges.
     public var land: [[Int32]] = []
+    /// Lakes (`WaterMap`): rings filled together with the even-odd rule over the land, in the sea's colour (islands
+    /// are rings too, and stay land); their outlines are shores, stroked like coasts. Clipped rings gain edges
+    /// along the frame's buffer, outside what is shown.
+    public var water: [[Int32]] = []
     /// Coastlines (land on one side only).
     public var coasts: [[Int32]] = []
     /// Borders between countries.
@@ -14,14 +18,15 @@ public struct BoundaryDrawing: Hashable, Sendable {
     public init() {}
 
     /// Number of vertices over all lists (a measure of size).
-    public var vertexCount: Int { (land + coasts + borders + states).reduce(0) { $0 + $1.count / 2 } }
+    public var vertexCount: Int { (land + water + coasts + borders + states).reduce(0) { $0 + $1.count / 2 } }
 
-    /// The tile's JSON: `{"z","x","y","extent","land","coasts","borders","states"}` (keys in that order).
+    /// The tile's JSON: `{"z","x","y","extent","land","water","coasts","borders","states"}` (keys in that order).
     public func tileJSON(z: Int, x: Int, y: Int, extent: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(16 + vertexCount * 10)
         out += Array("{\"z\":\(z),\"x\":\(x),\"y\":\(y),\"extent\":\(extent)".utf8)
-        for (name, lists) in [("land", land), ("coasts", coasts), ("borders", borders), ("states", states)] {
+        let layers = [("land", land), ("water", water), ("coasts", coasts), ("borders", borders), ("states", states)]
+        for (name, lists) in layers {
             out += Array(",\"\(name)\":[".utf8)
             for (k, list) in lists.enumerated() {
                 if k > 0 { out.append(UInt8(ascii: ",")) }

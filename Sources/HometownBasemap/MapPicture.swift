@@ -45,7 +45,8 @@ public struct MapPicture: Sendable {
         self.title = title
     }
 
-    /// The colours, the same as the web app's map (`--sea` in `Public/app.css`, `STYLE` in `Public/js/map.js`).
+    /// The colours, the same as the web app's map (`--sea` in `Public/app.css`, `STYLE` in `Public/js/map.js`); the
+    /// lakes are filled with `sea` (`--water` in `app.css`).
     enum Style {
         static let sea = "#a9c8dc", land = "#f3efe3", coast = "#5d87a6", border = "#7d5f4a", state = "#b3a58d"
     }
@@ -61,6 +62,7 @@ public struct MapPicture: Sendable {
         s += "<rect width=\"100%\" height=\"100%\" fill=\"\(Style.sea)\"/>\n"
         s += path(
             boundaries.land, closed: true, attributes: "fill=\"\(Style.land)\" fill-rule=\"evenodd\" stroke=\"none\"")
+        s += waterLayer(unitsPerPixel: u)
         s += path(
             boundaries.states, closed: false,
             attributes:
@@ -109,6 +111,16 @@ public struct MapPicture: Sendable {
             "<text x=\"\(fmt(frame.width - 6 * u))\" y=\"\(fmt(frame.height - 6 * u))\" text-anchor=\"end\" font-size=\"\(fmt(10 * u))\" fill=\"#333333\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2.5 * u))\" paint-order=\"stroke\">\(MarkupText.escape(attribution))</text>\n"
         s += "</svg>\n"
         return s
+    }
+
+    /// The lakes (`BoundaryDrawing.water`): one path of class `water`, filled in the sea's colour over the land
+    /// with the even-odd rule (islands stay land), its shores stroked like the coasts.
+    func waterLayer(unitsPerPixel u: Double) -> String {
+        path(
+            boundaries.water, closed: true,
+            attributes:
+                "class=\"water\" fill=\"\(Style.sea)\" fill-rule=\"evenodd\" stroke=\"\(Style.coast)\" stroke-width=\"\(fmt(0.9 * u))\" stroke-linejoin=\"round\""
+        )
     }
 
     /// A point's position in the frame, on the world copy nearest the frame's centre.

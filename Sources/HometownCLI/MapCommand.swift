@@ -57,7 +57,8 @@ struct MapCommand: AsyncParsableCommand {
     @Option(help: "A title drawn in the top-left corner.") var title: String?
     @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out:
         String?
-    @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH")) var data: String?
+    @Option(help: ArgumentHelp("The data file (hometown.bin) to use; water.bin beside it.", valueName: "PATH"))
+    var data: String?
 
     static let defaultSize = SizeArgument(width: 800, height: 500)
 
@@ -144,7 +145,8 @@ struct MapCommand: AsyncParsableCommand {
         do { geocoder = try ReverseGeocoder(path: data, verification: .header) } catch {
             throw CLIFailure.exit("cannot load the boundary data: \(error)")
         }
-        let boundaries = try BoundaryMap(geocoder: geocoder).draw(frame, includeStates: viewZoom >= 4)
+        var boundaries = try BoundaryMap(geocoder: geocoder).draw(frame, includeStates: viewZoom >= 4)
+        boundaries.water = try MapCommand.water(besideBoundaries: data).draw(frame)
         var markers: [MapPicture.Marker] = []
         if !located.isEmpty {
             let points = located.map { ClusterPoint($0.coordinate) }
@@ -165,6 +167,14 @@ struct MapCommand: AsyncParsableCommand {
             frame: frame, width: width, height: height, boundaries: boundaries, markers: markers,
             region: zoom == nil ? region?.bbox : nil, title: title)
         return picture.svg()
+    }
+
+    /// The lakes, from `water.bin` beside the boundary data (`--data`, else the default `hometown.bin`). A missing or
+    /// damaged file stops the command: without it the map would show the Great Lakes as land.
+    static func water(besideBoundaries data: String?) throws -> WaterMap {
+        do { return try WaterMap(path: WaterFile.path(besideBoundaries: data)) } catch {
+            throw CLIFailure.exit("\(error)")
+        }
     }
 
     /// The markers of a file that pass `filter`.

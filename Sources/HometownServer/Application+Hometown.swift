@@ -1,3 +1,4 @@
+import HometownBasemap
 import HometownBoundaries
 import HometownCore
 import HometownGazetteer
@@ -64,9 +65,13 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     }
     let geocoder: ReverseGeocoder
     let gazetteer: Gazetteer
+    let water: WaterMap
     do {
         geocoder = try ReverseGeocoder(path: configuration.boundariesPath, verification: .full)
         gazetteer = try Gazetteer(path: configuration.gazetteerPath, verify: true)
+        // The lakes of the map tiles: without them the Great Lakes would be land, so a missing file stops the start.
+        water = try WaterMap(
+            path: configuration.waterPath ?? WaterFile.path(besideBoundaries: configuration.boundariesPath))
     } catch {
         throw ServerError.cannotLoad("the bundled data", "\(error)")
     }
@@ -111,7 +116,7 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         maxQueued: configuration.maxQueuedHashes)
     return ServerState(
         vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
-        years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work,
+        water: water, years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work,
         owner: configuration.owner)
 }
 

@@ -35,6 +35,8 @@ public struct ServerConfiguration: Sendable {
     public var boundariesPath: String?
     /// `gazetteer.bin` (nil: `Gazetteer.defaultDataPath()`).
     public var gazetteerPath: String?
+    /// `water.bin`, the lakes of the map tiles (nil: beside `hometown.bin`; `WaterFile.path(besideBoundaries:)`).
+    public var waterPath: String?
     /// The folder of files served as they are (`openapi.yaml`, the web app); nil: found beside the executable.
     public var publicDirectory: String?
     /// The folder holding Leaflet (`leaflet.js`, `leaflet.css`, `images/`), served under `/vendor/leaflet/`; nil:

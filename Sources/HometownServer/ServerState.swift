@@ -1,4 +1,5 @@
 import Foundation
+import HometownBasemap
 import HometownBoundaries
 import HometownCore
 import HometownGazetteer
@@ -49,8 +50,8 @@ final class ServerState: Sendable {
 
     init(
         vocabulary: Vocabulary, store: any UserStore, view: UserView, hasher: PasswordHasher, geocoder: ReverseGeocoder,
-        gazetteer: Gazetteer, years: YearRange, logger: Logger, publicFiles: PublicFiles, limits: WorkLimits,
-        owner: OwnerLimits = OwnerLimits()
+        gazetteer: Gazetteer, water: WaterMap, years: YearRange, logger: Logger, publicFiles: PublicFiles,
+        limits: WorkLimits, owner: OwnerLimits = OwnerLimits()
     ) {
         ownerAttempts = OwnerAttempts(limits: owner)
         self.vocabulary = vocabulary
@@ -71,7 +72,7 @@ final class ServerState: Sendable {
         self.years = years
         self.logger = logger
         self.publicFiles = publicFiles
-        tiles = BoundaryTiles(geocoder: geocoder, cacheBytes: limits.tileCacheBytes, threads: bulk)
+        tiles = BoundaryTiles(geocoder: geocoder, water: water, cacheBytes: limits.tileCacheBytes, threads: bulk)
     }
 
     /// After a write of this process (a post, a change, a deletion: `what`, of user `id`), the view reads it back

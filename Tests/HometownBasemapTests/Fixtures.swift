@@ -18,10 +18,19 @@ enum Fixtures {
         }
     }()
 
+    /// The lakes of this checkout (`data/water.bin`, beside hometown.bin).
+    static let waterPath = WaterFile.path(besideBoundaries: dataPath)
+    static let water: WaterMap = {
+        do { return try WaterMap(path: waterPath) } catch { fatalError("cannot prepare the lakes: \(error)") }
+    }()
+
     /// Even-odd test of a point (frame units) against the land rings of a drawing.
-    static func onLand(_ d: BoundaryDrawing, x: Double, y: Double) -> Bool {
+    static func onLand(_ d: BoundaryDrawing, x: Double, y: Double) -> Bool { inside(d.land, x: x, y: y) }
+
+    /// Even-odd test of a point (frame units) against rings.
+    static func inside(_ rings: [[Int32]], x: Double, y: Double) -> Bool {
         var inside = false
-        for ring in d.land {
+        for ring in rings {
             let n = ring.count / 2
             var j = n - 1
             for i in 0..<n {

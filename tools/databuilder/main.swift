@@ -3,7 +3,7 @@ import HometownBoundaries
 import HometownGEOS
 
 // hometown-data: builds data/hometown.bin from the raw sources (see tools/README.md and data/README.md).
-// Usage: hometown-data [--sources DIR] [--out DIR]
+// Usage: hometown-data [--sources DIR] [--out DIR]; hometown-data --water [--sources DIR] [--out DIR]
 
 func argument(_ name: String, default value: String) -> String {
     let args = CommandLine.arguments
@@ -16,6 +16,9 @@ if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-
         usage: hometown-data [--sources DIR] [--out DIR]
           --sources DIR  the raw files (default ../shared/data-sources, or $HOMETOWN_SOURCES)
           --out DIR      where hometown.bin and build-report.txt go (default data)
+        usage: hometown-data --water [--sources DIR] [--out DIR] [--min-lake-area KM2]
+          builds only water.bin (the lakes the maps draw) into DIR, from Natural Earth's lakes; records of
+          at least KM2 square kilometres (default \(Int(WaterBuilder.defaultMinimumArea))) are kept
         Rebuilding from the same sources gives the same bytes.
         """)
     exit(0)
@@ -23,6 +26,23 @@ if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-
 let sourcesDir = argument(
     "--sources", default: ProcessInfo.processInfo.environment["HOMETOWN_SOURCES"] ?? "../shared/data-sources")
 let outDir = argument("--out", default: "data")
+if CommandLine.arguments.contains("--water") {
+    let text = argument("--min-lake-area", default: "\(WaterBuilder.defaultMinimumArea)")
+    guard let minimum = Double(text), minimum >= 0 else {
+        let message = "hometown-data: --min-lake-area \(text) is not a number of km² (0 or more)\n"
+        FileHandle.standardError.write(message.data(using: .utf8)!)
+        exit(2)
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: outDir, withIntermediateDirectories: true)
+        let report = try WaterBuilder.write(sources: sourcesDir, out: "\(outDir)/water.bin", minimumArea: minimum)
+        FileHandle.standardError.write((report.joined(separator: "\n") + "\n").data(using: .utf8)!)
+        exit(0)
+    } catch {
+        FileHandle.standardError.write("hometown-data: \(error)\n".data(using: .utf8)!)
+        exit(1)
+    }
+}
 let clock = ContinuousClock()
 var lastMark = clock.now
 @MainActor func step(_ what: String) {

@@ -353,6 +353,50 @@ class Tests:
         check(not foreign, "requests that left the server: " + ", ".join(foreign))
         check(len(b.requests) > 5, "the request log works (saw %d requests)" % len(b.requests))
 
+    def map_pixel(self, lat, lng):
+        """The colour [r, g, b, a] drawn on the boundary tile canvas at a point (read from the canvas, so markers
+        and popups over it do not count), or None when no tile of the current zoom is drawn there."""
+        return self.b.js("""
+            const map = Hometown.map.leaflet;
+            const p = map.latLngToContainerPoint([arguments[0], arguments[1]]);
+            const box = map.getContainer().getBoundingClientRect();
+            const x = box.left + p.x, y = box.top + p.y;
+            for (const c of document.querySelectorAll('canvas.leaflet-tile-loaded')) {
+              const r = c.getBoundingClientRect();
+              if (Math.abs(r.width - 256) > 1 || x < r.left || x >= r.right || y < r.top || y >= r.bottom) continue;
+              const cx = Math.floor((x - r.left) * c.width / r.width), cy = Math.floor((y - r.top) * c.height / r.height);
+              return Array.from(c.getContext('2d').getImageData(cx, cy, 1, 1).data);
+            }
+            return null;""", lat, lng)
+
+    def test_lakes(self):
+        """Lake Superior and Lake Michigan are drawn as water (the sea's colour) on the boundary tiles, their shores as land."""
+        b = self.b
+        check(self.boundaries, "the server has no boundary tiles")
+        b.open("/")
+        b.wait_idle()
+        b.set_view(46.5, -88.5, 6)
+
+        def rgb(css):
+            css = css.strip().lstrip("#")
+            return [int(css[k:k + 2], 16) for k in (0, 2, 4)]
+        sea = rgb(b.js("return getComputedStyle(document.documentElement).getPropertyValue('--sea')"))
+        water = rgb(b.js("return getComputedStyle(document.documentElement).getPropertyValue('--water')"))
+        land = rgb("#f3efe3")   # STYLE.land of map.js
+        check(water == sea, f"--water {water} is not the sea's colour {sea}")
+
+        def near(colour, want):
+            return colour is not None and colour[3] == 255 and all(abs(colour[k] - want[k]) <= 3 for k in range(3))
+        # Northern Wisconsin, inland: the tiles are drawn once it shows the land's colour.
+        b.wait(lambda: near(self.map_pixel(46.0, -89.5), land), f"land drawn at 46.0,-89.5 ({self.map_pixel(46.0, -89.5)})")
+        for name, lat, lng in [("Lake Superior", 47.7, -87.5), ("its western arm", 47.2, -91.0), ("Lake Michigan", 44.5, -87.0)]:
+            colour = self.map_pixel(lat, lng)
+            check(near(colour, water), f"{name} ({lat},{lng}) is drawn {colour}, not water {water}")
+        for name, lat, lng in [("Duluth's hills", 46.85, -92.2), ("the Upper Peninsula", 46.3, -87.0)]:
+            colour = self.map_pixel(lat, lng)
+            check(near(colour, land), f"{name} ({lat},{lng}) is drawn {colour}, not land {land}")
+        b.screenshot(os.path.join(self.out, "lakes.png"))
+
     def test_filters(self):
         """A country filter changes the map and the list, lands in the URL and survives a reload; so do year and recent."""
         b = self.b
@@ -858,6 +902,9 @@ class Tests:
 
     ORDER = ["test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
              "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_requests"]
+
+    # The lakes (issue 26), right after the first load.
+    ORDER.insert(ORDER.index("test_load") + 1, "test_lakes")
 
 
 def main():

@@ -66,6 +66,30 @@
     }
   }
 
+  // The lakes' colour: --water of app.css (the sea's), read once.
+  let waterColour = null;
+  function water() {
+    if (waterColour === null) {
+      waterColour = getComputedStyle(document.documentElement).getPropertyValue('--water').trim() || '#a9c8dc';
+    }
+    return waterColour;
+  }
+
+  // Fills the tile's lakes (rings; islands are rings too, so even-odd keeps them land) over the land, and strokes
+  // their shores as coasts.
+  function drawWater(ctx, rings, cssPixel) {
+    if (!rings || !rings.length) return;
+    ctx.beginPath();
+    trace(ctx, rings, true);
+    ctx.fillStyle = water();
+    ctx.fill('evenodd');
+    ctx.strokeStyle = STYLE.coast.color;
+    ctx.lineWidth = STYLE.coast.width * cssPixel;
+    ctx.setLineDash([]);
+    ctx.lineJoin = 'round';
+    ctx.stroke();
+  }
+
   // Draws a boundary tile (or, beyond zoom 12, the part of its zoom-12 parent under this tile) on the canvas.
   function drawTile(canvas, data, coords) {
     const ctx = canvas.getContext('2d');
@@ -81,6 +105,7 @@
     trace(ctx, data.land || [], true);
     ctx.fillStyle = STYLE.land;
     ctx.fill('evenodd');                                    // holes (lakes, enclaves) stay sea
+    drawWater(ctx, data.water, cssPixel);
 
     const stroke = (lines, style) => {
       if (!lines || !lines.length) return;

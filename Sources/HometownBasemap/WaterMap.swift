@@ -1,0 +1,115 @@
+import HometownViewport
+
+/// The lakes of `water.bin` made ready for drawing: projected to Web Mercator once, each ring with its box.
+///
+/// The bundled states cover their lakes (Natural Earth's admin-1 polygons run across the Great Lakes), so the land
+/// layer alone draws the lakes as land; this layer is drawn over it in the sea's colour. Immutable after `init`,
+/// so one instance can serve any number of threads; preparing the bundled file takes a few milliseconds.
+public final class WaterMap: Sendable {
+    /// Ring vertices in world units (0...1; x east from 180° W, y south from 85.05° N).
+    let xs: [Double]
+    let ys: [Double]
+    /// Per ring: first vertex and vertex count.
+    let ringStart: [Int32]
+    let ringCount: [Int32]
+    /// Per ring: minX, minY, maxX, maxY in world units.
+    let ringBox: [Double]
+    /// Per lake: its first ring (the shore; the rest are islands); one more entry closes the last lake.
+    let lakeStart: [Int32]
+
+    /// Rings smaller than this many square drawing units once simplified (2 by 2 pixels at two units a pixel)
+    /// are not drawn; a lake whose shore is that small is left out with its islands.
+    public static let minimumArea = 16.0
+
+    /// Number of lakes (parts of Natural Earth records).
+    public var lakeCount: Int { lakeStart.count - 1 }
+    /// Number of vertices over all rings.
+    public var vertexTotal: Int { xs.count }
+
+    /// Prepares `lakes` (shore first, then islands, as `Lake` lists them).
+    public init(lakes: [Lake]) {
+        var lons: [Double] = []
+        var lats: [Double] = []
+        var ringStart: [Int32] = []
+        var ringCount: [Int32] = []
+        var lakeStart: [Int32] = []
+        for lake in lakes {
+            lakeStart.append(Int32(ringStart.count))
+            for ring in lake.rings {
+                ringStart.append(Int32(lons.count))
+                ringCount.append(Int32(ring.count / 2))
+                for k in stride(from: 0, to: ring.count - 1, by: 2) {
+                    lons.append(ring[k])
+                    lats.append(ring[k + 1])
+                }
+            }
+        }
+        lakeStart.append(Int32(ringStart.count))
+        let (xs, ys) = BoundaryMap.project(lons: lons, lats: lats)
+        self.xs = xs
+        self.ys = ys
+        self.ringStart = ringStart
+        self.ringCount = ringCount
+        self.ringBox = BoundaryMap.boxes(xs: xs, ys: ys, start: ringStart, count: ringCount)
+        self.lakeStart = lakeStart
+    }
+
+    /// Reads and prepares the lakes of a `water.bin` file (see `WaterFile`).
+    /// - Parameter path: the file; nil: `WaterFile.path()`, beside the default `hometown.bin`.
+    /// - Throws: `BasemapError.unreadableWater` naming the file and the problem.
+    public convenience init(path: String? = nil) throws(BasemapError) {
+        let p = path ?? WaterFile.path()
+        do { self.init(lakes: try WaterFile.read(path: p)) } catch { throw .unreadableWater("\(error)") }
+    }
+
+    /// The lakes inside `frame` as rings in its units (see `BoundaryDrawing.water`), simplified and clipped the
+    /// way `BoundaryMap.draw` treats the land: vertices rounded to whole units, Douglas-Peucker within
+    /// `tolerance` units, rings clipped to the frame plus its buffer, rings under `minimumArea` left out.
+    /// - Complexity: linear in the vertices of the rings whose boxes meet the frame.
+    public func draw(_ frame: MapFrame, tolerance: Double = 1) -> [[Int32]] {
+        var out: [[Int32]] = []
+        let world = frame.worldSize
+        let left = frame.originX - frame.buffer
+        let right = frame.originX + frame.width + frame.buffer
+        let clip = ClipRect(
+            minX: -frame.buffer, minY: -frame.buffer, maxX: frame.width + frame.buffer,
+            maxY: frame.height + frame.buffer)
+        let by0 = (frame.originY - frame.buffer) / world
+        let by1 = (frame.originY + frame.height + frame.buffer) / world
+        let side = WaterMap.minimumArea.squareRoot() / world  // a smaller box holds a smaller ring
+        var ring = BoundaryMap.Scratch()
+        for copy in Int((left / world).rounded(.down))...Int((right / world).rounded(.down)) {
+            let shift = Double(copy) * world - frame.originX
+            let bx0 = (left - Double(copy) * world) / world
+            let bx1 = (right - Double(copy) * world) / world
+            for lake in 0..<lakeCount {
+                let first = Int(lakeStart[lake])
+                for r in first..<Int(lakeStart[lake + 1]) {
+                    let b = 4 * r
+                    guard ringBox[b] <= bx1, ringBox[b + 2] >= bx0, ringBox[b + 1] <= by1, ringBox[b + 3] >= by0,
+                        ringBox[b + 2] - ringBox[b] >= side || ringBox[b + 3] - ringBox[b + 1] >= side
+                    else {
+                        if r == first { break }  // no shore here: none of its islands either
+                        continue
+                    }
+                    let a = Int(ringStart[r])
+                    ring.load(
+                        xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), world: world, shift: shift,
+                        originY: frame.originY, key: { _ in 0 }, info: { _ in 0 })
+                    ring.simplify(tolerance)
+                    let inside =
+                        ringBox[b] * world + shift >= clip.minX && ringBox[b + 2] * world + shift <= clip.maxX
+                        && ringBox[b + 1] * world - frame.originY >= clip.minY
+                        && ringBox[b + 3] * world - frame.originY <= clip.maxY
+                    let flat = ring.pts.count >= 3 ? BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip) : []
+                    guard flat.count >= 6, Double(BoundaryMap.area(flat)) >= 2 * WaterMap.minimumArea else {
+                        if r == first { break }
+                        continue
+                    }
+                    out.append(flat)
+                }
+            }
+        }
+        return out
+    }
+}
