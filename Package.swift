@@ -67,7 +67,9 @@ let package = Package(
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
         // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
         // SVG maps. Pure Swift at run time.
-        .target(name: "HometownBasemap", dependencies: ["HometownCore", "HometownBoundaries", "HometownViewport"]),
+        .target(
+            name: "HometownBasemap",
+            dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownViewport"]),
         // The Hometown protocol (issue 9): the wire contract (users, queries, answers, validation, error codes);
         // shared by the server and the client. No networking, no geography.
         .target(name: "HometownProtocol", dependencies: ["HometownCore"]),
@@ -175,7 +177,8 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
         .testTarget(
-            name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
+            name: "HometownBasemapTests",
+            dependencies: ["HometownBasemap", "HometownBoundaries", "HometownGazetteer", "HometownCore"]),
         .testTarget(
             name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries", "HometownTestSupport"]),
         .testTarget(

@@ -25,6 +25,8 @@ final class ServerState: Sendable {
     let publicFiles: PublicFiles
     /// The web map's boundary tiles (built on first use).
     let tiles: BoundaryTiles
+    /// The web map's names (placed per zoom on first use).
+    let labels: LabelTiles
 
     /// Every user in memory: what reads are answered from.
     let view: UserView
@@ -72,6 +74,9 @@ final class ServerState: Sendable {
         self.logger = logger
         self.publicFiles = publicFiles
         tiles = BoundaryTiles(geocoder: geocoder, cacheBytes: limits.tileCacheBytes, threads: bulk)
+        labels = LabelTiles(
+            geocoder: geocoder, gazetteer: gazetteer, vocabulary: vocabulary, cacheBytes: limits.labelCacheBytes,
+            expensive: expensive, threads: bulk)
     }
 
     /// After a write of this process (a post, a change, a deletion: `what`, of user `id`), the view reads it back
