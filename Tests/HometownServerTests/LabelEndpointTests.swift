@@ -18,13 +18,18 @@ import Testing
         ((r.json as? [String: Any])?["labels"] as? [[String: Any]]) ?? []
     }
 
+    /// A label's fields as one comparable text.
+    static func canonical(_ l: [String: Any]) -> String {
+        l.keys.sorted().map { "\($0)=\(String(describing: l[$0]!))" }.joined(separator: ";")
+    }
+
     @Test func namesAreServedPerTileInTheServedSpellingAndCheckedLikeTiles() async throws {
         try await Fixture.withServer { client in
-            // Zoom 8 over Minneapolis: the city, its neighbour and its state.
+            // Zoom 8 over Minneapolis: the city, its neighbour and its state (whose point is 1.5° north-west).
             let t = Self.tile(44.97, -93.26, 8)
             var names: [String: [String: Any]] = [:]
             for dx in -1...1 {
-                for dy in -1...1 {
+                for dy in -2...1 {
                     let r = try await client.get("/hometown/labels?z=8&x=\(t.x + dx)&y=\(t.y + dy)")
                     #expect(r.status == .ok)
                     #expect(r.headers[.cacheControl] == "public, max-age=86400")
@@ -35,7 +40,7 @@ import Testing
                         #expect(Set(l.keys) == ["id", "kind", "name", "lat", "lon", "rank", "size", "bold", "anchor", "box"])
                         #expect((l["box"] as? [Double])?.count == 4)
                         // A label in two tiles is the same label in both.
-                        if let seen = names[id] { #expect(NSDictionary(dictionary: seen).isEqual(to: l), "\(id)") }
+                        if let seen = names[id] { #expect(Self.canonical(seen) == Self.canonical(l), "\(id)") }
                         names[id] = l
                     }
                 }
