@@ -17,9 +17,10 @@ struct MapCommand: AsyncParsableCommand {
         discussion: """
             The markers come from a file (--input: GeoJSON, CSV, NDJSON or a users JSON
             array) or from a Hometown server (--server: every user matching the
-            filters); with neither, a --zoom view is drawn without markers. They are clustered as the web app clusters them (supercluster,
-            radius 40 px) at the view's zoom; a cluster shows its count, a single
-            place its label on hover. --fit (the default) zooms to the region of the
+            filters); with neither, a --zoom view is drawn without markers. They
+            are clustered as the web app clusters them (supercluster, radius 40 px)
+            at the view's zoom; a cluster shows its count, a single place its label
+            on hover. --fit (the default) zooms to the region of the
             markers and outlines it; --zoom Z draws that zoom around --center.
             Boundaries: countries always, states and provinces from zoom 4. Names
             (--no-labels leaves them out): countries, states and cities placed as
