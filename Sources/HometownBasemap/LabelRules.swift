@@ -9,7 +9,7 @@ public struct LabelRules: Hashable, Sendable {
     public var stateZooms = 3...10
     /// Per zoom (index 0...maxZoom), the fewest people a city needs to be named; nil: no city at that zoom.
     public var cityMinimumPopulation: [Int?] = [
-        nil, nil, nil, 5_000_000, 2_000_000, 700_000, 250_000, 100_000, 40_000, 15_000, 5_000, 2_000, 500,
+        nil, nil, nil, 5_000_000, 2_000_000, 700_000, 200_000, 50_000, 20_000, 8_000, 3_000, 1_000, 500,
     ]
     /// Font sizes in pixels.
     public var countrySize = 13.0
