@@ -66,7 +66,8 @@ let package = Package(
         .target(name: "HometownClustering", dependencies: ["HometownCore", "CPrefetch"]),
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
         // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
-        // SVG maps. Pure Swift at run time.
+        // SVG maps; the names on them, placed per zoom from the boundaries and the gazetteer (issue 26). Pure Swift
+        // at run time.
         .target(
             name: "HometownBasemap",
             dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownViewport"]),

@@ -33,7 +33,9 @@ public struct LabelCatalog: Sendable {
             if c < countryPeople.count { countryPeople[c] += r.population }
         }
         var all: [LabelCandidate] = []
-        func region(_ id: String, _ kind: LabelKind, _ name: String, _ e: (bbox: BoundingBox, point: Coordinate), _ people: Int) {
+        func region(
+            _ id: String, _ kind: LabelKind, _ name: String, _ e: (bbox: BoundingBox, point: Coordinate), _ people: Int
+        ) {
             guard !name.isEmpty else { return }
             var degrees = e.bbox.east - e.bbox.west
             if degrees < 0 { degrees += 360 }

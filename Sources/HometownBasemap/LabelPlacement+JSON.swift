@@ -19,7 +19,8 @@ extension LabelPlacement {
             out += Array(",\"rank\":\(l.rank),\"size\":\(JSONWriter.number(l.fontSize, digits: 1))".utf8)
             out += Array(",\"bold\":\(l.bold),\"anchor\":\"\(l.anchor.name)\",\"box\":[".utf8)
             let b = l.text
-            out += Array([b.minX, b.minY, b.maxX, b.maxY].map { JSONWriter.number($0, digits: 1) }.joined(separator: ",").utf8)
+            out += Array(
+                [b.minX, b.minY, b.maxX, b.maxY].map { JSONWriter.number($0, digits: 1) }.joined(separator: ",").utf8)
             out += Array("]}".utf8)
         }
         out += Array("]}".utf8)

@@ -23,7 +23,8 @@ public enum LabelPlacer {
         var dots = CityDots(worldWidth: world)
         for c in catalog.candidates where c.kind == .city && rules.shows(c, zoom: z) {
             dots.insert(
-                x: WebMercator.worldX(longitude: c.longitude) * world, y: WebMercator.worldY(latitude: c.latitude) * world,
+                x: WebMercator.worldX(longitude: c.longitude) * world,
+                y: WebMercator.worldY(latitude: c.latitude) * world,
                 population: c.population, id: c.id)
         }
         for c in catalog.candidates where rules.shows(c, zoom: z) {
@@ -74,7 +75,8 @@ public enum LabelPlacer {
         case .center: box = PixelBox(minX: -w / 2, minY: -h / 2, maxX: w / 2, maxY: h / 2)
         case .right: box = PixelBox(minX: off, minY: -h / 2, maxX: off + w, maxY: h / 2)
         case .left: box = PixelBox(minX: -off - w, minY: -h / 2, maxX: -off, maxY: h / 2)
-        case .above: box = PixelBox(minX: -w / 2, minY: -rules.dotRadius - 1 - h, maxX: w / 2, maxY: -rules.dotRadius - 1)
+        case .above:
+            box = PixelBox(minX: -w / 2, minY: -rules.dotRadius - 1 - h, maxX: w / 2, maxY: -rules.dotRadius - 1)
         case .below: box = PixelBox(minX: -w / 2, minY: rules.dotRadius + 1, maxX: w / 2, maxY: rules.dotRadius + 1 + h)
         }
         return rounded(box)

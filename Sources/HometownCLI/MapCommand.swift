@@ -77,7 +77,8 @@ struct MapCommand: AsyncParsableCommand {
         let fromFile = input != nil && client.server == nil
         let fromServer = input == nil && client.serverGiven
         guard fromFile || fromServer || (input == nil && client.server == nil && zoom != nil) else {
-            throw ValidationError("give --input FILE or --server URL (one of them), or --zoom Z for a map without markers")
+            throw ValidationError(
+                "give --input FILE or --server URL (one of them), or --zoom Z for a map without markers")
         }
         if fit && zoom != nil { throw ValidationError("give --fit or --zoom, not both") }
         if let zoom, !(0...20).contains(zoom) { throw ValidationError("--zoom must be from 0 to 20, not \(zoom)") }

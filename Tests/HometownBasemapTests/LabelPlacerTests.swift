@@ -110,7 +110,9 @@ struct LabelPlacerTests {
             #expect(names(2).contains(c), "\(c) at zoom 2")
         }
         #expect(!F.placements[2].labels.contains { $0.kind == .city })
-        for s in ["Minnesota", "Texas", "California", "Montana", "Iowa"] { #expect(names(5).contains(s), "\(s) at zoom 5") }
+        for s in ["Minnesota", "Texas", "California", "Montana", "Iowa"] {
+            #expect(names(5).contains(s), "\(s) at zoom 5")
+        }
         for n in ["Minneapolis", "Saint Paul", "Minnesota"] { #expect(names(8).contains(n), "\(n) at zoom 8") }
         #expect(names(7).contains("Minneapolis"))
         // States come from about zoom 3-4, not at zoom 2.
@@ -187,7 +189,8 @@ struct LabelPlacerTests {
             LabelPlacer.place(
                 LabelCatalog(candidates: [
                     LabelCandidate(
-                        id: "city:1", kind: .city, name: "Eastmost", latitude: 0, longitude: east, population: 9_000_000),
+                        id: "city:1", kind: .city, name: "Eastmost", latitude: 0, longitude: east, population: 9_000_000
+                    ),
                     LabelCandidate(
                         id: "city:2", kind: .city, name: "Westmost", latitude: 0, longitude: -179.5,
                         population: westPeople),

@@ -42,7 +42,8 @@ import Testing
     @Test func aNameNeverHidesAMarker() throws {
         // Markers on Minneapolis: its name is left out (it would cover the count), Minnesota's stays.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString).csv").path
-        try "latitude,longitude,nickname\n44.98,-93.27,a\n44.981,-93.269,b\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "latitude,longitude,nickname\n44.98,-93.27,a\n44.981,-93.269,b\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let r = try CLI.run(["map", "--input", path, "--center", "44.97,-93.26", "--zoom", "7"])
         #expect(r.status == 0, "\(r.err)")
         #expect(!Self.names(r.out, "city").contains("Minneapolis"))

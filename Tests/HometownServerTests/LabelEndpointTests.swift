@@ -37,7 +37,10 @@ import Testing
                     #expect(o["z"] as? Int == 8 && o["zoom"] as? Int == 8 && o["x"] as? Int == t.x + dx)
                     for l in Self.labels(r) {
                         let id = try #require(l["id"] as? String)
-                        #expect(Set(l.keys) == ["id", "kind", "name", "lat", "lon", "rank", "size", "bold", "anchor", "box"])
+                        #expect(
+                            Set(l.keys) == [
+                                "id", "kind", "name", "lat", "lon", "rank", "size", "bold", "anchor", "box",
+                            ])
                         #expect((l["box"] as? [Double])?.count == 4)
                         // A label in two tiles is the same label in both.
                         if let seen = names[id] { #expect(Self.canonical(seen) == Self.canonical(l), "\(id)") }
@@ -59,7 +62,9 @@ import Testing
             for x in 0..<8 {
                 for y in 2..<4 {
                     let r = try await client.get("/hometown/labels?z=3&x=\(x)&y=\(y)")
-                    countryNames += Self.labels(r).filter { $0["kind"] as? String == "country" }.compactMap { $0["name"] as? String }
+                    countryNames += Self.labels(r).filter { $0["kind"] as? String == "country" }.compactMap {
+                        $0["name"] as? String
+                    }
                 }
             }
             #expect(countryNames.contains("USA") && !countryNames.contains("United States of America"))
@@ -69,7 +74,8 @@ import Testing
             #expect(try await client.get("/hometown/labels?z=8&x=\(t.x)&y=\(t.y)").text == a.text)
             // Deeper than zoom 12, zoom 12's names.
             let deep = Self.tile(44.97, -93.26, 15)
-            let d = try #require(try await client.get("/hometown/labels?z=15&x=\(deep.x)&y=\(deep.y)").json as? [String: Any])
+            let d = try #require(
+                try await client.get("/hometown/labels?z=15&x=\(deep.x)&y=\(deep.y)").json as? [String: Any])
             #expect(d["zoom"] as? Int == 12)
             // HEAD too.
             let head = try await client.execute(uri: "/hometown/labels?z=0&x=0&y=0", method: .head)
@@ -107,7 +113,9 @@ import Testing
         #expect(again.0 == 200 && again.1 == first.1)
         let bad = try await get("z=4&x=16&y=0")
         #expect(bad.0 == 400 && bad.1.contains("\"field\":\"x\""), "\(bad.1)")
-        let refused = try HometownBinary.run(["serve", "--label-cache-mb=-1", "--port", "0", "--db", Fixture.freshDatabase()])
+        let refused = try HometownBinary.run([
+            "serve", "--label-cache-mb=-1", "--port", "0", "--db", Fixture.freshDatabase(),
+        ])
         #expect(refused.status != 0 && refused.err.contains("--label-cache-mb"), "\(refused.err)")
     }
 }
