@@ -68,8 +68,11 @@ let package = Package(
         .target(name: "HometownClustering", dependencies: ["HometownCore", "CPrefetch"]),
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
         // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
-        // SVG maps. Pure Swift at run time.
-        .target(name: "HometownBasemap", dependencies: ["HometownCore", "HometownBoundaries", "HometownViewport"]),
+        // SVG maps; the names on them, placed per zoom from the boundaries and the gazetteer (issue 26). Pure Swift
+        // at run time.
+        .target(
+            name: "HometownBasemap",
+            dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownViewport"]),
         // The Hometown protocol (issue 9): the wire contract (users, queries, answers, validation, error codes);
         // shared by the server and the client. No networking, no geography.
         .target(name: "HometownProtocol", dependencies: ["HometownCore"]),
@@ -179,7 +182,8 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
         .testTarget(
-            name: "HometownBasemapTests", dependencies: ["HometownBasemap", "HometownBoundaries", "HometownCore"]),
+            name: "HometownBasemapTests",
+            dependencies: ["HometownBasemap", "HometownBoundaries", "HometownGazetteer", "HometownCore"]),
         .testTarget(
             name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries", "HometownTestSupport"]),
         .testTarget(

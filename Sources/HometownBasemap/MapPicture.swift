@@ -30,6 +30,9 @@ public struct MapPicture: Sendable {
     /// A box to outline, in degrees (west > east crosses 180°).
     public var region: BoundingBox?
     public var title: String?
+    /// The names placed at the view's zoom (or a shallower one); those inside the picture and clear of the
+    /// markers are drawn (`labelsSVG`). Nil: no names.
+    public var labels: LabelPlacement?
     public var attribution = "Boundaries: Natural Earth. Places: GeoNames."
 
     public init(
@@ -76,6 +79,7 @@ public struct MapPicture: Sendable {
             boundaries.coasts, closed: false,
             attributes:
                 "fill=\"none\" stroke=\"\(Style.coast)\" stroke-width=\"\(fmt(0.9 * u))\" stroke-linejoin=\"round\"")
+        s += labelsSVG(u: u)
         if let region {
             let nw = place(latitude: region.north, longitude: region.west)
             var se = place(latitude: region.south, longitude: region.east)
@@ -147,7 +151,7 @@ public struct MapPicture: Sendable {
         return "<path \(attributes) d=\"\(d)\"/>\n"
     }
 
-    private func fmt(_ v: Double) -> String {
+    func fmt(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
         return r == r.rounded() ? String(Int(r)) : String(r)
     }

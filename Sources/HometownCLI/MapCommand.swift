@@ -17,15 +17,20 @@ struct MapCommand: AsyncParsableCommand {
         discussion: """
             The markers come from a file (--input: GeoJSON, CSV, NDJSON or a users JSON
             array) or from a Hometown server (--server: every user matching the
-            filters). They are clustered as the web app clusters them (supercluster,
-            radius 40 px) at the view's zoom; a cluster shows its count, a single
-            place its label on hover. --fit (the default) zooms to the region of the
+            filters); with neither, a --zoom view is drawn without markers. They
+            are clustered as the web app clusters them (supercluster, radius 40 px)
+            at the view's zoom; a cluster shows its count, a single place its label
+            on hover. --fit (the default) zooms to the region of the
             markers and outlines it; --zoom Z draws that zoom around --center.
-            Boundaries: countries always, states and provinces from zoom 4.
+            Boundaries: countries always, states and provinces from zoom 4. Names
+            (--no-labels leaves them out): countries, states and cities placed as
+            the web map places them at the view's zoom, none over another or over
+            a marker.
 
               hometown map --input users.geojson --out map.svg
               hometown map --server http://127.0.0.1:8080 --country USA --size 1000x600
               hometown map --input m.csv --zoom 2 --center 20,0 --out world.svg
+              hometown map --center 44.97,-93.26 --zoom 7 --out minnesota.svg
 
             Exit status: 0 done, 2 invalid input; with --server, 3-12 as for
             `hometown users`.
@@ -55,6 +60,8 @@ struct MapCommand: AsyncParsableCommand {
     var center: PointArgument?
     @Option(help: "Free margin around the fitted region, in pixels.") var padding = 40.0
     @Option(help: "A title drawn in the top-left corner.") var title: String?
+    @Flag(inversion: .prefixedNo, help: "Draw country, state and city names (as the web map does).")
+    var labels = true
     @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out:
         String?
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use; water.bin beside it.", valueName: "PATH"))
@@ -66,11 +73,13 @@ struct MapCommand: AsyncParsableCommand {
         guard size.wholePixels(in: 16...8192) != nil else {
             throw ValidationError("--size \(size) is not WxH in whole pixels from 16 to 8192, e.g. 800x500")
         }
-        // The users come from a file, or from the server named by --server or $HOMETOWN_SERVER, never both.
+        // The users come from a file, or from the server named by --server or $HOMETOWN_SERVER, never both; a
+        // --zoom view may have none (a base map with its names).
         let fromFile = input != nil && client.server == nil
         let fromServer = input == nil && client.serverGiven
-        guard fromFile || fromServer else {
-            throw ValidationError("give --input FILE or --server URL (one of them)")
+        guard fromFile || fromServer || (input == nil && client.server == nil && zoom != nil) else {
+            throw ValidationError(
+                "give --input FILE or --server URL (one of them), or --zoom Z for a map without markers")
         }
         if fit && zoom != nil { throw ValidationError("give --fit or --zoom, not both") }
         if let zoom, !(0...20).contains(zoom) { throw ValidationError("--zoom must be from 0 to 20, not \(zoom)") }
@@ -86,7 +95,9 @@ struct MapCommand: AsyncParsableCommand {
     func run() async throws {
         let (width, height) = size.wholePixels(in: 16...8192)!  // checked in validate()
         let located: [(coordinate: Coordinate, label: String?)]
-        if input == nil {
+        if input == nil && !client.serverGiven {
+            located = []
+        } else if input == nil {
             var users: [User] = []
             try await ClientCommandSupport.reportingErrors {
                 let http = try client.client()
@@ -163,9 +174,12 @@ struct MapCommand: AsyncParsableCommand {
                 }
             }
         }
-        let picture = MapPicture(
+        var picture = MapPicture(
             frame: frame, width: width, height: height, boundaries: boundaries, markers: markers,
             region: zoom == nil ? region?.bbox : nil, title: title)
+        if labels {
+            picture.labels = try MapCommand.labelPlacement(geocoder: geocoder, dataPath: data, zoom: viewZoom)
+        }
         return picture.svg()
     }
 

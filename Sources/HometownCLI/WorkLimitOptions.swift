@@ -25,6 +25,9 @@ struct WorkLimitOptions: ParsableArguments {
     @Option(help: "MiB of the web map's boundary tiles kept once drawn.")
     var tileCacheMB = WorkLimits().tileCacheBytes >> 20
 
+    @Option(help: "MiB of the web map's name placements kept (one per zoom; about 70 MiB hold them all).")
+    var labelCacheMB = WorkLimits().labelCacheBytes >> 20
+
     @Option(help: "Answers gzip-compressed at once (default: one per core); more go uncompressed. 0 turns gzip off.")
     var maxCompressing: Int?
 
@@ -37,6 +40,7 @@ struct WorkLimitOptions: ParsableArguments {
         w.queueTimeout = queueTimeout.duration
         w.clusterCacheBytes = Self.bytes(mebibytes: clusterCacheMB)
         w.tileCacheBytes = Self.bytes(mebibytes: tileCacheMB)
+        w.labelCacheBytes = Self.bytes(mebibytes: labelCacheMB)
         if let maxCompressing { w.maxCompressing = maxCompressing }
         do { try w.validate() } catch { throw ValidationError("\(error)") }
         return w

@@ -14,7 +14,7 @@ import NIOPosix
 /// What the endpoint families share: the vocabulary, the store and its in-memory view, the hasher, the geocoders,
 /// the thread pools and limiters, and how answers leave (`delivery`). Immutable references to `Sendable` parts;
 /// each locks inside. The handlers are in `ProtocolEndpoints`, `OwnerEndpoints`, `MapEndpoints`,
-/// `PlaceEndpoints` and `TileEndpoints`; `HometownRouter` routes to them.
+/// `PlaceEndpoints`, `TileEndpoints` and `LabelEndpoints`; `HometownRouter` routes to them.
 final class ServerState: Sendable {
     let vocabulary: Vocabulary
     let store: any UserStore
@@ -26,6 +26,8 @@ final class ServerState: Sendable {
     let publicFiles: PublicFiles
     /// The web map's boundary tiles (built on first use).
     let tiles: BoundaryTiles
+    /// The web map's names (placed per zoom on first use).
+    let labels: LabelTiles
 
     /// Every user in memory: what reads are answered from.
     let view: UserView
@@ -73,6 +75,9 @@ final class ServerState: Sendable {
         self.logger = logger
         self.publicFiles = publicFiles
         tiles = BoundaryTiles(geocoder: geocoder, water: water, cacheBytes: limits.tileCacheBytes, threads: bulk)
+        labels = LabelTiles(
+            geocoder: geocoder, gazetteer: gazetteer, vocabulary: vocabulary, cacheBytes: limits.labelCacheBytes,
+            expensive: expensive, threads: bulk)
     }
 
     /// After a write of this process (a post, a change, a deletion: `what`, of user `id`), the view reads it back

@@ -3,7 +3,7 @@ import NIOPosix
 
 /// How much expensive work the server takes on at once, and how much memory its caches may hold: the
 /// `hometown serve` options `--max-expensive-work`, `--max-queued-work`, `--queue-timeout`, `--cluster-cache-mb`,
-/// `--tile-cache-mb` and `--max-compressing`.
+/// `--tile-cache-mb`, `--label-cache-mb` and `--max-compressing`.
 public struct WorkLimits: Sendable {
     /// Cluster indexes built (and regions fitted) at once; beyond that a request waits for a turn.
     public var maxExpensiveWork = System.coreCount
@@ -15,12 +15,15 @@ public struct WorkLimits: Sendable {
     public var clusterCacheBytes = 128 << 20
     /// Bytes of the web map's boundary tiles kept once drawn.
     public var tileCacheBytes = 64 << 20
+    /// Bytes of the web map's name placements kept (one per zoom, 0-12: zoom 12 about 34 MiB, zoom 11 17 MiB,
+    /// zoom 10 10 MiB, all the others together 8 MiB; about 70 MiB hold them all).
+    public var labelCacheBytes = 96 << 20
     /// Answers compressed with gzip at once; more are sent uncompressed (0: never compress).
     public var maxCompressing = System.coreCount
 
     public init() {}
 
-    /// The largest cache either cache may be given (1 TiB).
+    /// The largest budget any cache may be given (1 TiB).
     public static let maxCacheBytes = 1 << 40
 
     /// Checks every limit's range.
@@ -33,8 +36,10 @@ public struct WorkLimits: Sendable {
         guard queueTimeout > .zero, queueTimeout <= .seconds(3600) else {
             throw ServerError.badConfiguration("--queue-timeout", "must be more than 0 and at most 3600 seconds")
         }
-        for (name, bytes) in [("--cluster-cache-mb", clusterCacheBytes), ("--tile-cache-mb", tileCacheBytes)]
-        where !(0...Self.maxCacheBytes).contains(bytes) {
+        for (name, bytes) in [
+            ("--cluster-cache-mb", clusterCacheBytes), ("--tile-cache-mb", tileCacheBytes),
+            ("--label-cache-mb", labelCacheBytes),
+        ] where !(0...Self.maxCacheBytes).contains(bytes) {
             throw ServerError.badConfiguration(name, "must be from 0 to \(Self.maxCacheBytes >> 20) (MiB)")
         }
         guard maxCompressing >= 0 else { throw ServerError.badConfiguration("--max-compressing", "must be 0 or more") }

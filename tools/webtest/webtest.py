@@ -11,7 +11,8 @@ its popup); the keyboard reaches and works the controls; a phone-sized screen wo
 strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
 `securitypolicyviolation` listener added before the page's own scripts). A page of another origin may read the API
 and post to it, but not read the app's files. Screenshots go to
---out (map.png, list.png, form.png, owner.png, phone.png); with --docs-png, map.png is copied there too.
+--out (map.png, list.png, form.png, owner.png, phone.png, and labels-zoom2/5/8.png of the map's names); with
+--docs-png, map.png is copied there too, and with --docs-labels DIR the three names' screenshots.
 
 Stops at the first failure (exit status 1) unless --keep-going.
 """
@@ -241,6 +242,41 @@ class Browser:
             for (const e of document.querySelectorAll('.leaflet-marker-pane [data-nicknames]')) names.push(...JSON.parse(e.dataset.nicknames));
             return names;""")
 
+    def labels_drawn(self):
+        """The names the map shows now (not hidden, inside the map): [{name, kind, rank, rect: [l, t, r, b]}], from
+        the DOM (each name's text and, for a city, its dot)."""
+        return self.js("""
+            const map = document.getElementById('map').getBoundingClientRect();
+            const out = [];
+            for (const e of document.querySelectorAll('.ht-labels .ht-label')) {
+              if (e.classList.contains('ht-label-hidden') || getComputedStyle(e).visibility === 'hidden') continue;
+              const text = e.querySelector('.ht-label-text');
+              let r = text.getBoundingClientRect();
+              r = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+              const dot = e.querySelector('.ht-label-dot');
+              if (dot) {
+                const d = dot.getBoundingClientRect();
+                r = {left: Math.min(r.left, d.left), top: Math.min(r.top, d.top), right: Math.max(r.right, d.right), bottom: Math.max(r.bottom, d.bottom)};
+              }
+              if (r.right <= map.left || r.left >= map.right || r.bottom <= map.top || r.top >= map.bottom) continue;
+              out.push({name: text.textContent, kind: e.dataset.kind, rank: Number(e.dataset.rank), rect: [r.left, r.top, r.right, r.bottom]});
+            }
+            return out;""")
+
+    def marker_rects(self):
+        return self.js("return Array.from(document.querySelectorAll('.leaflet-marker-pane .ht-marker')).map(e => {"
+                       " const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });")
+
+    def map_screenshot(self, path, width=720, height=450):
+        """A PNG of the middle `width` x `height` CSS pixels of the map (small enough for the README)."""
+        import base64
+        box = self.js("const r = document.getElementById('map').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+        clip = {"x": box[0] + max(0, (box[2] - width) / 2), "y": box[1] + max(0, (box[3] - height) / 2),
+                "width": min(width, box[2]), "height": min(height, box[3]), "scale": 1}
+        shot = self.driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "clip": clip})
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+
     def list_rows(self):
         """The list's rows as [nickname, country, state, city, year] (the owner's column left out)."""
         return self.js("""
@@ -275,8 +311,9 @@ class Browser:
 # ---- The tests ----------------------------------------------------------------------------------------------
 
 class Tests:
-    def __init__(self, browser, posts, out, docs_png, boundaries):
+    def __init__(self, browser, posts, out, docs_png, boundaries, docs_labels=""):
         self.b = browser
+        self.docs_labels = docs_labels
         self.posts = posts
         self.out = out
         self.docs_png = docs_png
@@ -895,13 +932,77 @@ class Tests:
         b.find("#o-cancel").click()
         b.clear_logs()
 
+    @staticmethod
+    def overlapping(rects):
+        """Pairs of rectangles [l, t, r, b] that share more than an edge."""
+        return [(a, b) for i, a in enumerate(rects) for b in rects[i + 1:]
+                if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
+
+    def test_labels(self):
+        """Names on the map: countries at zoom 2, US states at zoom 5, Minneapolis and Saint Paul at zoom 8; none over another or a marker."""
+        b = self.b
+        countries = json.loads(http(b.base, "/hometown/countries")[1])
+        usa_states = json.loads(http(b.base, "/hometown/states", {"country": "USA"})[1])
+        # The names alone first: the posts filtered to India's, so no marker stands over these views' names.
+        views = [
+            ("labels-zoom2.png", 2, 25, 10, "country", ["USA", "China", "Brazil", "Canada", "Australia"]),
+            ("labels-zoom5.png", 5, 40, -95, "state", ["Minnesota", "Iowa", "Kansas", "Nebraska", "Missouri"]),
+            ("labels-zoom8.png", 8, 44.95, -93.2, "city", ["Minneapolis", "Saint Paul"]),
+        ]
+        b.open("/?country=India#2/25/10")
+        b.wait_idle()
+        for png, zoom, lat, lng, kind, expected in views:
+            b.set_view(lat, lng, zoom)
+            b.wait(lambda: set(expected) <= {l["name"] for l in b.labels_drawn()},
+                   f"{expected} drawn at zoom {zoom} (drawn: {sorted(l['name'] for l in b.labels_drawn())})")
+            drawn = b.labels_drawn()
+            names = [l["name"] for l in drawn]
+            check(len(names) == len(set(names)), f"a name drawn twice at zoom {zoom}: {sorted(names)}")
+            check(sum(l["kind"] == kind for l in drawn) >= 2, f"{kind} names at zoom {zoom}: {drawn}")
+            bad = self.overlapping([l["rect"] for l in drawn])
+            check(not bad, f"names overlap at zoom {zoom}: {bad[:3]}")
+            # Country names are spelled as GET countries spells them.
+            check(zoom != 2 or "USA" in names and "United States of America" not in names, f"USA as served: {names}")
+            check(zoom != 2 or all(c in names for c in countries if c in ("USA", "China")), f"served countries named: {names}")
+            b.map_screenshot(os.path.join(self.out, png))
+        # States over the USA are those GET states lists.
+        b.set_view(40, -95, 5)
+        us = [l["name"] for l in b.labels_drawn() if l["kind"] == "state"]
+        check(len([n for n in us if n in usa_states]) >= 8, f"US states named as listed: {us}")
+        # The names take no clicks: a click on a name is a click on the map under it.
+        check(b.js("return getComputedStyle(document.querySelector('.ht-labels')).pointerEvents") == "none",
+              "the names' pane takes no pointer events")
+        # Then with every post: markers stand over the Twin Cities, and no name is left under one.
+        b.open("/#8/44.95/-93.2")
+        b.wait_idle()
+        b.wait(lambda: b.marker_total() > 0 and len(b.labels_drawn()) > 0, "markers and names at zoom 8")
+        b.wait_idle()
+        markers = b.marker_rects()
+        drawn = b.labels_drawn()
+        under = [(l["name"], m) for l in drawn for m in markers
+                 if l["rect"][0] < m[2] and m[0] < l["rect"][2] and l["rect"][1] < m[3] and m[1] < l["rect"][3]]
+        check(not under, f"names under markers: {under}")
+        hidden = b.js("return document.querySelectorAll('.ht-labels .ht-label-hidden').length")
+        check(hidden >= 1, "no name was hidden under the Twin Cities' marker")
+        check(not self.overlapping([l["rect"] for l in drawn]), "names overlap beside the markers")
+        # The label layer sits above the land and below the markers.
+        order = b.js("const z = (c) => Number(getComputedStyle(document.querySelector(c)).zIndex);"
+                     "return [z('.leaflet-tile-pane'), z('.ht-labels'), z('.leaflet-marker-pane')];")
+        check(order[0] < order[1] < order[2], f"pane order tiles < labels < markers: {order}")
+        if self.docs_labels:
+            os.makedirs(self.docs_labels, exist_ok=True)
+            for png, *_ in views:
+                shutil.copyfile(os.path.join(self.out, png), os.path.join(self.docs_labels, png))
+        errors = b.severe()
+        check(not errors, "console errors with the names: " + "; ".join(errors))
+
     def test_requests(self):
         """Over the whole run, every request went to the server under test."""
         foreign = self.b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
     ORDER = ["test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
-             "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_requests"]
+             "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_labels", "test_requests"]
 
     # The lakes (issue 26), right after the first load.
     ORDER.insert(ORDER.index("test_load") + 1, "test_lakes")
@@ -915,6 +1016,9 @@ def main():
     parser.add_argument("--docs-png", default="",
                         help="also copy the map screenshot here, e.g. docs/webapp.png for the README (default: nowhere,"
                              " so a test run leaves the repository as it was)")
+    parser.add_argument("--docs-labels", default="",
+                        help="also copy the three screenshots of the names (labels-zoom2/5/8.png) into this folder,"
+                             " e.g. docs (default: nowhere)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--keep-going", action="store_true", help="run every test even after a failure")
@@ -935,7 +1039,7 @@ def main():
         print("note: the server has no /hometown/boundaries; the map is drawn without land", flush=True)
 
     browser = Browser(base, args.chromium, args.chromedriver)
-    tests = Tests(browser, posts, args.out, args.docs_png, boundaries)
+    tests = Tests(browser, posts, args.out, args.docs_png, boundaries, args.docs_labels)
     failures = []
     try:
         for name in Tests.ORDER:

@@ -257,6 +257,7 @@
       if (!shown.has(key)) { const marker = make(); shown.set(key, marker); markerLayer.addLayer(marker); }
     }
     countControl.getContainer().textContent = total === 1 ? '1 post in view' : total + ' posts in view';
+    if (H.labels) H.labels.declutter();                // no name under a marker
   }
 
   // Asks the server for the markers of the view and the filters, and shows them.
@@ -372,6 +373,7 @@
       say('The map\'s boundaries could not be loaded (' + (event.error && event.error.message) + '); markers still work.');
     });
     boundaries.addTo(map);
+    if (H.labels) H.labels.attach(map, boundaries);   // the names (labels.js), between land and markers
     markerLayer = L.layerGroup().addTo(map);
     popup = L.popup({ maxWidth: 280, offset: [0, -4], autoPanPadding: [24, 24] });
     controls();

@@ -1,0 +1,70 @@
+import HometownBasemap
+import HometownBoundaries
+import HometownGazetteer
+import HometownVocabulary
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The web map's names: countries, states and cities placed per zoom (`LabelPlacer`, for the whole world at
+/// once, so that tiles agree), served a tile at a time (`GET /hometown/labels?z=&x=&y=`).
+///
+/// The catalog of names is built on first use, in the server's spelling (`Vocabulary.mapNames`). A zoom's
+/// placement is computed once however many ask for it at the same time, in a turn of the expensive-work limiter
+/// on the bulk threads, and kept (names never change while the server runs) within `--label-cache-mb`, least
+/// recently used first out. Zooms deeper than `LabelRules.maxZoom` are answered from that zoom's placement.
+final class LabelTiles: Sendable {
+    let rules = LabelRules()
+    private let geocoder: ReverseGeocoder
+    private let gazetteer: Gazetteer
+    private let vocabulary: Vocabulary
+    private let catalog = Mutex<LabelCatalog?>(nil)
+    private let placements: SharedCache<LabelPlacement>
+    private let expensive: WorkLimiter
+    private let threads: NIOThreadPool
+
+    init(
+        geocoder: ReverseGeocoder, gazetteer: Gazetteer, vocabulary: Vocabulary, cacheBytes: Int,
+        expensive: WorkLimiter, threads: NIOThreadPool
+    ) {
+        self.geocoder = geocoder
+        self.gazetteer = gazetteer
+        self.vocabulary = vocabulary
+        placements = SharedCache(budget: cacheBytes)
+        self.expensive = expensive
+        self.threads = threads
+    }
+
+    /// The names to place, built by the first caller (others wait for it).
+    func labelCatalog() -> LabelCatalog {
+        catalog.withLock { c in
+            if let c { return c }
+            let names = vocabulary.mapNames(geocoder: geocoder)
+            let minimum = rules.cityMinimumPopulation.compactMap { $0 }.min() ?? 0
+            let built = LabelCatalog(
+                geocoder: geocoder, cities: gazetteer.cities(minimumPopulation: minimum),
+                countryNames: names.countries, stateNames: names.states)
+            c = built
+            return built
+        }
+    }
+
+    /// The placement at `zoom` (at most `rules.maxZoom`).
+    func placement(zoom: Int) async throws -> LabelPlacement {
+        let z = min(zoom, rules.maxZoom)
+        return try await placements.value("\(z)", version: 0) { [self] in
+            try await expensive.run {
+                try await threads.run(nice: ThreadNice.bulk) { [self] in
+                    let p = LabelPlacer.place(labelCatalog(), zoom: z, rules: rules)
+                    return (p, p.approximateBytes)
+                }
+            }
+        }
+    }
+
+    /// The JSON of tile z/x/y (see `LabelPlacement.tileJSON`).
+    func tile(z: Int, x: Int, y: Int) async throws -> ByteBuffer {
+        let p = try await placement(zoom: z)
+        return ByteBuffer(bytes: p.tileJSON(z: z, x: x, y: y))
+    }
+}

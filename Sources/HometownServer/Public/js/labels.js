@@ -1,0 +1,160 @@
+// Hometown web app: the names on the map. Countries, states and cities come from /hometown/labels, placed by
+// the server for the whole world at each zoom (so no two overlap and none is cut at a tile's edge); they are
+// drawn in a pane of their own above the boundary tiles and below the markers, never take a click, and a name
+// that a marker would cover (or that the browser draws wider than the server guessed, over another name) is
+// hidden.
+(function (H) {
+  'use strict';
+  const { el } = H.util;
+
+  const MAX_ZOOM = 12;             // the deepest placement (LabelRules.maxZoom); deeper views show its names
+  const CACHE_SIZE = 300;          // label answers kept, as promises by 'z/x/y'
+  const MAX_TILES = 80;            // a view asking for more tiles than this (a huge screen) shows no names
+  const DOT_RADIUS = 2.5;          // a city's dot (LabelRules.dotRadius), in pixels
+
+  let map = null;
+  let pane = null;
+  const cache = new Map();
+  const shown = new Map();         // 'id@copy' -> { label, copy, box (element), text (span) }
+  let updateNumber = 0;            // answers to older updates are dropped
+  let started = false;             // the first names wait for the first boundary tiles (first paint first)
+
+  function answer(z, x, y) {
+    const key = z + '/' + x + '/' + y;
+    let promise = cache.get(key);
+    if (promise) {
+      cache.delete(key);
+    } else {
+      promise = H.api.get('/hometown/labels', { z: z, x: x, y: y });
+      promise.catch(() => cache.delete(key));
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value);
+    }
+    cache.set(key, promise);
+    return promise;
+  }
+
+  // The label tiles under the view at zoom `z`: {x (0..2^z-1), y, copy (which copy of the world)}.
+  function tilesInView(z) {
+    const bounds = map.getPixelBounds();
+    const f = Math.pow(2, z - map.getZoom());
+    const n = Math.pow(2, z);
+    const x0 = Math.floor(bounds.min.x * f / 256), x1 = Math.floor(bounds.max.x * f / 256);
+    const y0 = Math.max(0, Math.floor(bounds.min.y * f / 256)), y1 = Math.min(n - 1, Math.floor(bounds.max.y * f / 256));
+    const tiles = [];
+    for (let x = x0; x <= x1; x++) {
+      for (let y = y0; y <= y1; y++) {
+        const wrapped = ((x % n) + n) % n;
+        tiles.push({ x: wrapped, y: y, copy: (x - wrapped) / n });
+      }
+    }
+    return tiles;
+  }
+
+  function make(label) {
+    const box = el('div', 'ht-label ht-label-' + label.kind + ' ht-anchor-' + label.anchor + (label.bold ? ' ht-label-bold' : ''));
+    const text = el('span', 'ht-label-text', label.name);
+    box.appendChild(text);
+    const [minX, minY, maxX, maxY] = label.box;
+    box.style.fontSize = label.size + 'px';
+    box.style.width = (maxX - minX) + 'px';
+    box.style.height = (maxY - minY) + 'px';
+    box.dataset.rank = label.rank;
+    box.dataset.kind = label.kind;
+    if (label.kind === 'city') {
+      const dot = el('span', 'ht-label-dot');
+      dot.style.left = (-minX - DOT_RADIUS) + 'px';
+      dot.style.top = (-minY - DOT_RADIUS) + 'px';
+      box.appendChild(dot);
+    }
+    return { box: box, text: text };
+  }
+
+  function position(item) {
+    const l = item.label;
+    const p = map.latLngToLayerPoint([l.lat, l.lon + 360 * item.copy]);
+    L.DomUtil.setPosition(item.box, p.add([l.box[0], l.box[1]]).round());
+  }
+
+  function clear() {
+    for (const item of shown.values()) item.box.remove();
+    shown.clear();
+  }
+
+  // Hides every name that a marker covers or that overlaps a name of a better rank as drawn (the server's
+  // widths are estimates), and shows the others. Called after each update and whenever the markers change.
+  function declutter() {
+    if (!map) return;
+    const markers = Array.from(map.getPane('markerPane').querySelectorAll('.ht-marker')).map((e) => e.getBoundingClientRect());
+    const items = Array.from(shown.values()).sort((a, b) => a.label.rank - b.label.rank);
+    // Every rectangle is read before any class changes, so the page is laid out once.
+    const rects = items.map((item) => {
+      const r = item.text.getBoundingClientRect();
+      const dot = item.box.querySelector('.ht-label-dot');
+      if (!dot) return r;
+      const d = dot.getBoundingClientRect();
+      return { left: Math.min(r.left, d.left), top: Math.min(r.top, d.top), right: Math.max(r.right, d.right), bottom: Math.max(r.bottom, d.bottom) };
+    });
+    const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const kept = [];
+    items.forEach((item, i) => {
+      const hide = markers.some((m) => meets(m, rects[i])) || kept.some((k) => meets(k, rects[i]));
+      if (!hide) kept.push(rects[i]);
+      item.box.classList.toggle('ht-label-hidden', hide);
+    });
+  }
+
+  // Fetches the names of the view and shows them. Names are an aid: when they cannot be had, the map works on.
+  async function update() {
+    if (!map || !started) return;
+    const number = ++updateNumber;
+    const z = Math.max(0, Math.min(MAX_ZOOM, Math.floor(map.getZoom())));
+    const tiles = tilesInView(z);
+    let answers = [];
+    if (tiles.length <= MAX_TILES) {
+      try {
+        answers = await Promise.all(tiles.map((t) => answer(z, t.x, t.y).then((a) => ({ labels: a.labels, copy: t.copy }))));
+      } catch (error) {
+        return;
+      }
+    }
+    if (number !== updateNumber) return;           // a newer view is on its way
+    const next = new Map();
+    for (const a of answers) {
+      for (const label of a.labels) {
+        const key = label.id + '@' + a.copy;
+        if (!next.has(key)) next.set(key, { label: label, copy: a.copy });
+      }
+    }
+    for (const [key, item] of shown) {
+      if (!next.has(key)) { item.box.remove(); shown.delete(key); }
+    }
+    for (const [key, item] of next) {
+      if (shown.has(key)) continue;
+      const parts = make(item.label);
+      item.box = parts.box;
+      item.text = parts.text;
+      pane.appendChild(item.box);
+      shown.set(key, item);
+    }
+    for (const item of shown.values()) position(item);
+    declutter();
+  }
+
+  // Adds the names to `map` (after its boundary layer `boundaries`, whose first tiles are drawn first).
+  function attach(leafletMap, boundaries) {
+    map = leafletMap;
+    pane = map.createPane('htLabels');
+    pane.classList.add('ht-labels', 'leaflet-zoom-hide');   // hidden while a zoom is animated
+    map.on('zoomstart', clear);
+    map.on('moveend', update);
+    const start = () => { if (!started) { started = true; update(); } };
+    boundaries.once('load', start);
+    setTimeout(start, 3000);                      // without boundary tiles, names all the same
+  }
+
+  H.labels = {
+    attach: attach,
+    declutter: declutter,
+    get shown() { return shown.size; },
+  };
+})(window.Hometown = window.Hometown || {});
