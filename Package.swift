@@ -185,7 +185,9 @@ let package = Package(
             name: "HometownBasemapTests",
             dependencies: ["HometownBasemap", "HometownBoundaries", "HometownGazetteer", "HometownCore"]),
         .testTarget(
-            name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries", "HometownTestSupport"]),
+            name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries", "HometownTestSupport"],
+            // Golden pictures are read by path (MapGoldenTests), not bundled.
+            exclude: ["Golden"]),
         .testTarget(
             name: "HometownProtocolTests",
             dependencies: [
