@@ -13,13 +13,8 @@ struct LabelEndpoints: Sendable {
     }
 
     func tile(_ request: Request) async throws -> Response {
-        let p = try QueryParameters(request.uri.query, allowed: ["z", "x", "y"])
-        let z = try p.requiredInteger("z", range: 0...BoundaryTiles.maxZoom)
-        let n = 1 << z
-        let rule = "from 0 to \(n - 1) at zoom \(z)"
-        let x = try p.requiredInteger("x", range: 0...(n - 1), rule: rule)
-        let y = try p.requiredInteger("y", range: 0...(n - 1), rule: rule)
-        var r = Replies.json(try await labels.tile(z: z, x: x, y: y))
+        let t = try TileAddress(query: request.uri.query)
+        var r = Replies.json(try await labels.tile(z: t.z, x: t.x, y: t.y))
         r.headers[.cacheControl] = "public, max-age=\(TileEndpoints.maxAgeSeconds)"
         return r
     }
