@@ -42,9 +42,11 @@ struct ServeCommand: AsyncParsableCommand {
             Nicknames are unique without regard to case, width or letters that look
             alike (Unicode UTS #39: "dаve" with a Cyrillic а is "dave"); invisible and
             bidirectional characters in them are refused. Databases of an older schema
-            are migrated on start. Refusals are 400 with {"error": "...", "field": "...",
-            "code": "..."} (the codes are listed in /openapi.yaml); unknown paths get
-            404 with an HTML page. SIGINT or SIGTERM stops the
+            are migrated on start, and posts stored under a place's former name
+            ("Sichuan Sheng") move to the name served now ("Sichuan"). Refusals are
+            400 with {"error": "...", "field": "...", "code": "..."} (the codes are
+            listed in /openapi.yaml); unknown paths get 404 with an HTML page. SIGINT
+            or SIGTERM stops the
             server gracefully (requests in flight get --shutdown-timeout to finish, then
             the connections left close and the database closes). Connections, slow
             clients, request heads and the database lock are bounded (see Limits).
