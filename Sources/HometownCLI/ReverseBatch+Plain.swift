@@ -3,38 +3,52 @@ import HometownCore
 
 extension ReverseJob {
     /// CSV in, CSV out, for a chunk of plain rows (`PlainCSVChunk`): each row's bytes are copied and the added
-    /// columns appended from bytes made once per state and per city, with no string per field; the chunk is
-    /// split over the cores (parsing, lookups and writing), the parts joined in input order. Any row the record
-    /// path would answer otherwise (a value that is not a coordinate: its error goes in `error`) sends the whole
-    /// chunk back to that path.
+    /// columns appended from bytes made once per state and per city, with no string per field. The chunk is cut
+    /// at line feeds into one part per core, and each part is checked, parsed, looked up and written on its own
+    /// thread; the parts are joined in input order. Any row the record path would answer otherwise (a value that
+    /// is not a coordinate: its error goes in `error`) sends the whole chunk back to that path.
     mutating func processPlain(csv bytes: ArraySlice<UInt8>) -> (out: [UInt8], rows: Int)? {
-        guard input.format == .csv, outputFormat == .csv,
-            let chunk = PlainCSVChunk(bytes, width: input.names.count, columns: input.columnIndices)
-        else { return nil }
-        let n = chunk.rows.count
-        let parts = n >= 8192 ? Parallel.cores : 1
+        guard input.format == .csv, outputFormat == .csv else { return nil }
+        // Parts of at least 256 KiB, so that a small chunk is not split.
+        let parts = max(1, min(Parallel.cores, bytes.count >> 18))
+        var cuts = [bytes.startIndex]
+        for p in 1..<max(parts, 1) {
+            let guess = max(cuts[p - 1], bytes.startIndex + bytes.count * p / parts)
+            cuts.append(bytes[guess...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex)
+        }
+        cuts.append(bytes.endIndex)
         // Each part writes with its own copy of the columns (their byte caches are not shared between threads).
         if partColumns.count < parts {
             partColumns += [ReverseColumns](repeating: columns, count: parts - partColumns.count)
         }
-        var outs = [[UInt8]?](repeating: nil, count: parts)
+        var outs = [(out: [UInt8], rows: Int)?](repeating: nil, count: parts)
         let geocoder = self.geocoder
+        let width = input.names.count
+        let indices = input.columnIndices
         partColumns.withUnsafeMutableBufferPointer { columns in
             outs.withUnsafeMutableBufferPointer { outs in
                 Parallel.slices(parts) { p in
-                    outs[p] = Self.answer(
-                        bytes, chunk, rows: (n * p / parts)..<(n * (p + 1) / parts), geocoder: geocoder,
-                        columns: &columns[p])
+                    let part = bytes[cuts[p]..<cuts[p + 1]]
+                    if part.isEmpty {
+                        outs[p] = ([], 0)
+                    } else if let chunk = PlainCSVChunk(part, width: width, columns: indices) {
+                        outs[p] = Self.answer(
+                            part, chunk, rows: 0..<chunk.rows.count, geocoder: geocoder, columns: &columns[p]
+                        )
+                        .map { ($0, chunk.rows.count) }
+                    }
                 }
             }
         }
         var out: [UInt8] = []
-        out.reserveCapacity(outs.reduce(0) { $0 + ($1?.count ?? 0) })
+        out.reserveCapacity(outs.reduce(0) { $0 + ($1?.out.count ?? 0) })
+        var rows = 0
         for part in outs {
             guard let part else { return nil }
-            out += part
+            out += part.out
+            rows += part.rows
         }
-        return (out, n)
+        return rows > 0 ? (out, rows) : nil
     }
 
     /// The output of `rows` of the chunk, or nil when one of them has no valid point.

@@ -85,6 +85,18 @@ import Testing
         #expect(plain == nil)
     }
 
+    /// A chunk large enough to be cut into parts, with one row that is not plain in the last part: the whole
+    /// chunk goes to the record path, not only that part.
+    @Test(arguments: ["1,91,a,2\n", "\n", "1,\"45\",a,2\n"])
+    func aLaterPartThatIsNotPlainSendsTheWholeChunkBack(bad: String) throws {
+        var job = try Self.job("id,latitude,name,longitude")
+        var body = String(repeating: "7,45.5,some name,-93.25\n", count: 40_000)
+        body += bad + "8,45.5,x,-93.25\n"
+        #expect(body.utf8.count > 1 << 19)  // at least two parts on two cores
+        let plain = job.processPlain(csv: Array(body.utf8)[...])
+        #expect(plain == nil)
+    }
+
     @Test func bytesThatAreNotUTF8GoToTheRecordPath() throws {
         var job = try Self.job("id,latitude,name,longitude")
         let body: [UInt8] = Array("1,45.5,".utf8) + [0xC3, 0x28] + Array(",-93.2\n".utf8)
