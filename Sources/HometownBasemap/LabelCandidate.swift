@@ -14,10 +14,17 @@ public struct LabelCandidate: Hashable, Sendable {
     /// city. A name is not shown while it is wider or taller than its region's box (`LabelRules.fits`).
     public let regionWidth: Double
     public let regionHeight: Double
+    /// True for a city that is its country's capital (`GazetteerCity.isCapital`).
+    public let isCapital: Bool
+    /// The people the name is ranked and shown by (`before`, `LabelRules.shows`): its `population`; for a
+    /// capital, the people of its country's largest city when that is more, so that the capital is named from
+    /// the zoom its country's first city is named at, and before it.
+    public let rankPopulation: Int
 
+    /// - Parameter rankPopulation: nil = `population`.
     public init(
         id: String, kind: LabelKind, name: String, latitude: Double, longitude: Double, population: Int,
-        regionWidth: Double = 0, regionHeight: Double = 0
+        regionWidth: Double = 0, regionHeight: Double = 0, isCapital: Bool = false, rankPopulation: Int? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -27,12 +34,18 @@ public struct LabelCandidate: Hashable, Sendable {
         self.population = population
         self.regionWidth = regionWidth
         self.regionHeight = regionHeight
+        self.isCapital = isCapital
+        self.rankPopulation = rankPopulation ?? population
     }
 
-    /// Placement order: countries, then states, then cities (`LabelKind`); within a kind, more people first;
-    /// then by id, so that the order is total and the placement deterministic.
+    /// Placement order: countries, then states, then cities (`LabelKind`); within a kind, more people first
+    /// (`rankPopulation`: a capital ranks with its country's largest city), a capital before a city of the same
+    /// rank (so before its country's largest city), then more people of its own; then by id, so that the order
+    /// is total and the placement deterministic.
     public static func before(_ a: LabelCandidate, _ b: LabelCandidate) -> Bool {
         if a.kind != b.kind { return a.kind < b.kind }
+        if a.rankPopulation != b.rankPopulation { return a.rankPopulation > b.rankPopulation }
+        if a.isCapital != b.isCapital { return a.isCapital }
         if a.population != b.population { return a.population > b.population }
         return a.id < b.id
     }

@@ -276,10 +276,23 @@ do {
         }
     }
     let (table, postings, words) = try names.build()
+    // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
+    var cityIDByGeonameID: [Int: Int] = [:]
+    for (d, e) in drafts.enumerated() where e.kind == .city { cityIDByGeonameID[e.geonameID] = idOf[d] }
+    var capitalIDs: [UInt32] = []
+    var unmatched: [String] = []
+    for c in src.capitals {
+        if let id = cityIDByGeonameID[c.geonameID] {
+            capitalIDs.append(UInt32(id))
+        } else {
+            unmatched.append("\(c.name) (\(c.country), \(c.geonameID))")
+        }
+    }
+    capitalIDs = Array(Set(capitalIDs)).sorted()
     let counts = PlaceKind.allCases.map { k in (k.name, drafts.filter { $0.kind == k }.count) }
     let meta: [String: Any] = [
         "entries": drafts.count, "keys": names.keyCount,
-        "counts": Dictionary(uniqueKeysWithValues: counts),
+        "counts": Dictionary(uniqueKeysWithValues: counts), "capitals": capitalIDs.count,
         "attribution":
             "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names from iso-codes via pycountry (LGPL-2.1).",
     ]
@@ -292,11 +305,15 @@ do {
     w.add(GazetteerLayout.nameTable, uint32: table)
     w.add(GazetteerLayout.postings, uint32: postings)
     w.add(GazetteerLayout.words, uint32: words)
+    w.add(GazetteerLayout.capitals, uint32: capitalIDs)
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
         throw BuildError("cannot write \(outPath)")
     }
     log("country names from admin-0 NAME_xx fields: \(endonymCount)")
+    log(
+        "national capitals (GeoNames PPLC): \(src.capitals.count) in cities15000, \(capitalIDs.count) matched to cities"
+            + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", ")))
     log(
         "wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys"
     )
