@@ -38,15 +38,25 @@ public struct LabelCandidate: Hashable, Sendable {
         self.rankPopulation = rankPopulation ?? population
     }
 
-    /// Placement order: countries, then states, then cities (`LabelKind`); within a kind, more people first
-    /// (`rankPopulation`: a capital ranks with its country's largest city), a capital before a city of the same
-    /// rank (so before its country's largest city), then more people of its own; then by id, so that the order
-    /// is total and the placement deterministic.
+    /// Placement order: countries, then capitals (cities with `isCapital`), then states, then the other cities;
+    /// within each, more people first (`rankPopulation`: a capital ranks with its country's largest city), then
+    /// more people of its own; then by id, so that the order is total and the placement deterministic. Capitals
+    /// go before states because a state's name, centred on its point, so often lies on the capital (Washington
+    /// under Maryland, Ankara under its own province, Brasília under Brazil's Distrito Federal) that it would
+    /// otherwise be left out at the zooms its country's first cities are named at.
     public static func before(_ a: LabelCandidate, _ b: LabelCandidate) -> Bool {
-        if a.kind != b.kind { return a.kind < b.kind }
+        if a.tier != b.tier { return a.tier < b.tier }
         if a.rankPopulation != b.rankPopulation { return a.rankPopulation > b.rankPopulation }
-        if a.isCapital != b.isCapital { return a.isCapital }
         if a.population != b.population { return a.population > b.population }
         return a.id < b.id
+    }
+
+    /// 0 country, 1 capital, 2 state, 3 other city (see `before`).
+    var tier: Int {
+        switch kind {
+        case .country: return 0
+        case .state: return 2
+        case .city: return isCapital ? 1 : 3
+        }
     }
 }

@@ -4,8 +4,8 @@ import HometownGazetteer
 import HometownViewport
 
 /// Every name a map may show, in placement order (`LabelCandidate.before`): the bundled countries and states
-/// at their stored points on their surfaces, and the gazetteer's cities at their points (each country's capital
-/// first among its cities).
+/// at their stored points on their surfaces, and the gazetteer's cities at their points (capitals before states
+/// and the other cities, from the zoom their country's largest city is named at).
 ///
 /// Immutable and `Sendable`. Building it from the bundled data reads the countries, states and every city once
 /// (a fraction of a second).
@@ -59,7 +59,8 @@ public struct LabelCatalog: Sendable {
             if let c = city.country { largest[c] = max(largest[c] ?? 0, city.population) }
         }
         for city in cities where !city.name.isEmpty {
-            let rank = city.isCapital ? max(city.population, city.country.flatMap { largest[$0] } ?? 0) : city.population
+            let rank =
+                city.isCapital ? max(city.population, city.country.flatMap { largest[$0] } ?? 0) : city.population
             all.append(
                 LabelCandidate(
                     id: "city:\(city.entry)", kind: .city, name: city.name, latitude: city.latitude,

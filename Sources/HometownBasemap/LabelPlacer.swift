@@ -1,8 +1,8 @@
 import HometownViewport
 
 /// Places the names of a `LabelCatalog` at one zoom, for the whole world at once: greedy in the catalog's
-/// priority order (countries, states, cities; more people first, each country's capital ranked with and before
-/// its largest city: `LabelCandidate.before`), each name at the first position where its
+/// priority order (countries, capitals, states, other cities; more people first, a capital ranked with its
+/// country's largest city: `LabelCandidate.before`), each name at the first position where its
 /// box, from `TextWidth`'s estimate, keeps `LabelRules.spacing` pixels from every box placed before it, and
 /// only while its 256-pixel tile holds fewer than `maxPerTile` names. Countries and states are centred on their
 /// point; a city's name is tried right, left, above and below its dot, first on the sides where it would not

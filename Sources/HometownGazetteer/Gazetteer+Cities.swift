@@ -19,8 +19,9 @@ extension Gazetteer {
     }
 
     /// Whether entry `e` is a national capital: a city GeoNames marks with feature code PPLC (Canberra, Ottawa,
-    /// Washington, D.C., Brasília; not Sydney or Toronto). False for every entry of a file without section
-    /// CAPITALS.
+    /// Washington, D.C., Brasília; not Sydney or Toronto), counted under the country the gazetteer files it in
+    /// (Flying Fish Cove, capital of Christmas Island, which the gazetteer files under Australia, is not one).
+    /// False for every entry of a file without section CAPITALS.
     public func isCapital(entry e: Int) -> Bool { capitals.contains(e) }
 
     /// How many city entries are national capitals (about the 241 PPLC places of GeoNames' cities15000).

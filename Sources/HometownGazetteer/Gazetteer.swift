@@ -68,15 +68,17 @@ public final class Gazetteer: @unchecked Sendable {
         else {
             throw bad("hash tables are not a power of two in size")
         }
-        // Capitals are few (about 240): always checked, whatever `verify` says.
+        // Capitals (about 240) must be cities, ascending. With `verify` a bad one is a corrupted file; without it
+        // (one-shot commands, damaged tables) only the cities among them are kept.
+        var kept = Set<Int>()
         for (i, v) in capitalList.enumerated() {
-            guard Int(v) < entryCount, u32[Int(v) * GazetteerLayout.u32PerEntry] == PlaceKind.city.rawValue,
-                i == 0 || capitalList[i - 1] < v
-            else {
+            let isCity = Int(v) < entryCount && u32[Int(v) * GazetteerLayout.u32PerEntry] == PlaceKind.city.rawValue
+            if verify && !(isCity && (i == 0 || capitalList[i - 1] < v)) {
                 throw bad("capital \(i) (entry \(v)) is not a city, or the list is not ascending")
             }
+            if isCity { kept.insert(Int(v)) }
         }
-        capitals = Set(capitalList.map { Int($0) })
+        capitals = kept
         // With `verify`, the tables are also checked whole: every link points at an entry, every string lies in
         // the pool, every posting list in its section. Without it (a one-shot command), each read is checked as
         // it is made instead, so no search can read out of bounds either way.

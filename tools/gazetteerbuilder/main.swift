@@ -277,15 +277,23 @@ do {
     }
     let (table, postings, words) = try names.build()
     // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
-    var cityIDByGeonameID: [Int: Int] = [:]
-    for (d, e) in drafts.enumerated() where e.kind == .city { cityIDByGeonameID[e.geonameID] = idOf[d] }
+    // A capital counts only under its own country: Flying Fish Cove (CX), filed under Australia because we have
+    // no Christmas Island, is not Australia's capital.
+    var cityByGeonameID: [Int: Int] = [:]
+    for (d, e) in drafts.enumerated() where e.kind == .city { cityByGeonameID[e.geonameID] = d }
     var capitalIDs: [UInt32] = []
     var unmatched: [String] = []
+    var otherCountry: [String] = []
     for c in src.capitals {
-        if let id = cityIDByGeonameID[c.geonameID] {
-            capitalIDs.append(UInt32(id))
-        } else {
+        guard let d = cityByGeonameID[c.geonameID] else {
             unmatched.append("\(c.name) (\(c.country), \(c.geonameID))")
+            continue
+        }
+        let filed = drafts[d].country.map { drafts[$0].code } ?? ""
+        if filed == c.country {
+            capitalIDs.append(UInt32(idOf[d]))
+        } else {
+            otherCountry.append("\(c.name) (\(c.country), filed under \(filed.isEmpty ? "none" : filed))")
         }
     }
     capitalIDs = Array(Set(capitalIDs)).sorted()
@@ -312,8 +320,10 @@ do {
     }
     log("country names from admin-0 NAME_xx fields: \(endonymCount)")
     log(
-        "national capitals (GeoNames PPLC): \(src.capitals.count) in cities15000, \(capitalIDs.count) matched to cities"
-            + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", ")))
+        "national capitals (GeoNames PPLC): \(src.capitals.count) in cities15000, \(capitalIDs.count) marked"
+            + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", "))
+            + (otherCountry.isEmpty ? "" : "; left out, under another country: " + otherCountry.joined(separator: ", "))
+    )
     log(
         "wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys"
     )
