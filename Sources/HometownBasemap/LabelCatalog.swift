@@ -4,7 +4,8 @@ import HometownGazetteer
 import HometownViewport
 
 /// Every name a map may show, in placement order (`LabelCandidate.before`): the bundled countries and states
-/// at their stored points on their surfaces, and the gazetteer's cities at their points.
+/// at their stored points on their surfaces, and the gazetteer's cities at their points (capitals before states
+/// and the other cities, from the zoom their country's largest city is named at).
 ///
 /// Immutable and `Sendable`. Building it from the bundled data reads the countries, states and every city once
 /// (a fraction of a second).
@@ -19,7 +20,8 @@ public struct LabelCatalog: Sendable {
     /// The catalog of the bundled data.
     /// - Parameters:
     ///   - geocoder: the bundled countries and states (points, boxes; people counted from its city table).
-    ///   - cities: the gazetteer's cities to name (`Gazetteer.cities(minimumPopulation:)`).
+    ///   - cities: the gazetteer's cities to name (`Gazetteer.cities(minimumPopulation:)`, which adds every
+    ///     capital); a capital is ranked with its country's largest city among them.
     ///   - countryNames, stateNames: the name of each bundled country and state, indexed as the geocoder numbers
     ///     them: the server's spellings (`Vocabulary.mapNames`), never a copy.
     public init(geocoder: ReverseGeocoder, cities: [GazetteerCity], countryNames: [String], stateNames: [String]) {
@@ -51,11 +53,19 @@ public struct LabelCatalog: Sendable {
         for s in 0..<min(geocoder.stateCount, stateNames.count) {
             region("state:\(s)", .state, stateNames[s], geocoder.stateExtent(s), statePeople[s])
         }
+        // A capital ranks with its country's largest city among `cities` (`LabelCandidate.rankPopulation`).
+        var largest: [Int: Int] = [:]
         for city in cities where !city.name.isEmpty {
+            if let c = city.country { largest[c] = max(largest[c] ?? 0, city.population) }
+        }
+        for city in cities where !city.name.isEmpty {
+            let rank =
+                city.isCapital ? max(city.population, city.country.flatMap { largest[$0] } ?? 0) : city.population
             all.append(
                 LabelCandidate(
                     id: "city:\(city.entry)", kind: .city, name: city.name, latitude: city.latitude,
-                    longitude: city.longitude, population: city.population))
+                    longitude: city.longitude, population: city.population, isCapital: city.isCapital,
+                    rankPopulation: rank))
         }
         self.init(candidates: all)
     }

@@ -1,5 +1,6 @@
 /// What a map label names. The cases are in priority order: every country placed at a zoom comes before every
-/// state, and every state before every city (see `LabelPlacer`).
+/// state, and every state before every city but the capitals, which go before the states
+/// (`LabelCandidate.before`).
 public enum LabelKind: Int, Sendable, Hashable, Comparable, CaseIterable {
     case country = 0
     case state = 1

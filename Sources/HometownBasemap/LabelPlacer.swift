@@ -1,11 +1,13 @@
 import HometownViewport
 
 /// Places the names of a `LabelCatalog` at one zoom, for the whole world at once: greedy in the catalog's
-/// priority order (countries, states, cities; more people first), each name at the first position where its
+/// priority order (countries, capitals, states, other cities; more people first, a capital ranked with its
+/// country's largest city: `LabelCandidate.before`), each name at the first position where its
 /// box, from `TextWidth`'s estimate, keeps `LabelRules.spacing` pixels from every box placed before it, and
 /// only while its 256-pixel tile holds fewer than `maxPerTile` names. Countries and states are centred on their
 /// point; a city's name is tried right, left, above and below its dot, first on the sides where it would not
-/// cover the dot of a city of comparable size (`LabelRules.rivalShare`) named or not yet named.
+/// cover the dot of a city of comparable size (`LabelRules.rivalShare`, by `rankPopulation`) named or not yet
+/// named.
 ///
 /// Because the placement is global, it does not depend on how the world is cut into tiles or views: two tiles
 /// that share a label show it at the same place, and no label is cut at a tile's edge. Deterministic: the same
@@ -25,7 +27,7 @@ public enum LabelPlacer {
             dots.insert(
                 x: WebMercator.worldX(longitude: c.longitude) * world,
                 y: WebMercator.worldY(latitude: c.latitude) * world,
-                population: c.population, id: c.id)
+                population: c.rankPopulation, id: c.id)
         }
         for c in catalog.candidates where rules.shows(c, zoom: z) {
             let x = WebMercator.worldX(longitude: c.longitude) * world
@@ -41,7 +43,7 @@ public enum LabelPlacer {
             var sides = c.kind == .city ? LabelAnchor.citySides : [.center]
             if c.kind == .city {
                 // Sides that would cover the dot of a city of comparable size go last.
-                let rival = Int(Double(c.population) * rules.rivalShare)
+                let rival = Int(Double(c.rankPopulation) * rules.rivalShare)
                 let clear = sides.filter { side in
                     !dots.covers(
                         textBox(side, width: width, height: height, rules: rules).offset(x, y),

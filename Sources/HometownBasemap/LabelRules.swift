@@ -41,12 +41,13 @@ public struct LabelRules: Hashable, Sendable {
         return z >= 0 && z < cityMinimumPopulation.count ? cityMinimumPopulation[z] : nil
     }
 
-    /// Whether a candidate's kind is named at `zoom` at all (before its size and room are looked at).
+    /// Whether a candidate's kind is named at `zoom` at all (before its size and room are looked at). A city is
+    /// named from the zoom whose minimum its `rankPopulation` reaches (a capital: with its country's largest city).
     public func shows(_ c: LabelCandidate, zoom: Int) -> Bool {
         switch c.kind {
         case .country: return countryZooms.contains(zoom)
         case .state: return stateZooms.contains(zoom)
-        case .city: return cityMinimum(zoom: zoom).map { c.population >= $0 } ?? false
+        case .city: return cityMinimum(zoom: zoom).map { c.rankPopulation >= $0 } ?? false
         }
     }
 

