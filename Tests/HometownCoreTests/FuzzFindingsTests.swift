@@ -20,6 +20,15 @@ import Testing
         #expect(try JSONValue.parse(Array(#"["é😀\u00e9"]"#.utf8)) == .array([.string("é😀é")]))
     }
 
+    /// post-body (an oracle finding, not ours): a latitude of 80 digits. We read it as `Double(String)` does, the
+    /// nearest Double (44.955555555555556); Foundation's JSONSerialization gives 44.95555555555555.
+    @Test func aNumberOfManyDigitsIsTheNearestDouble() throws {
+        let text = "44.95555555555555555555555555555555555555555555555555555555555555555555555566059"
+        let expected = try #require(Double(text))
+        #expect(expected == 44.955555555555556)
+        #expect(try JSONValue.parse(Array(text.utf8)) == .number(expected))
+    }
+
     /// json-cursor: a name with escapes was matched among known names by Swift's canonical equivalence, so the
     /// decomposed "e\u0301" was taken for "é" (U+00E9) while the same text unescaped was not.
     @Test func escapedNamesAreMatchedByteForByte() throws {
