@@ -12,7 +12,7 @@ extension ReverseJob {
         // Parts of at least 256 KiB, so that a small chunk is not split.
         let parts = max(1, min(Parallel.cores, bytes.count >> 18))
         var cuts = [bytes.startIndex]
-        for p in 1..<max(parts, 1) {
+        for p in 1..<parts {
             let guess = max(cuts[p - 1], bytes.startIndex + bytes.count * p / parts)
             cuts.append(bytes[guess...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex)
         }
@@ -32,10 +32,8 @@ extension ReverseJob {
                     if part.isEmpty {
                         outs[p] = ([], 0)
                     } else if let chunk = PlainCSVChunk(part, width: width, columns: indices) {
-                        outs[p] = Self.answer(
-                            part, chunk, rows: 0..<chunk.rows.count, geocoder: geocoder, columns: &columns[p]
-                        )
-                        .map { ($0, chunk.rows.count) }
+                        outs[p] = Self.answer(part, chunk, geocoder: geocoder, columns: &columns[p])
+                            .map { ($0, chunk.rows.count) }
                     }
                 }
             }
@@ -51,11 +49,11 @@ extension ReverseJob {
         return rows > 0 ? (out, rows) : nil
     }
 
-    /// The output of `rows` of the chunk, or nil when one of them has no valid point.
+    /// The output of the rows of `chunk` (read from `bytes`), or nil when one of them has no valid point.
     private static func answer(
-        _ bytes: ArraySlice<UInt8>, _ chunk: PlainCSVChunk, rows: Range<Int>, geocoder: ReverseGeocoder,
-        columns: inout ReverseColumns
+        _ bytes: ArraySlice<UInt8>, _ chunk: PlainCSVChunk, geocoder: ReverseGeocoder, columns: inout ReverseColumns
     ) -> [UInt8]? {
+        let rows = chunk.rows.indices
         var coords: [Coordinate] = []
         coords.reserveCapacity(rows.count)
         bytes.withUnsafeBufferPointer { b in
@@ -75,12 +73,10 @@ extension ReverseJob {
         guard coords.count == rows.count else { return nil }
         let found = geocoder.matches(coords, cores: 1)
         var out: [UInt8] = []
-        out.reserveCapacity(
-            chunk.rows[rows.upperBound - 1].upperBound - chunk.rows[rows.lowerBound].lowerBound
-                + rows.count * 48)
-        for (j, k) in rows.enumerated() {
+        out.reserveCapacity(bytes.count + rows.count * 48)
+        for k in rows {
             out.append(contentsOf: bytes[chunk.rows[k]])
-            columns.appendBytes(found[j], to: &out)
+            columns.appendBytes(found[k], to: &out)
         }
         return out
     }

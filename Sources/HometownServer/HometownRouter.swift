@@ -12,7 +12,7 @@ import Hummingbird
 /// 7. `PublicFileMiddleware`: paths must be exact; unrouted GET and HEAD get a public file, anything else the
 ///    protocol's 404 HTML page.
 ///
-/// The routes: the protocol (`ProtocolEndpoints`), the owner's changes (`OwnerEndpoints`), the web map (`MapEndpoints`, `TileEndpoints`, `LabelEndpoints`) and geocoding
+/// The routes: the protocol (`ProtocolEndpoints`), the owner's changes (`OwnerEndpoints`), the web map (`MapEndpoints`, `TileEndpoints`) and geocoding
 /// (`PlaceEndpoints`), each path exactly as written (lower case, case sensitive), GET paths also taking HEAD; and
 /// the operators' `/healthz` (`HealthEndpoint`) and `/metrics` (`MetricsEndpoint`).
 enum HometownRouter {
@@ -38,8 +38,7 @@ enum HometownRouter {
         OwnerEndpoints(state: state).register(on: router)
         MapEndpoints(state: state, cacheBytes: clusterCacheBytes).register(on: router)
         PlaceEndpoints(state: state).register(on: router)
-        TileEndpoints(tiles: state.tiles).register(on: router)
-        LabelEndpoints(labels: state.labels).register(on: router)
+        TileEndpoints(tiles: state.tiles, labels: state.labels).register(on: router)
         HealthEndpoint(check: operations.health).register(on: router)
         if let metrics = operations.metrics { MetricsEndpoint(metrics: metrics).register(on: router) }
         return router

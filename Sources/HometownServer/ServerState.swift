@@ -14,7 +14,7 @@ import NIOPosix
 /// What the endpoint families share: the vocabulary, the store and its in-memory view, the hasher, the geocoders,
 /// the thread pools and limiters, and how answers leave (`delivery`). Immutable references to `Sendable` parts;
 /// each locks inside. The handlers are in `ProtocolEndpoints`, `OwnerEndpoints`, `MapEndpoints`,
-/// `PlaceEndpoints`, `TileEndpoints` and `LabelEndpoints`; `HometownRouter` routes to them.
+/// `PlaceEndpoints` and `TileEndpoints`; `HometownRouter` routes to them.
 final class ServerState: Sendable {
     let vocabulary: Vocabulary
     let store: any UserStore

@@ -1,22 +1,30 @@
 import HometownProtocol
 import Hummingbird
 
-/// The web map's base layer: `boundaries?z=&x=&y=`, one XYZ Web Mercator tile of the bundled boundaries (see
-/// `BoundaryTiles`). Tiles change only with the server's data, so browsers may keep them for a day.
+/// The web map's tiles, each one XYZ Web Mercator tile (`TileAddress`): `boundaries?z=&x=&y=`, the bundled
+/// boundaries and lakes (see `BoundaryTiles`), and `labels?z=&x=&y=`, the country, state and city names whose
+/// boxes meet the tile (see `LabelTiles`). Both change only with the server's data, so browsers may keep them
+/// for a day.
 struct TileEndpoints: Sendable {
     let tiles: BoundaryTiles
+    let labels: LabelTiles
 
     /// How long a browser may keep a tile, in seconds.
     static let maxAgeSeconds = 86_400
 
-    /// Adds the endpoint to `router`.
+    /// Adds the endpoints to `router`.
     func register(on router: Router<HometownRequestContext>) {
-        router.getAndHead("/hometown/boundaries") { request, _ in try await boundaries(request) }
+        router.getAndHead("/hometown/boundaries") { request, _ in
+            try await answer(request) { try await tiles.tile(z: $0.z, x: $0.x, y: $0.y) }
+        }
+        router.getAndHead("/hometown/labels") { request, _ in
+            try await answer(request) { try await labels.tile(z: $0.z, x: $0.x, y: $0.y) }
+        }
     }
 
-    func boundaries(_ request: Request) async throws -> Response {
-        let t = try TileAddress(query: request.uri.query)
-        var r = Replies.json(try await tiles.tile(z: t.z, x: t.x, y: t.y))
+    /// The JSON of the tile the request names, with the cache header every tile answer carries.
+    private func answer(_ request: Request, _ body: (TileAddress) async throws -> ByteBuffer) async throws -> Response {
+        var r = Replies.json(try await body(TileAddress(query: request.uri.query)))
         r.headers[.cacheControl] = "public, max-age=\(Self.maxAgeSeconds)"
         return r
     }
