@@ -29,6 +29,14 @@ import Testing
         #expect(try JSONValue.parse(Array(text.utf8)) == .number(expected))
     }
 
+    /// json (an oracle finding, not ours): Foundation reads `{"a": 1e999, "a": 1}` as `["a": 1]`, never converting
+    /// the replaced number; we refuse the text at that number, as Foundation does when it stands alone.
+    @Test func aNumberOutOfRangeIsRefusedEvenUnderARepeatedName() throws {
+        #expect(throws: CoreError.malformedJSON(offset: 6, reason: "the number 1e999 is out of range")) {
+            try JSONValue.parse(Array(#"{"a": 1e999, "a": 1}"#.utf8))
+        }
+    }
+
     /// json-cursor: a name with escapes was matched among known names by Swift's canonical equivalence, so the
     /// decomposed "e\u0301" was taken for "é" (U+00E9) while the same text unescaped was not.
     @Test func escapedNamesAreMatchedByteForByte() throws {

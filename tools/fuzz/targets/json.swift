@@ -1,11 +1,12 @@
-// fuzz-build: modules=HometownCore support=Oracle,FoundationJSON,JSONSame,DuplicateReadings,TrailingCommas
+// fuzz-build: modules=HometownCore support=Oracle,FoundationJSON,JSONSame,DuplicateReadings,TrailingCommas,OverwrittenNumbers
 import Foundation
 
 @testable import HometownCore
 
 /// `JSONValue.parse` (JSONParser) against Foundation's `JSONSerialization`: both accept or both refuse, and an
 /// accepted text gives equal values (see `FoundationJSON` and `DuplicateReadings` for the documented differences:
-/// UTF-16/32 guessing, -0, imprecise numbers in Foundation, repeated names); what we accept
+/// UTF-16/32 guessing, -0, imprecise numbers in Foundation, repeated names, `TrailingCommas`,
+/// `OverwrittenNumbers`); what we accept
 /// also reads back unchanged from our own writer (`compactText`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -26,8 +27,14 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Oracle.fail("we accept \(v), Foundation refuses: \(why)")
     case (.success(let v), .notUTF8):
         Oracle.fail("we accept \(v) from text that is not UTF-8 JSON")
+    case (.failure(.malformedJSON(let offset, let reason)), .value) where reason.hasSuffix("is out of range"):
+        // Foundation never converts a number under a repeated name that a later member replaces (see
+        // OverwrittenNumbers): the number we refuse must be one Foundation refuses on its own.
+        Oracle.check(
+            OverwrittenNumbers.foundationRefusesNumber(in: bytes, at: offset),
+            "we refuse a number out of range at byte \(offset) (\(reason)) that Foundation reads on its own")
     case (.failure(let e), .value(let f)):
-        // Foundation's one leniency found so far: a comma before '}' or ']' (see TrailingCommas). Without those
+        // Foundation's other leniency found so far: a comma before '}' or ']' (see TrailingCommas). Without those
         // commas, we must read the same value.
         guard let fixed = TrailingCommas.removed(bytes), let v = try? JSONValue.parse(fixed),
             let readings = DuplicateReadings.read(fixed),
