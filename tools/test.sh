@@ -9,6 +9,11 @@ bash tools/install-deps.sh
 # One formatting (swift-format from the toolchain, configured in .swift-format): fails on any file it would change.
 swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
 swift build --build-tests
+# The Swift tests start real servers, commands and databases. Swift Testing would start every test at once: at most
+# 6 run together, and at most one child process per core does its heavy part at a time (loading, a whole command;
+# Tests/HometownTestSupport/ProcessSlots.swift), so that no deadline in a test depends on how many others run
+# beside it. (`swift test` run by hand wants the same variable.)
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}"
 # The load tests (a 100,000-user server process measured for memory and latency) run alone after the rest, so
 # that other tests do not share the two cores with what they measure.
 swift test --skip-build --skip ServerLoadTests

@@ -70,14 +70,14 @@ import Testing
             "Error: The value 'loud' is invalid for '--log-level <log-level>'. Please provide one of the following:"
         ),
     ])
-    func refusedOnTheCommandLine(args: [String], message: String) throws {
-        let r = try CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
+    func refusedOnTheCommandLine(args: [String], message: String) async throws {
+        let r = try await CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
         #expect(r.status == 2)
         #expect(r.err.contains(message), "\(r.err)")
     }
 
-    @Test func aNegativeCentreNeedsNoQuoting() throws {
-        let r = try CLI.run(
+    @Test func aNegativeCentreNeedsNoQuoting() async throws {
+        let r = try await CLI.run(
             ["map", "--input", "-", "--zoom", "3", "--center", "-33.87,151.21"],
             stdin: #"{"type":"FeatureCollection","features":[]}"#)
         #expect(r.status == 0, "\(r.err)")
@@ -103,8 +103,8 @@ import Testing
         (["--cluster-cache-mb", "99999999999999"], "--cluster-cache-mb: must be from 0 to 1048576"),
         (["--read-timeout", "-1"], "--read-timeout"),
     ])
-    func serveOptionsOutOfRange(_ option: [String], _ says: String) throws {
-        let r = try CLI.run(["serve", "--port", "0", "--db", "/nonexistent/x.sqlite"] + option)
+    func serveOptionsOutOfRange(_ option: [String], _ says: String) async throws {
+        let r = try await CLI.run(["serve", "--port", "0", "--db", "/nonexistent/x.sqlite"] + option)
         #expect(r.status == 2)
         #expect(r.err.contains(says), "\(r.err)")
     }
@@ -138,17 +138,17 @@ import Testing
         }
     }
 
-    @Test func sizeTileAndBoxRefusedOnTheCommandLine() throws {
-        let size = try CLI.run(["region", "--input", "-", "--size", "800"])
+    @Test func sizeTileAndBoxRefusedOnTheCommandLine() async throws {
+        let size = try await CLI.run(["region", "--input", "-", "--size", "800"])
         #expect(size.status == 2)
         #expect(
             size.err.contains(
                 "Error: The value '800' is invalid for '--size <size>': "
                     + "expected WxH in pixels, two numbers more than 0, e.g. 800x500"))
-        let small = try CLI.run(["map", "--input", "-", "--size", "8x8"])
+        let small = try await CLI.run(["map", "--input", "-", "--size", "8x8"])
         #expect(small.status == 2)
         #expect(small.err.contains("Error: --size 8x8 is not WxH in whole pixels from 16 to 8192, e.g. 800x500"))
-        let tile = try CLI.run(["cluster", "--input", "-", "--tile", "0/0"])
+        let tile = try await CLI.run(["cluster", "--input", "-", "--tile", "0/0"])
         #expect(tile.status == 2)
         #expect(
             tile.err.contains(

@@ -1,4 +1,5 @@
 import Foundation
+import HometownTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -31,8 +32,17 @@ import Testing
         return out
     }
 
-    /// Reads one line from a pipe within `seconds`, or nil.
-    static func readLine(_ fd: Int32, within seconds: Double) -> String? {
+    /// Reads one line from a pipe within `seconds`, or nil; waits off the task pool.
+    static func readLine(_ fd: Int32, within seconds: Double) async -> String? {
+        await offThePool { readLineBlocking(fd, within: seconds) }
+    }
+
+    /// Waits, off the task pool, until `p` has ended.
+    static func ended(_ p: Process) async {
+        await offThePool { p.waitUntilExit() }
+    }
+
+    private static func readLineBlocking(_ fd: Int32, within seconds: Double) -> String? {
         var line: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
@@ -61,39 +71,38 @@ import Testing
     }
 
     /// The text of a gzip file, through zcat.
-    static func unzipped(_ path: String) throws -> Data {
-        let z = Process()
-        let pipe = Pipe()
-        z.executableURL = URL(fileURLWithPath: "/bin/zcat")
-        z.arguments = [path]
-        z.standardOutput = pipe
-        try z.run()
-        let d = pipe.fileHandleForReading.readDataToEndOfFile()
-        z.waitUntilExit()
-        #expect(z.terminationStatus == 0)
-        return d
+    static func unzipped(_ path: String) async throws -> String {
+        let z = try await ChildProcess.run("/bin/zcat", [path])
+        #expect(z.status == 0, "\(z.err)")
+        return z.out
     }
 
-    @Test func rowsPipedInAreAnsweredBeforeTheInputEnds() throws {
+    /// Compresses `path` to `path.gz`, keeping it.
+    static func gzip(_ path: String) async throws {
+        let z = try await ChildProcess.run("/bin/gzip", ["-k", path])
+        #expect(z.status == 0, "\(z.err)")
+    }
+
+    @Test func rowsPipedInAreAnsweredBeforeTheInputEnds() async throws {
         let (p, input, out) = try Self.piped(["reverse", "--input", "-", "--quiet"])
         defer { if p.isRunning { p.terminate() } }
         input.write(Data("id,lat,lon\n1,44.9661,-93.2938\n".utf8))
         // The header and the first answer come back while standard input is still open.
-        #expect(Self.readLine(out, within: 30) == "id,lat,lon,country,country_iso2,state,state_iso,city,error")
-        #expect(
+        #expect(await Self.readLine(out, within: 30) == "id,lat,lon,country,country_iso2,state,state_iso,city,error")
+        await #expect(
             Self.readLine(out, within: 30)
                 == "1,44.9661,-93.2938,United States of America,US,Minnesota,US-MN,Minneapolis,")
         input.write(Data("2,-33.87,151.21\n".utf8))
-        #expect(Self.readLine(out, within: 30)?.hasPrefix("2,-33.87,151.21,Australia,AU,New South Wales") == true)
+        #expect(await Self.readLine(out, within: 30)?.hasPrefix("2,-33.87,151.21,Australia,AU,New South Wales") == true)
         try input.close()
-        p.waitUntilExit()
+        await Self.ended(p)
         #expect(p.terminationStatus == 0)
     }
 
-    @Test func everyRowInGivesARowOutAndErrorsSetTheExitStatus() throws {
+    @Test func everyRowInGivesARowOutAndErrorsSetTheExitStatus() async throws {
         let input =
             "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n3,91,0\n\n4,1,2,3\n5,\"48.85\",2.35\n6,\"unclosed,0\n7,1,1\n"
-        let r = try CLI.run(["reverse", "--input", "-", "--format", "ndjson"], stdin: input)
+        let r = try await CLI.run(["reverse", "--input", "-", "--format", "ndjson"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3; \(r.err)")
         let rows = try r.out.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -106,62 +115,51 @@ import Testing
         #expect(errors[3] == "line 6: expected 3 fields, found 4")
         #expect(errors[5].hasPrefix("line 8: a quoted field is never closed"))
         #expect(r.err.contains("6 rows, 4 with errors"))
-        let ok = try CLI.run(["reverse", "--input", "-"], stdin: "lat,lon\n1,1\n")
+        let ok = try await CLI.run(["reverse", "--input", "-"], stdin: "lat,lon\n1,1\n")
         #expect(ok.status == 0)
     }
 
-    @Test func outputFormatsKeepEveryRow() throws {
+    @Test func outputFormatsKeepEveryRow() async throws {
         let input = "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n"
-        let geo = try CLI.run(["reverse", "--input", "-", "--format", "geojson", "-q"], stdin: input)
+        let geo = try await CLI.run(["reverse", "--input", "-", "--format", "geojson", "-q"], stdin: input)
         #expect(geo.status == 3)
         let fc = try #require(try JSONSerialization.jsonObject(with: Data(geo.out.utf8)) as? [String: Any])
         let features = try #require(fc["features"] as? [[String: Any]])
         #expect(features.count == 2)
         #expect(features[1]["geometry"] is NSNull)
         #expect((features[0]["properties"] as? [String: Any])?["state"] as? String == "Minnesota")
-        let nd = try CLI.run(["reverse", "--input", "-", "--format", "ndjson", "-q"], stdin: input)
+        let nd = try await CLI.run(["reverse", "--input", "-", "--format", "ndjson", "-q"], stdin: input)
         #expect(nd.out.split(separator: "\n").count == 2 && nd.out.contains("\"id\":\"2\""))
         // An input key named like an added column keeps its value under "<key>_input".
-        let kept = try CLI.run(
+        let kept = try await CLI.run(
             ["reverse", "--input", "-", "-q"], stdin: "{\"lat\": 44.9661, \"lon\": -93.2938, \"country\": \"mine\"}\n")
         let keptRow = try #require(try JSONSerialization.jsonObject(with: Data(kept.out.utf8)) as? [String: Any])
         #expect(
             keptRow["country_input"] as? String == "mine" && keptRow["country"] as? String == "United States of America"
         )
-        let refused = try CLI.run(["reverse", "--input", "-", "--format", "csv"], stdin: "{\"lat\": 1, \"lon\": 1}\n")
+        let refused = try await CLI.run(
+            ["reverse", "--input", "-", "--format", "csv"], stdin: "{\"lat\": 1, \"lon\": 1}\n")
         #expect(refused.status == 2 && refused.err.contains("--format csv needs CSV input"))
     }
 
-    @Test func gzipInAndOutGiveTheSameRows() throws {
+    @Test func gzipInAndOutGiveTheSameRows() async throws {
         let csvText = Self.csv(rows: 5000)
         let plain = Self.temp("points.csv")
         try csvText.write(toFile: plain, atomically: true, encoding: .utf8)
         let gz = plain + ".gz"
-        let zip = Process()
-        zip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        zip.arguments = ["-k", plain]
-        try zip.run()
-        zip.waitUntilExit()
-        let expected = try CLI.run(["reverse", "--input", plain, "-q"])
+        try await Self.gzip(plain)
+        let expected = try await CLI.run(["reverse", "--input", plain, "-q"])
         #expect(expected.status == 0)
-        let fromGzip = try CLI.run(["reverse", "--input", gz, "-q"])
+        let fromGzip = try await CLI.run(["reverse", "--input", gz, "-q"])
         #expect(fromGzip.out == expected.out)
         let outGz = Self.temp("answers.csv.gz")
-        #expect(try CLI.run(["reverse", "--input", gz, "--output", outGz, "-q"]).status == 0)
-        let unzip = Process()
-        let pipe = Pipe()
-        unzip.executableURL = URL(fileURLWithPath: "/bin/zcat")
-        unzip.arguments = [outGz]
-        unzip.standardOutput = pipe
-        try unzip.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        unzip.waitUntilExit()
-        #expect(unzip.terminationStatus == 0 && text == expected.out)
+        #expect(try await CLI.run(["reverse", "--input", gz, "--output", outGz, "-q"]).status == 0)
+        #expect(try await Self.unzipped(outGz) == expected.out)
         // A gzip file cut short: the rows before the cut are answered, the cut is reported, exit status 3.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: gz))
         let cut = Self.temp("cut.csv.gz")
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
-        let r = try CLI.run(["reverse", "--input", cut])
+        let r = try await CLI.run(["reverse", "--input", cut])
         #expect(r.status == 3)
         #expect(r.err.contains("the gzip stream is truncated"))
         let rows = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -170,7 +168,7 @@ import Testing
     }
 
     /// Runs `args`, kills it with SIGKILL once `output` has grown past `bytes`, then resumes it.
-    static func killThenResume(_ args: [String], output: String, after bytes: Int) throws -> (
+    static func killThenResume(_ args: [String], output: String, after bytes: Int) async throws -> (
         status: Int32, err: String
     ) {
         let p = Process()
@@ -178,93 +176,95 @@ import Testing
         p.arguments = args + ["--output", output, "-q"]
         p.standardError = FileHandle.nullDevice
         try p.run()
-        let deadline = Date().addingTimeInterval(120)
-        while p.isRunning, Date() < deadline {
-            let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-            if size > bytes {
-                kill(p.processIdentifier, SIGKILL)
-                break
+        let reason = await offThePool {
+            let deadline = Date().addingTimeInterval(120)
+            while p.isRunning, Date() < deadline {
+                let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+                if size > bytes {
+                    kill(p.processIdentifier, SIGKILL)
+                    break
+                }
+                usleep(2000)
             }
-            usleep(2000)
+            p.waitUntilExit()
+            return p.terminationReason
         }
-        p.waitUntilExit()
-        #expect(p.terminationReason == .uncaughtSignal, "the first run must be killed halfway, not finish")
-        let r = try CLI.run(args + ["--output", output, "--resume"])
+        #expect(reason == .uncaughtSignal, "the first run must be killed halfway, not finish")
+        let r = try await CLI.run(args + ["--output", output, "--resume"])
         return (r.status, r.err)
     }
 
     @Test(arguments: ["answers.csv", "answers.csv.gz", "answers.ndjson"])
-    func aKilledRunResumesToTheSameBytes(_ name: String) throws {
+    func aKilledRunResumesToTheSameBytes(_ name: String) async throws {
         let input = Self.temp("points.csv")
         try Self.csv(rows: 150_000).write(toFile: input, atomically: true, encoding: .utf8)
         let format = name.contains("ndjson") ? ["--format", "ndjson"] : []
         let whole = Self.temp(name)
-        #expect(try CLI.run(["reverse", "--input", input, "--output", whole, "-q"] + format).status == 0)
+        #expect(try await CLI.run(["reverse", "--input", input, "--output", whole, "-q"] + format).status == 0)
         let wholeSize = try FileManager.default.attributesOfItem(atPath: whole)[.size] as! Int
         let resumed = Self.temp(name)
-        let r = try Self.killThenResume(["reverse", "--input", input] + format, output: resumed, after: wholeSize / 3)
+        let r = try await Self.killThenResume(
+            ["reverse", "--input", input] + format, output: resumed, after: wholeSize / 3)
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("rows already answered"))
         if name.hasSuffix(".gz") {
             // Compressed in other chunks, the same text: compare what zcat gives.
-            #expect(try Self.unzipped(resumed) == Self.unzipped(whole))
+            #expect(try await Self.unzipped(resumed) == Self.unzipped(whole))
         } else {
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: whole)))
         }
     }
 
-    @Test func resumeRefusesWhatItCannotContinue() throws {
-        let r = try CLI.run(["reverse", "--input", "-", "--resume"], stdin: "lat,lon\n1,1\n")
+    @Test func resumeRefusesWhatItCannotContinue() async throws {
+        let r = try await CLI.run(["reverse", "--input", "-", "--resume"], stdin: "lat,lon\n1,1\n")
         #expect(r.status == 2 && r.err.contains("--resume needs --output"))
         let out = Self.temp("a.geojson")
-        let g = try CLI.run(
+        let g = try await CLI.run(
             ["reverse", "--input", "-", "--format", "geojson", "--output", out, "--resume"], stdin: "lat,lon\n1,1\n")
         #expect(g.status == 2 && g.err.contains("not GeoJSON"))
     }
 
-    @Test func forwardStreamsAndResumesToo() throws {
+    @Test func forwardStreamsAndResumesToo() async throws {
         let queries = Self.temp("queries.txt")
         let names = ["Minneapolis", "Paris, TX", "", "Guadalajara", "Qwxzzy"]
         try (0..<4000).map { names[$0 % names.count] }.joined(separator: "\n").appending("\n").write(
             toFile: queries, atomically: true, encoding: .utf8)
-        let whole = try CLI.run(["forward", "--input", queries, "--limit", "1", "-q"])
+        let whole = try await CLI.run(["forward", "--input", queries, "--limit", "1", "-q"])
         #expect(whole.status == 3, "blank lines are errors")
         #expect(whole.out.split(separator: "\n").count == 4000)
         let out = Self.temp("answers.ndjson")
         // As a killed run leaves it.
         try whole.out.prefix(whole.out.count / 2).write(toFile: out, atomically: true, encoding: .utf8)
-        let resumed = try CLI.run(["forward", "--input", queries, "--limit", "1", "--output", out, "--resume", "-q"])
+        let resumed = try await CLI.run([
+            "forward", "--input", queries, "--limit", "1", "--output", out, "--resume", "-q",
+        ])
         #expect(resumed.status == 3)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == whole.out)
     }
 
-    @Test func transformStreamsAndWritesEveryRow() throws {
+    @Test func transformStreamsAndWritesEveryRow() async throws {
         // Piped rows are answered while the input is still open.
         let (p, input, out) = try Self.piped(["transform", "--from", "4326", "--to", "3857", "--input", "-", "--quiet"])
         defer { if p.isRunning { p.terminate() } }
         input.write(Data("id,lon,lat\n1,0,0\n".utf8))
-        #expect(Self.readLine(out, within: 30) == "id,lon,lat,to_x,to_y,error")
-        #expect(Self.readLine(out, within: 30) == "1,0,0,0,0,")
+        #expect(await Self.readLine(out, within: 30) == "id,lon,lat,to_x,to_y,error")
+        #expect(await Self.readLine(out, within: 30) == "1,0,0,0,0,")
         input.write(Data("2,180,0\n".utf8))
-        #expect(Self.readLine(out, within: 30)?.hasPrefix("2,180,0,20037508.342789") == true)
+        #expect(await Self.readLine(out, within: 30)?.hasPrefix("2,180,0,20037508.342789") == true)
         try input.close()
-        p.waitUntilExit()
+        await Self.ended(p)
         #expect(p.terminationStatus == 0, "no row with an error: exit status 0")
 
         // gzip in gives the same rows; CSV rows out as NDJSON carry the same numbers.
         let plain = Self.temp("points.csv")
         try Self.csv(rows: 3000).write(toFile: plain, atomically: true, encoding: .utf8)
-        let zip = Process()
-        zip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        zip.arguments = ["-k", plain]
-        try zip.run()
-        zip.waitUntilExit()
+        try await Self.gzip(plain)
         let args = ["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "-q"]
-        let csvOut = try CLI.run(args + ["--input", plain])
+        let csvOut = try await CLI.run(args + ["--input", plain])
         #expect(csvOut.status == 0, "\(csvOut.err)")
-        #expect(try CLI.run(args + ["--input", plain + ".gz"]).out == csvOut.out)
-        let ndOut = try CLI.run(args + ["--input", plain, "--format", "ndjson"])
+        #expect(try await CLI.run(args + ["--input", plain + ".gz"]).out == csvOut.out)
+        let ndOut = try await CLI.run(args + ["--input", plain, "--format", "ndjson"])
         let csvRows = csvOut.out.split(separator: "\n").dropFirst().map {
             $0.split(separator: ",").suffix(2).map(String.init)
         }
@@ -281,44 +281,47 @@ import Testing
             #expect(written("to_x", line) == c[0] && written("to_y", line) == c[1], "\(line) vs \(c)")
         }
         // NDJSON: an input key named like an added column keeps its value; NDJSON in cannot be CSV out.
-        let kept = try CLI.run(
+        let kept = try await CLI.run(
             ["transform", "--from", "4326", "--to", "3857", "--input", "-", "-q"],
             stdin: "{\"x\": 0, \"y\": 0, \"to_x\": \"mine\", \"error\": 7}\n")
         let row = try #require(try JSONSerialization.jsonObject(with: Data(kept.out.utf8)) as? [String: Any])
         #expect(row["to_x_input"] as? String == "mine" && row["error_input"] as? Int == 7)
         #expect((row["to_x"] as? NSNumber)?.doubleValue == 0 && row["error"] is NSNull)
-        let refused = try CLI.run(
+        let refused = try await CLI.run(
             ["transform", "--from", "4326", "--to", "3857", "--input", "-", "--format", "csv"],
             stdin: "{\"x\": 1, \"y\": 1}\n")
         #expect(refused.status == 2 && refused.err.contains("--format csv needs CSV input"))
     }
 
-    @Test func aKilledTransformResumesToTheSameBytes() throws {
+    @Test func aKilledTransformResumesToTheSameBytes() async throws {
         let text = Self.csv(rows: 200_000)
         let input = Self.temp("points.csv")
         try text.write(toFile: input, atomically: true, encoding: .utf8)
         let args = ["transform", "--from", "4326", "--to", "3857"]
         let whole = Self.temp("whole.csv.gz")
-        #expect(try CLI.run(args + ["--input", input, "--output", whole, "-q"]).status == 0)
+        #expect(try await CLI.run(args + ["--input", input, "--output", whole, "-q"]).status == 0)
         // The first run gets the first half of the rows through a pipe (so it cannot finish), answers them, and is
         // killed; the second resumes from the whole file.
         let resumed = Self.temp("resumed.csv.gz")
         let (p, pipeIn, _) = try Self.piped(args + ["--input", "-", "--output", resumed, "-q"])
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         pipeIn.write(Data((lines[0...100_000].joined(separator: "\n") + "\n").utf8))
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline,
-            ((try? FileManager.default.attributesOfItem(atPath: resumed)[.size] as? Int) ?? 0) < 1_000_000
-        { usleep(10_000) }
-        usleep(200_000)
-        kill(p.processIdentifier, SIGKILL)
-        p.waitUntilExit()
-        #expect(p.terminationReason == .uncaughtSignal)
-        let r = try CLI.run(args + ["--input", input, "--output", resumed, "--resume"])
+        let reason = await offThePool {
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline,
+                ((try? FileManager.default.attributesOfItem(atPath: resumed)[.size] as? Int) ?? 0) < 1_000_000
+            { usleep(10_000) }
+            usleep(200_000)
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            return p.terminationReason
+        }
+        #expect(reason == .uncaughtSignal)
+        let r = try await CLI.run(args + ["--input", input, "--output", resumed, "--resume"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("rows already answered") && !r.err.contains(": 0 rows already"), "\(r.err)")
-        let a = try Self.unzipped(resumed)
-        let b = try Self.unzipped(whole)
+        let a = try await Self.unzipped(resumed)
+        let b = try await Self.unzipped(whole)
         #expect(a.count == b.count && a == b)
     }
 }

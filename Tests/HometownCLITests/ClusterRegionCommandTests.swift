@@ -1,4 +1,5 @@
 import Foundation
+import HometownTestSupport
 import Testing
 
 /// `hometown cluster` and `hometown region` run as a user would, on supercluster's own fixture and on a
@@ -22,8 +23,8 @@ import Testing
          {"nickname": "d", "country": "Fiji", "state": "Northern", "city": "Labasa", "year": 1990, "latitude": -16.43, "longitude": -179.9, "id": 4, "time-stamp": "2017-03-01T20:34:00.632Z"}]
         """
 
-    @Test func tileMatchesSuperclustersFixture() throws {
-        let r = try CLI.run(["cluster", "--input", Self.fixtures + "/places.json", "--tile", "0/0/0"])
+    @Test func tileMatchesSuperclustersFixture() async throws {
+        let r = try await CLI.run(["cluster", "--input", Self.fixtures + "/places.json", "--tile", "0/0/0"])
         #expect(r.status == 0, "\(r.err)")
         let ours = try #require(try json(r.out) as? [String: Any])
         let expected = try #require(
@@ -35,11 +36,11 @@ import Testing
         #expect(NSArray(array: a).isEqual(to: b), "features differ from supercluster's z0/0/0 fixture")
     }
 
-    @Test func theReadmesExampleTakesNegativeNumbers() throws {
+    @Test func theReadmesExampleTakesNegativeNumbers() async throws {
         let path = try tempFile(Self.users, ext: "json")
         defer { try? FileManager.default.removeItem(atPath: path) }
         // `--bbox -180,-85,180,85`, unquoted, as the README writes it; and a box in the west only.
-        let r = try CLI.run(["cluster", "--input", path, "--zoom", "3", "--bbox", "-180,-85,180,85"])
+        let r = try await CLI.run(["cluster", "--input", path, "--zoom", "3", "--bbox", "-180,-85,180,85"])
         #expect(r.status == 0, "\(r.err)")
         func total(_ text: String) throws -> Int {
             let fc = try #require(try json(text) as? [String: Any])
@@ -48,15 +49,15 @@ import Testing
             }.reduce(0, +)
         }
         #expect(try total(r.out) == 4)
-        let west = try CLI.run(["cluster", "--input", path, "--zoom", "3", "--bbox", "-100,30,-80,50"])
+        let west = try await CLI.run(["cluster", "--input", path, "--zoom", "3", "--bbox", "-100,30,-80,50"])
         #expect(west.status == 0, "\(west.err)")
         #expect(try total(west.out) == 2)
     }
 
-    @Test func zoomGivesClustersWithBoxesAndSums() throws {
+    @Test func zoomGivesClustersWithBoxesAndSums() async throws {
         let path = try tempFile(Self.users, ext: "json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let r = try CLI.run(["cluster", "--input", path, "--zoom", "2", "--sum", "year"])
+        let r = try await CLI.run(["cluster", "--input", path, "--zoom", "2", "--sum", "year"])
         #expect(r.status == 0, "\(r.err)")
         let fc = try #require(try json(r.out) as? [String: Any])
         let features = try #require(fc["features"] as? [[String: Any]])
@@ -67,14 +68,16 @@ import Testing
         #expect(props["year_sum"] as? Double == 3975)
         #expect((clusters.first?["bbox"] as? [Double])?.count == 4)
         // Filters: only Fiji's two users, on both sides of 180°.
-        let fiji = try CLI.run(["cluster", "--input", path, "--zoom", "16", "--country", "Fiji"])
+        let fiji = try await CLI.run(["cluster", "--input", path, "--zoom", "16", "--country", "Fiji"])
         #expect(((try json(fiji.out) as? [String: Any])?["features"] as? [Any])?.count == 2)
     }
 
-    @Test func regionCrossesTheAntimeridianForFiji() throws {
+    @Test func regionCrossesTheAntimeridianForFiji() async throws {
         let path = try tempFile(Self.users, ext: "json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let r = try CLI.run(["region", "--input", path, "--size", "800x600", "--padding", "20", "--country", "Fiji"])
+        let r = try await CLI.run([
+            "region", "--input", path, "--size", "800x600", "--padding", "20", "--country", "Fiji",
+        ])
         #expect(r.status == 0, "\(r.err)")
         let obj = try #require(try json(r.out) as? [String: Any])
         let bbox = try #require(obj["bbox"] as? [Double])
@@ -92,10 +95,10 @@ import Testing
         ["region", "--input", "USERS", "--size", "800"],
         ["region", "--input", "USERS", "--size", "800x600", "--country", "Narnia"],
     ])
-    func badInputExitsWithTwo(args: [String]) throws {
+    func badInputExitsWithTwo(args: [String]) async throws {
         let path = try tempFile(Self.users, ext: "json")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let r = try CLI.run(args.map { $0 == "USERS" ? path : $0 })
+        let r = try await CLI.run(args.map { $0 == "USERS" ? path : $0 })
         #expect(r.status == 2, "\(args): \(r.err)")
         #expect(!r.err.isEmpty)
         #expect(r.out.isEmpty)
@@ -103,22 +106,13 @@ import Testing
 
     /// Runs `hometown args` with standard error on a terminal (a pseudo-terminal from util-linux's `script`),
     /// standard output to /dev/null; returns what the terminal showed.
-    func onTerminal(_ args: [String]) throws -> (status: Int32, shown: String) {
+    func onTerminal(_ args: [String]) async throws -> (status: Int32, shown: String) {
         let command = ([CLI.binary] + args).map { "'\($0)'" }.joined(separator: " ") + " >/dev/null"
-        let p = Process()
-        let out = Pipe()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        p.arguments = ["-qec", command, "/dev/null"]
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        let shown = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return (p.terminationStatus, shown)
+        let run = try await ChildProcess.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+        return (run.status, run.out)
     }
 
-    @Test func largeInputsShowProgressOnATerminalOnly() throws {
+    @Test func largeInputsShowProgressOnATerminalOnly() async throws {
         // 400,000 points: several seconds to read in a debug build, so the line is drawn.
         var text = "{\"type\":\"FeatureCollection\",\"features\":["
         text.reserveCapacity(400_000 * 100)
@@ -139,22 +133,22 @@ import Testing
         let path = try tempFile(text, ext: "geojson")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let args = ["cluster", "--input", path, "--max-zoom", "2", "--zoom", "0"]
-        let shown = try onTerminal(args)
+        let shown = try await onTerminal(args)
         #expect(shown.status == 0)
         #expect(
             shown.shown.contains("reading \(path): ") && shown.shown.contains(" markers/s, "),
             "\(shown.shown.prefix(300))")
         #expect(shown.shown.contains(" left (") && shown.shown.contains(" %)"), "an estimate while the file is read")
         #expect(shown.shown.hasSuffix("\r\u{1B}[K"), "the line is erased at the end")
-        let quiet = try onTerminal(args + ["--quiet"])
+        let quiet = try await onTerminal(args + ["--quiet"])
         #expect(quiet.status == 0 && quiet.shown.isEmpty, "\(quiet.shown.prefix(300))")
         // Not a terminal: nothing on standard error.
-        let piped = try CLI.run(args)
+        let piped = try await CLI.run(args)
         #expect(piped.status == 0 && piped.err.isEmpty, "\(piped.err.prefix(300))")
         // CSV, through `region`: the same line.
         let csvPath = try tempFile(csv, ext: "csv")
         defer { try? FileManager.default.removeItem(atPath: csvPath) }
-        let region = try onTerminal(["region", "--input", csvPath, "--size", "800x600"])
+        let region = try await onTerminal(["region", "--input", csvPath, "--size", "800x600"])
         #expect(
             region.status == 0 && region.shown.contains("reading \(csvPath): ") && region.shown.contains(" left ("),
             "\(region.shown.prefix(300))")

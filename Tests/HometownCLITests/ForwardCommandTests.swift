@@ -6,8 +6,8 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func oneQueryPrintsTheDocumentedObject() throws {
-        let r = try CLI.run(["forward", "Seattle, WA", "--limit", "3"])
+    @Test func oneQueryPrintsTheDocumentedObject() async throws {
+        let r = try await CLI.run(["forward", "Seattle, WA", "--limit", "3"])
         #expect(r.status == 0)
         let obj = try json(r.out)
         #expect(obj["query"] as? String == "Seattle, WA")
@@ -27,16 +27,16 @@ import Testing
         #expect(bbox.count == 4 && bbox[0] < lon && lon < bbox[2] && bbox[1] < lat && lat < bbox[3])
     }
 
-    @Test func countryBoxAcrossTheAntimeridian() throws {
-        let r = try CLI.run(["forward", "Fiji", "--limit", "1"])
+    @Test func countryBoxAcrossTheAntimeridian() async throws {
+        let r = try await CLI.run(["forward", "Fiji", "--limit", "1"])
         let top = try #require((try json(r.out)["results"] as? [[String: Any]])?.first)
         let bbox = try #require(top["bbox"] as? [Double])
         #expect(bbox[0] > bbox[2], "west > east crosses 180°: \(bbox)")
         #expect(top["state"] is NSNull)
     }
 
-    @Test func nonsenseIsAnEmptyAnswer() throws {
-        let r = try CLI.run(["forward", "qwzxv plorpt"])
+    @Test func nonsenseIsAnEmptyAnswer() async throws {
+        let r = try await CLI.run(["forward", "qwzxv plorpt"])
         #expect(r.status == 0)
         #expect((try json(r.out)["results"] as? [Any])?.isEmpty == true)
     }
@@ -45,26 +45,26 @@ import Testing
         ["forward", ""], ["forward", "   "], ["forward"], ["forward", "Paris", "--limit", "0"],
         ["forward", "Paris", "--input", "-"],
     ])
-    func badInputExitsWithTwo(args: [String]) throws {
-        let r = try CLI.run(args, stdin: "")
+    func badInputExitsWithTwo(args: [String]) async throws {
+        let r = try await CLI.run(args, stdin: "")
         #expect(r.status == 2)
         #expect(r.err.contains("hometown:"))
         #expect(r.out.isEmpty)
     }
 
-    @Test func aPartialMatchSaysWhatWasNotRead() throws {
-        let r = try CLI.run(["forward", "1060 W Addison St, Chicago, IL 60613", "--limit", "1"])
+    @Test func aPartialMatchSaysWhatWasNotRead() async throws {
+        let r = try await CLI.run(["forward", "1060 W Addison St, Chicago, IL 60613", "--limit", "1"])
         #expect(r.status == 0, "\(r.err)")
         let o = try json(r.out)
         let first = try #require((o["results"] as? [[String: Any]])?.first)
         #expect(first["name"] as? String == "Chicago")
         #expect(first["unmatched"] as? String == "1060 W Addison St")
-        let full = try json(try CLI.run(["forward", "Chicago, IL", "--limit", "1"]).out)
+        let full = try await json(try CLI.run(["forward", "Chicago, IL", "--limit", "1"]).out)
         #expect((full["results"] as? [[String: Any]])?.first?["unmatched"] == nil)
     }
 
-    @Test func fileModeAnswersEveryLineInOrder() throws {
-        let r = try CLI.run(
+    @Test func fileModeAnswersEveryLineInOrder() async throws {
+        let r = try await CLI.run(
             ["forward", "--input", "-", "--limit", "1"], stdin: "Costa Rica\n\nMinneapolis\r\nPerth, WA\n")
         #expect(r.status == 3, "a line with an error: exit status 3")
         let lines = r.out.split(separator: "\n").map(String.init)

@@ -8,8 +8,8 @@ import Testing
     static let page = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/docs/man/hometown.1"
 
     /// Long option names (without "--") shown in help, per subcommand name; from `--experimental-dump-help`.
-    func shownOptions() throws -> [(command: String, options: [String])] {
-        let r = try CLI.run(["--experimental-dump-help"])
+    func shownOptions() async throws -> [(command: String, options: [String])] {
+        let r = try await CLI.run(["--experimental-dump-help"])
         #expect(r.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         let command = try #require(root["command"] as? [String: Any])
@@ -27,10 +27,10 @@ import Testing
         }
     }
 
-    @Test func everyCommandAndOptionIsInTheManualPage() throws {
+    @Test func everyCommandAndOptionIsInTheManualPage() async throws {
         let text = try String(contentsOfFile: Self.page, encoding: .utf8)
         #expect(text.contains(".Dt HOMETOWN 1") && text.contains(".Sh SYNOPSIS"))
-        let commands = try shownOptions()
+        let commands = try await shownOptions()
         #expect(commands.count >= 10, "serve, post, users, reverse, forward, cluster, region, map, transform, ...")
         // Each subcommand's part of the page: from its heading to the next subcommand's.
         let headings = commands.map { ".It Em \($0.command)\n" }

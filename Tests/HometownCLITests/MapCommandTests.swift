@@ -40,13 +40,13 @@ import Testing
     /// Whether the text parses as XML.
     static func wellFormed(_ svg: String) -> Bool { XMLParser(data: Data(svg.utf8)).parse() }
 
-    @Test func aFittedMapShowsEveryMarkerOnceAndOutlinesTheRegion() throws {
+    @Test func aFittedMapShowsEveryMarkerOnceAndOutlinesTheRegion() async throws {
         let f = try Self.markersFile([
             (44.98, -93.27, 12, "USA"), (41.88, -87.63, 7, "USA"), (19.08, 72.88, 5, "India"),
             (39.9, 116.4, 1, "China"),
         ])
         let out = f.path + ".svg"
-        let r = try CLI.run(["map", "--input", f.path, "--out", out, "--title", "Hometown & friends"])
+        let r = try await CLI.run(["map", "--input", f.path, "--out", out, "--title", "Hometown & friends"])
         #expect(r.status == 0, "\(r.err)")
         let svg = try String(contentsOfFile: out, encoding: .utf8)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"500\""))
@@ -62,28 +62,28 @@ import Testing
     /// One marker, or a group of markers close together, are fitted at a zoom that still shows their state and
     /// its neighbours (issue 24): the state lines and the borders are drawn; --max-zoom goes further.
     @Test(arguments: [[(44.98, -93.27, 1, "USA")], [(44.98, -93.27, 3, "USA"), (44.981, -93.268, 2, "USA")]])
-    func oneMarkerOrACloseGroupShowsItsStateAndNeighbours(_ groups: [(Double, Double, Int, String)]) throws {
+    func oneMarkerOrACloseGroupShowsItsStateAndNeighbours(_ groups: [(Double, Double, Int, String)]) async throws {
         let f = try Self.markersFile(groups.map { (lat: $0.0, lon: $0.1, n: $0.2, country: $0.3) })
-        let r = try CLI.run(["map", "--input", f.path])
+        let r = try await CLI.run(["map", "--input", f.path])
         #expect(r.status == 0, "\(r.err)")
         #expect(Self.markerTotal(r.out) == f.total)
         let stateLines = r.out.components(separatedBy: "stroke-dasharray").count - 1
         let borders = r.out.components(separatedBy: "stroke=\"#7d5f4a\"").count - 1
         #expect(stateLines >= 1 && borders >= 1, "state lines \(stateLines), borders \(borders)")
-        let region = try CLI.run(["region", "--input", f.path, "--size", "800x500"])
+        let region = try await CLI.run(["region", "--input", f.path, "--size", "800x500"])
         #expect(region.out.contains(#""zoom":6"#), "\(region.out)")
-        let tiles512 = try CLI.run(["region", "--input", f.path, "--size", "800x500", "--tile-size", "512"])
+        let tiles512 = try await CLI.run(["region", "--input", f.path, "--size", "800x500", "--tile-size", "512"])
         #expect(tiles512.out.contains(#""zoom":5"#), "\(tiles512.out)")
         guard f.total == 1 else { return }
-        let closer = try CLI.run(["region", "--input", f.path, "--size", "800x500", "--max-zoom", "12"])
+        let closer = try await CLI.run(["region", "--input", f.path, "--size", "800x500", "--max-zoom", "12"])
         #expect(closer.out.contains(#""zoom":12"#), "\(closer.out)")
-        let street = try CLI.run(["map", "--input", f.path, "--max-zoom", "15"])
+        let street = try await CLI.run(["map", "--input", f.path, "--max-zoom", "15"])
         #expect(street.status == 0 && !street.out.contains("stroke-dasharray"), "zoom 15 shows no state line")
     }
 
-    @Test func filtersAndAZoomedViewAroundACentre() throws {
+    @Test func filtersAndAZoomedViewAroundACentre() async throws {
         let f = try Self.markersFile([(44.98, -93.27, 12, "USA"), (19.08, 72.88, 5, "India")])
-        let usa = try CLI.run([
+        let usa = try await CLI.run([
             "map", "--input", f.path, "--country", "USA", "--zoom", "5", "--center", "45,-93", "--size", "600x400",
         ])
         #expect(usa.status == 0, "\(usa.err)")
@@ -92,9 +92,11 @@ import Testing
         // Zoom 5 draws the states' borders (dashed); zoom 2 does not.
         #expect(usa.out.contains("stroke-dasharray"))
         // A negative latitude or longitude needs no quoting.
-        let south = try CLI.run(["map", "--input", f.path, "--zoom", "3", "--center", "-33.87,151.21"])
+        let south = try await CLI.run(["map", "--input", f.path, "--zoom", "3", "--center", "-33.87,151.21"])
         #expect(south.status == 0, "\(south.err)")
-        let world = try CLI.run(["map", "--input", f.path, "--zoom", "2", "--center", "20,0", "--size", "1024x600"])
+        let world = try await CLI.run([
+            "map", "--input", f.path, "--zoom", "2", "--center", "20,0", "--size", "1024x600",
+        ])
         #expect(world.status == 0)
         #expect(Self.markerTotal(world.out) == 17)
         #expect(!world.out.contains("stroke=\"#b3a58d\""))
@@ -112,14 +114,14 @@ import Testing
         ["map", "--input", "-", "--max-zoom", "21"],
         ["map", "--input", "-", "--zoom", "3", "--max-zoom", "8"],
     ])
-    func badInputExitsWith2(_ args: [String]) throws {
-        let r = try CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
+    func badInputExitsWith2(_ args: [String]) async throws {
+        let r = try await CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
         #expect(r.status == 2, "\(args): \(r.err)")
         #expect(!r.err.isEmpty)
     }
 
-    @Test func noMarkersDrawsTheWorld() throws {
-        let r = try CLI.run(["map", "--input", "-"], stdin: #"{"type":"FeatureCollection","features":[]}"#)
+    @Test func noMarkersDrawsTheWorld() async throws {
+        let r = try await CLI.run(["map", "--input", "-"], stdin: #"{"type":"FeatureCollection","features":[]}"#)
         #expect(r.status == 0, "\(r.err)")
         #expect(Self.wellFormed(r.out) && Self.markerTotal(r.out) == 0)
     }

@@ -10,8 +10,8 @@ import Testing
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Golden/map-minneapolis-zoom7.svg")
 
-    @Test func minneapolisAtZoom7IsTheGoldenPicture() throws {
-        let r = try HometownBinary.run(["map", "--center", "44.97,-93.26", "--zoom", "7"])
+    @Test func minneapolisAtZoom7IsTheGoldenPicture() async throws {
+        let r = try await HometownBinary.run(["map", "--center", "44.97,-93.26", "--zoom", "7"])
         #expect(r.status == 0, "\(r.err)")
         if ProcessInfo.processInfo.environment["HOMETOWN_UPDATE_GOLDEN"] == "1" {
             try r.out.write(to: Self.golden, atomically: true, encoding: .utf8)

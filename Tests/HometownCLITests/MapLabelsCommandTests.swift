@@ -12,8 +12,8 @@ import Testing
         }
     }
 
-    @Test func theTwinCitiesAtZoom7AreNamedWithTheirState() throws {
-        let r = try CLI.run(["map", "--center", "44.97,-93.26", "--zoom", "7"])
+    @Test func theTwinCitiesAtZoom7AreNamedWithTheirState() async throws {
+        let r = try await CLI.run(["map", "--center", "44.97,-93.26", "--zoom", "7"])
         #expect(r.status == 0, "\(r.err)")
         #expect(XMLParser(data: Data(r.out.utf8)).parse())
         let cities = Self.names(r.out, "city")
@@ -26,12 +26,12 @@ import Testing
         let minneapolis = try #require(r.out.split(separator: "\n").first { $0.hasSuffix(">Minneapolis</text>") })
         #expect(minneapolis.contains("stroke=\"#ffffff\"") && minneapolis.contains("paint-order=\"stroke\""))
         // --no-labels leaves them out.
-        let bare = try CLI.run(["map", "--center", "44.97,-93.26", "--zoom", "7", "--no-labels"])
+        let bare = try await CLI.run(["map", "--center", "44.97,-93.26", "--zoom", "7", "--no-labels"])
         #expect(bare.status == 0 && !bare.out.contains("class=\"label-"))
     }
 
-    @Test func countriesAreNamedAsTheServerListsThem() throws {
-        let r = try CLI.run(["map", "--center", "30,-40", "--zoom", "2.5", "--size", "1000x600"])
+    @Test func countriesAreNamedAsTheServerListsThem() async throws {
+        let r = try await CLI.run(["map", "--center", "30,-40", "--zoom", "2.5", "--size", "1000x600"])
         #expect(r.status == 0, "\(r.err)")
         let countries = Self.names(r.out, "country")
         #expect(countries.contains("USA") && !countries.contains("United States of America"), "\(countries)")
@@ -39,12 +39,12 @@ import Testing
         #expect(Self.names(r.out, "city").isEmpty, "no city at zoom 2")
     }
 
-    @Test func aNameNeverHidesAMarker() throws {
+    @Test func aNameNeverHidesAMarker() async throws {
         // Markers on Minneapolis: its name is left out (it would cover the count), Minnesota's stays.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("labels-\(UUID().uuidString).csv").path
         try "latitude,longitude,nickname\n44.98,-93.27,a\n44.981,-93.269,b\n".write(
             toFile: path, atomically: true, encoding: .utf8)
-        let r = try CLI.run(["map", "--input", path, "--center", "44.97,-93.26", "--zoom", "7"])
+        let r = try await CLI.run(["map", "--input", path, "--center", "44.97,-93.26", "--zoom", "7"])
         #expect(r.status == 0, "\(r.err)")
         #expect(!Self.names(r.out, "city").contains("Minneapolis"))
         #expect(Self.names(r.out, "state").contains("Minnesota"))

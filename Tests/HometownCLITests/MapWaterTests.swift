@@ -31,9 +31,9 @@ import Testing
         return inside
     }
 
-    @Test func aViewOfLakeSuperiorDrawsTheLakeAsWaterAndDuluthAsLand() throws {
+    @Test func aViewOfLakeSuperiorDrawsTheLakeAsWaterAndDuluthAsLand() async throws {
         let f = try MapCommandTests.markersFile([(46.7867, -92.1005, 1, "USA")])
-        let r = try CLI.run(["map", "--input", f.path, "--center", "47.7,-87.5", "--zoom", "6"])
+        let r = try await CLI.run(["map", "--input", f.path, "--center", "47.7,-87.5", "--zoom", "6"])
         #expect(r.status == 0, "\(r.err)")
         #expect(MapCommandTests.wellFormed(r.out))
         let rings = try Self.waterRings(r.out)
@@ -56,7 +56,7 @@ import Testing
         #expect(water.lowerBound < (r.out.range(of: "stroke=\"#7d5f4a\"")?.lowerBound ?? r.out.endIndex))
     }
 
-    @Test func aMissingWaterFileStopsTheMapWithAClearError() throws {
+    @Test func aMissingWaterFileStopsTheMapWithAClearError() async throws {
         // A folder with hometown.bin (a link to this checkout's) and no water.bin.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("water-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -65,7 +65,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: dir + "/hometown.bin", withDestinationPath: root + "/data/hometown.bin")
         let f = try MapCommandTests.markersFile([(46.7867, -92.1005, 1, "USA")])
-        let r = try CLI.run(["map", "--input", f.path, "--zoom", "6", "--data", dir + "/hometown.bin"])
+        let r = try await CLI.run(["map", "--input", f.path, "--zoom", "6", "--data", dir + "/hometown.bin"])
         #expect(r.status != 0)
         #expect(r.err.contains(dir + "/water.bin") && r.err.contains("lakes"), "\(r.err)")
         #expect(r.out.isEmpty)
@@ -73,8 +73,8 @@ import Testing
 
     /// The lakes are drawn, not geocoded: the states' polygons cover them, so a point in Lake Superior still
     /// answers the state whose water it is.
-    @Test func reverseGeocodingInALakeIsUnchanged() throws {
-        let r = try CLI.run(["reverse", "47.7", "-87.5"])
+    @Test func reverseGeocodingInALakeIsUnchanged() async throws {
+        let r = try await CLI.run(["reverse", "47.7", "-87.5"])
         #expect(r.status == 0, "\(r.err)")
         let o = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         #expect((o["state"] as? [String: Any])?["iso"] as? String == "US-MI")

@@ -104,7 +104,7 @@ import Testing
         #expect(plain == nil)
     }
 
-    @Test func theWholeCommandGivesTheSameFileWithAndWithoutPlainChunks() throws {
+    @Test func theWholeCommandGivesTheSameFileWithAndWithoutPlainChunks() async throws {
         // 70,000 rows: more than one chunk (65,536 rows); the same rows again with one quoted field in the
         // middle, which sends its chunk to the record path; the answers must be the same apart from that field.
         var rng = SeededRandom(seed: 9)
@@ -116,8 +116,8 @@ import Testing
             plain += row + ",n\(i)\n"
             quoted += row + (i == 30_000 ? ",\"n\(i)\"\n" : ",n\(i)\n")
         }
-        let a = try HometownBinary.run(["reverse", "--input", "-", "--quiet"], stdin: plain)
-        let b = try HometownBinary.run(["reverse", "--input", "-", "--quiet"], stdin: quoted)
+        let a = try await HometownBinary.run(["reverse", "--input", "-", "--quiet"], stdin: plain)
+        let b = try await HometownBinary.run(["reverse", "--input", "-", "--quiet"], stdin: quoted)
         #expect(a.status == 0 && b.status == 0)
         #expect(a.out.split(separator: "\n").count == 70_001)
         #expect(a.out == b.out)

@@ -1,4 +1,5 @@
 import Foundation
+import HometownTestSupport
 import Testing
 
 /// Runs the built `hometown` executable (a sibling of the test bundle) as a user would.
@@ -14,29 +15,15 @@ enum CLI {
         return "/" + root + "/.build/debug/hometown"
     }()
 
-    static func run(_ args: [String], stdin: String? = nil) throws -> (status: Int32, out: String, err: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
-        p.arguments = args
-        let o = Pipe()
-        let e = Pipe()
-        let i = Pipe()
-        p.standardOutput = o
-        p.standardError = e
-        p.standardInput = i
-        try p.run()
-        if let s = stdin { i.fileHandleForWriting.write(Data(s.utf8)) }
-        try i.fileHandleForWriting.close()
-        let out = o.fileHandleForReading.readDataToEndOfFile()
-        let err = e.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    /// Runs it with `args` and `stdin`, waiting off the task pool (`HometownBinary.run`).
+    static func run(_ args: [String], stdin: String? = nil) async throws -> ChildProcess.Result {
+        try await HometownBinary.run(args, stdin: stdin)
     }
 }
 
 @Suite struct ReverseCommandTests {
-    @Test func onePointPrintsTheDocumentedObject() throws {
-        let r = try CLI.run(["reverse", "47.6062", "-122.3321"])
+    @Test func onePointPrintsTheDocumentedObject() async throws {
+        let r = try await CLI.run(["reverse", "47.6062", "-122.3321"])
         #expect(r.status == 0)
         let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         #expect(Set(obj.keys) == ["latitude", "longitude", "country", "state", "city", "at_sea", "distance_km"])
@@ -47,8 +34,8 @@ enum CLI {
     }
 
     /// Issue 24: "China" / "Sichuan", as people say them.
-    @Test func chengduIsChinaSichuan() throws {
-        let r = try CLI.run(["reverse", "30.66", "104.06"])
+    @Test func chengduIsChinaSichuan() async throws {
+        let r = try await CLI.run(["reverse", "30.66", "104.06"])
         #expect(r.status == 0, "\(r.err)")
         let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         #expect((obj["country"] as? [String: Any])?["name"] as? String == "China")
@@ -57,14 +44,14 @@ enum CLI {
     }
 
     @Test(arguments: [["reverse", "--", "-33.87", "151.21"], ["reverse", "-33.87", "151.21"]])
-    func negativeNumbersWithOrWithoutTheEndOfOptions(_ args: [String]) throws {
-        let r = try CLI.run(args)
+    func negativeNumbersWithOrWithoutTheEndOfOptions(_ args: [String]) async throws {
+        let r = try await CLI.run(args)
         #expect(r.status == 0, "\(args): \(r.err)")
         #expect(r.out.contains("\"iso2\": \"AU\""))
     }
 
-    @Test func longitude180IsNormalised() throws {
-        let r = try CLI.run(["reverse", "-17.8", "180"])
+    @Test func longitude180IsNormalised() async throws {
+        let r = try await CLI.run(["reverse", "-17.8", "180"])
         #expect(r.status == 0)
         #expect(r.out.contains("\"longitude\": -180"))
     }
@@ -75,14 +62,14 @@ enum CLI {
         (["reverse", "nan", "0"], "latitude"), (["reverse", "-x", "1"], "unknown option -x"),
         (["reverse", "--input", "-", "1", "2"], "give either LAT LON or --input FILE, not both"),
     ])
-    func badInputExitsWithTwoAndSaysWhy(args: [String], says: String) throws {
-        let r = try CLI.run(args, stdin: "lat,lon\n1,2\n")
+    func badInputExitsWithTwoAndSaysWhy(args: [String], says: String) async throws {
+        let r = try await CLI.run(args, stdin: "lat,lon\n1,2\n")
         #expect(r.status == 2)
         #expect(r.err.contains("hometown:") && r.err.contains(says), "\(args): \(r.err)")
         #expect(r.out.isEmpty)
     }
 
-    @Test func csvBatchKeepsEveryRowInOrderWithErrors() throws {
+    @Test func csvBatchKeepsEveryRowInOrderWithErrors() async throws {
         let input = """
             id,name,lat,lon
             1,seattle,47.6062,-122.3321
@@ -93,7 +80,7 @@ enum CLI {
             6,out,95,0
 
             """
-        let r = try CLI.run(["reverse", "--input", "-"], stdin: input)
+        let r = try await CLI.run(["reverse", "--input", "-"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3")
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.count == 7)
@@ -108,21 +95,21 @@ enum CLI {
         #expect(r.err.contains("6 rows, 3 with errors"))
     }
 
-    @Test func csvColumnsCanBeChosen() throws {
-        let r = try CLI.run(
+    @Test func csvColumnsCanBeChosen() async throws {
+        let r = try await CLI.run(
             ["reverse", "--input", "-", "--format", "csv", "--lat-column", "Y", "--lon-column", "X"],
             stdin: "X,Y\n2.3522,48.8566\n")
         #expect(r.status == 0)
         #expect(r.out.split(separator: "\n")[1].hasPrefix("2.3522,48.8566,France,FR,Paris"))
     }
 
-    @Test func csvWithoutCoordinateColumnsIsInvalidInput() throws {
-        let r = try CLI.run(["reverse", "--input", "-", "--format", "csv"], stdin: "a,b\n1,2\n")
+    @Test func csvWithoutCoordinateColumnsIsInvalidInput() async throws {
+        let r = try await CLI.run(["reverse", "--input", "-", "--format", "csv"], stdin: "a,b\n1,2\n")
         #expect(r.status == 2)
         #expect(r.err.contains("no latitude column"))
     }
 
-    @Test func ndjsonBatch() throws {
+    @Test func ndjsonBatch() async throws {
         let input = """
             {"id": 1, "latitude": 47.6062, "longitude": -122.3321}
             {"id": 2, "lat": "48.8566", "lon": "2.3522"}
@@ -130,7 +117,7 @@ enum CLI {
             {"id": 4}
 
             """
-        let r = try CLI.run(["reverse", "--input", "-", "--input-format", "ndjson"], stdin: input)
+        let r = try await CLI.run(["reverse", "--input", "-", "--input-format", "ndjson"], stdin: input)
         #expect(r.status == 3, "rows with errors: exit status 3")
         let rows = try r.out.split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
@@ -142,14 +129,14 @@ enum CLI {
         #expect((rows[3]["error"] as? String)?.contains("no latitude") == true)
     }
 
-    @Test func missingInputFileIsInvalidInput() throws {
-        let r = try CLI.run(["reverse", "--input", "/nonexistent.csv"])
+    @Test func missingInputFileIsInvalidInput() async throws {
+        let r = try await CLI.run(["reverse", "--input", "/nonexistent.csv"])
         #expect(r.status == 2)
         #expect(r.err.contains("/nonexistent.csv"))
     }
 
-    @Test func helpTeaches() throws {
-        let r = try CLI.run(["reverse", "--help"])
+    @Test func helpTeaches() async throws {
+        let r = try await CLI.run(["reverse", "--help"])
         #expect(r.status == 0)
         #expect(r.out.contains("--input") && r.out.contains("at_sea") && r.out.contains("Exit status"))
     }

@@ -13,9 +13,9 @@ import Testing
     }
 
     @Test func aClickedPointBecomesAPost() async throws {
-        let server = try ServerProcess(database: Self.freshDatabase())
-        defer { _ = server.terminate() }
-        let post = try HometownBinary.run(
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
+        let post = try await HometownBinary.run(
             [
                 "post", "--at", "44.9661,-93.2938", "--nickname", "rew2", "--password-stdin", "--year", "1985",
                 "--server", server.url, "--json",
@@ -28,7 +28,7 @@ import Testing
                 && posted["city"] as? String == "Minneapolis")
         #expect(posted["password"] == nil)
 
-        let place = try HometownBinary.run(
+        let place = try await HometownBinary.run(
             ["post", "--place", "Devils Lake, ND", "--nickname", "rew", "--year", "1985", "--server", server.url],
             environment: ["HOMETOWN_PASSWORD": "catman"])
         #expect(place.status == 0, "\(place.err)")
@@ -36,7 +36,7 @@ import Testing
             place.out.contains("North Dakota") && place.out.contains("Devils Lake")
                 && place.out.contains("chose Devils Lake"))
 
-        let mexico = try HometownBinary.run(
+        let mexico = try await HometownBinary.run(
             [
                 "post", "--at", "19.4326,-99.1332", "--nickname", "chilango", "--year", "2001",
                 "--city", "Coyoacán",
@@ -52,79 +52,79 @@ import Testing
         #expect(count == 3 && next == 4)
 
         // Refusals, each with its exit status, before or by the server.
-        let taken = try HometownBinary.run(
+        let taken = try await HometownBinary.run(
             ["post", "--at", "44.9661,-93.2938", "--nickname", "REW2", "--year", "1985", "--server", server.url],
             environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(taken.status == 9 && taken.err.contains("taken"))
-        let sydney = try HometownBinary.run(
+        let sydney = try await HometownBinary.run(
             ["post", "--at", "-33.87,151.21", "--nickname", "aussie", "--year", "1985", "--server", server.url],
             environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(sydney.status == 2 && sydney.err.contains("Australia") && sydney.err.contains("USA"))
-        let sea = try HometownBinary.run(
+        let sea = try await HometownBinary.run(
             ["post", "--at", "0,-30", "--nickname", "fish", "--year", "1985", "--server", server.url],
             environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(sea.status == 2 && sea.err.contains("sea"))
-        let year = try HometownBinary.run(
+        let year = try await HometownBinary.run(
             ["post", "--at", "44.9661,-93.2938", "--nickname", "old", "--year", "1950", "--server", server.url],
             environment: ["HOMETOWN_PASSWORD": "guess"])
         // The server judges the year by the range it was started with (the client no longer refuses it by a range
         // of its own): a refusal by the server, exit status 8, naming the field.
         #expect(year.status == 8 && year.err.contains("at 'year'") && year.err.contains("1950"), "\(year.err)")
-        let short = try HometownBinary.run([
+        let short = try await HometownBinary.run([
             "post", "--at", "44.9661,-93.2938", "--nickname", "pw", "--year", "1990", "--server", server.url,
             "--password", "ab",
         ])
         #expect(short.status == 2 && short.err.contains("password"))
-        let nowhere = try HometownBinary.run(
+        let nowhere = try await HometownBinary.run(
             ["post", "--place", "Qwxzzy Plkk", "--nickname", "q", "--year", "1990", "--server", server.url],
             environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(nowhere.status == 2)
-        let badAt = try HometownBinary.run(
+        let badAt = try await HometownBinary.run(
             ["post", "--at", "91,0", "--nickname", "q", "--year", "1990"], environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(badAt.status == 2 && badAt.err.contains("latitude"))
-        let prefix = try HometownBinary.run(
+        let prefix = try await HometownBinary.run(
             ["post", "--at", "44.9661,-93.2938", "--nickname", "q", "--year", "1990", "--server", server.base],
             environment: ["HOMETOWN_PASSWORD": "guess"])
         #expect(prefix.status == 10 && prefix.err.contains("without /hometown"))
         #expect(try await client.count() == 3)
 
         // The user list, in every format.
-        let table = try HometownBinary.run(["users", "--server", server.url, "--country", "us", "--state", "MN"])
+        let table = try await HometownBinary.run(["users", "--server", server.url, "--country", "us", "--state", "MN"])
         #expect(
             table.status == 0 && table.out.contains("rew2") && !table.out.contains("chilango")
                 && table.out.contains("(1 user)"))
-        let csv = try HometownBinary.run([
+        let csv = try await HometownBinary.run([
             "users", "--server", server.url, "--format", "csv", "--all", "--reverse", "--page-size", "1",
         ])
         let firstColumn: [String] = csv.out.split(separator: "\n").map { line in
             String(line.split(separator: ",").first ?? "")
         }
         #expect(firstColumn == ["id", "3", "2", "1"])
-        let geo = try HometownBinary.run(["users", "--server", server.url, "--format", "geojson"])
+        let geo = try await HometownBinary.run(["users", "--server", server.url, "--format", "geojson"])
         let fc = try #require(try JSONSerialization.jsonObject(with: Data(geo.out.utf8)) as? [String: Any])
         #expect((fc["features"] as? [Any])?.count == 3)
-        let json = try HometownBinary.run([
+        let json = try await HometownBinary.run([
             "users", "--server", server.url, "--format", "json", "--page", "0", "--page-size", "2",
         ])
         #expect(try UserJSON.decode(Array(json.out.utf8)).map(\.id) == [1, 2])
-        let badFilter = try HometownBinary.run(["users", "--server", server.url, "--state", "Narnia"])
+        let badFilter = try await HometownBinary.run(["users", "--server", server.url, "--state", "Narnia"])
         #expect(badFilter.status == 8 && badFilter.err.contains("Narnia"))
 
         // The same users as a static map: three places, two in the USA (one with its nickname as the label).
-        let map = try HometownBinary.run(["map", "--server", server.url, "--size", "640x400"])
+        let map = try await HometownBinary.run(["map", "--server", server.url, "--size", "640x400"])
         #expect(map.status == 0, "\(map.err)")
         #expect(map.out.hasPrefix("<svg") && map.out.contains("<title>fitted region</title>"))
-        let usa = try HometownBinary.run([
+        let usa = try await HometownBinary.run([
             "map", "--server", server.url, "--country", "USA", "--zoom", "3", "--center", "40,-100",
         ])
         #expect(usa.status == 0 && usa.out.contains("rew2: Minneapolis, Minnesota, USA (1985)"))
         #expect(!usa.out.contains("chilango"))
-        let refused = try HometownBinary.run(["map", "--server", server.base + "/nothing", "--country", "USA"])
+        let refused = try await HometownBinary.run(["map", "--server", server.base + "/nothing", "--country", "USA"])
         #expect(refused.status == 10, "\(refused.err)")
     }
 
-    @Test func dryRunPrintsTheBodyWithoutAServer() throws {
-        let run = try HometownBinary.run(
+    @Test func dryRunPrintsTheBodyWithoutAServer() async throws {
+        let run = try await HometownBinary.run(
             ["post", "--at", "19.4326,-99.1332", "--nickname", "quote\"d", "--year", "2001", "--dry-run"],
             environment: ["HOMETOWN_PASSWORD": "p\\w\"d"])
         #expect(run.status == 0, "\(run.err)")
@@ -135,8 +135,8 @@ import Testing
     }
 
     @Test func allUsersFollowsPagesStably() async throws {
-        let server = try ServerProcess(database: Self.freshDatabase())
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         for i in 0..<7 {
             try await client.addUser(
@@ -176,12 +176,12 @@ import Testing
         // One mapping: `hometown forward` prints, for each result, the object the server's result carries as `place`
         // (and `hometown reverse` the object /reverse carries as `place`).
         struct Printed: Decodable { let results: [ForwardPlace] }
-        let printed = try HometownBinary.run(["forward", "Devils Lake, ND", "--limit", "1"])
+        let printed = try await HometownBinary.run(["forward", "Devils Lake, ND", "--limit", "1"])
         let cli = try JSONDecoder().decode(Printed.self, from: Data(printed.out.utf8))
         #expect(cli.results.count == 1 && cli.results.first == forward.results.first?.place)
         #expect(
             forward.results.first?.place.state?.iso == "US-ND" && forward.results.first?.place.country?.iso2 == "US")
-        let printedPlace = try HometownBinary.run(["reverse", "44.9661", "-93.2938"])
+        let printedPlace = try await HometownBinary.run(["reverse", "44.9661", "-93.2938"])
         let cliPlace = try JSONDecoder().decode(PlaceDescription.self, from: Data(printedPlace.out.utf8))
         #expect(cliPlace == reverse.place)
     }

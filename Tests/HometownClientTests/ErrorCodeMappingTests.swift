@@ -48,27 +48,27 @@ import Testing
         }
     }
 
-    @Test func theServersYearRangeDecides() throws {
+    @Test func theServersYearRangeDecides() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-minyear-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             database: dir.appendingPathComponent("users.sqlite").path, extra: ["--min-year", "1950"])
-        defer { _ = server.terminate() }
-        let post = try HometownBinary.run(
+        defer { server.stop() }
+        let post = try await HometownBinary.run(
             [
                 "post", "--at", "44.9661,-93.2938", "--nickname", "elder", "--year", "1960",
                 "--server", server.url,
             ], environment: ["HOMETOWN_PASSWORD": "secret"])
         #expect(post.status == 0, "\(post.err)")
         #expect(post.out.contains("Minnesota") && post.out.contains("1960"))
-        let early = try HometownBinary.run(
+        let early = try await HometownBinary.run(
             [
                 "post", "--at", "44.9661,-93.2938", "--nickname", "older", "--year", "1940",
                 "--server", server.url,
             ], environment: ["HOMETOWN_PASSWORD": "secret"])
         #expect(early.status == 8 && early.err.contains("year"), "\(early.err)")
-        let taken = try HometownBinary.run(
+        let taken = try await HometownBinary.run(
             [
                 "post", "--at", "44.9661,-93.2938", "--nickname", "ELDER", "--year", "1960",
                 "--server", server.url,

@@ -27,7 +27,7 @@ import Testing
         } catch let e as ClientError {
             #expect(!e.description.isEmpty)
         }
-        let run = try HometownBinary.run(
+        let run = try await HometownBinary.run(
             [
                 "post", "--at", "44.9661,-93.2938", "--nickname", "n", "--year", "2016",
                 "--server", server.url, "--timeout", "1",
@@ -44,9 +44,9 @@ import Testing
         await #expect(throws: ClientError.connectionRefused(url: url + "/hometown/count")) { try await client.count() }
         #expect(throws: ClientError.self) { try HometownClient(baseURL: "ftp://x") }
         #expect(throws: ClientError.self) { try HometownClient(baseURL: "127.0.0.1:8080") }
-        let run = try HometownBinary.run(["users", "--server", url])
+        let run = try await HometownBinary.run(["users", "--server", url])
         #expect(run.status == 3 && run.err.contains("connection refused"))
-        let dns = try HometownBinary.run(["users", "--server", "http://no-such-host.invalid:8080"])
+        let dns = try await HometownBinary.run(["users", "--server", "http://no-such-host.invalid:8080"])
         #expect(dns.status == 4, "\(dns.err)")
     }
 }

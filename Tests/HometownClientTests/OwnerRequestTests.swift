@@ -27,8 +27,8 @@ import Testing
     }
 
     @Test func theRightPasswordChangesThePostInPlace() async throws {
-        let server = try ServerProcess(database: Self.freshDatabase())
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         let before = try await client.users()
@@ -53,8 +53,8 @@ import Testing
     }
 
     @Test func deleteRemovesThePostAndFreesTheNickname() async throws {
-        let server = try ServerProcess(database: Self.freshDatabase())
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         #expect(try await client.nicknameExists("BOB"))
@@ -76,8 +76,8 @@ import Testing
     }
 
     @Test func aWrongPasswordAndAnUnknownIDAreTheSameError() async throws {
-        let server = try ServerProcess(database: Self.freshDatabase())
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         let before = try await client.users()
@@ -99,8 +99,8 @@ import Testing
     }
 
     @Test func aChangeThatBreaksAPostRuleIsRefusedAtItsField() async throws {
-        let server = try ServerProcess(database: Self.freshDatabase())
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         let before = try await client.users()
@@ -129,9 +129,9 @@ import Testing
     /// A first wait of 10 s (not the default 1 s), so that a loaded machine cannot let it pass between two tries;
     /// the wait's end and doubling are tested in-process (`OwnerEndpointTests`).
     @Test func wrongPasswordsBackOffWithRetryAfter() async throws {
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             database: Self.freshDatabase(), extra: ["--owner-free-failures", "2", "--owner-first-backoff", "10"])
-        defer { _ = server.terminate() }
+        defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         // The two free wrong passwords are answered; then an attempt waits, the right password too.

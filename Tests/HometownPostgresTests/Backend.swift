@@ -12,11 +12,12 @@ typealias Backend = TestBackend
 
 extension TestBackend {
     /// A location holding nothing yet.
-    func freshLocation() throws -> StoreLocation { try StoreLocation(parsing: freshDatabase()) }
+    func freshLocation() async throws -> StoreLocation { try await StoreLocation(parsing: freshDatabase()) }
 
-    /// Opens `location` through the server's opener (as `hometown serve` does).
+    /// Opens `location` through the server's opener (as `hometown serve` does), waiting at most `wait` for a
+    /// connection (long by default: the suite's other tests share the machine; tests of the wait set their own).
     static func open(
-        _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(5)
+        _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(30)
     ) async throws -> any CopyableUserStore {
         var connect = DatabaseConnectOptions()
         connect.maxConnections = connections

@@ -33,15 +33,15 @@ import Testing
         (Backend.sqlite, Backend.postgres), (.postgres, .sqlite), (.sqlite, .sqlite), (.postgres, .postgres),
     ])
     func copyKeepsEveryRowAndMovesTheCounter(_ from: Backend, _ to: Backend) async throws {
-        let source = try from.freshLocation()
-        let target = try to.freshLocation()
+        let source = try await from.freshLocation()
+        let target = try await to.freshLocation()
         let s = try await Backend.open(source)
         try await Self.fill(s)
         let sourceRows = try await Self.rows(s)
         let sourceNext = try await s.nextID()
         try await s.close()
 
-        let r = try HometownBinary.run(
+        let r = try await HometownBinary.run(
             ["db", "copy", "--from", source.description, "--to", target.description, "--batch-size", "1000"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("copied 2502 of 2502 users (100 %)"))
@@ -61,7 +61,9 @@ import Testing
         try await t.close()
 
         // Once it holds users, the target is refused (exit 2), and left as it was.
-        let again = try HometownBinary.run(["db", "copy", "--from", source.description, "--to", target.description])
+        let again = try await HometownBinary.run([
+            "db", "copy", "--from", source.description, "--to", target.description,
+        ])
         #expect(again.status == 2)
         #expect(again.err.contains("already holds 2503 users"), "\(again.err)")
         let t2 = try await Backend.open(target)
@@ -72,10 +74,10 @@ import Testing
     /// An empty source gives an empty target whose first id is still 1.
     @Test(arguments: [(Backend.sqlite, Backend.postgres), (.postgres, .sqlite)])
     func anEmptySourceGivesAFreshTarget(_ from: Backend, _ to: Backend) async throws {
-        let source = try from.freshLocation()
-        let target = try to.freshLocation()
+        let source = try await from.freshLocation()
+        let target = try await to.freshLocation()
         try await Backend.open(source).close()
-        let r = try HometownBinary.run(["db", "copy", "--from", source.description, "--to", target.description])
+        let r = try await HometownBinary.run(["db", "copy", "--from", source.description, "--to", target.description])
         #expect(r.status == 0 && r.err.contains("copied 0 users"), "\(r.err)")
         let t = try await Backend.open(target)
         #expect(try await t.nextID() == 1)
@@ -83,15 +85,17 @@ import Testing
         try await t.close()
     }
 
-    @Test func badLocationsAreRefusedWithTheirReason() throws {
-        let pw = try HometownBinary.run(["db", "copy", "--from", "a.sqlite", "--to", "postgres://u:pw@127.0.0.1/x"])
+    @Test func badLocationsAreRefusedWithTheirReason() async throws {
+        let pw = try await HometownBinary.run([
+            "db", "copy", "--from", "a.sqlite", "--to", "postgres://u:pw@127.0.0.1/x",
+        ])
         #expect(pw.status == 2 && pw.err.contains("PGPASSWORD"), "\(pw.err)")
-        let missing = try HometownBinary.run(
+        let missing = try await HometownBinary.run(
             ["db", "copy", "--from", "/nonexistent/none.sqlite", "--to", Backend.freshSQLitePath()])
         #expect(missing.status == 2 && missing.err.contains("no such file"), "\(missing.err)")
-        let same = try HometownBinary.run(["db", "copy", "--from", "a.sqlite", "--to", "a.sqlite"])
+        let same = try await HometownBinary.run(["db", "copy", "--from", "a.sqlite", "--to", "a.sqlite"])
         #expect(same.status == 2 && same.err.contains("same database"))
-        let down = try HometownBinary.run(
+        let down = try await HometownBinary.run(
             [
                 "db", "copy", "--from", "postgres://u@127.0.0.1:\(try LoopbackPort.free())/x", "--to",
                 Backend.freshSQLitePath(),
@@ -100,20 +104,22 @@ import Testing
     }
 
     @Test func thePasswordComesFromAFileOrTheEnvironment() async throws {
-        let server = try PostgresServer.shared()
-        let url = "postgres://\(server.passwordRole)@127.0.0.1:\(server.port)/\(try server.createDatabase())"
+        let server = try await PostgresServer.shared()
+        let url = "postgres://\(server.passwordRole)@127.0.0.1:\(server.port)/\(try await server.createDatabase())"
         let source = Backend.freshSQLitePath()
         let s = try await Backend.open(.sqlite(path: source))
         _ = try await s.insert(Users.user("one"), passwordHash: "h", now: 1)
         try await s.close()
-        let none = try HometownBinary.run(["db", "copy", "--from", source, "--to", url])
+        let none = try await HometownBinary.run(["db", "copy", "--from", source, "--to", url])
         #expect(none.status == 1 && none.err.contains("PGPASSWORD"), "\(none.err)")
         let file = Backend.freshSQLitePath() + ".pw"
         try (server.password + "\n").write(toFile: file, atomically: true, encoding: .utf8)
-        let viaFile = try HometownBinary.run(["db", "copy", "--from", source, "--to", url, "--db-password-file", file])
+        let viaFile = try await HometownBinary.run([
+            "db", "copy", "--from", source, "--to", url, "--db-password-file", file,
+        ])
         #expect(viaFile.status == 0, "\(viaFile.err)")
         let back = Backend.freshSQLitePath()
-        let viaEnv = try HometownBinary.run(
+        let viaEnv = try await HometownBinary.run(
             ["db", "copy", "--from", url, "--to", back], environment: ["PGPASSWORD": server.password])
         #expect(viaEnv.status == 0, "\(viaEnv.err)")
         let b = try await Backend.open(.sqlite(path: back))
@@ -136,7 +142,7 @@ import Testing
         }
         try await Task.sleep(for: .milliseconds(100))
         let target = Backend.freshSQLitePath()
-        let r = try HometownBinary.run(["db", "backup", "--from", path, "--to", target])
+        let r = try await HometownBinary.run(["db", "backup", "--from", path, "--to", target])
         writer.cancel()
         let written = try await writer.value
         #expect(r.status == 0, "\(r.err)")
@@ -150,7 +156,7 @@ import Testing
         #expect(copied == Array(all.prefix(copied.count)))
         print("db backup: \(copied.count - 2502) of \(written) live posts were in the snapshot")
         // An existing target is never overwritten.
-        let again = try HometownBinary.run(["db", "backup", "--from", path, "--to", target])
+        let again = try await HometownBinary.run(["db", "backup", "--from", path, "--to", target])
         #expect(again.status == 2 && again.err.contains("exists"))
     }
 }

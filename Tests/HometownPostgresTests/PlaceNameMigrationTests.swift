@@ -24,7 +24,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func postsUnderOldNamesAreMigratedOnceOnOpen(_ backend: Backend) async throws {
-        let location = try backend.freshLocation()
+        let location = try await backend.freshLocation()
         // A database as the code before the change made it: posts under the old names, written by today's store.
         let old = try await Backend.open(location)
         let posts: [(String, String, String)] = [

@@ -12,7 +12,7 @@ import Testing
     /// exactly the rows a final full read has, in the same order (it never skipped one), and time-stamps must
     /// never decrease with id.
     @Test func concurrentInsertsCommitInIdOrderAndATailerSkipsNothing() async throws {
-        let location = try Backend.postgres.freshLocation()
+        let location = try await Backend.postgres.freshLocation()
         var stores: [any CopyableUserStore] = []
         for _ in 0..<4 { stores.append(try await Backend.open(location)) }
         let tailStore = try await Backend.open(location)

@@ -9,9 +9,9 @@ import Testing
 /// that the other suites' server is never restarted under them.
 @Suite struct PostgresRestartTests {
     @Test func aRestartGivesErrorsThenTheStoreWorksAgain() async throws {
-        let server = try PostgresServer()
+        let server = try await PostgresServer.started()
         defer { server.stop() }
-        let location = try StoreLocation(parsing: server.url(try server.createDatabase()))
+        let location = try StoreLocation(parsing: server.url(try await server.createDatabase()))
         let store = try await Backend.open(location, connections: 4, wait: .seconds(3))
         // The first connection may take a while on a busy machine: try for up to a minute.
         var before: User?
@@ -21,7 +21,7 @@ import Testing
         }
         let first = try #require(before, "the store did not work within a minute")
 
-        try server.stopServer()
+        try await server.stopServer()
         // Down: every call fails within about the wait (3 s; loosely bounded, the whole suite shares 2 cores), as
         // unavailable.
         for call in 0..<3 {
@@ -36,7 +36,7 @@ import Testing
         }
         await #expect(throws: StoreError.self) { try await store.count() }
 
-        try server.start()
+        try await server.start()
         // Back: the pool reconnects by itself (it retries with a growing pause, here well under 10 s).
         let back = ContinuousClock.now
         var after: User?

@@ -9,9 +9,17 @@ import Testing
 
 /// What only the PostgreSQL backend has: its schema record, its refusals at open, its bounded pool and wait.
 @Suite struct PostgresStoreTests {
-    static func location(_ database: String) throws -> StoreLocation.Postgres {
+    static func location(_ database: String) async throws -> StoreLocation.Postgres {
         StoreLocation.Postgres(
-            host: "127.0.0.1", port: try PostgresServer.shared().port, user: "postgres", database: database)
+            host: "127.0.0.1", port: try await PostgresServer.shared().port, user: "postgres", database: database)
+    }
+
+    /// The store's options with a long wait for a connection: the suite's other tests share the machine, and the
+    /// tests of that wait set their own.
+    static func patient(password: String? = nil) -> PostgresStoreOptions {
+        var options = PostgresStoreOptions(password: password)
+        options.acquireTimeout = .seconds(30)
+        return options
     }
 
     static var quiet: Logger {
@@ -21,59 +29,60 @@ import Testing
     }
 
     @Test func theSchemaIsRecordedAndKeptAcrossOpens() async throws {
-        let server = try PostgresServer.shared()
-        let db = try server.createDatabase()
+        let server = try await PostgresServer.shared()
+        let db = try await server.createDatabase()
         // Two processes starting at once on an empty database: both succeed, one schema.
-        let location = try Self.location(db)
-        async let a = PostgresUserStore.open(location, logger: Self.quiet)
-        async let b = PostgresUserStore.open(location, logger: Self.quiet)
+        let location = try await Self.location(db)
+        async let a = PostgresUserStore.open(location, options: Self.patient(), logger: Self.quiet)
+        async let b = PostgresUserStore.open(location, options: Self.patient(), logger: Self.quiet)
         let (s1, s2) = try await (a, b)
         _ = try await s1.insert(Users.user("kept"), passwordHash: "h", now: 1)
         try await s1.close()
         try await s2.close()
-        #expect(try server.psql(db, "SELECT version FROM hometown_schema") == "\(SQLiteUserStore.schemaVersion)\n")
-        #expect(try server.psql(db, "SELECT count(*) FROM user_changes") == "0\n")
-        let indexes = try server.psql(db, "SELECT indexname FROM pg_indexes WHERE tablename = 'users' ORDER BY 1")
+        #expect(
+            try await server.psql(db, "SELECT version FROM hometown_schema") == "\(SQLiteUserStore.schemaVersion)\n")
+        #expect(try await server.psql(db, "SELECT count(*) FROM user_changes") == "0\n")
+        let indexes = try await server.psql(db, "SELECT indexname FROM pg_indexes WHERE tablename = 'users' ORDER BY 1")
         #expect(indexes.split(separator: "\n").contains("users_nickname_key"))
         #expect(
-            try server.psql(db, "SELECT indexdef FROM pg_indexes WHERE indexname = 'users_nickname_key'")
+            try await server.psql(db, "SELECT indexdef FROM pg_indexes WHERE indexname = 'users_nickname_key'")
                 .contains("UNIQUE INDEX"))
-        let again = try await PostgresUserStore.open(try Self.location(db), logger: Self.quiet)
+        let again = try await PostgresUserStore.open(try Self.location(db), options: Self.patient(), logger: Self.quiet)
         #expect(try await again.users(UsersQuery()).map(\.nickname) == ["kept"])
         try await again.close()
     }
 
     @Test func aNewerSchemaOrAForeignTableIsRefused() async throws {
-        let server = try PostgresServer.shared()
-        let newer = try server.createDatabase()
-        let s = try await PostgresUserStore.open(try Self.location(newer), logger: Self.quiet)
+        let server = try await PostgresServer.shared()
+        let newer = try await server.createDatabase()
+        let s = try await PostgresUserStore.open(try Self.location(newer), options: Self.patient(), logger: Self.quiet)
         try await s.close()
-        try server.psql(newer, "UPDATE hometown_schema SET version = 99")
+        try await server.psql(newer, "UPDATE hometown_schema SET version = 99")
         await #expect {
-            try await PostgresUserStore.open(try Self.location(newer), logger: Self.quiet)
+            try await PostgresUserStore.open(try Self.location(newer), options: Self.patient(), logger: Self.quiet)
         } throws: { e in
             guard case StoreError.incompatible(_, let detail) = e else { return false }
             return detail.contains("99")
         }
-        let foreign = try server.createDatabase()
-        try server.psql(foreign, "CREATE TABLE users (id serial PRIMARY KEY, email text, name text)")
+        let foreign = try await server.createDatabase()
+        try await server.psql(foreign, "CREATE TABLE users (id serial PRIMARY KEY, email text, name text)")
         await #expect {
-            try await PostgresUserStore.open(try Self.location(foreign), logger: Self.quiet)
+            try await PostgresUserStore.open(try Self.location(foreign), options: Self.patient(), logger: Self.quiet)
         } throws: { e in
             guard case StoreError.incompatible(_, let detail) = e else { return false }
             return detail.contains("nickname_key")
         }
         // The foreign table is left as it was.
         #expect(
-            try server.psql(foreign, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'users'")
+            try await server.psql(foreign, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'users'")
                 == "3\n")
     }
 
     @Test func openingSaysWhatIsWrong() async throws {
-        let server = try PostgresServer.shared()
-        var missing = try Self.location("no_such_database")
+        let server = try await PostgresServer.shared()
+        var missing = try await Self.location("no_such_database")
         await #expect {
-            try await PostgresUserStore.open(missing, logger: Self.quiet)
+            try await PostgresUserStore.open(missing, options: Self.patient(), logger: Self.quiet)
         } throws: { e in
             guard case StoreError.cannotOpen(_, let detail) = e else { return false }
             return detail.contains("does not exist") && detail.contains("createdb")
@@ -91,23 +100,23 @@ import Testing
         // Without waiting for the 60 s connect timeout (the bound is loose: the whole suite shares 2 cores).
         #expect(ContinuousClock.now - started < .seconds(30), "a refused connection fails at once")
         // A role that must give a password: none, a wrong one, the right one.
-        let db = try server.createDatabase()
-        var role = try Self.location(db)
+        let db = try await server.createDatabase()
+        var role = try await Self.location(db)
         role.user = server.passwordRole
         await #expect {
-            try await PostgresUserStore.open(role, logger: Self.quiet)
+            try await PostgresUserStore.open(role, options: Self.patient(), logger: Self.quiet)
         } throws: { e in
             guard case StoreError.cannotOpen(_, let detail) = e else { return false }
             return detail.contains("PGPASSWORD") && detail.contains("--db-password-file")
         }
         await #expect {
-            try await PostgresUserStore.open(role, options: .init(password: "wrong"), logger: Self.quiet)
+            try await PostgresUserStore.open(role, options: Self.patient(password: "wrong"), logger: Self.quiet)
         } throws: { e in
             guard case StoreError.cannotOpen(_, let detail) = e else { return false }
             return detail.contains("password authentication failed") && detail.contains("28P01")
         }
         let store = try await PostgresUserStore.open(
-            role, options: .init(password: server.password), logger: Self.quiet)
+            role, options: Self.patient(password: server.password), logger: Self.quiet)
         _ = try await store.insert(Users.user("pw"), passwordHash: "h", now: 1)
         #expect(try await store.count() == 1)
         try await store.close()
@@ -116,8 +125,8 @@ import Testing
     /// At most `maxConnections` connections, however many calls at once; a call that finds every connection busy
     /// waits `acquireTimeout`, then fails with `unavailable`, and the store works on.
     @Test func thePoolIsBoundedAndAWaitForAConnectionEnds() async throws {
-        let server = try PostgresServer.shared()
-        let db = try server.createDatabase()
+        let server = try await PostgresServer.shared()
+        let db = try await server.createDatabase()
         var options = PostgresStoreOptions()
         options.maxConnections = 2
         options.acquireTimeout = .seconds(20)
@@ -127,7 +136,7 @@ import Testing
             for _ in 0..<40 { group.addTask { try await patient.users(UsersQuery()).count } }
             for try await n in group { #expect(n == 1) }
         }
-        let open = try server.psql(
+        let open = try await server.psql(
             db,
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'hometown'"
         )
@@ -163,7 +172,7 @@ import Testing
             let deadline = ContinuousClock.now + .seconds(120)
             var holding = ""
             while ContinuousClock.now < deadline {
-                holding = try server.psql(
+                holding = try await server.psql(
                     db,
                     "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'hometown' AND wait_event_type = 'Lock'"
                 ).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -9,10 +9,10 @@ import Testing
 /// The real `hometown serve --db postgres://...` on loopback, posted to and read through HTTP.
 @Suite struct ServeOnPostgresTests {
     @Test func postsAreStoredInPostgresAndReadBack() async throws {
-        let pg = try PostgresServer.shared()
-        let db = try pg.createDatabase()
-        let server = try ServerProcess(database: pg.url(db), extra: ["--db-connections", "4"])
-        defer { _ = server.terminate() }
+        let pg = try await PostgresServer.shared()
+        let db = try await pg.createDatabase()
+        let server = try await ServerProcess(database: pg.url(db), extra: ["--db-connections", "4"])
+        defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         #expect(try await client.count() == 0)
         #expect(try await client.nextID() == 1)
@@ -35,23 +35,25 @@ import Testing
         #expect(try await client.count() == 2)
         #expect(try await client.nicknameExists("Rew2"))
         // The rows are in PostgreSQL, with scrypt hashes, not passwords.
-        let stored = try pg.psql(db, "SELECT id, nickname, password_hash LIKE '$scrypt$%' FROM users ORDER BY id")
+        let stored = try await pg.psql(db, "SELECT id, nickname, password_hash LIKE '$scrypt$%' FROM users ORDER BY id")
         #expect(stored == "1|rew|t\n2|rew2|t\n", "\(stored)")
         // A stopped and restarted server finds them again.
-        #expect(server.terminate() == 0)
-        let again = try ServerProcess(database: pg.url(db))
-        defer { _ = again.terminate() }
+        #expect(await server.terminate() == 0)
+        let again = try await ServerProcess(database: pg.url(db))
+        defer { again.stop() }
         let c2 = try HometownClient(baseURL: again.url)
         #expect(try await c2.count() == 2)
         #expect(try await c2.nextID() == 3)
     }
 
-    @Test func aPasswordInTheURLOrAnUnreachableServerStopsServeWithAReason() throws {
-        let pw = try HometownBinary.run(["serve", "--port", "0", "--db", "postgres://hometown:secret@127.0.0.1/posts"])
+    @Test func aPasswordInTheURLOrAnUnreachableServerStopsServeWithAReason() async throws {
+        let pw = try await HometownBinary.run([
+            "serve", "--port", "0", "--db", "postgres://hometown:secret@127.0.0.1/posts",
+        ])
         #expect(pw.status == 2)
         #expect(pw.err.contains("PGPASSWORD") && pw.err.contains("--db-password-file"), "\(pw.err)")
         let port = try LoopbackPort.free()
-        let down = try HometownBinary.run(
+        let down = try await HometownBinary.run(
             [
                 "serve", "--port", "0", "--db", "postgres://hometown@127.0.0.1:\(port)/posts", "--db-connect-timeout",
                 "2",
@@ -65,10 +67,11 @@ import Testing
     /// --db-busy-timeout), reads keep being answered from memory, and posts succeed again once it is back, without
     /// restarting hometown. On a cluster of its own.
     @Test func aStoppedDatabaseGives503ThenPostsWorkAgain() async throws {
-        let pg = try PostgresServer()
+        let pg = try await PostgresServer.started()
         defer { pg.stop() }
-        let server = try ServerProcess(database: pg.url(try pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(
+            database: pg.url(try await pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
+        defer { server.stop() }
         func post(_ nickname: String) async throws -> (status: UInt, retryAfter: String?, body: String) {
             var request = HTTPClientRequest(url: server.base + "/adduser")
             request.method = .POST
@@ -82,7 +85,7 @@ import Testing
             return (response.status.code, response.headers.first(name: "Retry-After"), String(buffer: body))
         }
         #expect(try await post("before").status == 200)
-        try pg.stopServer()
+        try await pg.stopServer()
         let started = ContinuousClock.now
         let down = try await post("during")
         #expect(down.status == 503 && down.retryAfter == "2", "\(down)")
@@ -92,7 +95,7 @@ import Testing
         let count = try await HTTPClient.shared.execute(
             HTTPClientRequest(url: server.base + "/count"), timeout: .seconds(10))
         #expect(count.status.code == 200)
-        try pg.start()
+        try await pg.start()
         var status: UInt = 0
         let back = ContinuousClock.now
         while status != 200, ContinuousClock.now - back < .seconds(20) {

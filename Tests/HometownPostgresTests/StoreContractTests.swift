@@ -47,7 +47,7 @@ import Testing
     /// stores (three connection pools, as three server processes would have): exactly one is stored.
     @Test(arguments: Backend.allCases)
     func racingInsertsOfOneNicknameStoreExactlyOne(_ backend: Backend) async throws {
-        let location = try backend.freshLocation()
+        let location = try await backend.freshLocation()
         var stores: [any CopyableUserStore] = []
         for _ in 0..<3 { stores.append(try await Backend.open(location)) }
         let base = ["dave", "Dave", "DAVE", "dAve", "daVe", "davE", "DaVe", "dAvE"]
@@ -87,7 +87,7 @@ import Testing
 
     @Test(arguments: Backend.allCases)
     func idsAreNeverReusedAfterFailuresOrReopening(_ backend: Backend) async throws {
-        let location = try backend.freshLocation()
+        let location = try await backend.freshLocation()
         var store = try await Backend.open(location)
         let a = try await store.insert(Users.user("a"), passwordHash: "h", now: 1)
         _ = try? await store.insert(Users.user("A"), passwordHash: "h", now: 2)

@@ -21,8 +21,8 @@ enum Fixture {
     }
 
     /// The test configuration on a fresh database of `backend`.
-    static func configuration(backend: TestBackend) throws -> ServerConfiguration {
-        configuration(location: try StoreLocation(parsing: backend.freshDatabase()))
+    static func configuration(backend: TestBackend) async throws -> ServerConfiguration {
+        await configuration(location: try StoreLocation(parsing: backend.freshDatabase()))
     }
 
     static func configuration(location: StoreLocation) -> ServerConfiguration {

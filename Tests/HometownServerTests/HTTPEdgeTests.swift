@@ -6,9 +6,9 @@ import Testing
 /// transfer codings, malformed and oversized heads, bodies declared too large. Raw sockets on loopback.
 @Suite(.serialized) struct HTTPEdgeTests {
     /// Runs `body` with the port of a fresh server (heads limited to 4,096 bytes), stopped afterwards.
-    static func withServer(_ body: (Int) throws -> Void) throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--max-header-bytes", "4096"])
-        defer { _ = server.terminate() }
+    static func withServer(_ body: (Int) throws -> Void) async throws {
+        let server = try await ServerProcess(database: Fixture.freshDatabase(), extra: ["--max-header-bytes", "4096"])
+        defer { server.stop() }
         try body(server.port)
     }
 
@@ -17,8 +17,8 @@ import Testing
         answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? ""
     }
 
-    @Test func http10WithoutKeepAliveGetsItsAnswerThenEndOfFile() throws {
-        try Self.withServer { port in
+    @Test func http10WithoutKeepAliveGetsItsAnswerThenEndOfFile() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send("GET /hometown/count HTTP/1.0\r\n\r\n")
             let (text, closed) = c.readToEnd(timeout: 5)
@@ -29,8 +29,8 @@ import Testing
         }
     }
 
-    @Test func http10WithKeepAliveStaysOpen() throws {
-        try Self.withServer { port in
+    @Test func http10WithKeepAliveStaysOpen() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             for _ in 0..<2 {
                 c.send("GET /hometown/count HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
@@ -42,8 +42,8 @@ import Testing
         }
     }
 
-    @Test func http11ConnectionCloseIsHonouredInAnyCase() throws {
-        try Self.withServer { port in
+    @Test func http11ConnectionCloseIsHonouredInAnyCase() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\nConnection: Close\r\n\r\n")
             let (text, closed) = c.readToEnd(timeout: 5)
@@ -53,8 +53,8 @@ import Testing
         }
     }
 
-    @Test func expect100ContinueIsAnsweredBeforeTheBody() throws {
-        try Self.withServer { port in
+    @Test func expect100ContinueIsAnsweredBeforeTheBody() async throws {
+        try await Self.withServer { port in
             let body =
                 #"{"nickname":"patient","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
             let c = try RawConnection(port: port)
@@ -70,8 +70,8 @@ import Testing
         }
     }
 
-    @Test func aDeclaredBodyOverTheLimitIs413BeforeAnyOfItIsSent() throws {
-        try Self.withServer { port in
+    @Test func aDeclaredBodyOverTheLimitIs413BeforeAnyOfItIsSent() async throws {
+        try await Self.withServer { port in
             for expect in ["", "Expect: 100-continue\r\n"] {
                 let c = try RawConnection(port: port)
                 c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Length: 10000000000\r\n\(expect)\r\n")
@@ -84,8 +84,8 @@ import Testing
         }
     }
 
-    @Test func anUnknownExpectationIs417() throws {
-        try Self.withServer { port in
+    @Test func anUnknownExpectationIs417() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send("POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: teapot\r\n\r\n")
             let (text, closed) = c.readToEnd(timeout: 5)
@@ -96,8 +96,8 @@ import Testing
     }
 
     @Test(arguments: ["gzip", "chunked, gzip", "gzip, chunked", "identity"])
-    func anUnknownTransferCodingIs501WithAJSONBody(coding: String) throws {
-        try Self.withServer { port in
+    func anUnknownTransferCodingIs501WithAJSONBody(coding: String) async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send(
                 "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: \(coding)\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
@@ -117,8 +117,8 @@ import Testing
         "GET /hometown/count HTTP/1.1\r\nBad Header\r\n\r\n",
         "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
     ])
-    func aMalformedRequestGets400WithAJSONBodyAndTheConnectionCloses(request: String) throws {
-        try Self.withServer { port in
+    func aMalformedRequestGets400WithAJSONBodyAndTheConnectionCloses(request: String) async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send(request)
             let (text, closed) = c.readToEnd(timeout: 5)
@@ -130,8 +130,8 @@ import Testing
         }
     }
 
-    @Test func aHeadOverTheLimitIs431() throws {
-        try Self.withServer { port in
+    @Test func aHeadOverTheLimitIs431() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\nX-Big: \(String(repeating: "a", count: 5000))\r\n\r\n")
             let (text, closed) = c.readToEnd(timeout: 5)
@@ -147,8 +147,8 @@ import Testing
         }
     }
 
-    @Test func aChunkedBodyOverTheLimitIs413AndTheRestIsNotRead() throws {
-        try Self.withServer { port in
+    @Test func aChunkedBodyOverTheLimitIs413AndTheRestIsNotRead() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send(
                 "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -168,8 +168,8 @@ import Testing
         }
     }
 
-    @Test func pipelinedRequestsAreAnsweredInOrderAndABadOneBehindThemAfterThem() throws {
-        try Self.withServer { port in
+    @Test func pipelinedRequestsAreAnsweredInOrderAndABadOneBehindThemAfterThem() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             c.send(
                 "GET /hometown/count HTTP/1.1\r\nHost: t\r\n\r\nGET /hometown/nextid HTTP/1.1\r\nHost: t\r\n\r\nGARBAGE\r\n\r\n"
@@ -185,8 +185,8 @@ import Testing
         }
     }
 
-    @Test func keepAliveStillWorksForOrdinaryClients() throws {
-        try Self.withServer { port in
+    @Test func keepAliveStillWorksForOrdinaryClients() async throws {
+        try await Self.withServer { port in
             let c = try RawConnection(port: port)
             for _ in 0..<3 {
                 c.send("GET /hometown/countries HTTP/1.1\r\nHost: t\r\n\r\n")

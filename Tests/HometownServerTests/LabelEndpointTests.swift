@@ -96,8 +96,8 @@ import Testing
     @Test func aRealServerAnswersNamesWithinItsLabelCache() async throws {
         // A cache of 1 MiB holds the shallow zooms' placements but not the deeper ones; every answer is still
         // whole and the same.
-        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--label-cache-mb", "1"])
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: Fixture.freshDatabase(), extra: ["--label-cache-mb", "1"])
+        defer { server.stop() }
         let client = HTTPClient.shared
         func get(_ q: String) async throws -> (Int, String) {
             var r = HTTPClientRequest(url: server.base + "/labels?" + q)
@@ -113,7 +113,7 @@ import Testing
         #expect(again.0 == 200 && again.1 == first.1)
         let bad = try await get("z=4&x=16&y=0")
         #expect(bad.0 == 400 && bad.1.contains("\"field\":\"x\""), "\(bad.1)")
-        let refused = try HometownBinary.run([
+        let refused = try await HometownBinary.run([
             "serve", "--label-cache-mb=-1", "--port", "0", "--db", Fixture.freshDatabase(),
         ])
         #expect(refused.status != 0 && refused.err.contains("--label-cache-mb"), "\(refused.err)")

@@ -1,4 +1,5 @@
 import Foundation
+import HometownTestSupport
 import Testing
 
 @testable import HometownServer
@@ -10,7 +11,7 @@ import Testing
 /// The server's log never makes a request wait for standard error: with a pipe nobody reads, warnings are appended
 /// at once, the buffer stays bounded, and the lines dropped are counted in a line once the pipe is read again.
 @Suite struct LogSinkTests {
-    @Test(.timeLimit(.minutes(1))) func aStalledReaderNeitherBlocksNorGrowsTheLog() throws {
+    @Test(.timeLimit(.minutes(1))) func aStalledReaderNeitherBlocksNorGrowsTheLog() async throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
         defer {
@@ -26,19 +27,23 @@ import Testing
         #expect(ContinuousClock.now - start < .seconds(5), "appending waited for the pipe")
         // Now read everything until the writer has been idle for a second: the kept lines, and the counts of the
         // dropped ones (one line per write that followed drops). No line may be lost without being counted.
-        _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
-        var text = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var lastData = ContinuousClock.now
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline, ContinuousClock.now - lastData < .seconds(1) {
-            let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress!, $0.count) }
-            if n > 0 {
-                text += buffer[0..<n]
-                lastData = ContinuousClock.now
-            } else {
-                Thread.sleep(forTimeInterval: 0.01)
+        let reader = fds[0]
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+        let text = await offThePool {
+            var text = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            var lastData = ContinuousClock.now
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline, ContinuousClock.now - lastData < .seconds(1) {
+                let n = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress!, $0.count) }
+                if n > 0 {
+                    text += buffer[0..<n]
+                    lastData = ContinuousClock.now
+                } else {
+                    Thread.sleep(forTimeInterval: 0.01)
+                }
             }
+            return text
         }
         let lines = text.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
         let kept = lines.filter { $0.hasPrefix("x") }.count

@@ -15,13 +15,13 @@ import Testing
     static let slack = 3.0
 
     /// Two servers on the database at `location`, syncing every `interval` (a failed second start stops the first).
-    static func pair(on location: String, extra: [String] = []) throws -> (ServerProcess, ServerProcess) {
+    static func pair(on location: String, extra: [String] = []) async throws -> (ServerProcess, ServerProcess) {
         let options = ["--db-sync-interval", "\(interval)"] + extra
-        let a = try ServerProcess(database: location, extra: options)
+        let a = try await ServerProcess(database: location, extra: options)
         do {
-            return (a, try ServerProcess(database: location, extra: options))
+            return (a, try await ServerProcess(database: location, extra: options))
         } catch {
-            _ = a.terminate()
+            _ = await a.terminate()
             throw error
         }
     }
@@ -49,10 +49,10 @@ import Testing
     @Test(arguments: TestBackend.allCases) func aPostOnOneProcessReachesTheOtherWithinTheSyncInterval(
         _ backend: TestBackend
     ) async throws {
-        let (a, b) = try Self.pair(on: backend.freshDatabase())
+        let (a, b) = try await Self.pair(on: backend.freshDatabase())
         defer {
-            _ = a.terminate()
-            _ = b.terminate()
+            a.stop()
+            b.stop()
         }
         let client = HTTPClient.shared
         var worst = 0.0
@@ -88,10 +88,10 @@ import Testing
     @Test(arguments: TestBackend.allCases) func racingPostsOfOneNicknameOverTwoProcessesGiveExactlyOne200(
         _ backend: TestBackend
     ) async throws {
-        let (a, b) = try Self.pair(on: backend.freshDatabase())
+        let (a, b) = try await Self.pair(on: backend.freshDatabase())
         defer {
-            _ = a.terminate()
-            _ = b.terminate()
+            a.stop()
+            b.stop()
         }
         let client = HTTPClient.shared
         let casings = (0..<24).map { i in
@@ -135,8 +135,8 @@ import Testing
     @Test(arguments: TestBackend.allCases) func killingOneProcessLosesNoAcknowledgedPostAndTheOtherKeepsAnswering(
         _ backend: TestBackend
     ) async throws {
-        let (a, b) = try Self.pair(on: backend.freshDatabase())
-        defer { _ = b.terminate() }
+        let (a, b) = try await Self.pair(on: backend.freshDatabase())
+        defer { b.stop() }
         let client = HTTPClient.shared
         let killed = Counter()
         let okOnA = Counter()
@@ -167,7 +167,7 @@ import Testing
             }
             let deadline = ContinuousClock.now + .seconds(300)
             while okOnA.value < 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            a.kill9()
+            await a.kill9()
             killed.add()
             return try await group.reduce(into: []) { $0 += $1 }
         }
@@ -189,13 +189,13 @@ import Testing
     /// dropped connection or a hang), reads keep answering from memory, posts succeed again once the database is
     /// back, and every acknowledged post is stored.
     @Test func aPostgreSQLRestartUnderLoadGives503ThenPostsSucceedAgain() async throws {
-        let pg = try PostgresServer()
+        let pg = try await PostgresServer.started()
         defer { pg.stop() }
         // A post waits at most 1 s for the database (--db-busy-timeout), then gets 503; the database stays down 2.5 s.
-        let (a, b) = try Self.pair(on: pg.url(try pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
+        let (a, b) = try await Self.pair(on: pg.url(try await pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
         defer {
-            _ = a.terminate()
-            _ = b.terminate()
+            a.stop()
+            b.stop()
         }
         let client = HTTPClient.shared
         let phase = Counter()  // 0 before the restart, 1 while down, 2 once back
@@ -239,12 +239,12 @@ import Testing
             // Stop the database once posts flow (at least 20 acknowledged, or after 60 s on a busy machine).
             let deadline = ContinuousClock.now + .seconds(60)
             while okCount.value < 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            try pg.stopServer()
+            try await pg.stopServer()
             phase.add()
             // Reads keep answering while the database is down.
             #expect(try await ServerProcessTests.request(client, a.base + "/count").0 == 200)
             try await Task.sleep(for: .milliseconds(2500))
-            try pg.start()
+            try await pg.start()
             phase.add()
             return try await group.reduce(into: []) { $0 += $1 }
         }

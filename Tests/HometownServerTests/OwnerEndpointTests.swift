@@ -13,8 +13,8 @@ import Testing
 @Suite struct OwnerEndpointTests {
     static func code(_ r: TestResponse) -> String? { (r.json as? [String: Any])?["code"] as? String }
 
-    static func configuration(_ backend: TestBackend, freeFailures: Int = 1000) throws -> ServerConfiguration {
-        var c = try Fixture.configuration(backend: backend)
+    static func configuration(_ backend: TestBackend, freeFailures: Int = 1000) async throws -> ServerConfiguration {
+        var c = try await Fixture.configuration(backend: backend)
         c.owner.freeFailures = freeFailures
         return c
     }
@@ -185,7 +185,7 @@ import Testing
     /// A wrong password and an unknown id take the same time: both one scrypt at the server's cost (2^12 here,
     /// a few ms), 50 tries each, interleaved; the medians may differ by noise only.
     @Test func aWrongPasswordAndAnUnknownIdTakeTheSameTime() async throws {
-        var c = try Self.configuration(.sqlite)
+        var c = try await Self.configuration(.sqlite)
         c.hashCost = .init(logN: 12)
         try await Fixture.withServer(c) { client in
             #expect(try await client.post(Fixture.rew).status == .ok)

@@ -10,10 +10,10 @@ import Testing
     @Test(arguments: TestBackend.allCases) func aChangeAndADeletionOnOneProcessReachTheOther(_ backend: TestBackend)
         async throws
     {
-        let (a, b) = try MultiProcessTests.pair(on: backend.freshDatabase())
+        let (a, b) = try await MultiProcessTests.pair(on: backend.freshDatabase())
         defer {
-            _ = a.terminate()
-            _ = b.terminate()
+            a.stop()
+            b.stop()
         }
         let client = HTTPClient.shared
         for nick in ["keep", "gone"] {
@@ -46,9 +46,9 @@ import Testing
     @Test(arguments: TestBackend.allCases) func aDeletionAcknowledgedBeforeKill9StaysDone(_ backend: TestBackend)
         async throws
     {
-        let database = try backend.freshDatabase()
+        let database = try await backend.freshDatabase()
         let client = HTTPClient.shared
-        let first = try ServerProcess(database: database)
+        let first = try await ServerProcess(database: database)
         for nick in ["one", "two", "three"] {
             #expect(
                 try await ServerProcessTests.request(
@@ -61,9 +61,9 @@ import Testing
         let (changed, _) = try await ServerProcessTests.request(
             client, first.base + "/users/3/update", post: #"{"password": "secret", "year": 2020}"#)
         #expect(deleted == 200 && changed == 200)
-        first.kill9()
-        let second = try ServerProcess(database: database)
-        defer { _ = second.terminate() }
+        await first.kill9()
+        let second = try await ServerProcess(database: database)
+        defer { second.stop() }
         #expect(try await MultiProcessTests.get(client, second.base + "/count") == "2")
         let users = try await MultiProcessTests.get(client, second.base + "/users")
         #expect(!users.contains(#""nickname":"two""#) && users.contains(#""year":2020"#), "\(users)")

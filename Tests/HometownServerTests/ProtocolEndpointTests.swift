@@ -308,7 +308,7 @@ import Testing
     }
 
     @Test(arguments: TestBackend.allCases) func dataSurvivesARestart(_ backend: TestBackend) async throws {
-        let db = try StoreLocation(parsing: backend.freshDatabase())
+        let db = try await StoreLocation(parsing: backend.freshDatabase())
         try await Fixture.withServer(Fixture.configuration(location: db)) { client in
             let r = try await client.post(Fixture.rew)
             #expect(r.status == .ok)

@@ -160,8 +160,8 @@ import Testing
         let folder = try Folder()
         defer { folder.remove() }
         let db = Fixture.freshDatabase()
-        let server = try ServerProcess(database: db, extra: ["--public", folder.publicDir])
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: db, extra: ["--public", folder.publicDir])
+        defer { server.stop() }
         // Request lines exactly as written (no client library normalises them), one connection each.
         for path in Self.refused {
             let answer = try Self.raw(

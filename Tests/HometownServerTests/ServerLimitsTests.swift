@@ -44,8 +44,8 @@ import Testing
         #expect(throws: Never.self) { try ServerLimits().validate() }
     }
 
-    @Test func serveRefusesAConnectionLimitItCannotHoldAtStart() throws {
-        let r = try HometownBinary.run([
+    @Test func serveRefusesAConnectionLimitItCannotHoldAtStart() async throws {
+        let r = try await HometownBinary.run([
             "serve", "--port", "0", "--db", Fixture.freshDatabase(), "--max-connections", "100000000",
         ])
         #expect(r.status == 2)
@@ -55,8 +55,8 @@ import Testing
     @Test(arguments: [
         ["--idle-timeout", "0"], ["--read-timeout", "-1"], ["--db-busy-timeout", "nan"], ["--max-header-bytes", "10"],
     ])
-    func serveRefusesAnOutOfRangeLimit(option: [String]) throws {
-        let r = try HometownBinary.run(["serve", "--port", "0", "--db", Fixture.freshDatabase()] + option)
+    func serveRefusesAnOutOfRangeLimit(option: [String]) async throws {
+        let r = try await HometownBinary.run(["serve", "--port", "0", "--db", Fixture.freshDatabase()] + option)
         #expect(r.status != 0)
         #expect(r.err.contains(option[0]), "\(r.err)")
     }

@@ -52,9 +52,9 @@ import Testing
 
     @Test func distinctHeavyQueriesLeaveMemoryBounded() async throws {
         // A cluster cache of 64 MiB and one build at a time: what the memory bound below is stated for.
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             database: try await Self.database(), extra: ["--cluster-cache-mb", "64", "--max-expensive-work", "1"])
-        defer { _ = server.terminate() }
+        defer { server.stop() }
         let client = HTTPClient.shared
         let start = try #require(server.statusKilobytes("VmRSS"))
         // 80 whole lists, each a new query (20 MB of JSON each).
@@ -80,8 +80,8 @@ import Testing
     }
 
     @Test func cheapAnswersDoNotWaitBehindWholeLists() async throws {
-        let server = try ServerProcess(database: try await Self.database())
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: try await Self.database())
+        defer { server.stop() }
         // 20 whole lists at once, each read by its own curl process (as separate clients would).
         let curls = (0..<20).map { i -> Process in
             let p = Process()
@@ -119,9 +119,9 @@ import Testing
     }
 
     @Test func aClientThatStopsReadingIsCutOffAndGzipSlotsComeBack() async throws {
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             database: try await Self.database(), extra: ["--read-timeout", "2", "--max-compressing", "1"])
-        defer { _ = server.terminate() }
+        defer { server.stop() }
         // Asks for the 20 MB list and reads none of it: once the buffers are full, the read timeout cuts it off.
         let stalled = try RawConnection(port: server.port)
         #expect(stalled.send("GET /hometown/users HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))

@@ -37,8 +37,8 @@ final class Failures: Sendable {
     }
 
     @Test func racingPostsOfOneNicknameGiveExactlyOne200() async throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase())
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: Fixture.freshDatabase())
+        defer { server.stop() }
         let client = HTTPClient.shared
         let casings = (0..<24).map { i in
             String("duplicate".enumerated().map { j, c in (i >> (j % 5)) & 1 == 1 ? Character(c.uppercased()) : c })
@@ -58,7 +58,7 @@ final class Failures: Sendable {
 
     @Test func everyAnsweredPostSurvivesKill9() async throws {
         let db = Fixture.freshDatabase()
-        let first = try ServerProcess(database: db)
+        let first = try await ServerProcess(database: db)
         let client = HTTPClient.shared
         // Posts keep coming while the process is killed; every one answered 200 must be there after a restart.
         let okCount = Counter()
@@ -90,13 +90,13 @@ final class Failures: Sendable {
             // parallel can keep the two cooperative threads busy for a long while).
             let deadline = ContinuousClock.now + .seconds(300)
             while okCount.value < 20, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            first.kill9()
+            await first.kill9()
             killed.add()
             return try await group.reduce(into: []) { $0 += $1 }
         }
         #expect(acknowledged.count >= 20, "failures before the kill: \(failures.list.prefix(5))")
-        let server = try ServerProcess(database: db)
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: db)
+        defer { server.stop() }
         let (_, text) = try await Self.request(client, server.base + "/users")
         let users = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let stored = Set(users.compactMap { $0["nickname"] as? String })
@@ -110,9 +110,9 @@ final class Failures: Sendable {
     }
 
     @Test func sigtermStopsGracefully() async throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase())
+        let server = try await ServerProcess(database: Fixture.freshDatabase())
         let client = HTTPClient.shared
         #expect(try await Self.request(client, server.base + "/adduser", post: Self.post("x")).0 == 200)
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
     }
 }

@@ -16,7 +16,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func sigtermWithAHalfSentBodyExitsZeroWithinTheDeadline() async throws {
-        let server = try ServerProcess(
+        let server = try await ServerProcess(
             database: Fixture.freshDatabase(),
             extra: ["--shutdown-timeout", "2", "--idle-timeout", "60", "--read-timeout", "60"])
         // A post whose body stops half-way, an idle keep-alive connection, and one that answered and stays open.
@@ -28,7 +28,7 @@ import Testing
         #expect(used.readUntil("\r\n\r\n0", timeout: 5).hasPrefix("HTTP/1.1 200"))
         try await Task.sleep(for: .milliseconds(300))
         let start = Date()
-        let status = server.terminate()
+        let status = await server.terminate()
         let elapsed = Date().timeIntervalSince(start)
         #expect(status == 0)
         #expect(elapsed < 2 + 3, "exited \(elapsed) s after SIGTERM")
@@ -41,12 +41,12 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func sigtermWithNothingInFlightExitsAtOnce() async throws {
-        let server = try ServerProcess(database: Fixture.freshDatabase(), extra: ["--shutdown-timeout", "10"])
+        let server = try await ServerProcess(database: Fixture.freshDatabase(), extra: ["--shutdown-timeout", "10"])
         let idle = try RawConnection(port: server.port)
         idle.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\n\r\n")
         #expect(idle.readUntil("\r\n\r\n0", timeout: 5).hasPrefix("HTTP/1.1 200"))
         let start = Date()
-        #expect(server.terminate() == 0)
+        #expect(await server.terminate() == 0)
         #expect(Date().timeIntervalSince(start) < 3)
     }
 
@@ -66,8 +66,8 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func anOutsideWriteLockGives503WithRetryAfterWithinTheBusyTimeoutWithoutSpinning() async throws {
         let db = Fixture.freshDatabase()
-        let server = try ServerProcess(database: db, extra: ["--db-busy-timeout", "2"])
-        defer { _ = server.terminate() }
+        let server = try await ServerProcess(database: db, extra: ["--db-busy-timeout", "2"])
+        defer { server.stop() }
         #expect(try ConnectionLimitTests.get(server.port, Self.postRequest("first")).hasPrefix("HTTP/1.1 200"))
         let lock = try await OutsideLock(path: db)
         let cpuBefore = try #require(processCPUSeconds(server.pid))

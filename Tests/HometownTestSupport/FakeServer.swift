@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -29,24 +30,35 @@ public final class FakeServer: @unchecked Sendable {
         }
         self.fd = fd
         self.port = port
-        let thread = Thread { [fd, behaviour] in FakeServer.serve(fd, behaviour) }
-        thread.start()
+        let stopped = self.stopped
+        startThread { FakeServer.serve(fd, behaviour, stopped) }
     }
 
     /// The base URL ("http://127.0.0.1:PORT").
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Stops accepting (the listening socket closes).
+    private final class StopFlag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+    private let stopped = StopFlag()
+
+    /// Stops accepting. The socket is shut down here and closed by the accepting thread once `accept` returns: closed
+    /// here, its number could go to another server's new socket while that thread still calls `accept` with it, and
+    /// this server's behaviour would answer the other's clients.
     public func stop() {
+        guard !stopped.value.exchange(true, ordering: .sequentiallyConsistent) else { return }
         shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
     }
 
-    private static func serve(_ fd: Int32, _ behaviour: Behaviour) {
-        while true {
+    private static func serve(_ fd: Int32, _ behaviour: Behaviour, _ stopped: StopFlag) {
+        defer { close(fd) }
+        while !stopped.value.load(ordering: .sequentiallyConsistent) {
             let c = accept(fd, nil, nil)
-            guard c >= 0 else { return }
-            Thread { handle(c, behaviour) }.start()
+            if c < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                return
+            }
+            startThread { handle(c, behaviour) }
         }
     }
 

@@ -21,9 +21,14 @@ public final class NginxProxy: @unchecked Sendable {
     private let process = Process()
     private var stopped = false
 
-    /// Makes a certificate, writes the configuration, starts nginx and waits (at most 15 s) until it listens.
+    /// Makes a certificate, writes the configuration, starts nginx and waits (at most 15 s, off the task pool)
+    /// until it listens.
     /// - Parameter upstreamPort: the loopback port of the `hometown serve` behind it.
-    public init(upstreamPort: Int) throws {
+    public static func started(upstreamPort: Int) async throws -> NginxProxy {
+        try await offThePool { try NginxProxy(upstreamPort: upstreamPort) }
+    }
+
+    private init(upstreamPort: Int) throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         directory = dir.path

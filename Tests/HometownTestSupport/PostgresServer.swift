@@ -32,10 +32,17 @@ public final class PostgresServer: @unchecked Sendable {
     /// The one cluster shared by a test process's suites (started on first use); tests get a database each.
     /// - Throws: why it could not start (the same error to every caller), so that each test fails with the reason
     ///   rather than the whole test process stopping.
-    public static func shared() throws -> PostgresServer {
-        try sharedLock.withLock {
-            if sharedServer == nil { sharedServer = Result { try PostgresServer() } }
-            return try sharedServer!.get()
+    ///
+    /// Waits off the task pool (the first caller starts the cluster; the others wait for it).
+    public static func shared() async throws -> PostgresServer {
+        if let started = sharedLock.withLock({ sharedServer }) { return try started.get() }
+        return try await ProcessSlots.shared.withSlot {
+            try await offThePool {
+                try sharedLock.withLock {
+                    if sharedServer == nil { sharedServer = Result { try PostgresServer(blocking: ()) } }
+                    return try sharedServer!.get()
+                }
+            }
         }
     }
     nonisolated(unsafe) private static var sharedServer: Result<PostgresServer, any Error>?
@@ -46,8 +53,12 @@ public final class PostgresServer: @unchecked Sendable {
         public let description: String
     }
 
-    /// Creates and starts a new cluster (about 1-2 s).
-    public init() throws {
+    /// Creates and starts a new cluster of its own (about 1-2 s), waiting off the task pool.
+    public static func started() async throws -> PostgresServer {
+        try await ProcessSlots.shared.withSlot { try await offThePool { try PostgresServer(blocking: ()) } }
+    }
+
+    private init(blocking: Void) throws {
         bin = try Self.binaries()
         folder =
             FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -67,8 +78,8 @@ public final class PostgresServer: @unchecked Sendable {
             toFile: hba, atomically: false, encoding: .utf8)
         Self.watch(folder: folder, bin: bin, asPostgres: getuid() == 0)
         Self.registerExitStop(self)
-        try start()
-        try psql("postgres", "CREATE ROLE \(passwordRole) LOGIN SUPERUSER PASSWORD '\(password)'")
+        try startBlocking()
+        try psqlBlocking("postgres", "CREATE ROLE \(passwordRole) LOGIN SUPERUSER PASSWORD '\(password)'")
     }
 
     deinit { stop() }
@@ -77,19 +88,27 @@ public final class PostgresServer: @unchecked Sendable {
     public func url(_ database: String) -> String { "postgres://\(user)@127.0.0.1:\(port)/\(database)" }
 
     /// Creates a new empty database with a name of its own and returns the name.
-    public func createDatabase() throws -> String {
+    public func createDatabase() async throws -> String {
         let n = lock.withLock {
             databaseCounter += 1
             return databaseCounter
         }
         let name = "t\(n)_\(UUID().uuidString.prefix(8).lowercased())"
-        try Self.run(bin + "/createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", user, name])
+        let arguments = ["-h", "127.0.0.1", "-p", String(port), "-U", user, name]
+        try await ProcessSlots.shared.withSlot { [bin] in
+            try await offThePool { try Self.run(bin + "/createdb", arguments) }
+        }
         return name
     }
 
     /// Runs SQL with `psql` (as the superuser) in `database`; returns its output (unaligned, tuples only).
     @discardableResult
-    public func psql(_ database: String, _ sql: String) throws -> String {
+    public func psql(_ database: String, _ sql: String) async throws -> String {
+        try await offThePool { try self.psqlBlocking(database, sql) }
+    }
+
+    @discardableResult
+    private func psqlBlocking(_ database: String, _ sql: String) throws -> String {
         try Self.run(
             bin + "/psql",
             [
@@ -100,7 +119,11 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// Starts the server (after `init` it runs already; for `stopServer()`/`restart()`).
-    public func start() throws {
+    public func start() async throws {
+        try await offThePool { try self.startBlocking() }
+    }
+
+    private func startBlocking() throws {
         try runTool(
             "pg_ctl",
             [
@@ -111,14 +134,16 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// Stops the server fast (`-m fast`: sessions are ended, as by an operator's restart), keeping the cluster.
-    public func stopServer() throws {
-        try runTool("pg_ctl", ["-D", folder + "/data", "-w", "-t", "30", "-m", "fast", "stop"])
+    public func stopServer() async throws {
+        try await offThePool {
+            try self.runTool("pg_ctl", ["-D", self.folder + "/data", "-w", "-t", "30", "-m", "fast", "stop"])
+        }
     }
 
     /// Stops and starts the server: every open connection is ended.
-    public func restart() throws {
-        try stopServer()
-        try start()
+    public func restart() async throws {
+        try await stopServer()
+        try await start()
     }
 
     /// Stops the server (immediately) and removes the folder; later calls do nothing.

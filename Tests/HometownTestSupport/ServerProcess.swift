@@ -7,8 +7,30 @@ public final class ServerProcess: @unchecked Sendable {
     public let port: Int
     let stderrPipe = Pipe()
 
-    /// Starts the built `hometown` beside the test bundle on a free port and waits until it listens.
-    public init(database: String, extra: [String] = []) throws {
+    /// Starts the built `hometown` beside the test bundle on a free port and waits (off the task pool, holding one
+    /// of the `ProcessSlots` while it loads) until it listens.
+    public init(database: String, extra: [String] = []) async throws {
+        let (port, seen) = try await ProcessSlots.shared.withSlot { [process, stderrPipe] in
+            try await offThePool { try Self.start(process, stderrPipe, arguments: database, extra) }
+        }
+        self.port = port
+        // Keep reading what it logs (a pipe nobody reads fills up), keeping the last 256 KiB for messages.
+        let tail = self.tail
+        tail.add(seen)
+        let handle = stderrPipe.fileHandleForReading
+        startThread {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                tail.add(chunk)
+            }
+        }
+    }
+
+    /// Runs `hometown serve` in `process` and reads its standard error until the line naming the bound port.
+    private static func start(_ process: Process, _ stderrPipe: Pipe, arguments database: String, _ extra: [String])
+        throws -> (port: Int, seen: Data)
+    {
         process.executableURL = URL(fileURLWithPath: try HometownBinary.path())
         process.arguments =
             ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + extra
@@ -33,18 +55,7 @@ public final class ServerProcess: @unchecked Sendable {
             process.terminate()
             throw ServerStartError(output: String(decoding: seen, as: UTF8.self))
         }
-        port = found
-        // Keep reading what it logs (a pipe nobody reads fills up), keeping the last 256 KiB for messages.
-        let tail = self.tail
-        tail.add(seen)
-        let reader = Thread {
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                tail.add(chunk)
-            }
-        }
-        reader.start()
+        return (found, seen)
     }
 
     /// The last 256 KiB of a stream.
@@ -83,15 +94,24 @@ public final class ServerProcess: @unchecked Sendable {
         return nil
     }
 
-    public func kill9() {
+    /// Kills the server (SIGKILL) and waits until it is gone.
+    public func kill9() async {
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        await offThePool { [process] in process.waitUntilExit() }
     }
 
-    public func terminate() -> Int32 {
+    /// Asks the server to stop (SIGTERM) and waits for its exit status.
+    public func terminate() async -> Int32 {
         process.terminate()
-        process.waitUntilExit()
-        return process.terminationStatus
+        return await offThePool { [process] in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    /// Asks the server to stop (SIGTERM) without waiting: for `defer`, where nothing can be awaited.
+    public func stop() {
+        if process.isRunning { process.terminate() }
     }
 }
 
@@ -102,30 +122,15 @@ public enum HometownBinary {
             .deletingLastPathComponent().appendingPathComponent("hometown").path
     }
 
-    /// Runs `hometown ARGS` with `environment` added and `stdin` as standard input; returns status, stdout, stderr.
-    public static func run(_ args: [String], environment: [String: String] = [:], stdin: String? = nil) throws -> (
-        status: Int32, out: String, err: String
-    ) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try path())
-        p.arguments = args
+    /// Runs `hometown ARGS` with `environment` added (HOMETOWN_SERVER and HOMETOWN_PASSWORD removed) and `stdin`
+    /// as standard input; returns status, stdout, stderr. Waits off the task pool.
+    public static func run(_ args: [String], environment: [String: String] = [:], stdin: String? = nil) async throws
+        -> ChildProcess.Result
+    {
         var env = ProcessInfo.processInfo.environment
         env["HOMETOWN_SERVER"] = nil
         env["HOMETOWN_PASSWORD"] = nil
         for (k, v) in environment { env[k] = v }
-        p.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return try await ChildProcess.run(try path(), args, environment: env, stdin: stdin)
     }
 }

@@ -9,12 +9,12 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
 
     /// A database holding nothing yet, as `hometown serve --db` takes it: a SQLite file in a new temporary folder,
     /// or the URL of a new database on the shared PostgreSQL server.
-    public func freshDatabase() throws -> String {
+    public func freshDatabase() async throws -> String {
         switch self {
         case .sqlite: return Self.freshSQLitePath()
         case .postgres:
-            let server = try PostgresServer.shared()
-            return server.url(try server.createDatabase())
+            let server = try await PostgresServer.shared()
+            return server.url(try await server.createDatabase())
         }
     }
 
