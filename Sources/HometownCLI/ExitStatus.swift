@@ -38,7 +38,7 @@ enum ExitStatus {
         case .timedOut: return 5
         case .tls: return 6
         case .connectionLost: return 7
-        case .refused(_, let code, _, _): return code == .nicknameTaken ? 9 : 8
+        case .refused(_, let code, _, _, let others): return code == .nicknameTaken && others.isEmpty ? 9 : 8
         // The owner's refusals are refusals by the server, as any other (`hometown delete --help`).
         case .wrongPassword, .tooManyAttempts: return 8
         case .nicknameTaken: return 9

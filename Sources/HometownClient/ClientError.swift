@@ -18,8 +18,9 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server closed the connection before answering, or another network failure.
     case connectionLost(url: String, detail: String)
     /// The server refused the request (4xx) with its JSON message, field and code (nil when the server sent no
-    /// code this client knows).
-    case refused(status: Int, code: ErrorCode?, message: String, field: String?)
+    /// code this client knows): its first problem. `others` holds the rest of the problems the server listed in
+    /// `errors`, in its order (empty when it found one, or sent no list).
+    case refused(status: Int, code: ErrorCode?, message: String, field: String?, others: [Refusal] = [])
     /// The nickname is taken (the server's `nickname_taken`, or `nicknameexists` said so).
     case nicknameTaken(String)
     /// No post has this id with this password (the server's `wrong_password`, 403, to POST users/{id}/update or
@@ -49,8 +50,13 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tls(let u, let d): return "secure connection to \(u) failed (TLS): \(d)"
         case .certificateFile(let path, let d): return "cannot trust the certificates in '\(path)': \(d)"
         case .connectionLost(let u, let d): return "the connection to \(u) broke before an answer: \(d)"
-        case .refused(let status, _, let message, let field):
-            return "the server refused it (HTTP \(status))" + (field.map { " at '\($0)'" } ?? "") + ": \(message)"
+        case .refused(let status, let code, let message, let field, let others):
+            if others.isEmpty {
+                return "the server refused it (HTTP \(status))" + (field.map { " at '\($0)'" } ?? "") + ": \(message)"
+            }
+            let all = [Refusal(code: code, message: message, field: field)] + others
+            return "the server refused it (HTTP \(status)) for \(all.count) reasons:"
+                + all.map { "\n  " + ($0.field.map { "at '\($0)'" } ?? "the request") + ": \($0.message)" }.joined()
         case .nicknameTaken(let n):
             return
                 "the nickname '\(n)' is taken on this server (compared without regard to case, width or letters that look alike): choose another"
@@ -67,6 +73,12 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformedResponse(let u, let d):
             return "the answer from \(u) is not what the Hometown protocol says: \(d)"
         }
+    }
+
+    /// Every problem of a refusal (`.refused`), the first included; empty for any other error.
+    public var refusals: [Refusal] {
+        guard case .refused(_, let code, let message, let field, let others) = self else { return [] }
+        return [Refusal(code: code, message: message, field: field)] + others
     }
 
     /// Whether repeating the same idempotent request may succeed.

@@ -116,7 +116,10 @@ public struct HometownClient: Sendable {
         let answer = try await post(url, body: user.json())
         guard answer.status == 200 else {
             let error = failure(answer, url: url)
-            if case .refused(_, .nicknameTaken?, _, _) = error { throw ClientError.nicknameTaken(user.nickname) }
+            // A taken nickname alone is its own error; with other problems it stays one of the refusals.
+            if case .refused(_, .nicknameTaken?, _, _, let others) = error, others.isEmpty {
+                throw ClientError.nicknameTaken(user.nickname)
+            }
             throw error
         }
     }
@@ -157,8 +160,9 @@ public struct HometownClient: Sendable {
         guard answer.status == 200 else {
             let error = failure(answer, url: url)
             switch error {
-            case .refused(_, .wrongPassword?, _, _): throw ClientError.wrongPassword(id: id)
-            case .refused(_, .tooManyAttempts?, _, _): throw ClientError.tooManyAttempts(retryAfter: answer.retryAfter)
+            case .refused(_, .wrongPassword?, _, _, _): throw ClientError.wrongPassword(id: id)
+            case .refused(_, .tooManyAttempts?, _, _, _):
+                throw ClientError.tooManyAttempts(retryAfter: answer.retryAfter)
             default: throw error
             }
         }
@@ -293,7 +297,17 @@ public struct HometownClient: Sendable {
         {
             let code = v["code"]?.stringValue.flatMap(ErrorCode.init(rawValue:))
             if status >= 500 { return .serverFailed(status: status, code: code, message: message) }
-            return .refused(status: status, code: code, message: message, field: v["field"]?.stringValue)
+            // `errors` lists every problem, the first being the one at the top: the rest are the others.
+            var listed: [JSONValue] = []
+            if case .array(let a)? = v["errors"] { listed = a }
+            let others = listed.dropFirst().compactMap { e -> ClientError.Refusal? in
+                guard let m = e["error"]?.stringValue else { return nil }
+                return ClientError.Refusal(
+                    code: e["code"]?.stringValue.flatMap(ErrorCode.init(rawValue:)), message: m,
+                    field: e["field"]?.stringValue)
+            }
+            return .refused(
+                status: status, code: code, message: message, field: v["field"]?.stringValue, others: Array(others))
         }
         if status >= 500 {
             return .serverFailed(status: status, code: nil, message: String(decoding: bytes.prefix(200), as: UTF8.self))

@@ -13,11 +13,25 @@ extension NewUser {
     /// - `year`: a JSON integer (no fraction, no exponent) in `years`.
     /// - `latitude` in [-90, 90], `longitude` in [-180, 180): JSON numbers.
     /// - `country` and `state`: resolved through `vocabulary` to the served names.
-    /// The first problem found is thrown, in the protocol's key order.
+    /// The first problem is thrown, in the protocol's key order; `validateAll(body:vocabulary:years:)` gives every
+    /// one.
     public static func validate(body: [UInt8], vocabulary: some ServedNames, years: YearRange) throws(ProtocolError)
         -> NewUser
     {
-        try validate(members: try members(of: body, allowed: PostField.allCases), vocabulary: vocabulary, years: years)
+        do { return try validateAll(body: body, vocabulary: vocabulary, years: years) } catch { throw error.first }
+    }
+
+    /// Validates the body of POST adduser by the rules of `validate(body:vocabulary:years:)`, finding every
+    /// refused field at once.
+    /// - Throws: `ProtocolRefusal` with one problem per refused field in the protocol's key order, or the one
+    ///   problem of a body that cannot be read as a post (too large, not one JSON object, an unknown or a repeated
+    ///   key).
+    public static func validateAll(body: [UInt8], vocabulary: some ServedNames, years: YearRange)
+        throws(ProtocolRefusal) -> NewUser
+    {
+        let values: [PostField: BodyObject.Value]
+        do { values = try members(of: body, allowed: PostField.allCases) } catch { throw ProtocolRefusal(error) }
+        return try validate(members: values, vocabulary: vocabulary, years: years)
     }
 
     /// The members of a body (`body`) whose keys are all among `allowed`, each once.
@@ -35,10 +49,20 @@ extension NewUser {
         return values
     }
 
-    /// Validates a post's members (`values`, each key once) by the rules of `validate(body:vocabulary:years:)`.
+    /// Validates a post's members (`values`, each key once) by the rules of `validate(body:vocabulary:years:)`:
+    /// every field is checked, a state only when its country is served.
+    /// - Throws: `ProtocolRefusal` with each refused field's first problem, in the protocol's key order.
     static func validate(
         members values: [PostField: BodyObject.Value], vocabulary: some ServedNames, years: YearRange
-    ) throws(ProtocolError) -> NewUser {
+    ) throws(ProtocolRefusal) -> NewUser {
+        var problems: [ProtocolError] = []
+        /// The value `check` gives, or nil with its problem noted.
+        func checked<T>(_ check: () throws(ProtocolError) -> T) -> T? {
+            do { return try check() } catch {
+                problems.append(error)
+                return nil
+            }
+        }
         func string(_ field: PostField) throws(ProtocolError) -> String {
             let key = field.rawValue
             guard let v = values[field], v != .null else { throw .missing(field: key) }
@@ -48,51 +72,85 @@ extension NewUser {
             try NewUser.checkString(s, field: key)
             return s
         }
-        let nickname = try NicknameRules.validated(try string(.nickname), field: "nickname")
-        let password = try string(.password)
-        try NewUser.checkPassword(password)
-        let countryText = try string(.country)
-        let stateText = try string(.state)
-        let city = try string(.city)
-        guard !city.trimmingWhiteSpace().isEmpty else { throw .length(field: "city", rule: "a non-empty string") }
-        guard let yv = values[.year], yv != .null else { throw .missing(field: "year") }
-        guard case .number(let yt) = yv, yt.allSatisfy({ $0.isNumber || $0 == "-" }), let year = Int(yt) else {
-            throw .wrongType(
-                field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
-                got: yv.kindDescription)
+        let nickname = checked { () throws(ProtocolError) in
+            try NicknameRules.validated(try string(.nickname), field: "nickname")
         }
-        guard years.contains(year) else {
-            throw .outOfRange(field: "year", rule: "from \(years.lowerBound) to \(years.upperBound), not \(year)")
+        let password = checked { () throws(ProtocolError) in
+            let p = try string(.password)
+            try NewUser.checkPassword(p)
+            return p
         }
-        func number(_ field: PostField) throws(ProtocolError) -> Double? {
-            guard let v = values[field], v != .null else { return nil }
-            guard case .number(let t) = v, let d = Double(t), d.isFinite else {
-                throw .wrongType(field: field.rawValue, expected: "a number of degrees", got: v.kindDescription)
+        let country = checked { () throws(ProtocolError) in try vocabulary.servedCountry(try string(.country)) }
+        // A state is one of its country's: without a served country there is nothing to check it against.
+        let stateText = checked { () throws(ProtocolError) in try string(.state) }
+        let state = stateText.flatMap { text in
+            country.flatMap { c in
+                checked { () throws(ProtocolError) in try vocabulary.servedState(text, inCountry: c) }
             }
-            return d
         }
-        let lat = try number(.latitude)
-        let lon = try number(.longitude)
-        var coordinate: Coordinate?
-        switch (lat, lon) {
-        case (nil, nil): coordinate = nil
-        case (nil, _): throw .missing(field: "latitude")
-        case (_, nil): throw .missing(field: "longitude")
-        case (let la?, let lo?):
-            guard Coordinate.latitudes.contains(la) else {
-                throw .outOfRange(field: "latitude", rule: "in [-90, 90] degrees, not \(la)")
-            }
-            // The protocol's longitudes: Coordinate's without 180 (a post names the meridian once, as -180).
-            guard Coordinate.longitudes.contains(lo), lo < 180 else {
-                throw .outOfRange(field: "longitude", rule: "in [-180, 180) degrees, not \(lo)")
-            }
-            coordinate = Coordinate(uncheckedLatitude: la == 0 ? 0 : la, longitude: lo == 0 ? 0 : lo)
+        let city = checked { () throws(ProtocolError) in
+            let c = try string(.city)
+            guard !c.trimmingWhiteSpace().isEmpty else { throw .length(field: "city", rule: "a non-empty string") }
+            return c
         }
-        let country = try vocabulary.servedCountry(countryText)
-        let state = try vocabulary.servedState(stateText, inCountry: country)
+        let year = checked { () throws(ProtocolError) in
+            guard let yv = values[.year], yv != .null else { throw .missing(field: "year") }
+            guard case .number(let yt) = yv, yt.allSatisfy({ $0.isNumber || $0 == "-" }), let year = Int(yt) else {
+                throw .wrongType(
+                    field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
+                    got: yv.kindDescription)
+            }
+            guard years.contains(year) else {
+                throw .outOfRange(field: "year", rule: "from \(years.lowerBound) to \(years.upperBound), not \(year)")
+            }
+            return year
+        }
+        let coordinate = point(of: values, problems: &problems)
+        guard problems.isEmpty, let nickname, let password, let country, let state, let city, let year,
+            let coordinate
+        else {
+            throw ProtocolRefusal(problems: problems, acceptedNickname: nickname)
+        }
         return NewUser(
             nickname: nickname, password: password, country: country, state: state, city: city,
             year: year, coordinate: coordinate)
+    }
+
+    /// The point of a post's members, `.some(nil)` when it has none; nil with the problems of `latitude` and of
+    /// `longitude` (each its first) appended to `problems`. Both or neither; `null` is the same as absent.
+    private static func point(of values: [PostField: BodyObject.Value], problems: inout [ProtocolError])
+        -> Coordinate??
+    {
+        /// A coordinate's value: nil when absent; `.failure` when not a finite number.
+        func number(_ field: PostField) -> Result<Double, ProtocolError>? {
+            guard let v = values[field], v != .null else { return nil }
+            guard case .number(let t) = v, let d = Double(t), d.isFinite else {
+                return .failure(
+                    .wrongType(field: field.rawValue, expected: "a number of degrees", got: v.kindDescription))
+            }
+            return .success(d)
+        }
+        let lat = number(.latitude)
+        let lon = number(.longitude)
+        if lat == nil, lon == nil { return .some(nil) }
+        let before = problems.count
+        switch lat {
+        case nil: problems.append(.missing(field: "latitude"))
+        case .failure(let e): problems.append(e)
+        case .success(let la) where !Coordinate.latitudes.contains(la):
+            problems.append(.outOfRange(field: "latitude", rule: "in [-90, 90] degrees, not \(la)"))
+        case .success: break
+        }
+        switch lon {
+        case nil: problems.append(.missing(field: "longitude"))
+        case .failure(let e): problems.append(e)
+        // The protocol's longitudes: Coordinate's without 180 (a post names the meridian once, as -180).
+        case .success(let lo) where !(Coordinate.longitudes.contains(lo) && lo < 180):
+            problems.append(.outOfRange(field: "longitude", rule: "in [-180, 180) degrees, not \(lo)"))
+        case .success: break
+        }
+        guard problems.count == before, case .success(let la) = lat, case .success(let lo) = lon else { return nil }
+        return .some(Coordinate(uncheckedLatitude: la == 0 ? 0 : la, longitude: lo == 0 ? 0 : lo))
     }
 
     /// Checks a password's length: at least `ProtocolLimits.minPasswordCharacters` characters (after

@@ -80,8 +80,9 @@ public struct OwnerRequest: Sendable {
 
     /// `user` with the fields given changed, checked exactly as POST adduser checks a post (the same rules,
     /// refusals and fields): the stored nickname and the sent password stand for those keys.
-    /// - Throws: `ProtocolError` for the first problem, in the protocol's key order.
-    public func applied(to user: User, vocabulary: some ServedNames, years: YearRange) throws(ProtocolError) -> NewUser
+    /// - Throws: `ProtocolRefusal` with every refused field, in the protocol's key order.
+    public func applied(to user: User, vocabulary: some ServedNames, years: YearRange) throws(ProtocolRefusal)
+        -> NewUser
     {
         var members = given
         members[.nickname] = .string(user.nickname)

@@ -28,6 +28,8 @@ struct ErrorReplyMiddleware: RouterMiddleware {
         switch error {
         case let e as ProtocolError:
             return Replies.refusal(e)
+        case let r as ProtocolRefusal:
+            return Replies.refusal(r)
         case StoreError.busy(let seconds):
             var r = Replies.error(
                 "the database is locked by another program (waited \(seconds) s); try again in a few seconds",

@@ -119,7 +119,16 @@ struct ProtocolEndpoints: Sendable {
 
     func addUser(_ request: inout Request) async throws -> Response {
         let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
-        let user = try NewUser.validate(body: Array(buffer: body), vocabulary: state.vocabulary, years: state.years)
+        let user: NewUser
+        do {
+            user = try NewUser.validateAll(body: Array(buffer: body), vocabulary: state.vocabulary, years: state.years)
+        } catch {
+            // A nickname that is free-form-valid but taken is one more problem to fix: told with the others.
+            guard let n = error.acceptedNickname, state.view.containsNicknameKey(NicknameKey.key(n)) else {
+                throw error
+            }
+            throw error.addingTakenNickname()
+        }
         let store = state.store
         let logger = state.logger
         // A cheap early answer for a taken nickname; the unique index decides races.

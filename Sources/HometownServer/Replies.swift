@@ -35,15 +35,28 @@ enum Replies {
     /// A JSON error body `{"error": message, "field": field, "code": code}` (field only when the error has one).
     static func error(_ message: String, field: String? = nil, code: ErrorCode, status: HTTPResponse.Status) -> Response
     {
+        json(.object(errorMembers(message, field: field, code: code)), status: status)
+    }
+
+    /// The members of one error: `error`, `code`, and `field` when there is one.
+    private static func errorMembers(_ message: String, field: String?, code: ErrorCode) -> [String: JSONValue] {
         var o: [String: JSONValue] = ["error": .string(message), "code": .string(code.rawValue)]
         if let field { o["field"] = .string(field) }
-        return json(.object(o), status: status)
+        return o
     }
 
     /// The protocol's refusal: 400 (413 for an oversized body) with the error's message, field and code.
-    static func refusal(_ e: ProtocolError) -> Response {
-        if case .bodyTooLarge = e { return error(e.description, code: e.code, status: .contentTooLarge) }
-        return error(e.description, field: e.field, code: e.code, status: .badRequest)
+    static func refusal(_ e: ProtocolError) -> Response { refusal(ProtocolRefusal(e)) }
+
+    /// The protocol's refusal of every problem found: 400 (413 for an oversized body) with the first problem's
+    /// `error`, `field` and `code`, as a client reading only those expects, and `errors`, every problem as such an
+    /// object in the protocol's key order (the first is the one at the top).
+    static func refusal(_ r: ProtocolRefusal) -> Response {
+        let first = r.first
+        var o = errorMembers(first.description, field: first.field, code: first.code)
+        o["errors"] = .array(r.problems.map { .object(errorMembers($0.description, field: $0.field, code: $0.code)) })
+        if case .bodyTooLarge = first { return json(.object(o), status: .contentTooLarge) }
+        return json(.object(o), status: .badRequest)
     }
 
     /// 404 with an HTML page, for paths that do not exist (as the protocol says).

@@ -158,14 +158,14 @@ import Testing
                     nickname: "x", password: "pwd", country: "USA", state: "Texas", city: "Austin", year: 1800,
                     coordinate: nil))
             Issue.record("year 1800 accepted")
-        } catch ClientError.refused(let status, let code, _, let field) {
+        } catch ClientError.refused(let status, let code, _, let field, _) {
             #expect(status == 400 && field == "year" && code == .outOfRange)
         }
         // These users have no point: no region to fit (a 404 with the server's JSON message).
         do {
             _ = try await client.region(width: 800, height: 600)
             Issue.record("a region was fitted to users without points")
-        } catch ClientError.refused(let status, let code, let message, _) {
+        } catch ClientError.refused(let status, let code, let message, _, _) {
             #expect(status == 404 && code == .noRegion && message.contains("no user with a point"))
         }
         let reverse = try await client.reverse(.init(uncheckedLatitude: 44.9661, longitude: -93.2938))

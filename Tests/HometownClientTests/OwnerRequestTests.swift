@@ -107,20 +107,20 @@ import Testing
         do {
             _ = try await client.update(id: 1, password: "ann-secret", change: UserChange(state: "Bavaria"))
             Issue.record("a state of no served country was accepted")
-        } catch ClientError.refused(let status, let code, let message, let field) {
+        } catch ClientError.refused(let status, let code, let message, let field, _) {
             #expect(status == 400 && code == .unsupportedState && field == "state" && message.contains("Bavaria"))
         }
         do {
             // A new country whose states do not hold the stored one.
             _ = try await client.update(id: 2, password: "bob-secret", change: UserChange(country: "Mexico"))
             Issue.record("Texas was accepted as a state of Mexico")
-        } catch ClientError.refused(let status, let code, _, let field) {
+        } catch ClientError.refused(let status, let code, _, let field, _) {
             #expect(status == 400 && code == .unsupportedState && field == "state")
         }
         do {
             _ = try await client.update(id: 1, password: "ann-secret", change: UserChange(year: 1800))
             Issue.record("year 1800 accepted")
-        } catch ClientError.refused(let status, let code, _, let field) {
+        } catch ClientError.refused(let status, let code, _, let field, _) {
             #expect(status == 400 && code == .outOfRange && field == "year")
         }
         #expect(try await client.users() == before, "nothing changed")

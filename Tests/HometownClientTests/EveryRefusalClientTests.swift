@@ -1,0 +1,84 @@
+import Foundation
+import HometownClient
+import HometownProtocol
+import HometownTestSupport
+import Testing
+
+/// Every problem the server lists in a refusal reaches the library's caller (`ClientError.refusals`) and the
+/// person at the terminal (`hometown post` and `update` print one line per problem, naming its field); against
+/// the real `hometown serve` on loopback.
+@Suite struct EveryRefusalClientTests {
+    static func freshDatabase() -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-all-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.appendingPathComponent("users.sqlite").path
+    }
+
+    @Test func theLibraryGetsEveryRefusal() async throws {
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
+        let client = try HometownClient(baseURL: server.url, timeout: 10, retries: 0)
+        do {
+            try await client.addUser(
+                NewUser(
+                    nickname: "ann", password: "ab", country: "USA", state: "Narnia", city: "Austin", year: 1800,
+                    coordinate: nil))
+            Issue.record("the post was accepted")
+        } catch let e as ClientError {
+            #expect(e.refusals.map(\.field) == ["password", "state", "year"])
+            #expect(e.refusals.map(\.code) == [.length, .unsupportedState, .outOfRange])
+            guard case .refused(400, .length?, _, "password", let others) = e else {
+                Issue.record("not a refusal at 'password': \(e)")
+                return
+            }
+            #expect(others.count == 2)
+            let lines = e.description.split(separator: "\n")
+            #expect(lines.count == 4, "\(e.description)")
+            #expect(lines.dropFirst().map { $0.hasPrefix("  at '") } == [true, true, true], "\(e.description)")
+        }
+        // A taken nickname with another problem stays one refusal among the others.
+        try await client.addUser(
+            NewUser(
+                nickname: "ann", password: "abc", country: "USA", state: "Texas", city: "Austin", year: 2000,
+                coordinate: nil))
+        do {
+            try await client.addUser(
+                NewUser(
+                    nickname: "ANN", password: "abc", country: "USA", state: "Texas", city: "Austin", year: 1800,
+                    coordinate: nil))
+            Issue.record("the post was accepted")
+        } catch let e as ClientError {
+            #expect(e.refusals.map(\.code) == [.nicknameTaken, .outOfRange], "\(e)")
+        }
+        // Alone, it is still its own error.
+        await #expect(throws: ClientError.nicknameTaken("Ann")) {
+            try await client.addUser(
+                NewUser(
+                    nickname: "Ann", password: "abc", country: "USA", state: "Texas", city: "Austin", year: 2000,
+                    coordinate: nil))
+        }
+    }
+
+    @Test func theCommandsPrintEveryRefusal() async throws {
+        let server = try await ServerProcess(database: Self.freshDatabase())
+        defer { server.stop() }
+        // The city is blank and the year out of range: both checked by the server only.
+        let post = try await HometownBinary.run(
+            [
+                "post", "--at", "44.9661,-93.2938", "--nickname", "rew2", "--year", "1800", "--city", "  ",
+                "--server", server.url,
+            ], environment: ["HOMETOWN_PASSWORD": "guess"])
+        #expect(post.status == 8, "\(post.err)")
+        #expect(post.err.contains("for 2 reasons"), "\(post.err)")
+        #expect(post.err.contains("\n  at 'city': ") && post.err.contains("\n  at 'year': "), "\(post.err)")
+        let ok = try await HometownBinary.run(
+            ["post", "--at", "44.9661,-93.2938", "--nickname", "rew2", "--year", "1985", "--server", server.url],
+            environment: ["HOMETOWN_PASSWORD": "guess"])
+        #expect(ok.status == 0, "\(ok.err)")
+        let update = try await HometownBinary.run(
+            ["update", "--id", "1", "--state", "Narnia", "--year", "1800", "--password-stdin", "--server", server.url],
+            stdin: "guess\n")
+        #expect(update.status == 8, "\(update.err)")
+        #expect(update.err.contains("\n  at 'state': ") && update.err.contains("\n  at 'year': "), "\(update.err)")
+    }
+}
