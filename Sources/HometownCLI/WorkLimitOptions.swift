@@ -28,8 +28,19 @@ struct WorkLimitOptions: ParsableArguments {
     @Option(help: "MiB of the web map's name placements kept (one per zoom; about 70 MiB hold them all).")
     var labelCacheMB = WorkLimits().labelCacheBytes >> 20
 
+    @Option(help: "MiB of the web app's files kept gzipped once compressed (Leaflet's .gz files are not counted).")
+    var fileGzipCacheMB = WorkLimits().fileGzipCacheBytes >> 20
+
     @Option(help: "Answers gzip-compressed at once (default: one per core); more go uncompressed. 0 turns gzip off.")
     var maxCompressing: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "Zooms of the web map prepared in the background at start (0-\(WorkLimits.maxPreparedZooms); 0: on first use).",
+            discussion:
+                "3 (the default) builds the boundaries and draws the tiles and names of zooms 0-2, the web app's world view, so that its first tiles come from memory."
+        ))
+    var prepareMapZooms = WorkLimits().prepareMapZooms
 
     /// The limits these options give.
     /// - Throws: `ValidationError` for a value out of range (`WorkLimits.validate()`).
@@ -41,7 +52,9 @@ struct WorkLimitOptions: ParsableArguments {
         w.clusterCacheBytes = Self.bytes(mebibytes: clusterCacheMB)
         w.tileCacheBytes = Self.bytes(mebibytes: tileCacheMB)
         w.labelCacheBytes = Self.bytes(mebibytes: labelCacheMB)
+        w.fileGzipCacheBytes = Self.bytes(mebibytes: fileGzipCacheMB)
         if let maxCompressing { w.maxCompressing = maxCompressing }
+        w.prepareMapZooms = prepareMapZooms
         do { try w.validate() } catch { throw ValidationError("\(error)") }
         return w
     }

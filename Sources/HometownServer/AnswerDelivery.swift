@@ -6,7 +6,8 @@ import NIOPosix
 import Synchronization
 
 /// How answers leave the server, for every endpoint alike: entity tags and `If-None-Match` (304), gzip when the
-/// client accepts it and a compression slot is free, and HEAD (the headers GET would send, no body).
+/// client accepts it and a compression slot is free, and HEAD (the headers GET would send, no body). The public
+/// folder's files follow the same rules with their gzip forms made once (`PublicFiles.response`).
 ///
 /// - Entity tags name the data an answer was computed from, not its bytes: `"<instance>-<version>"` for answers
 ///   that depend on the posted users (the view's version counts every change), `"<instance>"` for those that do
@@ -45,18 +46,20 @@ final class AnswerDelivery: Sendable {
     static func gzipForm(of tag: String) -> String { String(tag.dropLast()) + gzipTagSuffix }
 
     /// 304 Not Modified when the request's `If-None-Match` names `tag` (or its gzip form, or `*`), carrying the
-    /// form the client named; nil when the answer must be sent.
-    func notModified(_ headers: HTTPFields, tag: String) -> Response? {
+    /// form the client named and the answer's `Cache-Control`; nil when the answer must be sent.
+    func notModified(_ headers: HTTPFields, tag: String, cacheControl: String = "no-cache") -> Response? {
         let wanted = headers[values: .ifNoneMatch]
         guard !wanted.isEmpty else { return nil }
         for field in wanted {
             for part in field.split(separator: ",") {
                 var t = part.trimmingWhiteSpaceASCII()
-                if t == "*" { return notModified(tag: tag) }
+                if t == "*" { return notModified(tag: tag, cacheControl: cacheControl) }
                 if t.hasPrefix("W/") { t = t.dropFirst(2) }
                 let gzipForm = t.hasSuffix(Self.gzipTagSuffix)
                 if gzipForm { t = t.dropLast(Self.gzipTagSuffix.count) + "\"" }
-                if t == tag { return notModified(tag: gzipForm ? Self.gzipForm(of: tag) : tag) }
+                if t == tag {
+                    return notModified(tag: gzipForm ? Self.gzipForm(of: tag) : tag, cacheControl: cacheControl)
+                }
             }
         }
         return nil
@@ -76,8 +79,8 @@ final class AnswerDelivery: Sendable {
         return r
     }
 
-    private func notModified(tag: String) -> Response {
-        Response(status: .notModified, headers: [.eTag: tag, .cacheControl: "no-cache", .vary: "Accept-Encoding"])
+    private func notModified(tag: String, cacheControl: String) -> Response {
+        Response(status: .notModified, headers: [.eTag: tag, .cacheControl: cacheControl, .vary: "Accept-Encoding"])
     }
 
     /// `response` as it should be sent for `request`: compressed when that pays and is accepted, without its

@@ -44,7 +44,10 @@ public func buildApplication(
             ViewSyncService(
                 follower: state.follower, interval: configuration.limits.databaseSyncInterval, logger: logger),
         ],
-        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+        onServerRunning: { channel in
+            MapPreparation.start(state, zooms: configuration.work.prepareMapZooms)
+            await onServerRunning(channel.localAddress?.port ?? configuration.port)
+        },
         logger: logger
     )
 }
@@ -82,7 +85,9 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     } catch {
         throw ServerError.badConfiguration("--countries", error.description)
     }
-    let publicFiles = try PublicFiles(directory: configuration.publicDirectory, leaflet: configuration.leafletDirectory)
+    let publicFiles = try PublicFiles(
+        directory: configuration.publicDirectory, leaflet: configuration.leafletDirectory,
+        gzipCacheBytes: configuration.work.fileGzipCacheBytes)
     if publicFiles.leafletDirectory == nil {
         if let given = configuration.leafletDirectory {
             throw ServerError.cannotLoad("Leaflet", "\(given)/leaflet.js does not exist")

@@ -33,7 +33,8 @@ enum HometownRouter {
         router.add(middleware: DeliveryMiddleware(delivery: state.delivery, logger: state.logger))
         router.add(middleware: ErrorReplyMiddleware(logger: state.logger))
         router.add(middleware: PreflightMiddleware())
-        router.add(middleware: PublicFileMiddleware(files: state.publicFiles, tiles: state.tiles))
+        router.add(
+            middleware: PublicFileMiddleware(files: state.publicFiles, delivery: state.delivery, tiles: state.tiles))
         ProtocolEndpoints(state: state).register(on: router)
         OwnerEndpoints(state: state).register(on: router)
         MapEndpoints(state: state, cacheBytes: clusterCacheBytes).register(on: router)

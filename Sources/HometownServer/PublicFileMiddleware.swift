@@ -10,6 +10,8 @@ struct PublicFileMiddleware: RouterMiddleware {
     typealias Context = HometownRequestContext
 
     let files: PublicFiles
+    /// Entity tags and gzip, as for every answer.
+    let delivery: AnswerDelivery
     /// Told when the web app's page is asked for (the map's tiles then start being prepared).
     let tiles: BoundaryTiles
 
@@ -25,9 +27,9 @@ struct PublicFileMiddleware: RouterMiddleware {
                 guard e.status == .notFound else { throw e }
             }
         }
-        if request.method == .get || request.method == .head, let file = files.response(for: path) {
+        if request.method == .get || request.method == .head, let file = files.file(path) {
             if path == "/" || path == "/index.html" { tiles.warm() }
-            return file
+            return try await files.response(file, path: path, for: request, delivery: delivery)
         }
         return Replies.notFound(method: request.method, path: path)
     }

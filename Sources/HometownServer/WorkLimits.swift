@@ -3,7 +3,7 @@ import NIOPosix
 
 /// How much expensive work the server takes on at once, and how much memory its caches may hold: the
 /// `hometown serve` options `--max-expensive-work`, `--max-queued-work`, `--queue-timeout`, `--cluster-cache-mb`,
-/// `--tile-cache-mb`, `--label-cache-mb` and `--max-compressing`.
+/// `--tile-cache-mb`, `--label-cache-mb`, `--file-gzip-cache-mb`, `--max-compressing` and `--prepare-map-zooms`.
 public struct WorkLimits: Sendable {
     /// Cluster indexes built (and regions fitted) at once; beyond that a request waits for a turn.
     public var maxExpensiveWork = System.coreCount
@@ -18,8 +18,17 @@ public struct WorkLimits: Sendable {
     /// Bytes of the web map's name placements kept (one per zoom, 0-12: zoom 12 about 34 MiB, zoom 11 17 MiB,
     /// zoom 10 10 MiB, all the others together 8 MiB; about 70 MiB hold them all).
     public var labelCacheBytes = 96 << 20
+    /// Bytes of the public folder's files kept gzipped once compressed (those with a `.gz` beside them, such as
+    /// Debian's Leaflet, are not counted: they were read at start-up).
+    public var fileGzipCacheBytes = 16 << 20
     /// Answers compressed with gzip at once; more are sent uncompressed (0: never compress).
     public var maxCompressing = System.coreCount
+
+    /// Zooms of the web map prepared in the background once the server listens (`MapPreparation`): 3 draws the
+    /// 21 boundary tiles and places the names of zooms 0-2; 0 prepares nothing (built on first use instead).
+    public var prepareMapZooms = 3
+    /// The most zooms `prepareMapZooms` may name (zoom 5 alone is 1,024 tiles).
+    public static let maxPreparedZooms = 6
 
     public init() {}
 
@@ -38,10 +47,13 @@ public struct WorkLimits: Sendable {
         }
         for (name, bytes) in [
             ("--cluster-cache-mb", clusterCacheBytes), ("--tile-cache-mb", tileCacheBytes),
-            ("--label-cache-mb", labelCacheBytes),
+            ("--label-cache-mb", labelCacheBytes), ("--file-gzip-cache-mb", fileGzipCacheBytes),
         ] where !(0...Self.maxCacheBytes).contains(bytes) {
             throw ServerError.badConfiguration(name, "must be from 0 to \(Self.maxCacheBytes >> 20) (MiB)")
         }
         guard maxCompressing >= 0 else { throw ServerError.badConfiguration("--max-compressing", "must be 0 or more") }
+        guard (0...Self.maxPreparedZooms).contains(prepareMapZooms) else {
+            throw ServerError.badConfiguration("--prepare-map-zooms", "must be from 0 to \(Self.maxPreparedZooms)")
+        }
     }
 }
