@@ -6,8 +6,9 @@ import Synchronization
 
 /// The web map's base layer: the bundled boundaries as vector tiles (`GET /hometown/boundaries?z=&x=&y=`).
 ///
-/// The prepared boundaries (`BoundaryMap`) are built on first use, not at start-up, so a server that only speaks
-/// the protocol pays nothing for them; loading the web app's page starts building them in the background. A tile
+/// The prepared boundaries (`BoundaryMap`) are built in the background once the server listens, with the tiles of
+/// the first zooms (`prepare(zooms:)`, `--prepare-map-zooms`), so that the web app's first tiles are ready; with
+/// `--prepare-map-zooms 0` they are built on first use (loading the web app's page starts that too). A tile
 /// is drawn once however many ask for it at the same time, and kept (the boundaries never change while the server
 /// runs) within a budget of bytes, least recently used first out. The lakes (`WaterMap`, from `water.bin`) are read
 /// at start-up (62 ms in a debug build) and drawn into every tile over the land.
@@ -22,6 +23,9 @@ final class BoundaryTiles: Sendable {
     private let geocoder: ReverseGeocoder
     private let water: WaterMap
     private let map = Mutex<BoundaryMap?>(nil)
+    /// Whether building the prepared boundaries has been started by `warm()` or `prepare(zooms:)` (read without
+    /// waiting for the build, which holds `map`'s lock).
+    private let started = Atomic<Bool>(false)
     private let tiles: SharedCache<ByteBuffer>
     /// Where tiles are drawn (and the boundaries prepared): off the request handlers' threads.
     private let threads: NIOThreadPool
@@ -43,11 +47,24 @@ final class BoundaryTiles: Sendable {
         }
     }
 
-    /// Starts building the prepared boundaries in the background, if nobody has.
+    /// Starts building the prepared boundaries in the background, if nobody has; returns at once.
     func warm() {
-        guard map.withLock({ $0 == nil }) else { return }
+        guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         Task.detached(priority: .utility) { [self] in
             _ = try? await threads.run(nice: ThreadNice.bulk) { [self] in try boundaryMap() }
+        }
+    }
+
+    /// Builds the prepared boundaries and draws every tile of zooms 0 to `zooms` - 1 (1 + 4 + 16 tiles for 3), one
+    /// at a time on the bulk threads, keeping them as any drawn tile is kept.
+    func prepare(zooms: Int) async throws {
+        guard zooms > 0 else { return }
+        started.store(true, ordering: .relaxed)
+        _ = try await threads.run(nice: ThreadNice.bulk) { [self] in try boundaryMap() }
+        for z in 0..<min(zooms, BoundaryTiles.maxZoom + 1) {
+            for x in 0..<(1 << z) {
+                for y in 0..<(1 << z) { _ = try await tile(z: z, x: x, y: y) }
+            }
         }
     }
 

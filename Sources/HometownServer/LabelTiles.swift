@@ -62,6 +62,12 @@ final class LabelTiles: Sendable {
         }
     }
 
+    /// Places the names of zooms 0 to `zooms` - 1, one zoom at a time (each in a turn of the limiter), keeping the
+    /// placements as any is kept.
+    func prepare(zooms: Int) async throws {
+        for z in 0..<min(max(zooms, 0), rules.maxZoom + 1) { _ = try await placement(zoom: z) }
+    }
+
     /// The JSON of tile z/x/y (see `LabelPlacement.tileJSON`).
     func tile(z: Int, x: Int, y: Int) async throws -> ByteBuffer {
         let p = try await placement(zoom: z)

@@ -32,8 +32,12 @@ public final class ServerProcess: @unchecked Sendable {
         throws -> (port: Int, seen: Data)
     {
         process.executableURL = URL(fileURLWithPath: try HometownBinary.path())
+        // The map is prepared on first use unless a test asks for it at start: most tests never draw a tile, and
+        // the preparation would take a core for seconds of every server started.
+        let prepare = extra.contains("--prepare-map-zooms") ? [] : ["--prepare-map-zooms", "0"]
         process.arguments =
-            ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + extra
+            ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + prepare
+            + extra
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
         try process.run()
