@@ -1,4 +1,5 @@
 import CompressNIO
+import Foundation
 import HometownBoundaries
 import NIOCore
 
@@ -42,13 +43,14 @@ struct PublicFile: Sendable {
     /// `.gz` is never served in place of the file.
     static func checkedGzip(_ gzip: [UInt8], of plain: [UInt8]) -> ByteBuffer? {
         var input = ByteBuffer(bytes: gzip)
-        guard
-            let inflated = try? input.decompress(
-                with: .gzip, configuration: .init(), maxSize: plain.count + 1),
-            input.readableBytes == 0, inflated.readableBytes == plain.count,
-            inflated.readableBytesView.elementsEqual(plain)
-        else { return nil }
-        return ByteBuffer(bytes: gzip)
+        // One byte more than the file: a .gz that inflates to more overflows the buffer and is refused.
+        var inflated = ByteBufferAllocator().buffer(capacity: plain.count + 1)
+        do { try input.decompress(to: &inflated, with: .gzip) } catch { return nil }
+        guard input.readableBytes == 0, inflated.readableBytes == plain.count else { return nil }
+        let same = inflated.withUnsafeReadableBytes { a in
+            plain.withUnsafeBytes { b in a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+        return same ? ByteBuffer(bytes: gzip) : nil
     }
 
     /// The gzip form of `bytes`, at zlib's best compression (made once per file, then kept).

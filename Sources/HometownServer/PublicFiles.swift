@@ -88,9 +88,11 @@ struct PublicFiles: Sendable {
                 add("/vendor/leaflet/" + file.relative, file, found: found, cache: cache)
             }
             // Minified under upstream's names: leaflet.js the minified library, leaflet-src.js the readable one.
-            if let minified = found["leaflet.min.js"], let readable = found["leaflet.js"] {
-                add("/vendor/leaflet/leaflet.js", minified, found: found, cache: cache)
-                add("/vendor/leaflet/leaflet-src.js", readable, found: found, cache: cache)
+            if let minified = files["/vendor/leaflet/leaflet.min.js"],
+                let readable = files["/vendor/leaflet/leaflet.js"]
+            {
+                files["/vendor/leaflet/leaflet.js"] = minified
+                files["/vendor/leaflet/leaflet-src.js"] = readable
             }
             skipped += vendor.skipped.map { "Leaflet's " + $0 }
         }
