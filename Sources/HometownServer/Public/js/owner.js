@@ -55,10 +55,10 @@
   // ---- The control on rows and popups ----------------------------------------------------------------------
 
   // "This is mine: change or delete" for one post (a list row or a popup's entry). `short`: the list's narrow
-  // column shows a pencil only; the accessible name is the whole phrase with the nickname either way.
+  // column shows a pencil only (drawn by app.css); the accessible name is the whole phrase with the nickname
+  // either way.
   function button(post, short) {
     const control = el('button', 'owner-button link-button' + (short ? ' owner-icon' : ''), short ? null : LABEL);
-    if (short) control.appendChild(el('span', null, '\u270E')).setAttribute('aria-hidden', 'true');
     control.type = 'button';
     control.title = LABEL;
     control.setAttribute('aria-label', LABEL + ' (' + post.nickname + ')');
@@ -160,7 +160,7 @@
     user = Object.assign({}, post);
     opener = from || null;
     // From the list, the map shows the post (from a popup it already does).
-    if (hasPoint(post) && !(from && from.closest('.leaflet-popup'))) H.map.showUser(post, 8);
+    if (hasPoint(post) && !(from && from.closest('.leaflet-popup'))) H.map.showUser(post);
     point = null;
     reverseNumber += 1;
     H.map.clearPin('owner');
