@@ -66,7 +66,7 @@ done
 echo "webtest: hometown serve at $base ($bin)"
 
 status=0
-SE_OFFLINE=true "$venv/bin/python" "$here/webtest.py" --base "$base" --out "$out" "$@" || status=$?
+SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" "$here/webtest.py" --base "$base" --out "$out" "$@" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "webtest: FAILED (status $status); the server's log is $log" >&2
 fi

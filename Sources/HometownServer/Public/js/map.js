@@ -407,7 +407,9 @@
         const b = found && found.bbox;
         // One point (this post alone, or with others at the very same point) is no neighbourhood.
         if (b && (Math.abs(b[2] - b[0]) > 1e-4 || Math.abs(b[3] - b[1]) > 1e-4)) {
-          const centre = nearCentre(found.center.longitude, found.center.latitude);
+          // The region's centre in the same copy of the world as the point (never a jump to the next copy).
+          const lng = found.center.longitude + 360 * Math.round((latlng.lng - found.center.longitude) / 360);
+          const centre = L.latLng(found.center.latitude, lng);
           view = { center: centre, zoom: Math.max(MIN_ZOOM, Math.min(CONTEXT_ZOOM, Math.floor(found.zoom))) };
           break;
         }

@@ -277,9 +277,15 @@
       $('o-password').focus();
     } else if (error.status === 503) {
       formMessage('The server is busy; try again in ' + (retryAfter !== null ? duration(retryAfter) : 'a few seconds') + '.', 'error');
-    } else if (FIELDS.includes(error.field)) {
-      fieldMessage(error.field, error.message, 'error');
-      $('o-' + error.field).focus();
+    } else if (error.problems.some((p) => FIELDS.includes(p.field))) {
+      // Every problem the server lists, each at its field; focus on the first in the form's order.
+      for (const problem of error.problems) {
+        if (FIELDS.includes(problem.field)) fieldMessage(problem.field, problem.message, 'error');
+        else if (problem.field === 'latitude' || problem.field === 'longitude') placeMessage(problem.message, 'error');
+      }
+      const first = FIELDS.find((f) => $('o-' + f).getAttribute('aria-invalid'));
+      if (error.problems.length > 1) formMessage('Not ' + what + ': see the ' + error.problems.length + ' marked problems.', 'error');
+      $('o-' + first).focus();
     } else if (error.field === 'latitude' || error.field === 'longitude') {
       placeMessage(error.message, 'error');
       formMessage('Not ' + what + ': see the point.', 'error');
@@ -374,6 +380,12 @@
     $('o-cancel').addEventListener('click', cancel);
     $('o-point-undo').addEventListener('click', undoPoint);
     $('o-year').max = String(new Date().getFullYear());
+    // A refusal goes as soon as its field changes.
+    for (const field of FIELDS) {
+      $('o-' + field).addEventListener(field === 'country' || field === 'state' ? 'change' : 'input', () => {
+        if ($('o-' + field).getAttribute('aria-invalid') && !(field === 'password' && Date.now() < waitUntil)) fieldMessage(field, '');
+      });
+    }
     $('o-point-hint').textContent = hasMap ? 'Click the map to move it; the country, state and city follow the point.'
       : 'The map is missing, so the point stays as it is.';
   }
