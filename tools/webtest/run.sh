@@ -8,6 +8,7 @@
 #
 #   tools/webtest/run.sh                  # all tests, stop at the first failure
 #   tools/webtest/run.sh --keep-going     # every test; also --only test_phone, --help
+#   tools/webtest/run.sh --assert-weight  # also require the first load under 350 KB and its tiles under 0.5 s
 #
 # Needs: a built hometown (HOMETOWN_BIN, default .build/debug/hometown), chromium and chromium-driver, python3
 # with venv, and PyPI for the first run (selenium and its dependencies, pinned in requirements.txt, and axe-core's

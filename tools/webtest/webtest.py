@@ -7,7 +7,10 @@ POST /hometown/adduser at real city points (found with /hometown/forward), then 
 no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
 Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
 at their fields; the owner of a post changes and deletes it with its password ("This is mine" on its row and in
-its popup); the keyboard reaches and works the controls; a phone-sized screen works. The page is sent with a
+its popup); the keyboard reaches and works the controls; a phone-sized screen works. For everyone (issue 27):
+axe-core 4.12 (WCAG 2.1 A and AA, axecheck.py) in every state of the page, visible focus and Enter/Space on the
+map's markers, focus never lost, keyboard-only posts, 44 px tap targets on a phone, the map following the filters,
+every refusal at once, and the first load's weight (printed; required only with --assert-weight). The page is sent with a
 strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
 `securitypolicyviolation` listener added before the page's own scripts). A page of another origin may read the API
 and post to it, but not read the app's files. Screenshots go to
