@@ -8,10 +8,12 @@
 #
 #   tools/webtest/run.sh                  # all tests, stop at the first failure
 #   tools/webtest/run.sh --keep-going     # every test; also --only test_phone, --help
+#   tools/webtest/run.sh --assert-weight  # also require the first load under 350 KB and its tiles under 0.5 s
 #
 # Needs: a built hometown (HOMETOWN_BIN, default .build/debug/hometown), chromium and chromium-driver, python3
-# with venv, and PyPI for the first run (selenium and its dependencies, pinned in requirements.txt, go into
-# tools/webtest/.venv). Selenium Manager never downloads anything: the driver is given by path, SE_OFFLINE=true.
+# with venv, and PyPI for the first run (selenium and its dependencies, pinned in requirements.txt, and axe-core's
+# wheel, pinned below, go into tools/webtest/.venv). Selenium Manager never downloads anything: the driver is
+# given by path, SE_OFFLINE=true.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -25,13 +27,19 @@ fail() { echo "webtest: $*" >&2; exit 2; }
 [ -x /usr/bin/chromium ] || fail "no /usr/bin/chromium: apt-get install chromium"
 [ -x /usr/bin/chromedriver ] || fail "no /usr/bin/chromedriver: apt-get install chromium-driver"
 
-# The virtualenv, made again whenever requirements.txt changes.
+# axe-core for the accessibility checks (axecheck.py): its axe.min.js (4.12.1) ships inside this PyPI wheel, which
+# is installed without its dependencies (Playwright is never pulled in; only the JavaScript file is used).
+axe_wheel="axe-playwright-python==0.1.8"
+
+# The virtualenv, made again whenever requirements.txt or the axe pin changes.
 venv="$here/.venv"
-if [ ! -x "$venv/bin/python" ] || ! cmp -s "$here/requirements.txt" "$venv/requirements.installed"; then
+wanted="$(cat "$here/requirements.txt"; echo "--no-deps $axe_wheel")"
+if [ ! -x "$venv/bin/python" ] || [ "$wanted" != "$(cat "$venv/requirements.installed" 2>/dev/null)" ]; then
     echo "webtest: installing the pinned requirements into $venv"
     "$python" -m venv "$venv" || fail "python3 -m venv failed (apt-get install python3-venv)"
     "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt" || fail "pip install failed"
-    cp "$here/requirements.txt" "$venv/requirements.installed"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check --no-deps "$axe_wheel" || fail "pip install $axe_wheel failed"
+    printf '%s\n' "$wanted" > "$venv/requirements.installed"
 fi
 
 # The server, on loopback only.
@@ -59,7 +67,7 @@ done
 echo "webtest: hometown serve at $base ($bin)"
 
 status=0
-SE_OFFLINE=true "$venv/bin/python" "$here/webtest.py" --base "$base" --out "$out" "$@" || status=$?
+SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" "$here/webtest.py" --base "$base" --out "$out" "$@" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "webtest: FAILED (status $status); the server's log is $log" >&2
 fi

@@ -35,7 +35,7 @@
     $('panel-owner').hidden = !owner;
     $('show-list').setAttribute('aria-pressed', String(!post && !owner));
     $('show-post').setAttribute('aria-pressed', String(post));
-    if (post) H.map.pickWith(H.post.pickPoint);
+    if (post) { H.map.pickWith(H.post.pickPoint); if (H.post.hasPlace) H.map.hint(false); }
     else if (owner) H.map.pickWith(H.owner.pickPoint, 'Click the map to move your post');
     else H.map.pickWith(null);
   }
@@ -63,6 +63,16 @@
     event.preventDefault();
   }
 
+  // Enter and Space on anything announced as a button that is not a <button> (the map's markers, Leaflet's zoom
+  // buttons and popup close control, which are <div>s and <a>s) do what a click does, as on a real button.
+  function pressAsButton(event) {
+    if ((event.key !== 'Enter' && event.key !== ' ') || event.defaultPrevented || event.repeat) return;
+    const target = event.target;
+    if (!(target instanceof Element) || target.getAttribute('role') !== 'button' || target.tagName === 'BUTTON') return;
+    event.preventDefault();                                  // no scroll for Space, no following of href="#"
+    target.click();
+  }
+
   async function start() {
     const hasMap = H.map.init();
     H.list.init();
@@ -71,9 +81,16 @@
     $('show-list').addEventListener('click', () => showPanel('list'));
     $('show-post').addEventListener('click', () => showPanel('post'));
     document.addEventListener('keydown', onEscape);
+    document.addEventListener('keydown', pressAsButton);
     if (narrow.matches) $('filters').open = false;              // on a phone the filters start folded
     try {
-      await H.filters.init(() => { H.list.reset(); H.map.refresh(); });
+      // The map follows the filters: fitted to the posts they show, back to the world when they are cleared.
+      await H.filters.init((what) => {
+        H.list.reset();
+        if (what === 'clear') H.map.world();
+        else if (what === 'filter') H.map.fit(true);
+        H.map.refresh();
+      });
     } catch (error) {
       $('filter-msg').textContent = 'Could not load the countries: ' + error.message;
     }

@@ -4,14 +4,27 @@
   'use strict';
 
   // An answer other than 200: `status`, the server's words (`message`) and the field it is about, if any.
+  // `problems`: every problem the server found, [{message, field, code}], the first being this one (a refused
+  // post or owner's change lists them all in "errors"; other refusals name one).
   class ApiError extends Error {
-    constructor(status, message, field, code) {
+    constructor(status, message, field, code, problems) {
       super(message);
       this.name = 'ApiError';
       this.status = status;
       this.field = field || null;
       this.code = code || null; // the stable machine-readable code (openapi.yaml's Error schema)
+      this.problems = problems && problems.length ? problems : [{ message: message, field: this.field, code: this.code }];
     }
+  }
+
+  // The "errors" list of a refusal's body as [{message, field, code}], or null when there is none (a server
+  // before that list, or a refusal of one problem only).
+  function problemsOf(body) {
+    if (!Array.isArray(body.errors)) return null;
+    const problems = body.errors
+      .filter((e) => e && typeof e.error === 'string')
+      .map((e) => ({ message: e.error, field: typeof e.field === 'string' ? e.field : null, code: typeof e.code === 'string' ? e.code : null }));
+    return problems.length ? problems : null;
   }
 
   // '/hometown/users' + {country: 'USA', page: 0} -> '/hometown/users?country=USA&page=0' (empty values dropped).
@@ -24,12 +37,15 @@
     return text ? path + '?' + text : path;
   }
 
-  // Reads a refusal's JSON body ({"error", "field", "code"}); a body that is not JSON becomes its first words.
+  // Reads a refusal's JSON body ({"error", "field", "code"}, and "errors" listing every problem when the server
+  // found several); a body that is not JSON becomes its first words.
   async function errorFrom(response) {
     const text = await response.text().catch(() => '');
     try {
       const body = JSON.parse(text);
-      if (body && typeof body.error === 'string') return new ApiError(response.status, body.error, body.field, body.code);
+      if (body && typeof body.error === 'string') {
+        return new ApiError(response.status, body.error, body.field, body.code, problemsOf(body));
+      }
     } catch (ignored) { /* not JSON: an HTML 404 page, a proxy's answer... */ }
     return new ApiError(response.status, 'the server answered ' + response.status + ' ' + response.statusText);
   }

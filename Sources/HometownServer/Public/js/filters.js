@@ -94,10 +94,12 @@
     $('filter-summary').textContent = parts.length ? '(' + parts.join(' · ') + ')' : '';
   }
 
-  function changed() {
+  // After every change: the controls, the URL, and the listeners, told what changed: 'clear' (every filter
+  // cleared), 'order' (only the list's order) or 'filter'.
+  function changed(what) {
     showValues();
     writeURL();
-    for (const fn of listeners) fn();
+    for (const fn of listeners) fn(what || 'filter');
   }
 
   // A number filter typed in an input: applied when it is empty or a whole number in range.
@@ -122,7 +124,8 @@
     input.addEventListener('change', apply);
   }
 
-  // Reads the URL, fills the selects and wires the controls. `onChange` runs after every change.
+  // Reads the URL, fills the selects and wires the controls. `onChange` runs after every change, with what
+  // changed ('filter', 'order' or 'clear').
   async function init(onChange) {
     listeners.push(onChange);
     readURL();
@@ -148,13 +151,13 @@
     $('f-state').addEventListener('change', (event) => { state.state = event.target.value; changed(); });
     numberInput($('f-year'), 'year', 1, 9999);
     numberInput($('f-recent'), 'recent', 1, MAX_RECENT);
-    $('list-order').addEventListener('change', (event) => { state.order = event.target.value; changed(); });
+    $('list-order').addEventListener('change', (event) => { state.order = event.target.value; changed('order'); });
     $('f-clear').addEventListener('click', async () => {
       Object.assign(state, { country: '', state: '', year: null, recent: null });
       for (const input of [$('f-year'), $('f-recent')]) input.removeAttribute('aria-invalid');
       say('');
       await loadStates();
-      changed();
+      changed('clear');
     });
   }
 

@@ -52,7 +52,10 @@
 
   function make(label) {
     const box = el('div', 'ht-label ht-label-' + label.kind + ' ht-anchor-' + label.anchor + (label.bold ? ' ht-label-bold' : ''));
-    const text = el('span', 'ht-label-text', label.name);
+    // The name is drawn from data-name by app.css (generated content), out of the accessibility tree with its
+    // pane: the names are the map's picture, the list and the markers' names say the same in words.
+    const text = el('span', 'ht-label-text');
+    text.dataset.name = label.name;
     box.appendChild(text);
     const [minX, minY, maxX, maxY] = label.box;
     box.style.fontSize = label.size + 'px';
@@ -145,6 +148,7 @@
     map = leafletMap;
     pane = map.createPane('htLabels');
     pane.classList.add('ht-labels', 'leaflet-zoom-hide');   // hidden while a zoom is animated
+    pane.setAttribute('aria-hidden', 'true');
     map.on('zoomstart', clear);
     map.on('moveend', update);
     const start = () => { if (!started) { started = true; update(); } };

@@ -21,7 +21,7 @@
       const button = el('button', 'link-button', user.nickname);
       button.type = 'button';
       button.title = 'Show ' + user.nickname + ' on the map';
-      button.addEventListener('click', () => H.map.showUser(user, 8));
+      button.addEventListener('click', () => H.map.showUser(user));
       nick.appendChild(button);
     } else {
       nick.textContent = user.nickname;
@@ -55,8 +55,15 @@
       const first = page * PAGE_SIZE + 1;
       $('list-page').textContent = rows.length ? 'Page ' + (page + 1) + ' · ' + first + '–' + (first + rows.length - 1) : '';
       $('list-caption').textContent = 'Posts, ' + (H.filters.order === 'newest' ? 'newest' : 'oldest') + ' first, page ' + (page + 1);
+      // A pager button that turns off while focused (Next on the last page) hands focus to the other one, else
+      // to the list's title: focus never falls back to the page's start.
+      const focused = document.activeElement;
       $('list-prev').disabled = page === 0;
       $('list-next').disabled = !hasNext;
+      if (focused && focused.disabled && (focused.id === 'list-prev' || focused.id === 'list-next')) {
+        const other = $(focused.id === 'list-prev' ? 'list-next' : 'list-prev');
+        (other.disabled ? $('list-title') : other).focus();
+      }
       say(rows.length ? '' : page === 0 ? 'No post matches the filters.' : 'No more posts.');
     } catch (error) {
       if (number === loadNumber) say('Could not load the posts: ' + error.message);

@@ -9,7 +9,11 @@
   const MIN_ZOOM = 1;
   const MAX_ZOOM = 18;
   const TILE_MAX_ZOOM = 12;        // the deepest boundary tiles; deeper views draw a part of a zoom-12 tile
-  const FIT_MAX_ZOOM = 11;         // "Fit" on one city shows its surroundings, not a street
+  const FIT_MAX_ZOOM = 8;          // fitting the filtered posts ("Fit", a filter) shows a region, never one street
+  const CONTEXT_ZOOM = 10;         // the deepest zoom the map goes to by itself from afar (a cluster, a post):
+                                   // a city with its neighbours; deeper only from there on
+  const LONE_ZOOM = 5;             // a post with no neighbour to show it among: its country around it
+  const TOUCH = 44;                // a marker's round touch area, in CSS pixels (the visible disc is smaller)
   const LAT_LIMIT = 85;            // the clusters box stays inside Web Mercator's latitudes
   const STYLE = {
     land: '#f3efe3',
@@ -181,7 +185,19 @@
     return box;
   }
 
-  // Enter on a focused marker does what a click does; the icon gets a button's role and name for screen readers.
+  // A marker's icon: the round touch area (at least TOUCH pixels across, the focusable Leaflet icon) with the
+  // visible disc of `size` pixels and class `className` in its middle, holding `inner`.
+  function markerIcon(inner, className, size) {
+    const disc = el('div', 'ht-marker ' + className);
+    disc.style.width = size + 'px';
+    disc.style.height = size + 'px';
+    disc.appendChild(inner);
+    const area = Math.max(TOUCH, size);
+    return L.divIcon({ html: disc, className: 'ht-target', iconSize: [area, area] });
+  }
+
+  // A click (or Enter or Space: app.js makes them click anything announced as a button) runs `action`; the icon
+  // gets a button's role and name for screen readers.
   function onActivate(marker, action) {
     marker.on('add', () => {
       const icon = marker.getElement();
@@ -189,26 +205,34 @@
       icon.setAttribute('aria-label', marker.options.title);
     });
     marker.on('click', action);
-    marker.on('keypress', (event) => { if (event.originalEvent.key === 'Enter') action(); });
+  }
+
+  // The zoom a cluster's click goes to: where it splits (its expansion zoom), but from afar never deeper than
+  // CONTEXT_ZOOM (a city and its neighbours; the next click goes on from there), and always at least one step.
+  function clusterZoom(expansion, zoom) {
+    const cap = zoom < CONTEXT_ZOOM ? CONTEXT_ZOOM : MAX_ZOOM;
+    return Math.min(Math.max(expansion, zoom + 1), Math.max(cap, zoom + 1), MAX_ZOOM);
   }
 
   function clusterMarker(feature, latlng) {
     const p = feature.properties;
     const size = p.point_count < 10 ? 30 : p.point_count < 100 ? 36 : p.point_count < 1000 ? 44 : 52;
-    const inner = el('span', 'ht-count', p.point_count_abbreviated);
+    const inner = el('span', 'ht-count');
+    inner.dataset.label = p.point_count_abbreviated;
     inner.dataset.count = p.point_count;
     const marker = L.marker(latlng, {
-      icon: L.divIcon({ html: inner, className: 'ht-marker ht-cluster', iconSize: [size, size] }),
+      icon: markerIcon(inner, 'ht-cluster', size),
       title: p.point_count + ' posts here: zoom in',
       riseOnHover: true,
     });
-    onActivate(marker, () => map.setView(latlng, Math.min(Math.max(p.expansion_zoom, map.getZoom() + 1), MAX_ZOOM)));
+    onActivate(marker, () => map.setView(latlng, clusterZoom(p.expansion_zoom, map.getZoom())));
     return marker;
   }
 
   // One marker for the users at exactly the same point (several people from one city centre).
   function usersMarker(users, latlng) {
-    const inner = el('span', 'ht-dot', users.length > 1 ? users.length : '');
+    const inner = el('span', 'ht-dot');
+    inner.dataset.label = users.length > 1 ? String(users.length) : '';
     inner.dataset.count = users.length;
     inner.dataset.nicknames = JSON.stringify(users.map((u) => u.nickname));
     const title = users.length > 1
@@ -216,7 +240,7 @@
       : users[0].nickname + ' (' + H.util.placeName(users[0].city, users[0].state, users[0].country) + ')';
     const size = users.length > 1 ? 22 : 16;
     const marker = L.marker(latlng, {
-      icon: L.divIcon({ html: inner, className: 'ht-marker ht-user' + (users.length > 1 ? ' ht-stack' : ''), iconSize: [size, size] }),
+      icon: markerIcon(inner, 'ht-user' + (users.length > 1 ? ' ht-stack' : ''), size),
       title: title,
       riseOnHover: true,
     });
@@ -250,14 +274,38 @@
     for (const [at, group] of points) {
       next.set('u' + JSON.stringify(group.users) + ':' + at, () => usersMarker(group.users, group.latlng));
     }
+    // A focused marker that goes (a cluster that split, a marker redrawn) hands keyboard focus to the new marker
+    // nearest to it, else to the map: focus never falls back to the page's start.
+    let focusedAt = null;
     for (const [key, marker] of shown) {
-      if (!next.has(key)) { markerLayer.removeLayer(marker); shown.delete(key); }
+      if (next.has(key)) continue;
+      const icon = marker.getElement();
+      if (icon && icon.contains(document.activeElement)) focusedAt = map.latLngToContainerPoint(marker.getLatLng());
+      markerLayer.removeLayer(marker);
+      shown.delete(key);
     }
+    const added = [];
     for (const [key, make] of next) {
-      if (!shown.has(key)) { const marker = make(); shown.set(key, marker); markerLayer.addLayer(marker); }
+      if (!shown.has(key)) { const marker = make(); shown.set(key, marker); markerLayer.addLayer(marker); added.push(marker); }
     }
+    if (focusedAt) focusNear(focusedAt, added);
     countControl.getContainer().textContent = total === 1 ? '1 post in view' : total + ' posts in view';
     if (H.labels) H.labels.declutter();                // no name under a marker
+  }
+
+  // Focuses the marker of `markers` nearest to the container point `at` that is in view, else the map.
+  function focusNear(at, markers) {
+    const size = map.getSize();
+    let best = null;
+    let bestDistance = Infinity;
+    for (const marker of markers) {
+      const p = map.latLngToContainerPoint(marker.getLatLng());
+      if (p.x < 0 || p.y < 0 || p.x > size.x || p.y > size.y) continue;
+      const d = p.distanceTo(at);
+      if (d < bestDistance) { best = marker; bestDistance = d; }
+    }
+    const target = best && best.getElement();
+    (target || map.getContainer()).focus({ preventScroll: true });
   }
 
   // Asks the server for the markers of the view and the filters, and shows them.
@@ -299,23 +347,79 @@
 
   // ---- "Fit" -----------------------------------------------------------------------------------------------
 
-  // Zooms to the region of the filtered posts. `quiet`: say nothing when no post matches (at start-up).
+  // The region of the posts matching `filters` (query parameters) in the map's size, or null when none has a
+  // point (the region of nothing is a 404 no_region).
+  async function region(filters) {
+    const size = map.getSize();
+    const padding = Math.max(0, Math.min(40, Math.floor(Math.min(size.x, size.y) / 2) - 1));
+    try {
+      return await H.api.get('/hometown/region', Object.assign({ width: size.x, height: size.y, padding: padding }, filters));
+    } catch (error) {
+      if (error.code === 'no_region') return null;
+      throw error;
+    }
+  }
+
+  let fitNumber = 0;               // a newer fit (or a move by hand: see init) drops an older one on its way
+
+  // Zooms to the region of the filtered posts, at most to FIT_MAX_ZOOM. `quiet`: say nothing when no post
+  // matches (at start-up, after a filter).
   async function fit(quiet) {
     if (!map) return;
+    const number = ++fitNumber;
+    try {
+      const found = await region(await H.filters.params());
+      if (number !== fitNumber) return;
+      if (!found) { if (quiet !== true) say('No post on the map matches the filters, so there is nothing to fit.'); return; }
+      const zoom = Math.max(MIN_ZOOM, Math.min(FIT_MAX_ZOOM, Math.floor(found.zoom)));
+      map.setView([found.center.latitude, found.center.longitude], zoom);
+    } catch (error) {
+      if (number === fitNumber) say('Could not fit the map: ' + error.message);
+    }
+  }
+
+  // Back to the world ("Clear filters"): every post in view, at most at the world's zoom (START.zoom).
+  async function world() {
+    if (!map) return;
+    const number = ++fitNumber;
+    let found = null;
+    try { found = await region({}); } catch (error) { /* the world as at start */ }
+    if (number !== fitNumber) return;
+    if (!found) { map.setView(START.center, START.zoom); return; }
+    const zoom = Math.max(MIN_ZOOM, Math.min(START.zoom, Math.floor(found.zoom)));
+    map.setView([found.center.latitude, found.center.longitude], zoom);
+  }
+
+  // Shows a user's point among its neighbours: the region of the posts of its state (else its country, else all)
+  // that the filters show, at most at CONTEXT_ZOOM, so the new or chosen marker is seen with the markers around
+  // it; alone, at LONE_ZOOM. Then the user's popup opens (whether or not its marker is part of a cluster there).
+  async function showUser(user) {
+    if (!map) return;
+    const number = ++fitNumber;
+    const latlng = nearCentre(user.longitude, user.latitude);
+    let view = null;
     try {
       const filters = await H.filters.params();
-      // Ask for the region only when some post matches (the region of nothing is a 404).
-      const some = await H.api.get('/hometown/users', Object.assign({ page: 0, pagesize: 1 }, filters));
-      if (!some.length) { if (quiet !== true) say('No post matches the filters, so there is nothing to fit.'); return; }
-      const size = map.getSize();
-      const padding = Math.min(40, Math.floor(Math.min(size.x, size.y) / 2) - 1);
-      const region = await H.api.get('/hometown/region',
-        Object.assign({ width: size.x, height: size.y, padding: Math.max(0, padding) }, filters));
-      const zoom = Math.max(MIN_ZOOM, Math.min(FIT_MAX_ZOOM, Math.floor(region.zoom)));
-      map.setView([region.center.latitude, region.center.longitude], zoom);
+      const tries = [{ country: user.country, state: user.state }, { country: user.country, state: '' }, { country: '', state: '' }];
+      for (const place of tries) {
+        const found = await region(Object.assign({}, filters, place));
+        if (number !== fitNumber) return;
+        const b = found && found.bbox;
+        // One point (this post alone, or with others at the very same point) is no neighbourhood.
+        if (b && (Math.abs(b[2] - b[0]) > 1e-4 || Math.abs(b[3] - b[1]) > 1e-4)) {
+          // The region's centre in the same copy of the world as the point (never a jump to the next copy).
+          const lng = found.center.longitude + 360 * Math.round((latlng.lng - found.center.longitude) / 360);
+          const centre = L.latLng(found.center.latitude, lng);
+          view = { center: centre, zoom: Math.max(MIN_ZOOM, Math.min(CONTEXT_ZOOM, Math.floor(found.zoom))) };
+          break;
+        }
+      }
     } catch (error) {
-      say('Could not fit the map: ' + error.message);
+      if (number !== fitNumber) return;             // no region: the point alone, as below
     }
+    if (!view) view = { center: latlng, zoom: LONE_ZOOM };
+    map.setView(view.center, view.zoom);
+    openPopup(latlng, userPopup([user]));
   }
 
   // ---- Controls --------------------------------------------------------------------------------------------
@@ -362,9 +466,11 @@
       minZoom: MIN_ZOOM,
       maxZoom: MAX_ZOOM,
       worldCopyJump: true,
-      zoomControl: true,
+      zoomControl: false,
       attributionControl: false,
     });
+    // The zoom buttons' + and - are drawn by app.css: a lone sign as text cannot be judged for contrast.
+    L.control.zoom({ zoomInText: '', zoomOutText: '' }).addTo(map);
     L.control.attribution({ prefix: 'Leaflet' }).addAttribution('Boundaries: Natural Earth; places: GeoNames').addTo(map);
     const boundaries = new (BoundaryLayer())({ tileSize: 256, minZoom: 0, maxZoom: MAX_ZOOM, updateWhenZooming: false });
     boundaries.on('tileerror', (event) => {
@@ -376,8 +482,22 @@
     if (H.labels) H.labels.attach(map, boundaries);   // the names (labels.js), between land and markers
     markerLayer = L.layerGroup().addTo(map);
     popup = L.popup({ maxWidth: 280, offset: [0, -4], autoPanPadding: [24, 24] });
+    // The popup's close control is announced as a button named "Close" (its x is drawn by app.css).
+    map.on('popupopen', (event) => {
+      const close = event.popup.getElement() && event.popup.getElement().querySelector('.leaflet-popup-close-button');
+      if (!close) return;
+      close.setAttribute('role', 'button');
+      close.setAttribute('aria-label', 'Close this popup');
+      close.textContent = '';
+    });
+    // Keyboard focus in a popup that closes goes back to the map (not to the page's start).
+    map.on('popupclose', (event) => {
+      const box = event.popup.getElement();
+      if (box && box.contains(document.activeElement)) map.getContainer().focus({ preventScroll: true });
+    });
     controls();
     map.on('moveend', () => { viewToHash(); refresh(); });
+    map.on('dragstart', () => { fitNumber += 1; });   // a move by hand wins over a fit still on its way
     map.on('click', (event) => { if (pickHandler) pickHandler(event.latlng); });
     return true;
   }
@@ -389,6 +509,7 @@
     pickHandler = handler;
     $('map-hint').textContent = hint || 'Click the map to set your hometown';
     $('map-hint').hidden = !handler || !map;
+    $('map-centre').hidden = !handler || !map;        // the cross "Use the centre of the map" takes
     if (map) map.getContainer().classList.toggle('picking', !!handler);
   }
 
@@ -414,15 +535,6 @@
     if (pins.has(key)) { pins.get(key).remove(); pins.delete(key); }
   }
 
-  // Shows a user's point, zoomed in to at least `zoom`, with the user's popup (whether or not its marker is
-  // part of a cluster at that zoom).
-  function showUser(user, zoom) {
-    if (!map) return;
-    const latlng = nearCentre(user.longitude, user.latitude);
-    map.setView(latlng, Math.max(map.getZoom(), zoom));
-    openPopup(latlng, userPopup([user]));
-  }
-
   // Shows a place's box [W, S, E, N] (W > E across the antimeridian), at most at zoom 12.
   function showBox(bbox) {
     if (!map) return;
@@ -441,6 +553,8 @@
     showPin: showPin,
     clearPin: clearPin,
     showUser: showUser,
+    world: world,
+    hint: (shown) => { $('map-hint').hidden = !shown || !pickHandler || !map; },
     closePopup: () => { if (map && popup && map.hasLayer(popup)) { map.closePopup(popup); return true; } return false; },
     centre: () => (map ? map.getCenter().wrap() : null),
     get ready() { return !!map; },

@@ -55,10 +55,10 @@
   // ---- The control on rows and popups ----------------------------------------------------------------------
 
   // "This is mine: change or delete" for one post (a list row or a popup's entry). `short`: the list's narrow
-  // column shows a pencil only; the accessible name is the whole phrase with the nickname either way.
+  // column shows a pencil only (drawn by app.css); the accessible name is the whole phrase with the nickname
+  // either way.
   function button(post, short) {
     const control = el('button', 'owner-button link-button' + (short ? ' owner-icon' : ''), short ? null : LABEL);
-    if (short) control.appendChild(el('span', null, '\u270E')).setAttribute('aria-hidden', 'true');
     control.type = 'button';
     control.title = LABEL;
     control.setAttribute('aria-label', LABEL + ' (' + post.nickname + ')');
@@ -160,7 +160,7 @@
     user = Object.assign({}, post);
     opener = from || null;
     // From the list, the map shows the post (from a popup it already does).
-    if (hasPoint(post) && !(from && from.closest('.leaflet-popup'))) H.map.showUser(post, 8);
+    if (hasPoint(post) && !(from && from.closest('.leaflet-popup'))) H.map.showUser(post);
     point = null;
     reverseNumber += 1;
     H.map.clearPin('owner');
@@ -277,9 +277,15 @@
       $('o-password').focus();
     } else if (error.status === 503) {
       formMessage('The server is busy; try again in ' + (retryAfter !== null ? duration(retryAfter) : 'a few seconds') + '.', 'error');
-    } else if (FIELDS.includes(error.field)) {
-      fieldMessage(error.field, error.message, 'error');
-      $('o-' + error.field).focus();
+    } else if (error.problems.some((p) => FIELDS.includes(p.field))) {
+      // Every problem the server lists, each at its field; focus on the first in the form's order.
+      for (const problem of error.problems) {
+        if (FIELDS.includes(problem.field)) fieldMessage(problem.field, problem.message, 'error');
+        else if (problem.field === 'latitude' || problem.field === 'longitude') placeMessage(problem.message, 'error');
+      }
+      const first = FIELDS.find((f) => $('o-' + f).getAttribute('aria-invalid'));
+      if (error.problems.length > 1) formMessage('Not ' + what + ': see the ' + error.problems.length + ' marked problems.', 'error');
+      $('o-' + first).focus();
     } else if (error.field === 'latitude' || error.field === 'longitude') {
       placeMessage(error.message, 'error');
       formMessage('Not ' + what + ': see the point.', 'error');
@@ -374,6 +380,12 @@
     $('o-cancel').addEventListener('click', cancel);
     $('o-point-undo').addEventListener('click', undoPoint);
     $('o-year').max = String(new Date().getFullYear());
+    // A refusal goes as soon as its field changes.
+    for (const field of FIELDS) {
+      $('o-' + field).addEventListener(field === 'country' || field === 'state' ? 'change' : 'input', () => {
+        if ($('o-' + field).getAttribute('aria-invalid') && !(field === 'password' && Date.now() < waitUntil)) fieldMessage(field, '');
+      });
+    }
     $('o-point-hint').textContent = hasMap ? 'Click the map to move it; the country, state and city follow the point.'
       : 'The map is missing, so the point stays as it is.';
   }

@@ -1,6 +1,8 @@
 // Hometown web app: the post form. The place comes from a click on the map (reverse-geocoded by
 // /hometown/reverse into the server's own country and state names) or from a place name (/hometown/forward);
-// the nickname is checked while it is typed; every refusal of the server is shown at the field it names.
+// the nickname is checked while it is typed. Before a post the page checks every field and shows every problem
+// at once; so does a refusal of the server (each problem at the field it names); each message goes as soon as
+// its field changes.
 (function (H) {
   'use strict';
   const { $, el, debounce, wholeNumber, placeName } = H.util;
@@ -10,6 +12,8 @@
   let reverseNumber = 0;           // answers to older look-ups are dropped
   let nicknameNumber = 0;
   let searchNumber = 0;
+  let posting = false;             // a post on its way (the Post button stays focusable: never disabled)
+  const MIN_PASSWORD = 3;          // ProtocolLimits.minPasswordCharacters (the hint under the field says so too)
 
   // ---- Messages --------------------------------------------------------------------------------------------
 
@@ -49,18 +53,22 @@
   function nicknameTyped() {
     nicknameNumber += 1;
     fieldMessage('nickname', '');
+    formSettled();
     checkNickname(nicknameNumber);
   }
 
   // ---- The place -------------------------------------------------------------------------------------------
 
-  // `point` ({latitude, longitude}, as H.places.pointOf makes it) and its place.
+  // `point` ({latitude, longitude}, as H.places.pointOf makes it) and its place. The map's "click the map"
+  // hint has done its job.
   function setPlace(point, country, state, city) {
     place = point;
     $('p-country').value = country;
     $('p-state').value = state;
     $('p-city').value = city || '';
     for (const field of ['country', 'state', 'city']) fieldMessage(field, '');
+    H.map.hint(false);
+    formSettled();
   }
 
   function clearPlace() {
@@ -125,7 +133,9 @@
         fieldMessage('search', 'No place called "' + query + '" was found.', 'error');
         return;
       }
-      for (const result of answer.results) {
+      // Places this server serves first (a post can come from them), in the server's order within each kind.
+      const ranked = answer.results.filter((r) => r.supported).concat(answer.results.filter((r) => !r.supported));
+      for (const result of ranked) {
         const button = el('button', 'result' + (result.supported ? '' : ' unsupported'));
         button.type = 'button';
         button.appendChild(el('span', 'result-name', result.name));
@@ -194,22 +204,70 @@
 
   // ---- Posting ---------------------------------------------------------------------------------------------
 
+  // The fields in the form's order (the first marked one gets focus); the place's problems show at the country.
+  const ORDER = ['nickname', 'password', 'year', 'country', 'state', 'city'];
+
   // Before a post: the messages of the last one go (the nickname's stays: the check as typed keeps it current).
   function clearMessages() {
     for (const field of FIELDS) if (field !== 'nickname') fieldMessage(field, '');
     formMessage('');
   }
 
-  // Shows a refusal where it belongs: at its field, at the place for latitude/longitude, else at the form.
+  // Once no field is marked any more, the form's "Not posted" goes too.
+  function formSettled() {
+    if ($('p-form-msg').classList.contains('error') && !FIELDS.some((f) => $('p-' + f).getAttribute('aria-invalid'))) {
+      formMessage('');
+    }
+  }
+
+  // A field changed: its refusal goes at once.
+  function fieldChanged(field) {
+    if ($('p-' + field).getAttribute('aria-invalid')) fieldMessage(field, '');
+    formSettled();
+  }
+
+  // Shows `problems` ([{field, message}]) at their fields, says how many, and focuses the first marked field.
+  function showProblems(problems) {
+    const marked = [];
+    for (const problem of problems) {
+      const field = problem.field === 'latitude' || problem.field === 'longitude' ? 'place' : problem.field;
+      if (field === 'place') {
+        placeMessage(problem.message, 'error');
+        if (!marked.includes('country')) { fieldMessage('country', 'Not set yet.', 'error'); marked.push('country'); }
+      } else if (FIELDS.includes(field) && !marked.includes(field)) {
+        fieldMessage(field, problem.message, 'error');
+        marked.push(field);
+      }
+    }
+    const others = problems.filter((p) => !FIELDS.includes(p.field) && p.field !== 'latitude' && p.field !== 'longitude');
+    const count = problems.length;
+    formMessage('Not posted: ' + (others.length ? others.map((p) => p.message + (p.field ? ' (' + p.field + ')' : '')).join('; ') + '. ' : '') +
+      (marked.length ? (count === 1 ? 'see the marked field.' : 'see the ' + count + ' problems marked below.') : ''), 'error');
+    const first = ORDER.find((f) => marked.includes(f));
+    if (first) $(first === 'country' && !place ? 'p-search' : 'p-' + first).focus();
+  }
+
+  // The page's own checks, all of them (never stopping at the first): [{field, message}], empty when none.
+  function localProblems(user, yearText, yearBad) {
+    const problems = [];
+    if (!user.nickname.trim()) problems.push({ field: 'nickname', message: 'Type a nickname.' });
+    if (Array.from(user.password).length < MIN_PASSWORD) {
+      problems.push({ field: 'password', message: 'The password needs at least ' + MIN_PASSWORD + ' characters.' });
+    }
+    if (user.year === undefined) {
+      problems.push({ field: 'year', message: yearText.trim() === '' && !yearBad ? 'Type the year you started, such as 2016.'
+        : 'The year must be a whole number, such as 2016.' });
+    }
+    if (!place) problems.push({ field: 'latitude', message: 'Set your hometown first: click it on the map, or search for it by name.' });
+    else if (!user.city.trim()) problems.push({ field: 'city', message: 'Type the city.' });
+    return problems;
+  }
+
+  // Shows a refusal of the server: every problem it lists at its field (a server that names one shows one).
   function showRefusal(result) {
     const error = result.error;
-    if (error.status === 400 && FIELDS.includes(error.field)) {
-      fieldMessage(error.field, error.message, 'error');
-      formMessage('Not posted: see the marked field.', 'error');
-      $('p-' + error.field).focus();
-    } else if (error.status === 400 && (error.field === 'latitude' || error.field === 'longitude')) {
-      placeMessage(error.message, 'error');
-      formMessage('Not posted: see the place.', 'error');
+    if (error.status === 400) {
+      showProblems(error.problems);
     } else if (error.status === 503) {
       formMessage('The server is busy; try again in ' + (result.retryAfter || 'a few') + ' seconds.', 'error');
     } else if (error.status === 413) {
@@ -221,6 +279,7 @@
 
   async function submit(event) {
     event.preventDefault();
+    if (posting) return;
     clearMessages();
     const user = {
       nickname: $('p-nickname').value,
@@ -231,25 +290,15 @@
     };
     const yearInput = $('p-year');
     const year = wholeNumber(yearInput.value);
-    if (year !== null) {
-      user.year = year;
-    } else if (yearInput.value.trim() !== '' || yearInput.validity.badInput) {
-      fieldMessage('year', 'The year must be a whole number, such as 2016.', 'error');
-      yearInput.focus();
-      return;
-    }                                      // an empty year is left out: the server says it is required
-    if (!place) {
-      placeMessage('Set your hometown first: click it on the map, or search for it by name.', 'error');
-      fieldMessage('country', 'Not set yet.', 'error');
-      formMessage('Not posted: the place is missing.', 'error');
-      $('p-search').focus();
-      return;
-    }
+    if (year !== null) user.year = year;
+    const problems = localProblems(user, yearInput.value, yearInput.validity.badInput);
+    if (problems.length) { showProblems(problems); return; }
     user.latitude = place.latitude;
     user.longitude = place.longitude;
 
     const button = $('p-submit');
-    button.disabled = true;
+    posting = true;
+    button.setAttribute('aria-disabled', 'true');
     formMessage('Posting…', 'busy');
     let result;
     try {
@@ -258,12 +307,15 @@
       formMessage('Could not reach the server: ' + error.message, 'error');
       return;
     } finally {
-      button.disabled = false;
+      posting = false;
+      button.removeAttribute('aria-disabled');
     }
     if (!result.ok) { showRefusal(result); return; }
     posted(user);
   }
 
+  // Posted: the form empties (focus stays on Post), the list and markers are read again, and the map shows the
+  // new marker among its neighbours with its popup.
   function posted(user) {
     const hidden = H.filters.matches(user) ? '' : ' The current filters hide it: clear them to see it.';
     formMessage('Posted! Welcome, ' + user.nickname.trim() + '. Your marker is on the map.' + hidden, 'ok');
@@ -272,9 +324,10 @@
     clearPlace();
     placeMessage('');
     H.map.clearPin();
+    H.map.hint(false);
     H.filters.postsChanged();
     H.app.refreshAll();
-    H.map.showUser(Object.assign({}, user, { nickname: user.nickname.trim() }), 8);
+    H.map.showUser(Object.assign({}, user, { nickname: user.nickname.trim() }));
   }
 
   // ---- Start -----------------------------------------------------------------------------------------------
@@ -289,7 +342,11 @@
     $('p-centre').hidden = !hasMap;
     $('p-year').max = String(new Date().getFullYear());
     $('post-form').addEventListener('submit', submit);
+    for (const field of ['password', 'year', 'city']) $('p-' + field).addEventListener('input', () => fieldChanged(field));
   }
 
-  H.post = { init: init, pickPoint: pickPoint, closeResults: closeResults };
+  H.post = {
+    init: init, pickPoint: pickPoint, closeResults: closeResults,
+    get hasPlace() { return !!place; },
+  };
 })(window.Hometown = window.Hometown || {});
