@@ -2,6 +2,7 @@ import Foundation
 import HometownProtocol
 import HometownStore
 import HometownTestSupport
+import Synchronization
 import Testing
 
 /// `hometown db copy` and `hometown db backup`, run as the real binary.
@@ -132,9 +133,11 @@ import Testing
         let path = Backend.freshSQLitePath()
         let store = try await Backend.open(.sqlite(path: path))
         try await DbCommandTests.fill(store)
+        // Told to stop by a flag, not by cancelling it: a cancelled task's insert may be refused half-way.
+        let stop = Mutex(false)
         let writer = Task {
             var n = 0
-            while !Task.isCancelled && n < 2000 {
+            while !stop.withLock({ $0 }) && n < 2000 {
                 _ = try await store.insert(Users.user("live\(n)"), passwordHash: "h\(n)", now: Int64(10_000 + n))
                 n += 1
             }
@@ -143,8 +146,14 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
         let target = Backend.freshSQLitePath()
         let r = try await HometownBinary.run(["db", "backup", "--from", path, "--to", target])
-        writer.cancel()
-        let written = try await writer.value
+        stop.withLock { $0 = true }
+        let written: Int
+        do {
+            written = try await writer.value
+        } catch {
+            try await store.close()  // (an open store left to deinit stops the test process)
+            throw error
+        }
         #expect(r.status == 0, "\(r.err)")
         #expect(!FileManager.default.fileExists(atPath: target + ".partial"))
         let all = try await Self.rows(store)
