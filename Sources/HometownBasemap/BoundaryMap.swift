@@ -137,27 +137,24 @@ public final class BoundaryMap: Sendable {
         stateCountry: [Int32]
     ) -> (classes: [UInt8], neighbours: [Int32], vertexID: [UInt32], outer: [Bool]) {
         // Number the distinct vertices, then key an edge by its two vertex numbers, smaller first.
-        struct Point: Hashable { let lon: UInt64, lat: UInt64 }
-        var ids: [Point: UInt32] = [:]
-        ids.reserveCapacity(lons.count)
         var vertexID = [UInt32](repeating: 0, count: lons.count)
-        for i in lons.indices {
-            let p = Point(lon: lons[i].bitPattern, lat: lats[i].bitPattern)
-            if let id = ids[p] {
-                vertexID[i] = id
-            } else {
-                let id = UInt32(ids.count)
-                ids[p] = id
-                vertexID[i] = id
+        do {
+            var ids = FlatKeyTable(capacity: lons.count)
+            for i in lons.indices {
+                let (lon, lat) = (lons[i].bitPattern, lats[i].bitPattern)
+                if let id = ids.value(lon, lat) {
+                    vertexID[i] = UInt32(id)
+                } else {
+                    vertexID[i] = UInt32(ids.count)
+                    ids.set(lon, lat, UInt64(ids.count))
+                }
             }
         }
-        ids = [:]
         func key(_ a: UInt32, _ b: UInt32) -> UInt64 {
             a < b ? UInt64(a) << 32 | UInt64(b) : UInt64(b) << 32 | UInt64(a)
         }
         // Edge -> first state (low 32 bits) and second state + 1 (high 32 bits; 0 when none yet).
-        var sides: [UInt64: UInt64] = [:]
-        sides.reserveCapacity(lons.count)
+        var sides = FlatKeyTable(capacity: lons.count)
         var repeated = [Bool](repeating: false, count: lons.count)
         let selfMarker: UInt64 = 0xFFFF_FFFF << 32
         for r in ringStart.indices {
@@ -168,12 +165,12 @@ public final class BoundaryMap: Sendable {
                 let i = a + k
                 let j = a + (k + 1) % n
                 let e = key(vertexID[i], vertexID[j])
-                if let v = sides[e] {
+                if let v = sides.value(e, 0) {
                     repeated[i] = true
                     // A second state, or the same state again (two parts of one state touching: not a boundary).
-                    if v >> 32 == 0 { sides[e] = v | (v & 0xFFFF_FFFF != s ? (s + 1) << 32 : selfMarker) }
+                    if v >> 32 == 0 { sides.set(e, 0, v | (v & 0xFFFF_FFFF != s ? (s + 1) << 32 : selfMarker)) }
                 } else {
-                    sides[e] = s
+                    sides.set(e, 0, s)
                 }
             }
         }
@@ -189,14 +186,15 @@ public final class BoundaryMap: Sendable {
                 let i = a + k
                 let j = a + (k + 1) % n
                 let c: EdgeClass
-                outer[i] = (sides[key(vertexID[i], vertexID[j])] ?? 0) >> 32 == 0
+                let found = sides.value(key(vertexID[i], vertexID[j]), 0)
+                outer[i] = (found ?? 0) >> 32 == 0
                 // Polygons are cut at the antimeridian at ±179.99999999999991 as well as at ±180.
                 if (abs(lons[i]) > 180 - 1e-9 && abs(lons[j]) > 180 - 1e-9 && lons[i] == lons[j])
                     || (lats[i] <= -limit && lats[j] <= -limit) || (lats[i] >= limit && lats[j] >= limit)
                 {
                     c = .hidden
                 } else {
-                    let v = sides[key(vertexID[i], vertexID[j])] ?? UInt64(s)
+                    let v = found ?? UInt64(s)
                     guard v & selfMarker != selfMarker else {
                         out[i] = EdgeClass.hidden.rawValue
                         continue

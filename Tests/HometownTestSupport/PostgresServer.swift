@@ -65,7 +65,7 @@ public final class PostgresServer: @unchecked Sendable {
                 "hometown-pg-\(UUID().uuidString.prefix(8))"
             ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        port = try LoopbackPort.free()
+        port = try LoopbackPort.freeOutsideEphemeralRange()
         if getuid() == 0 {
             try Self.run("/bin/chown", ["-R", "postgres:postgres", folder])
         }

@@ -218,10 +218,16 @@
 
   // ---- Requests --------------------------------------------------------------------------------------------
 
-  // While a request is on its way, or the server said to wait, Save and Delete are off.
+  // While a request is on its way, Save and Delete say so (aria-disabled: they keep the focus, and their
+  // handlers ignore them meanwhile); while the server said to wait, they are off, and a focused one hands the
+  // focus to the password field that says how long (a disabled button would drop it to the page).
   function holdButtons() {
     const waiting = Date.now() < waitUntil;
-    for (const id of BUTTONS) $(id).disabled = busy || waiting;
+    if (waiting && BUTTONS.includes(document.activeElement && document.activeElement.id)) $('o-password').focus();
+    for (const id of BUTTONS) {
+      $(id).disabled = waiting;
+      if (busy) $(id).setAttribute('aria-disabled', 'true'); else $(id).removeAttribute('aria-disabled');
+    }
   }
 
   function waitFor(seconds) {
