@@ -6,14 +6,8 @@ import Testing
 
 /// The real `hometown serve` on loopback, driven by the real `hometown post` and `hometown users`, and by the library.
 @Suite struct EndToEndTests {
-    static func freshDatabase() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-e2e-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
-    }
-
     @Test func aClickedPointBecomesAPost() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let server = try await ServerProcess(database: TestBackend.freshSQLitePath())
         defer { server.stop() }
         let post = try await HometownBinary.run(
             [
@@ -135,7 +129,7 @@ import Testing
     }
 
     @Test func allUsersFollowsPagesStably() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let server = try await ServerProcess(database: TestBackend.freshSQLitePath())
         defer { server.stop() }
         let client = try HometownClient(baseURL: server.url)
         for i in 0..<7 {

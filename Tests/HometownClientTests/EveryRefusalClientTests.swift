@@ -8,14 +8,8 @@ import Testing
 /// person at the terminal (`hometown post` and `update` print one line per problem, naming its field); against
 /// the real `hometown serve` on loopback.
 @Suite struct EveryRefusalClientTests {
-    static func freshDatabase() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-all-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
-    }
-
     @Test func theLibraryGetsEveryRefusal() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let server = try await ServerProcess(database: TestBackend.freshSQLitePath())
         defer { server.stop() }
         let client = try HometownClient(baseURL: server.url, timeout: 10, retries: 0)
         do {
@@ -60,7 +54,7 @@ import Testing
     }
 
     @Test func theCommandsPrintEveryRefusal() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let server = try await ServerProcess(database: TestBackend.freshSQLitePath())
         defer { server.stop() }
         // The city is blank and the year out of range: both checked by the server only.
         let post = try await HometownBinary.run(

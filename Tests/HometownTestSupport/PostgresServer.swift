@@ -124,13 +124,18 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     private func startBlocking() throws {
-        try runTool(
-            "pg_ctl",
-            [
-                "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "30", "-o",
-                "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=400 -c shared_buffers=32MB",
-                "start",
-            ])
+        do {
+            try runTool(
+                "pg_ctl",
+                [
+                    "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "30", "-o",
+                    "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=400 -c shared_buffers=32MB",
+                    "start",
+                ])
+        } catch let failure as Failure {
+            // pg_ctl only says "Examine the log output": the end of the server's log says why.
+            throw Failure(description: failure.description + "\nserver.log ends:\n" + String(log.suffix(3000)))
+        }
     }
 
     /// Stops the server fast (`-m fast`: sessions are ended, as by an operator's restart), keeping the cluster.
