@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds data/hometown.bin and data/water.bin, then data/gazetteer.bin (which reads hometown.bin), then the
-# nickname confusables table (Sources/HometownProtocol/ConfusablesTable.swift), from the raw sources (default
+# Rebuilds data/hometown.bin and data/water.bin, then data/gazetteer.bin (which reads hometown.bin), then
+# data/tiles.bin (the web map's first zooms drawn ahead from all three), then the nickname confusables table (Sources/HometownProtocol/ConfusablesTable.swift), from the raw sources (default
 # ../shared/data-sources; or pass a folder made by tools/fetch-sources.sh). Rebuilding from the same sources
 # gives byte-identical output.
 set -euo pipefail
@@ -13,6 +13,10 @@ swift build -c release --product hometown-data
 ./.build/release/hometown-data --water --sources "$SOURCES" --out data
 swift build -c release --product hometown-gazetteer
 ./.build/release/hometown-gazetteer --sources "$SOURCES" --boundaries data/hometown.bin --out data/gazetteer.bin
+# The web map's zooms 0-2 drawn ahead (data/tiles.bin): hometown serve sends them the moment it listens. Drawing
+# code changes need this too (PreparedTilesTests fails until the file matches what the server draws).
+swift build -c release --product hometown
+./.build/release/hometown prepare-tiles --out data/tiles.bin
 # The confusables table behind nickname keys (a Swift source file, compiled into HometownProtocol).
 swift build -c release --product hometown-confusables
 ./.build/release/hometown-confusables --sources "$SOURCES" --out Sources/HometownProtocol/ConfusablesTable.swift

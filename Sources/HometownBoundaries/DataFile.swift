@@ -93,6 +93,10 @@ public final class DataFile: @unchecked Sendable {
 
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
 
+    /// The checksum stored in the header, over the header and the section table (which holds every section's
+    /// checksum): it names the file's whole content, so two files with the same one hold the same data.
+    public var headerChecksum: UInt64 { UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) }
+
     /// Section tags in the file.
     public var sectionTags: [String] { sectionTable.keys.sorted() }
 

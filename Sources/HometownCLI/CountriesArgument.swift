@@ -28,6 +28,14 @@ enum CountriesArgument: ExpressibleByArgument, Equatable, Sendable {
         self = names == ["all"] ? .all : .list(names)
     }
 
+    /// The selection a vocabulary is built from.
+    var selection: Vocabulary.Selection {
+        switch self {
+        case .all: return .all
+        case .list(let names): return .list(names)
+        }
+    }
+
     init?(argument: String) {
         guard let countries = try? CountriesArgument(parsing: argument) else { return nil }
         self = countries

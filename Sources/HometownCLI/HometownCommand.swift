@@ -16,7 +16,8 @@ public struct HometownCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, PostCommand.self, UpdateCommand.self, DeleteCommand.self, UsersCommand.self,
             ReverseCommand.self, ForwardCommand.self,
-            ClusterCommand.self, RegionCommand.self, MapCommand.self, TransformCommand.self, DistanceCommand.self,
+            ClusterCommand.self, RegionCommand.self, MapCommand.self, PrepareTilesCommand.self, TransformCommand.self,
+            DistanceCommand.self,
             AreaCommand.self, DbCommand.self,
         ]
     )

@@ -122,6 +122,14 @@ struct ServeCommand: AsyncParsableCommand {
         ))
     var leafletDirectory: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The web map's tiles drawn ahead (tiles.bin, made by hometown prepare-tiles), or 'none'.",
+            discussion:
+                "Default: tiles.bin beside hometown.bin, used when it is there and was drawn from the same data (the server logs what it uses); its tiles are served the moment the server listens. A file given here must be readable.",
+            valueName: "file|none"))
+    var preparedTiles: String?
+
     @OptionGroup(title: "Work and memory limits")
     var work: WorkLimitOptions
 
@@ -149,10 +157,7 @@ struct ServeCommand: AsyncParsableCommand {
         c.port = port
         c.database = database.location
         c.databaseConnect = try databaseConnect.options()
-        switch countries {
-        case .all: c.countries = .all
-        case .list(let names): c.countries = .list(names)
-        }
+        c.countries = countries.selection
         let defaults = YearRange.defaultRange()
         c.years = YearRange(minYear, maxYear ?? defaults.upperBound)
         guard (1...20).contains(scryptLogN) else { throw ValidationError("--scrypt-log-n must be from 1 to 20") }
@@ -164,6 +169,13 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         c.publicDirectory = publicDirectory
         c.leafletDirectory = leafletDirectory
+        switch preparedTiles {
+        case nil: c.preparedTiles = .beside
+        case "none": c.preparedTiles = .none
+        case let path?:
+            guard !path.isEmpty else { throw ValidationError("--prepared-tiles needs a file or 'none'") }
+            c.preparedTiles = .file(path)
+        }
         c.logLevel = logLevel.level
         c.work = try work.limits()
         c.limits = try limits.limits()

@@ -69,12 +69,12 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     let geocoder: ReverseGeocoder
     let gazetteer: Gazetteer
     let water: WaterMap
+    let waterPath = configuration.waterPath ?? WaterFile.path(besideBoundaries: configuration.boundariesPath)
     do {
         geocoder = try ReverseGeocoder(path: configuration.boundariesPath, verification: .full)
         gazetteer = try Gazetteer(path: configuration.gazetteerPath, verify: true)
         // The lakes of the map tiles: without them the Great Lakes would be land, so a missing file stops the start.
-        water = try WaterMap(
-            path: configuration.waterPath ?? WaterFile.path(besideBoundaries: configuration.boundariesPath))
+        water = try WaterMap(path: waterPath)
     } catch {
         throw ServerError.cannotLoad("the bundled data", "\(error)")
     }
@@ -85,6 +85,12 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     } catch {
         throw ServerError.badConfiguration("--countries", error.description)
     }
+    let prepared = try loadPreparedTiles(
+        configuration.preparedTiles, boundariesPath: configuration.boundariesPath,
+        sources: {
+            try TileSources(geocoder: geocoder, gazetteer: gazetteer, waterPath: waterPath, vocabulary: vocabulary)
+        },
+        logger: logger)
     let publicFiles = try PublicFiles(
         directory: configuration.publicDirectory, leaflet: configuration.leafletDirectory,
         gzipCacheBytes: configuration.work.fileGzipCacheBytes)
@@ -122,7 +128,44 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     return ServerState(
         vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
         water: water, years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work,
-        owner: configuration.owner)
+        owner: configuration.owner, prepared: prepared)
+}
+
+/// The tiles drawn ahead that `choice` names, those of them drawn from the data this server has loaded (`sources`),
+/// with a line in the log saying what is used or why not. A missing or damaged `tiles.bin` beside `hometown.bin` is
+/// logged and done without; a file named by `--prepared-tiles` must be readable.
+func loadPreparedTiles(
+    _ choice: PreparedTilesChoice, boundariesPath: String?, sources: () throws -> TileSources, logger: Logger
+) throws -> PreparedTiles {
+    let path: String
+    switch choice {
+    case .none: return .none
+    case .file(let p): path = p
+    case .beside: path = PreparedTilesFile.path(besideBoundaries: boundariesPath)
+    }
+    do {
+        let started = ContinuousClock.now
+        let (tiles, leftOut) = try PreparedTiles.load(path: path, sources: try sources())
+        let usage = tiles.usage
+        let ms = DurationUnits.wholeMilliseconds(ContinuousClock.now - started)
+        var line =
+            "map tiles drawn ahead: \(usage.tiles) from \(path) (\(usage.bytes >> 10) KiB in memory, read in \(ms) ms)"
+        if !leftOut.isEmpty {
+            line += "; not used: " + leftOut.joined(separator: "; ") + " (rebuild it: hometown prepare-tiles)"
+        }
+        if leftOut.isEmpty { logger.info("\(line)") } else { logger.warning("\(line)") }
+        return tiles
+    } catch {
+        if case .file = choice { throw ServerError.cannotLoad("--prepared-tiles", "\(error)") }
+        if let e = error as? BoundariesError, case .dataFileMissing = e {
+            logger.notice(
+                "no map tiles drawn ahead at \(path): the first tiles are drawn after start (hometown prepare-tiles makes them)"
+            )
+        } else {
+            logger.warning("the map tiles drawn ahead are not used", metadata: ["error": "\(error)"])
+        }
+        return .none
+    }
 }
 
 /// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and

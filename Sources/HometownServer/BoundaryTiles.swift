@@ -11,7 +11,9 @@ import Synchronization
 /// `--prepare-map-zooms 0` they are built on first use (loading the web app's page starts that too). A tile
 /// is drawn once however many ask for it at the same time, and kept (the boundaries never change while the server
 /// runs) within a budget of bytes, least recently used first out. The lakes (`WaterMap`, from `water.bin`) are read
-/// at start-up (62 ms in a debug build) and drawn into every tile over the land.
+/// at start-up (62 ms in a debug build) and drawn into every tile over the land. A tile is kept with its gzip form
+/// (`TileAnswer`), made once when it is drawn. Tiles drawn ahead (`PreparedTiles`, from `tiles.bin`) are served
+/// before any of this: the web app's first view needs no drawing at all.
 final class BoundaryTiles: Sendable {
     /// Tile size in drawing units (half pixels of a 256-pixel tile).
     static let extent = 512
@@ -26,13 +28,18 @@ final class BoundaryTiles: Sendable {
     /// Whether building the prepared boundaries has been started by `warm()` or `prepare(zooms:)` (read without
     /// waiting for the build, which holds `map`'s lock).
     private let started = Atomic<Bool>(false)
-    private let tiles: SharedCache<ByteBuffer>
+    private let tiles: SharedCache<TileAnswer>
+    private let prepared: PreparedTiles
     /// Where tiles are drawn (and the boundaries prepared): off the request handlers' threads.
     private let threads: NIOThreadPool
 
-    init(geocoder: ReverseGeocoder, water: WaterMap, cacheBytes: Int, threads: NIOThreadPool) {
+    init(
+        geocoder: ReverseGeocoder, water: WaterMap, cacheBytes: Int, threads: NIOThreadPool,
+        prepared: PreparedTiles = .none
+    ) {
         self.geocoder = geocoder
         self.water = water
+        self.prepared = prepared
         tiles = SharedCache(budget: cacheBytes)
         self.threads = threads
     }
@@ -55,8 +62,8 @@ final class BoundaryTiles: Sendable {
         }
     }
 
-    /// Builds the prepared boundaries and draws every tile of zooms 0 to `zooms` - 1 (1 + 4 + 16 tiles for 3), one
-    /// at a time on the bulk threads, keeping them as any drawn tile is kept.
+    /// Builds the prepared boundaries and draws every tile of zooms 0 to `zooms` - 1 (1 + 4 + 16 tiles for 3) not
+    /// drawn ahead, one at a time on the bulk threads, keeping them as any drawn tile is kept.
     func prepare(zooms: Int) async throws {
         guard zooms > 0 else { return }
         started.store(true, ordering: .relaxed)
@@ -68,17 +75,23 @@ final class BoundaryTiles: Sendable {
         }
     }
 
-    /// The JSON of tile z/x/y (see `BoundaryDrawing.tileJSON`).
-    func tile(z: Int, x: Int, y: Int) async throws -> ByteBuffer {
-        try await tiles.value("\(z)/\(x)/\(y)", version: 0) { [self] in
+    /// Tile z/x/y: drawn ahead, kept, or drawn now on the bulk threads (see the type's description).
+    func tile(z: Int, x: Int, y: Int) async throws -> TileAnswer {
+        if let ready = prepared.tile(.boundaries, z: z, x: x, y: y) { return ready }
+        return try await tiles.value("\(z)/\(x)/\(y)", version: 0) { [self] in
             try await threads.run(nice: ThreadNice.bulk) { [self] in
-                let frame = try MapFrame.tile(
-                    z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
-                var drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
-                drawing.water = water.draw(frame)
-                let bytes = ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
-                return (bytes, bytes.readableBytes + 128)
+                let answer = try TileAnswer(plain: draw(z: z, x: x, y: y))
+                return (answer, answer.bytes)
             }
         }
+    }
+
+    /// The JSON of tile z/x/y drawn now, on the caller's thread (see `BoundaryDrawing.tileJSON`); what `tile`
+    /// sends and `hometown prepare-tiles` stores.
+    func draw(z: Int, x: Int, y: Int) throws -> ByteBuffer {
+        let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
+        var drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
+        drawing.water = water.draw(frame)
+        return ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
     }
 }

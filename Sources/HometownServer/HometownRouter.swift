@@ -39,7 +39,7 @@ enum HometownRouter {
         OwnerEndpoints(state: state).register(on: router)
         MapEndpoints(state: state, cacheBytes: clusterCacheBytes).register(on: router)
         PlaceEndpoints(state: state).register(on: router)
-        TileEndpoints(tiles: state.tiles, labels: state.labels).register(on: router)
+        TileEndpoints(tiles: state.tiles, labels: state.labels, delivery: state.delivery).register(on: router)
         HealthEndpoint(check: operations.health).register(on: router)
         if let metrics = operations.metrics { MetricsEndpoint(metrics: metrics).register(on: router) }
         return router

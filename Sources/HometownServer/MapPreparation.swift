@@ -22,6 +22,8 @@ enum MapPreparation {
                 logger.info(
                     "map prepared for zooms 0-\(zooms - 1): boundary tiles in \(DurationUnits.wholeMilliseconds(boundaries)) ms, with the names in \(DurationUnits.wholeMilliseconds(all)) ms"
                 )
+            } catch is CancellationError {
+                logger.debug("map preparation stopped: the server is stopping")
             } catch {
                 logger.warning("the map could not be prepared at start", metadata: ["error": "\(error)"])
             }

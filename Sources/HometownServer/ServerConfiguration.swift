@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     public var gazetteerPath: String?
     /// `water.bin`, the lakes of the map tiles (nil: beside `hometown.bin`; `WaterFile.path(besideBoundaries:)`).
     public var waterPath: String?
+    /// The web map's tiles drawn ahead (`tiles.bin`, made by `hometown prepare-tiles`): `.beside` looks for it beside
+    /// `hometown.bin` and goes on without it when it is missing; `.file` requires that file; `.none` draws every tile.
+    public var preparedTiles: PreparedTilesChoice = .beside
     /// The folder of files served as they are (`openapi.yaml`, the web app); nil: found beside the executable.
     public var publicDirectory: String?
     /// The folder holding Leaflet (`leaflet.js`, `leaflet.css`, `images/`), served under `/vendor/leaflet/`; nil:

@@ -4,11 +4,14 @@ public enum ServerError: Error, CustomStringConvertible, Sendable {
     case badConfiguration(String, String)
     /// Bundled data or the database could not be loaded (what, why).
     case cannotLoad(String, String)
+    /// A file could not be written (path, why): `hometown prepare-tiles`.
+    case cannotWrite(String, String)
 
     public var description: String {
         switch self {
         case .badConfiguration(let what, let why): return "\(what): \(why)"
         case .cannotLoad(let what, let why): return "cannot load \(what): \(why)"
+        case .cannotWrite(let path, let why): return "cannot write \(path): \(why)"
         }
     }
 }

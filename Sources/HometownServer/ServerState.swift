@@ -24,7 +24,7 @@ final class ServerState: Sendable {
     let years: YearRange
     let logger: Logger
     let publicFiles: PublicFiles
-    /// The web map's boundary tiles (built on first use).
+    /// The web map's boundary tiles (drawn ahead in `tiles.bin`, else built on first use).
     let tiles: BoundaryTiles
     /// The web map's names (placed per zoom on first use).
     let labels: LabelTiles
@@ -53,7 +53,7 @@ final class ServerState: Sendable {
     init(
         vocabulary: Vocabulary, store: any UserStore, view: UserView, hasher: PasswordHasher, geocoder: ReverseGeocoder,
         gazetteer: Gazetteer, water: WaterMap, years: YearRange, logger: Logger, publicFiles: PublicFiles,
-        limits: WorkLimits, owner: OwnerLimits = OwnerLimits()
+        limits: WorkLimits, owner: OwnerLimits = OwnerLimits(), prepared: PreparedTiles = .none
     ) {
         ownerAttempts = OwnerAttempts(limits: owner)
         self.vocabulary = vocabulary
@@ -74,10 +74,11 @@ final class ServerState: Sendable {
         self.years = years
         self.logger = logger
         self.publicFiles = publicFiles
-        tiles = BoundaryTiles(geocoder: geocoder, water: water, cacheBytes: limits.tileCacheBytes, threads: bulk)
+        tiles = BoundaryTiles(
+            geocoder: geocoder, water: water, cacheBytes: limits.tileCacheBytes, threads: bulk, prepared: prepared)
         labels = LabelTiles(
             geocoder: geocoder, gazetteer: gazetteer, vocabulary: vocabulary, cacheBytes: limits.labelCacheBytes,
-            expensive: expensive, threads: bulk)
+            expensive: expensive, threads: bulk, prepared: prepared)
     }
 
     /// After a write of this process (a post, a change, a deletion: `what`, of user `id`), the view reads it back

@@ -56,6 +56,33 @@ import Testing
         #expect(slowest < 0.5)
     }
 
+    /// With the bundled tiles drawn ahead (data/tiles.bin), the world view's tiles are answered the moment the
+    /// server listens, before its own preparation could have drawn them (it takes seconds in a debug build).
+    @Test func theWorldViewIsServedTheMomentTheServerListens() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-prep-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let server = try await ServerProcess(
+            database: dir.appendingPathComponent("users.sqlite").path, extra: ["--log-level", "info"])
+        defer { server.stop() }
+        var slowest = 0.0
+        for x in 0..<4 {
+            for y in 0..<4 {
+                let b = try await Self.timedGet("/hometown/boundaries?z=2&x=\(x)&y=\(y)", port: server.port)
+                let l = try await Self.timedGet("/hometown/labels?z=2&x=\(x)&y=\(y)", port: server.port)
+                #expect(b.status == 200 && l.status == 200 && b.bytes > 100)
+                slowest = max(slowest, b.seconds, l.seconds)
+            }
+        }
+        let preparedMeanwhile = server.errorOutput.contains("map prepared")
+        print(
+            "zoom 2 right after start: slowest of 32 tiles \(Int(slowest * 1000)) ms; preparation done: \(preparedMeanwhile)"
+        )
+        #expect(server.errorOutput.contains("map tiles drawn ahead: 42 from"), "\(server.errorOutput.suffix(2000))")
+        // Drawing one tile first needs the boundaries built (seconds in a debug build): none of these waited for it.
+        #expect(slowest < 1.0, "slowest tile \(slowest) s")
+    }
+
     @Test func nothingIsPreparedWithZero() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-prep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -8,7 +8,8 @@
 #
 #   tools/webtest/run.sh                  # all tests, stop at the first failure
 #   tools/webtest/run.sh --keep-going     # every test; also --only test_phone, --help
-#   tools/webtest/run.sh --assert-weight  # also require the first load under 350 KB and its tiles under 0.5 s
+#   tools/webtest/run.sh --assert-weight  # also require the first tiles under 0.5 s (the 350 KB always)
+#                                         # (test_weight opens the page on a server started afresh, at once)
 #
 # Needs: a built hometown (HOMETOWN_BIN, default .build/debug/hometown), chromium and chromium-driver, python3
 # with venv, and PyPI for the first run (selenium and its dependencies, pinned in requirements.txt, and axe-core's
@@ -67,7 +68,8 @@ done
 echo "webtest: hometown serve at $base ($bin)"
 
 status=0
-SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" "$here/webtest.py" --base "$base" --out "$out" "$@" || status=$?
+SE_OFFLINE=true PYTHONDONTWRITEBYTECODE=1 "$venv/bin/python" "$here/webtest.py" --base "$base" --out "$out" \
+    --fresh-server "$bin" "$work/webtest.sqlite" "$repo/Sources/HometownServer/Public" "$@" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "webtest: FAILED (status $status); the server's log is $log" >&2
 fi
