@@ -405,6 +405,14 @@ class Tests:
                 print(f"      a fresh server listened {server.listening_after:.2f} s after its launch; the page is "
                       "opened at once", flush=True)
                 self.measure_first_load(server.base)
+                # Its requests all went to it (the same rule as test_requests for the test server), and are
+                # left out of what the later tests check against the test server.
+                b = self.b
+                b.drain()
+                mine = [u for u in b.requests if u == server.base or u.startswith(server.base + "/")]
+                b.requests = [u for u in b.requests if u not in mine]
+                foreign = b.foreign_requests()
+                check(mine and not foreign, "the fresh server's first load: requests that left it: " + ", ".join(foreign))
         else:
             self.measure_first_load(self.b.base)
 
