@@ -14,8 +14,12 @@ import Testing
         let n = 20_000
         var table = FlatKeyTable(capacity: n)
         var oracle: [Key: UInt64] = [:]
-        // Keys drawn from a small pool (so most are repeats), including keys that differ in one half only.
-        let pool = (0..<n / 2).map { _ in Key(a: next() % 64, b: next()) }
+        // Keys drawn from a small pool (so most are repeats), including keys that differ in one half only, and
+        // keys whose first half is the empty slots' marker.
+        let pool = (0..<n / 2).map { _ in
+            let a = next() % 65
+            return Key(a: a == 64 ? FlatKeyTable.empty : a, b: next())
+        }
         for _ in 0..<3 * n {
             let k = pool[Int(next() % UInt64(pool.count))]
             let v = next()
@@ -29,5 +33,7 @@ import Testing
         #expect(table.count == oracle.count)
         for (k, v) in oracle { #expect(table.value(k.a, k.b) == v) }
         #expect(table.value(1 << 40, 0) == nil)
+        #expect(table.value(FlatKeyTable.empty, 1 << 40) == nil)
+        #expect(oracle.keys.contains { $0.a == FlatKeyTable.empty })
     }
 }

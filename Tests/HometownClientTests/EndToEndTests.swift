@@ -7,7 +7,7 @@ import Testing
 /// The real `hometown serve` on loopback, driven by the real `hometown post` and `hometown users`, and by the library.
 @Suite struct EndToEndTests {
     @Test func aClickedPointBecomesAPost() async throws {
-        let server = try await ServerProcess(database: TestBackend.freshSQLitePath())
+        let (server, client) = try await LiveServer.start()
         defer { server.stop() }
         let post = try await HometownBinary.run(
             [
@@ -37,7 +37,6 @@ import Testing
             ], environment: ["HOMETOWN_PASSWORD": "pwd", "HOMETOWN_SERVER": server.url])
         #expect(mexico.status == 0, "\(mexico.err)")
 
-        let client = try HometownClient(baseURL: server.url)
         let users = try await client.users()
         #expect(users.map(\.nickname) == ["rew2", "rew", "chilango"])
         #expect(users[2].state == "Ciudad de México" && users[2].city == "Coyoacán")
@@ -129,28 +128,16 @@ import Testing
     }
 
     @Test func allUsersFollowsPagesStably() async throws {
-        let server = try await ServerProcess(database: TestBackend.freshSQLitePath())
+        let (server, client) = try await LiveServer.start()
         defer { server.stop() }
-        let client = try HometownClient(baseURL: server.url)
-        for i in 0..<7 {
-            try await client.addUser(
-                NewUser(
-                    nickname: "u\(i)", password: "pwd", country: "usa", state: "Texas", city: "Austin", year: 2000,
-                    coordinate: nil))
-        }
+        for i in 0..<7 { try await client.addUser(nickname: "u\(i)", password: "pwd", country: "usa") }
         #expect(try await client.allUsers(UsersQuery(reverse: true), pageSize: 3).map(\.id) == [7, 6, 5, 4, 3, 2, 1])
         #expect(try await client.allUsers(UsersQuery(), pageSize: 7).map(\.id) == Array(1...7))
         await #expect(throws: ClientError.nicknameTaken("U1")) {
-            try await client.addUser(
-                NewUser(
-                    nickname: "U1", password: "pwd", country: "USA", state: "Texas", city: "Austin", year: 2000,
-                    coordinate: nil))
+            try await client.addUser(nickname: "U1", password: "pwd")
         }
         do {
-            try await client.addUser(
-                NewUser(
-                    nickname: "x", password: "pwd", country: "USA", state: "Texas", city: "Austin", year: 1800,
-                    coordinate: nil))
+            try await client.addUser(nickname: "x", password: "pwd", year: 1800)
             Issue.record("year 1800 accepted")
         } catch ClientError.refused(let status, let code, _, let field, _) {
             #expect(status == 400 && field == "year" && code == .outOfRange)

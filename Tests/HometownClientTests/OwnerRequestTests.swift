@@ -8,28 +8,16 @@ import Testing
 /// The owner's typed calls, `update(id:password:change:)` and `delete(id:password:)`, against the real
 /// `hometown serve` on loopback (and, for the mapping of codes and answers, a canned server).
 @Suite struct OwnerRequestTests {
-    static func freshDatabase() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-owner-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
-    }
-
     /// Posts `ann` (Austin, Texas, with a point) and `bob` (Houston, without one): ids 1 and 2.
     static func twoPosts(_ client: HometownClient) async throws {
         try await client.addUser(
-            NewUser(
-                nickname: "ann", password: "ann-secret", country: "USA", state: "Texas", city: "Austin", year: 2000,
-                coordinate: Coordinate(uncheckedLatitude: 30.27, longitude: -97.74)))
-        try await client.addUser(
-            NewUser(
-                nickname: "bob", password: "bob-secret", country: "USA", state: "Texas", city: "Houston", year: 2001,
-                coordinate: nil))
+            nickname: "ann", password: "ann-secret", coordinate: .init(uncheckedLatitude: 30.27, longitude: -97.74))
+        try await client.addUser(nickname: "bob", password: "bob-secret", city: "Houston", year: 2001)
     }
 
     @Test func theRightPasswordChangesThePostInPlace() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let (server, client) = try await LiveServer.start()
         defer { server.stop() }
-        let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         let before = try await client.users()
         let changed = try await client.update(
@@ -53,9 +41,8 @@ import Testing
     }
 
     @Test func deleteRemovesThePostAndFreesTheNickname() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let (server, client) = try await LiveServer.start()
         defer { server.stop() }
-        let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         #expect(try await client.nicknameExists("BOB"))
         try await client.delete(id: 2, password: "bob-secret")
@@ -68,17 +55,13 @@ import Testing
             try await client.delete(id: 2, password: "bob-secret")
         }
         // The nickname is free again, and the new post gets a new id.
-        try await client.addUser(
-            NewUser(
-                nickname: "Bob", password: "new-secret", country: "USA", state: "Texas", city: "Dallas", year: 2002,
-                coordinate: nil))
+        try await client.addUser(nickname: "Bob", password: "new-secret", city: "Dallas", year: 2002)
         #expect(try await client.users().map(\.id) == [1, 3])
     }
 
     @Test func aWrongPasswordAndAnUnknownIDAreTheSameError() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let (server, client) = try await LiveServer.start()
         defer { server.stop() }
-        let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         let before = try await client.users()
         await #expect(throws: ClientError.wrongPassword(id: 1)) {
@@ -99,9 +82,8 @@ import Testing
     }
 
     @Test func aChangeThatBreaksAPostRuleIsRefusedAtItsField() async throws {
-        let server = try await ServerProcess(database: Self.freshDatabase())
+        let (server, client) = try await LiveServer.start()
         defer { server.stop() }
-        let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         let before = try await client.users()
         do {
@@ -129,10 +111,10 @@ import Testing
     /// A first wait of 10 s (not the default 1 s), so that a loaded machine cannot let it pass between two tries;
     /// the wait's end and doubling are tested in-process (`OwnerEndpointTests`).
     @Test func wrongPasswordsBackOffWithRetryAfter() async throws {
-        let server = try await ServerProcess(
-            database: Self.freshDatabase(), extra: ["--owner-free-failures", "2", "--owner-first-backoff", "10"])
+        let (server, client) = try await LiveServer.start(extra: [
+            "--owner-free-failures", "2", "--owner-first-backoff", "10",
+        ])
         defer { server.stop() }
-        let client = try HometownClient(baseURL: server.url)
         try await Self.twoPosts(client)
         // The two free wrong passwords are answered; then an attempt waits, the right password too.
         var answered = 0

@@ -21,6 +21,7 @@ Stops at the first failure (exit status 1) unless --keep-going.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -171,6 +172,21 @@ class Browser:
         self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                     {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
 
+    @contextlib.contextmanager
+    def phone(self, touch=True):
+        """For the body of a `with`: a 390 x 844 CSS-pixel phone viewport (device scale 2), with touch events when
+        `touch`; the desktop viewport again after it."""
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        if touch:
+            self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        try:
+            yield
+        finally:
+            if touch:
+                self.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+            self.desktop()
+
     def drain(self):
         """Moves the browser's new log entries into self.console and self.requests."""
         for entry in self.driver.get_log("browser"):
@@ -184,6 +200,11 @@ class Browser:
         """Console errors seen so far, except those containing one of `allowed`."""
         self.drain()
         return [m for level, m in self.console if level == "SEVERE" and not any(a in m for a in allowed)]
+
+    def check_console(self, when=""):
+        """Fails when the console has shown an error so far; `when` ("on load", ...) goes into the message."""
+        errors = self.severe()
+        check(not errors, "console errors" + (" " + when if when else "") + ": " + "; ".join(errors))
 
     def foreign_requests(self):
         """Requests that went anywhere but the server under test."""
@@ -517,8 +538,7 @@ class Tests:
             check(b.js("return document.getElementById('map-msg').hidden"), "a map message is shown: " + b.text("map-msg"))
             b.drain()
             check(any("/hometown/boundaries?" in u for u in b.requests), "boundary tiles were requested")
-        errors = b.severe()
-        check(not errors, "console errors on load: " + "; ".join(errors))
+        b.check_console("on load")
         foreign = b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(foreign))
         check(len(b.requests) > 5, "the request log works (saw %d requests)" % len(b.requests))
@@ -620,8 +640,7 @@ class Tests:
         check(b.marker_total() == 5, f"5 posts on the map (DOM shows {b.marker_total()})")
         b.find("#f-clear").click()
         b.wait(lambda: "recent" not in b.driver.current_url and len(b.list_rows()) == 25, "filters cleared")
-        errors = b.severe()
-        check(not errors, "console errors while filtering: " + "; ".join(errors))
+        b.check_console("while filtering")
 
     def test_pick_and_post(self):
         """Clicking Minneapolis fills USA / Minnesota / Minneapolis; posting makes the marker appear."""
@@ -683,8 +702,7 @@ class Tests:
         check(user["nickname"] == self.nickname and abs(user["latitude"] - lat) < 1e-3 and abs(user["longitude"] - lng) < 1e-3,
               f"the server stored the clicked point: {user}")
         self.posts.append({"nickname": self.nickname, "country": "USA", "state": "Minnesota", "city": "Minneapolis", "year": 2020})
-        errors = b.severe()
-        check(not errors, "console errors while posting: " + "; ".join(errors))
+        b.check_console("while posting")
 
     def posts_in_view(self):
         """The server's posts (with a point) inside the map's view now, as the server lists them."""
@@ -825,16 +843,12 @@ class Tests:
         centre = b.js("return Hometown.map.leaflet.getCenter().lng")
         ActionChains(b.driver).send_keys(Keys.ARROW_RIGHT).perform()
         b.wait(lambda: b.js("return Hometown.map.leaflet.getCenter().lng") > centre, "the right arrow pans east")
-        errors = b.severe()
-        check(not errors, "console errors: " + "; ".join(errors))
+        b.check_console()
 
     def test_phone(self):
         """At 390x844 the map and the form are reachable and nothing overflows sideways."""
         b = self.b
-        b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                 {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        try:
+        with b.phone():
             b.open("/")
             b.wait_idle()
             width = b.js("return window.innerWidth")
@@ -861,11 +875,7 @@ class Tests:
             b.set_view(19.07, 72.88, 9)
             b.click_map_at(19.2, 72.95)
             b.wait(lambda: b.value("p-country") == "India", "a tap on the phone map fills the place")
-            errors = b.severe()
-            check(not errors, "console errors on the phone: " + "; ".join(errors))
-        finally:
-            b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-            b.desktop()
+            b.check_console("on the phone")
 
     def test_without_leaflet(self):
         """Without the map library the page says so, and the filters, the list and the form still work."""
@@ -1168,8 +1178,7 @@ class Tests:
             os.makedirs(self.docs_labels, exist_ok=True)
             for png, *_ in views:
                 shutil.copyfile(os.path.join(self.out, png), os.path.join(self.docs_labels, png))
-        errors = b.severe()
-        check(not errors, "console errors with the names: " + "; ".join(errors))
+        b.check_console("with the names")
 
     # ---- Keyboard, focus, phone and the map that follows (issue 27) ---------------------------------------------
 
@@ -1273,8 +1282,7 @@ class Tests:
         focused = b.js("const e = document.activeElement; return e === document.body ? 'body' : (e.id || e.className);")
         check(focused != "body" and (focused == "map" or "leaflet-marker-icon" in focused),
               f"focus after Enter on a cluster is on a marker or the map, not {focused!r}")
-        errors = b.severe()
-        check(not errors, "console errors: " + "; ".join(errors))
+        b.check_console()
 
     def test_cluster_zoom(self):
         """A cluster's click zooms to where it splits when that is near, never from afar past zoom 10."""
@@ -1480,10 +1488,7 @@ class Tests:
         """At 390x844: every tap target is at least 44 x 44 px (markers by their touch area), the list fits the screen
         (a long city does not push the year out), and the filters and the map are on the screen together."""
         b = self.b
-        b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                 {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
-        b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-        try:
+        with b.phone():
             b.open("/?country=India")
             b.wait_idle()
             b.find("#filters summary").click()
@@ -1525,9 +1530,6 @@ class Tests:
             b.find("#show-post").click()
             b.wait(lambda: b.find("#p-nickname").is_displayed(), "the post form on the phone")
             check(not small(), "tap targets under 44 x 44 px with the form open: " + "; ".join(small()))
-        finally:
-            b.driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
-            b.desktop()
 
     # ---- Accessibility (issue 27) ----------------------------------------------------------------------------
 
@@ -1572,17 +1574,13 @@ class Tests:
         b.wait(lambda: b.text("p-form-msg").startswith("Not posted"), "the refusal")
         b.wait_idle()
         self.axe("after a refused post", seen)
-        b.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                                 {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
-        try:
+        with b.phone(touch=False):
             b.open("/")
             b.wait_idle()
             self.axe("phone 390x844", seen)
             b.find("#filters summary").click()
             b.wait_idle()
             self.axe("phone 390x844, filters open", seen)
-        finally:
-            b.desktop()
         b.clear_logs()
         bad = {state: axecheck.describe({"violations": r["violations"],
                                          "incomplete": [i for i in r["incomplete"] if i["id"] == "color-contrast"]})
