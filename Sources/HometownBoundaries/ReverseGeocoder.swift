@@ -232,22 +232,23 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// times faster: it builds no strings.
     public func places(_ coordinates: [Coordinate]) -> [Place?] {
         let n = coordinates.count
-        var out = [Place?](repeating: nil, count: n)
         // Large batches share one copy of every state and country record instead of building one per point.
         let records = n >= 4096 ? ((0..<stateCount).map(stateInfo), (0..<countryCount).map(countryInfo)) : nil
-        out.withUnsafeMutableBufferPointer { o in
+        // Each element is written once, by the worker whose chunk holds it (the chunks cover 0..<n exactly): no
+        // pass filling the array with nil first.
+        return [Place?](unsafeUninitializedCapacity: n) { o, initialized in
             let op = o
             coordinates.withUnsafeBufferPointer { cs in
                 Parallel.chunks(n) { range in
                     self.cells.pipelined(range, point: { (cs[$0].latitude, cs[$0].longitude) }) { i, code in
                         let m = self.match(
                             cs[i], self.cells.resolve(code, latitude: cs[i].latitude, longitude: cs[i].longitude))
-                        op[i] = self.place(m, at: cs[i], records: records)
+                        (op.baseAddress! + i).initialize(to: self.place(m, at: cs[i], records: records))
                     }
                 }
             }
+            initialized = n
         }
-        return out
     }
 
     // MARK: Records

@@ -157,7 +157,17 @@ import Testing
             Coordinate(uncheckedLatitude: rng.unit() * 140 - 60, longitude: rng.unit() * 360 - 180)
         }
         let batch = g.places(pts)
-        for (i, p) in pts.enumerated() where i % 7 == 0 { #expect(batch[i] == g.place(at: p)) }
+        #expect(batch.count == pts.count)
+        // Every point (the batch writes each element once, from the worker whose chunk holds it), compared by value:
+        // the batch's states and countries are shared records, the single answers' are built afresh.
+        for (i, p) in pts.enumerated() where batch[i] != g.place(at: p) {
+            Issue.record("point \(i) \(p): batch \(String(describing: batch[i])), single \(g.place(at: p))")
+        }
+        // Equal records hash alike, however they were built; other records differ.
+        let usa = (0..<g.countryCount).first { g.countryInfo($0).iso3 == "USA" }!
+        #expect(g.countryInfo(usa) == g.countryInfo(usa) && g.countryInfo(usa) != g.countryInfo(usa + 1))
+        #expect(Set([g.countryInfo(usa), g.countryInfo(usa), g.countryInfo(usa + 1)]).count == 2)
+        #expect(Set((0..<50).map { g.stateInfo($0 % 10) }).count == 10)
         let lats = pts.map(\.latitude)
         let lons = pts.map(\.longitude)
         let idx = g.stateIndices(latitudes: lats, longitudes: lons)

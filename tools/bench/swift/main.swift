@@ -3,7 +3,7 @@ import HometownBoundaries
 import HometownCore
 
 // hometown-bench: reverse-geocoding throughput on 1,000,000 seeded random points (uniform on the sphere).
-// Usage: hometown-bench [--points N] [--export DIR]   (build with -c release)
+// Usage: hometown-bench [--points N] [--export DIR] [--only-places]   (build with -c release)
 // Every figure is the best of three runs; the 1-core and all-core runs of a batch call are interleaved. --export DIR writes the points (points.csv), the state polygons the
 // index was cut from (states.geojson), our state index per point (ours.txt) and our figures (figures.json)
 // for tools/bench/reverse/run.sh, which runs the peers on the same points and polygons.
@@ -43,6 +43,16 @@ func rates(_ bodies: [() -> Int]) -> [Double] {
 let loadStart = clock.now
 let g = try ReverseGeocoder(verification: .full)
 let load = seconds(clock.now - loadStart)
+
+// --only-places: the matches and the Place values alone, interleaved (for profiling the names' cost).
+if args.contains("--only-places") {
+    let r = rates([{ g.matches(coords).count }, { g.places(coords).count }])
+    print(
+        String(
+            format: "full match %.2f M/s, Place values %.2f M/s (%.2f of the match rate; %d bytes a Place?)",
+            r[0] / 1e6, r[1] / 1e6, r[1] / r[0], MemoryLayout<Place?>.stride))
+    exit(0)
+}
 
 // The state lookup (point in polygon over the cell index): single lookups on one core, then the batch call.
 var onLand = 0
