@@ -26,6 +26,8 @@ public struct HometownCommand: AsyncParsableCommand {
     /// Runs the command line like `main()`, but a usage error (unknown option, missing or malformed value)
     /// exits with status 2, the status of every other invalid input, instead of ArgumentParser's 64.
     public static func runMain() async {
+        // The one-point lookup, the command scripts call once a row, starts without the parser (same answer).
+        if ReverseCommand.answeredDirectly(Array(CommandLine.arguments.dropFirst())) { return }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -60,9 +60,7 @@ struct ReverseCommand: ParsableCommand {
                     ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1)
                 }
             case .point(let latitude, let longitude):
-                let c = try Coordinate(latitudeText: latitude, longitudeText: longitude)
-                let geocoder = try ReverseGeocoder(path: data, verification: .header)
-                print(PlaceJSON.encode(geocoder.place(at: c)))
+                try ReverseCommand.answer(latitude: latitude, longitude: longitude, data: data)
             }
         }
     }
