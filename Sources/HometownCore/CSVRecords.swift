@@ -124,63 +124,6 @@ public enum CSVRecords {
         }
     }
 
-    /// Finds where complete records end in text that arrives in pieces, by the same rules as `Reader`: a line
-    /// feed outside quotes ends a record. Feed it the bytes in order; it remembers the quoting state between
-    /// pieces.
-    public struct BoundaryScanner: Sendable {
-        private var inQuotes = false, quoteInQuotes = false, fieldStart = true, wasQuoted = false
-        /// Line feeds that ended a record in all the bytes scanned so far.
-        public private(set) var recordEnds = 0
-
-        public init() {}
-
-        /// Scans `bytes[from...]` and returns the index just after the last line feed that ends a record, if any.
-        public mutating func scan(_ bytes: [UInt8], from: Int) -> Int? {
-            let quote = UInt8(ascii: "\"")
-            let comma = UInt8(ascii: ",")
-            let lf: UInt8 = 0x0A
-            var last: Int?
-            var i = from
-            while i < bytes.count {
-                let b = bytes[i]
-                if quoteInQuotes {
-                    // A quote inside quotes: doubled ("") it is text, else it closed the field.
-                    quoteInQuotes = false
-                    if b == quote {
-                        i += 1
-                        continue
-                    }
-                    inQuotes = false
-                }
-                if inQuotes {
-                    if b == quote { quoteInQuotes = true }
-                    i += 1
-                    continue
-                }
-                switch b {
-                case quote:
-                    if fieldStart && !wasQuoted {
-                        inQuotes = true
-                        wasQuoted = true
-                    }
-                    fieldStart = false
-                case comma:
-                    fieldStart = true
-                    wasQuoted = false
-                case lf:
-                    fieldStart = true
-                    wasQuoted = false
-                    last = i + 1
-                    recordEnds += 1
-                default:
-                    fieldStart = false
-                }
-                i += 1
-            }
-            return last
-        }
-    }
-
     /// Appends a row: the fields of `parts`, one part after the other, escaped (see `escape`), separated by
     /// commas, then a line break; a row of one empty field as `""`.
     public static func appendRow(_ parts: [String]..., to out: inout String) {

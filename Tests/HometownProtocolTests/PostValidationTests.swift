@@ -63,6 +63,15 @@ import Testing
     @Test func coordinateEdgesAccepted() throws {
         let u = try Self.validate("{\(Self.base),\"year\":2000,\"latitude\":-90,\"longitude\":-180}")
         #expect(u.coordinate?.latitude == -90 && u.coordinate?.longitude == -180)
+        // A number whose nearest Double is a bound is on it (tools/fuzz post-body, regression-latitude-on-the-bound:
+        // 90 + 1e-19 as written, 90 as a Double, as Double(String) and Python read it); one a Double above is not.
+        let onTheBound = try Self.validate(
+            "{\(Self.base),\"year\":2000,\"latitude\":90.00000000000000000010337843864153,\"longitude\":179.99999999999997}"
+        )
+        #expect(onTheBound.coordinate?.latitude == 90 && onTheBound.coordinate?.longitude == 179.99999999999997)
+        #expect(throws: ProtocolError.self) {
+            try Self.validate("{\(Self.base),\"year\":2000,\"latitude\":90.00000000000002,\"longitude\":0}")
+        }
         let nulls = try Self.validate("{\(Self.base),\"year\":2000,\"latitude\":null,\"longitude\":null}")
         #expect(nulls.coordinate == nil)
     }

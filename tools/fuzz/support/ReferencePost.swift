@@ -31,6 +31,14 @@ enum ReferencePost {
             guard let n = object[key] as? NSNumber, case .number? = FoundationJSON.value(n) else { return nil }
             return n
         }
+        // The number as written, read by `Double(String)` (the nearest Double, which the `decimal` target holds
+        // ours to): the ranges are decided on it, not on Foundation's reading, which may be a few units in the last
+        // place off and so land beyond a bound the number is on (corpus/post-body/regression-latitude-on-the-bound:
+        // 90 + 1e-19, the Double 90, read by Foundation a unit above 90).
+        func nearest(_ key: String) -> Double? {
+            guard case .number(let text)? = members.members.first(where: { $0.key == key })?.value else { return nil }
+            return Double(text)
+        }
         guard let sentNickname = string("nickname"),
             let nickname = try? NicknameRules.validated(sentNickname, field: "nickname"),
             let password = string("password"), password.count >= ProtocolLimits.minPasswordCharacters,
@@ -46,7 +54,8 @@ enum ReferencePost {
         case (nil, nil): coordinate = nil
         case (.some, .some):
             guard let la = number("latitude")?.doubleValue, let lo = number("longitude")?.doubleValue,
-                la >= -90, la <= 90, lo >= -180, lo < 180
+                let nla = nearest("latitude"), let nlo = nearest("longitude"),
+                nla >= -90, nla <= 90, nlo >= -180, nlo < 180
             else { return nil }
             coordinate = Coordinate(uncheckedLatitude: la, longitude: lo)
         default: return nil
