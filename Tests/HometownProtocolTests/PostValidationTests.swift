@@ -72,6 +72,15 @@ import Testing
         #expect(throws: ProtocolError.self) {
             try Self.validate("{\(Self.base),\"year\":2000,\"latitude\":90.00000000000002,\"longitude\":0}")
         }
+    }
+
+    /// A string that starts with U+FEFF (a byte order mark's bytes) is kept as sent, mark included: Foundation's
+    /// reader drops it (tools/fuzz post-body, regression-bom-in-password), a password must not change.
+    @Test func aLeadingByteOrderMarkInAStringIsKept() throws {
+        let u = try Self.validate(
+            "{\"nickname\":\"n\",\"password\":\"\u{FEFF}secret\",\"country\":\"USA\",\"state\":\"MN\",\"city\":\"c\",\"year\":2000}"
+        )
+        #expect(Array(u.password.utf8) == [0xEF, 0xBB, 0xBF] + Array("secret".utf8))
         let nulls = try Self.validate("{\(Self.base),\"year\":2000,\"latitude\":null,\"longitude\":null}")
         #expect(nulls.coordinate == nil)
     }

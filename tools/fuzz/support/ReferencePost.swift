@@ -21,7 +21,15 @@ enum ReferencePost {
             keys.allSatisfy({ k in PostField.allCases.contains { $0.rawValue == k } })
         else { return nil }
         func string(_ key: String) -> String? {
-            guard let s = object[key] as? String, s.utf8.count <= ProtocolLimits.maxStringBytes,
+            // Foundation drops a leading byte order mark from a string (`FoundationJSON.droppedByteOrderMark`): the
+            // text as sent, then, is the member's text with it.
+            guard var s = object[key] as? String else { return nil }
+            if case .string(let sent)? = members.members.first(where: { $0.key == key })?.value,
+                FoundationJSON.droppedByteOrderMark(ours: sent, foundation: s)
+            {
+                s = sent
+            }
+            guard s.utf8.count <= ProtocolLimits.maxStringBytes,
                 s.count <= ProtocolLimits.maxStringCharacters,
                 !s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
             else { return nil }
