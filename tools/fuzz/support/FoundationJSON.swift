@@ -28,7 +28,7 @@ enum FoundationJSON {
     static let numberTolerance = 1e-13
 
     /// Whether Foundation's string is ours without the byte order mark ours starts with (see above).
-    static func droppedByteOrderMark(ours: String, foundation: String) -> Bool {
+    @Sendable static func droppedByteOrderMark(ours: String, foundation: String) -> Bool {
         ours.utf8.starts(with: [0xEF, 0xBB, 0xBF]) && ours.utf8.dropFirst(3).elementsEqual(foundation.utf8)
     }
 

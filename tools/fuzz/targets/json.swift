@@ -18,7 +18,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         // each is compared with the reading that keeps the same one.
         guard let readings = DuplicateReadings.read(bytes) else { Oracle.fail("JSONCursor refuses what we accept") }
         if let d = JSONSame.difference(v, readings.first) { Oracle.fail("ours and the first-wins reading differ \(d)") }
-        if let d = JSONSame.difference(readings.last, f, tolerance: FoundationJSON.numberTolerance, foundation: true) {
+        if let d = JSONSame.difference(
+            readings.last, f, tolerance: FoundationJSON.numberTolerance, alsoEqual: FoundationJSON.droppedByteOrderMark)
+        {
             Oracle.fail("the last-wins reading and Foundation's differ \(d)")
         }
     case (.failure, .refused), (.failure, .notUTF8):
@@ -39,7 +41,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard let fixed = TrailingCommas.removed(bytes), let v = try? JSONValue.parse(fixed),
             let readings = DuplicateReadings.read(fixed),
             JSONSame.same(v, readings.first),
-            JSONSame.same(readings.last, f, tolerance: FoundationJSON.numberTolerance, foundation: true)
+            JSONSame.same(
+                readings.last, f, tolerance: FoundationJSON.numberTolerance,
+                alsoEqual: FoundationJSON.droppedByteOrderMark)
         else { Oracle.fail("we refuse (\(e)), Foundation reads \(f)") }
     }
     if case .failure(.malformedJSON(let offset, _)) = ours {
