@@ -19,7 +19,7 @@ import Testing
             database: dir.appendingPathComponent("users.sqlite").path,
             extra: ["--prepared-tiles", out, "--log-level", "info", "--prepare-map-zooms", "0"])
         defer { server.stop() }
-        #expect(server.errorOutput.contains("map tiles drawn ahead: 2 from \(out)"), "\(server.errorOutput)")
+        #expect(await server.waitForOutput("map tiles drawn ahead: 2 from \(out)"), "\(server.errorOutput)")
     }
 
     @Test func badZoomsAnUnwritablePlaceAndAMissingFileAreRefused() async throws {

@@ -79,6 +79,17 @@ public final class ServerProcess: @unchecked Sendable {
     /// The end of what the server wrote on standard error (at most 256 KiB).
     public var errorOutput: String { tail.text }
 
+    /// Whether `text` appears in the standard error kept so far within `seconds`, polled (the server's log lines are
+    /// buffered and written a moment after what they tell: a line printed before another may arrive after it).
+    public func waitForOutput(_ text: String, seconds: Double = 10) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !errorOutput.contains(text) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
     public struct ServerStartError: Error { public let output: String }
 
     /// The server's process id.
