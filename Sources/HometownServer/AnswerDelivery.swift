@@ -128,6 +128,10 @@ final class AnswerDelivery: Sendable {
             || type.hasPrefix("application/geo+json")
     }
 
+    /// Whether a gzip form made beforehand goes to this client: compression is on (`--max-compressing` above 0) and
+    /// its `Accept-Encoding` takes gzip. (Public files and map tiles kept with their gzip forms.)
+    func sendsKeptGzip(_ headers: HTTPFields) -> Bool { maxCompressing > 0 && Self.acceptsGzip(headers) }
+
     /// Whether `Accept-Encoding` lists gzip (or `*`) with a quality above 0.
     static func acceptsGzip(_ headers: HTTPFields) -> Bool {
         for field in headers[values: .acceptEncoding] {

@@ -125,7 +125,7 @@ struct PublicFiles: Sendable {
         }
         var headers: HTTPFields = [.contentType: file.type, .cacheControl: file.cacheControl, .eTag: file.tag]
         var body = file.bytes
-        if file.isCompressible, delivery.maxCompressing > 0, AnswerDelivery.acceptsGzip(request.headers) {
+        if file.isCompressible, delivery.sendsKeptGzip(request.headers) {
             body = try await gzipped(file, path: path, on: delivery.bulk)
             headers[.contentEncoding] = "gzip"
             headers[.eTag] = AnswerDelivery.gzipForm(of: file.tag)

@@ -29,7 +29,7 @@ struct TileEndpoints: Sendable {
     private func answer(_ request: Request, _ body: (TileAddress) async throws -> TileAnswer) async throws -> Response {
         let tile = try await body(TileAddress(query: request.uri.query))
         var r = Replies.json(tile.plain)
-        if let gzip = tile.gzip, delivery.maxCompressing > 0, AnswerDelivery.acceptsGzip(request.headers) {
+        if let gzip = tile.gzip, delivery.sendsKeptGzip(request.headers) {
             r.body = ResponseBody(byteBuffer: gzip)
             r.headers[.contentEncoding] = "gzip"
         }
