@@ -20,6 +20,21 @@ import Testing
         #expect(try JSONValue.parse(Array(#"["é😀\u00e9"]"#.utf8)) == .array([.string("é😀é")]))
     }
 
+    /// json (oracle findings, not ours): U+FEFF sent as its bytes at the start of a string, right after an escape,
+    /// or at the start of a member name is text like any other, kept as sent; Foundation's JSONSerialization drops
+    /// one there (corpus/json/regression-bom-in-string, regression-bom-after-escape, regression-bom-in-name).
+    @Test func byteOrderMarksInStringsAndNamesAreKept() throws {
+        let text = "{\"\u{FEFF}k\":[\"\u{FEFF}a\",\"b\\n\u{FEFF}\u{FEFF}c\",\"\\ud83d\\ude00\u{FEFF}\"]}"
+        #expect(
+            try JSONValue.parse(Array(text.utf8))
+                == .object([
+                    "\u{FEFF}k": .array([.string("\u{FEFF}a"), .string("b\n\u{FEFF}\u{FEFF}c"), .string("😀\u{FEFF}")])
+                ]))
+        // Distinct from the name without the mark.
+        let two = try JSONValue.parse(Array("{\"\u{FEFF}k\":1,\"k\":2}".utf8))
+        #expect(two == .object(["\u{FEFF}k": .number(1), "k": .number(2)]))
+    }
+
     /// post-body (an oracle finding, not ours): a latitude of 80 digits. We read it as `Double(String)` does, the
     /// nearest Double (44.955555555555556); Foundation's JSONSerialization gives 44.95555555555555.
     @Test func aNumberOfManyDigitsIsTheNearestDouble() throws {

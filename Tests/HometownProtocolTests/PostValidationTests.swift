@@ -74,13 +74,19 @@ import Testing
         }
     }
 
-    /// A string that starts with U+FEFF (a byte order mark's bytes) is kept as sent, mark included: Foundation's
-    /// reader drops it (tools/fuzz post-body, regression-bom-in-password), a password must not change.
+    /// A string that starts with U+FEFF (a byte order mark's bytes), or has one right after an escape, is kept as
+    /// sent, mark included: Foundation's reader drops it (tools/fuzz post-body, regression-bom-in-password and
+    /// regression-bom-after-escape), a password must not change.
     @Test func aLeadingByteOrderMarkInAStringIsKept() throws {
         let u = try Self.validate(
             "{\"nickname\":\"n\",\"password\":\"\u{FEFF}secret\",\"country\":\"USA\",\"state\":\"MN\",\"city\":\"c\",\"year\":2000}"
         )
         #expect(Array(u.password.utf8) == [0xEF, 0xBB, 0xBF] + Array("secret".utf8))
+        // Right after an escape too (Foundation drops one there as well: regression-bom-after-escape).
+        let afterEscape = try Self.validate(
+            "{\"nickname\":\"n\",\"password\":\"\\\\\u{FEFF}secret\",\"country\":\"USA\",\"state\":\"MN\",\"city\":\"c\",\"year\":2000}"
+        )
+        #expect(Array(afterEscape.password.utf8) == [0x5C, 0xEF, 0xBB, 0xBF] + Array("secret".utf8))
         let nulls = try Self.validate("{\(Self.base),\"year\":2000,\"latitude\":null,\"longitude\":null}")
         #expect(nulls.coordinate == nil)
     }

@@ -8,6 +8,10 @@
 #                                             (default 60), starting from its committed corpus
 #   tools/fuzz/run.sh --build [TARGET|all]    build only
 #
+# FUZZ_SEED=N gives libFuzzer a fixed seed (-seed=N) and Swift a fixed hashing seed (SWIFT_DETERMINISTIC_HASHING),
+# so that a run of the same length explores the same inputs again; the test command sets it (a finding there is then
+# one a run here finds too, not a new one by chance: finding new ones is what long runs without it are for).
+#
 # Each target's first lines say what it is built from ("// fuzz-build: modules=... sources=... support=...").
 # Every module of Sources named there is compiled once per change with the same flags (-enable-testing, so that a
 # target reaches the parsers' internal types through @testable import); the target's own file, the support files
@@ -129,7 +133,10 @@ run_target() {
     local before
     before=$(find "$findings" -type f | wc -l)
     local status=0
-    "$build/bin/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
+    local seeded=()
+    [[ -n ${FUZZ_SEED:-} ]] && seeded=(env SWIFT_DETERMINISTIC_HASHING=1)
+    "${seeded[@]}" "$build/bin/$t" ${FUZZ_SEED:+-seed="$FUZZ_SEED"} -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -max_len=8192 -print_final_stats=1 \
         -artifact_prefix="$findings/" "$work" "$fuzz/corpus/$t" >"$log" 2>&1 || status=$?
     local stats
     stats=$(grep -E '^#[0-9]+.*(DONE|INITED)' "$log" | tail -1 || true)
@@ -157,7 +164,7 @@ main() {
         shift
         ;;
     -h | --help)
-        sed -n '2,19p' "$0"
+        sed -n '2,23p' "$0"
         return 0
         ;;
     esac

@@ -13,7 +13,8 @@ enum ReferencePost {
     static func validate(_ body: [UInt8], names: FixedNames, years: YearRange) -> NewUser? {
         guard body.count <= ProtocolLimits.maxBodyBytes else { return nil }
         guard case .value = FoundationJSON.read(body),
-            let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
+            let object = try? JSONSerialization.jsonObject(with: Data(FoundationJSON.keepingByteOrderMarks(body)))
+                as? [String: Any],
             let members = try? BodyObject(parsing: body)
         else { return nil }
         let keys = members.members.map(\.key)
@@ -21,14 +22,8 @@ enum ReferencePost {
             keys.allSatisfy({ k in PostField.allCases.contains { $0.rawValue == k } })
         else { return nil }
         func string(_ key: String) -> String? {
-            // Foundation drops a leading byte order mark from a string (`FoundationJSON.droppedByteOrderMark`): the
-            // text as sent, then, is the member's text with it.
-            guard var s = object[key] as? String else { return nil }
-            if case .string(let sent)? = members.members.first(where: { $0.key == key })?.value,
-                FoundationJSON.droppedByteOrderMark(ours: sent, foundation: s)
-            {
-                s = sent
-            }
+            // Foundation would drop some byte order marks: the text it reads has them as escapes (`FoundationJSON`).
+            guard let s = object[key] as? String else { return nil }
             guard s.utf8.count <= ProtocolLimits.maxStringBytes,
                 s.count <= ProtocolLimits.maxStringCharacters,
                 !s.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
