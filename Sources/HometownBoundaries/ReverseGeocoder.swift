@@ -1,4 +1,5 @@
 import HometownCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -7,7 +8,8 @@ import HometownCore
 /// Reverse geocoding from the bundled data: a point to its country, state (Natural Earth 1:10m admin-1,
 /// exact borders) and city (GeoNames cities500).
 ///
-/// Immutable after loading and `Sendable`: share one instance between threads. Lookups use neither PROJ nor
+/// Immutable after loading (but for the names `places(_:)` keeps once built, see `PlaceRecords`) and `Sendable`:
+/// share one instance between threads. Lookups use neither PROJ nor
 /// GEOS (of C, only libm's math functions) and do not allocate (apart from the strings of a returned
 /// `Place`); batches also give the CPU cache-prefetch hints (a compiler builtin, module `CPrefetch`). The data
 /// file is memory-mapped, so only the pages a lookup needs are read.
@@ -17,7 +19,8 @@ import HometownCore
 ///
 /// At sea: a point in no state polygon but within `atSeaRadiusKm` (22.2 km, 12 nautical miles) of one gets
 /// that state with `atSea == true` and the distance; farther out the result has no country and no state.
-// @unchecked: every stored property is immutable, and the buffers point into a read-only mapping owned by `file`.
+// @unchecked: every stored property is immutable (the records behind a Mutex are built once and then only read),
+// and the buffers point into a read-only mapping owned by `file`.
 public final class ReverseGeocoder: @unchecked Sendable {
     /// How much of the file to check against its checksums when loading.
     public enum Verification: Sendable {
@@ -43,6 +46,21 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// Number of states and countries in the data.
     public let stateCount: Int
     public let countryCount: Int
+
+    /// The names `places(_:)` shares between its places, built by the first batch that needs them.
+    private let sharedRecords = Mutex<PlaceRecords?>(nil)
+    /// The batch size from which `places(_:)` uses (and, the first time, builds) the shared records.
+    static let sharedRecordsThreshold = 4096
+
+    /// The shared records, built now if no batch built them before.
+    func placeRecords() -> PlaceRecords {
+        sharedRecords.withLock { r in
+            if let r { return r }
+            let built = PlaceRecords(self)
+            r = built
+            return built
+        }
+    }
 
     /// Loads the data file.
     /// - Parameters:
@@ -213,15 +231,15 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// file) is not checked beyond its indices: out-of-range indices read as none.
     public func place(_ m: PlaceMatch, at coordinate: Coordinate) -> Place { place(m, at: coordinate, records: nil) }
 
-    /// `place(_:at:)`, taking state and country records from `records` when given (a batch builds them once).
-    func place(_ m: PlaceMatch, at c: Coordinate, records: (states: [Place.State], countries: [Place.Country])?)
-        -> Place
-    {
+    /// `place(_:at:)`, taking the names from `records` when given (a batch shares them, see `PlaceRecords`).
+    func place(_ m: PlaceMatch, at c: Coordinate, records: PlaceRecords?) -> Place {
         let s = Int(m.state)
         guard s >= 0, s < stateCount else {
             return Place(coordinate: c, country: nil, state: nil, city: nil, atSea: true, distanceKm: 0)
         }
-        let city = m.city >= 0 && Int(m.city) < cities.count ? cityInfo(Int(m.city), km: m.cityKm) : nil
+        let city =
+            m.city >= 0 && Int(m.city) < cities.count
+            ? cityInfo(Int(m.city), km: m.cityKm, name: records?.cityNames[Int(m.city)]) : nil
         let country = Int(stateU32[8 * s + 4])
         return Place(
             coordinate: c, country: records?.countries[country] ?? countryInfo(country),
@@ -232,8 +250,8 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// times faster: it builds no strings.
     public func places(_ coordinates: [Coordinate]) -> [Place?] {
         let n = coordinates.count
-        // Large batches share one copy of every state and country record instead of building one per point.
-        let records = n >= 4096 ? ((0..<stateCount).map(stateInfo), (0..<countryCount).map(countryInfo)) : nil
+        // Large batches share one copy of every name (built by the first one) instead of building one per point.
+        let records = n >= Self.sharedRecordsThreshold ? placeRecords() : nil
         // Each element is written once, by the worker whose chunk holds it (the chunks cover 0..<n exactly): no
         // pass filling the array with nil first.
         return [Place?](unsafeUninitializedCapacity: n) { o, initialized in
@@ -310,9 +328,10 @@ public final class ReverseGeocoder: @unchecked Sendable {
         )
     }
 
-    func cityInfo(_ i: Int, km: Double) -> Place.City {
+    /// City `i` at `km` from the point; `name` is its name when the caller has it already.
+    func cityInfo(_ i: Int, km: Double, name: String? = nil) -> Place.City {
         Place.City(
-            name: string(cities.u32[4 * i], cities.u32[4 * i + 1]), population: Int(cities.u32[4 * i + 2]),
+            name: name ?? cityName(i), population: Int(cities.u32[4 * i + 2]),
             geonameID: Int(cities.geonameIDs[i]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
             distanceKm: km)
     }

@@ -151,6 +151,26 @@ import Testing
         #expect(p.city?.name == "New York City")
     }
 
+    /// The first batches of a geocoder build the names they share (`PlaceRecords`) once, even when they start
+    /// together; their places equal the single answers, which decode the names afresh.
+    @Test func concurrentFirstBatchesBuildTheSharedNamesOnce() async throws {
+        let fresh = try ReverseGeocoder(verification: .header)
+        var rng = SeededRandom(seed: 12)
+        let pts = (0..<(2 * ReverseGeocoder.sharedRecordsThreshold)).map { _ in
+            Coordinate(uncheckedLatitude: rng.unit() * 140 - 60, longitude: rng.unit() * 360 - 180)
+        }
+        async let a = Task.detached { fresh.places(pts) }.value
+        async let b = Task.detached { fresh.places(pts) }.value
+        let (x, y) = await (a, b)
+        #expect(x == y)
+        #expect(x.compactMap { $0?.city }.count > 100)
+        for (i, p) in pts.enumerated() where x[i] != fresh.place(at: p) {
+            Issue.record("point \(i) \(p): batch \(String(describing: x[i])), single \(fresh.place(at: p))")
+        }
+        #expect(fresh.placeRecords() === fresh.placeRecords())
+        #expect(fresh.placeRecords().cityNames.count == fresh.cityCount)
+    }
+
     @Test func batchAgreesWithSinglePoints() throws {
         var rng = SeededRandom(seed: 11)
         let pts = (0..<20_000).map { _ in
