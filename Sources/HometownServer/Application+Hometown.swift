@@ -66,30 +66,12 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     else {
         throw ServerError.badConfiguration("--scrypt-log-n", "log2 N must be from 1 to 20")
     }
-    let geocoder: ReverseGeocoder
-    let gazetteer: Gazetteer
-    let water: WaterMap
-    let waterPath = configuration.waterPath ?? WaterFile.path(besideBoundaries: configuration.boundariesPath)
-    do {
-        geocoder = try ReverseGeocoder(path: configuration.boundariesPath, verification: .full)
-        gazetteer = try Gazetteer(path: configuration.gazetteerPath, verify: true)
-        // The lakes of the map tiles: without them the Great Lakes would be land, so a missing file stops the start.
-        water = try WaterMap(path: waterPath)
-    } catch {
-        throw ServerError.cannotLoad("the bundled data", "\(error)")
-    }
-    let vocabulary: Vocabulary
-    do {
-        vocabulary = try Vocabulary.bundled(
-            geocoder: geocoder, gazetteer: gazetteer, selection: configuration.countries)
-    } catch {
-        throw ServerError.badConfiguration("--countries", error.description)
-    }
+    let data = try BundledData(
+        boundariesPath: configuration.boundariesPath, gazetteerPath: configuration.gazetteerPath,
+        waterPath: configuration.waterPath, countries: configuration.countries)
+    let vocabulary = data.vocabulary
     let prepared = try loadPreparedTiles(
-        configuration.preparedTiles, boundariesPath: configuration.boundariesPath,
-        sources: {
-            try TileSources(geocoder: geocoder, gazetteer: gazetteer, waterPath: waterPath, vocabulary: vocabulary)
-        },
+        configuration.preparedTiles, boundariesPath: configuration.boundariesPath, sources: data.tileSources,
         logger: logger)
     let publicFiles = try PublicFiles(
         directory: configuration.publicDirectory, leaflet: configuration.leafletDirectory,
@@ -126,8 +108,9 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         cost: configuration.hashCost, threads: configuration.hashThreads,
         maxQueued: configuration.maxQueuedHashes)
     return ServerState(
-        vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: geocoder, gazetteer: gazetteer,
-        water: water, years: configuration.years, logger: logger, publicFiles: publicFiles, limits: configuration.work,
+        vocabulary: vocabulary, store: store, view: view, hasher: hasher, geocoder: data.geocoder,
+        gazetteer: data.gazetteer, water: data.water, years: configuration.years, logger: logger,
+        publicFiles: publicFiles, limits: configuration.work,
         owner: configuration.owner, prepared: prepared)
 }
 

@@ -46,28 +46,17 @@ public enum TilePreparation {
         guard (1...maxZooms).contains(zooms) else {
             throw ServerError.badConfiguration("--zooms", "must be from 1 to \(maxZooms)")
         }
-        let geocoder: ReverseGeocoder
-        let gazetteer: Gazetteer
-        let water: WaterMap
-        let lakes = waterPath ?? WaterFile.path(besideBoundaries: boundariesPath)
-        let vocabulary: Vocabulary
+        let data = try BundledData(
+            boundariesPath: boundariesPath, gazetteerPath: gazetteerPath, waterPath: waterPath, countries: countries)
         let sources: TileSources
-        do {
-            geocoder = try ReverseGeocoder(path: boundariesPath, verification: .full)
-            gazetteer = try Gazetteer(path: gazetteerPath, verify: true)
-            water = try WaterMap(path: lakes)
-            vocabulary = try Vocabulary.bundled(geocoder: geocoder, gazetteer: gazetteer, selection: countries)
-            sources = try TileSources(
-                geocoder: geocoder, gazetteer: gazetteer, waterPath: lakes, vocabulary: vocabulary)
-        } catch {
-            throw ServerError.cannotLoad("the bundled data", "\(error)")
-        }
+        do { sources = try data.tileSources() } catch { throw ServerError.cannotLoad("the bundled data", "\(error)") }
+        let (geocoder, gazetteer) = (data.geocoder, data.gazetteer)
         let threads = NIOThreadPool(numberOfThreads: System.coreCount)
         threads.start()
         defer { threads.shutdownGracefully { _ in } }
-        let boundaries = BoundaryTiles(geocoder: geocoder, water: water, cacheBytes: 0, threads: threads)
+        let boundaries = BoundaryTiles(geocoder: geocoder, water: data.water, cacheBytes: 0, threads: threads)
         let labels = LabelTiles(
-            geocoder: geocoder, gazetteer: gazetteer, vocabulary: vocabulary, cacheBytes: 1 << 30,
+            geocoder: geocoder, gazetteer: gazetteer, vocabulary: data.vocabulary, cacheBytes: 1 << 30,
             expensive: WorkLimiter(running: 1, waiting: 1, maxWait: .seconds(3600)), threads: threads)
         var tiles: [(kind: PreparedTiles.Kind, z: Int, x: Int, y: Int, json: ByteBuffer)] = []
         for z in 0..<zooms {
