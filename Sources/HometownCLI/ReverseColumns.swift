@@ -9,12 +9,9 @@ struct ReverseColumns {
     let geocoder: ReverseGeocoder
     private let states: [(name: String, iso: String, country: Int)]
     private let countries: [(name: String, iso2: String)]
-    /// For `appendBytes`: per state, `,country,country_iso2,state,state_iso,` escaped (made on first use); per
-    /// city, where its escaped name lies in `cityText` (-1: not made yet).
+    /// For `appendBytes`: per state, `,country,country_iso2,state,state_iso,` escaped (made on first use). A city's
+    /// name is copied from the data file's bytes (`cityNameBytes`), escaped only when it must be.
     private var stateBytes: [[UInt8]] = []
-    private var cityStart: [Int32] = []
-    private var cityEnd: [Int32] = []
-    private var cityText: [UInt8] = []
 
     init(geocoder: ReverseGeocoder) {
         self.geocoder = geocoder
@@ -50,18 +47,16 @@ struct ReverseColumns {
                 return Array(
                     ([""] + [c.name, c.iso2, s.name, s.iso].map(CSVRecords.escape) + [""]).joined(separator: ",").utf8)
             }
-            cityStart = [Int32](repeating: -1, count: geocoder.cityCount)
-            cityEnd = cityStart
         }
         out.append(contentsOf: stateBytes[Int(m.state)])
         let city = Int(m.city)
-        if city >= 0 && city < cityStart.count {
-            if cityStart[city] < 0 {
-                cityStart[city] = Int32(cityText.count)
-                cityText.append(contentsOf: CSVRecords.escape(geocoder.cityName(city)).utf8)
-                cityEnd[city] = Int32(cityText.count)
+        if city >= 0 && city < geocoder.cityCount {
+            let name = geocoder.cityNameBytes(city)
+            if CSVRecords.needsQuotes(name) {
+                out.append(contentsOf: CSVRecords.escape(String(decoding: name, as: UTF8.self)).utf8)
+            } else {
+                out.append(contentsOf: name)
             }
-            out.append(contentsOf: cityText[Int(cityStart[city])..<Int(cityEnd[city])])
         }
         out.append(contentsOf: ",\n".utf8)
     }

@@ -16,7 +16,7 @@ public enum CSVRecords {
     }
 
     /// U+FEFF in UTF-8: at the start of a text, the byte order mark.
-    static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    @usableFromInline static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     public static func parse(_ text: String) -> [Record] { parse(Array(text.utf8)) }
 
@@ -142,12 +142,18 @@ public enum CSVRecords {
         out.append("\n")
     }
 
-    /// One CSV field, quoted when it holds a comma, quote or line break, or starts with U+FEFF (unquoted at the
-    /// start of a file, a reader would take it for the byte order mark and drop it).
+    /// Whether a field of these UTF-8 bytes must be quoted: it holds a comma, quote or line break, or starts with
+    /// U+FEFF (unquoted at the start of a file, a reader would take it for the byte order mark and drop it).
+    /// Byte tests, not Character ones: a batch asks for every field of every row.
+    @inlinable
+    public static func needsQuotes<Bytes: Collection<UInt8>>(_ utf8: Bytes) -> Bool {
+        utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 })
+            || utf8.starts(with: bom)
+    }
+
+    /// One CSV field, quoted when `needsQuotes` says so.
     public static func escape(_ s: String) -> String {
-        // Byte tests, not Character ones: a batch escapes every field of every row.
-        guard s.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) || s.utf8.starts(with: bom)
-        else { return s }
+        guard needsQuotes(s.utf8) else { return s }
         // Quotes doubled byte by byte: splitting on the Character `"` would miss a quote that a combining mark
         // after it joins into one grapheme (`"` + U+064B), and leave it single (found by tools/fuzz csv).
         var out: [UInt8] = [34]
