@@ -9,8 +9,12 @@ struct BatchOptions: ParsableArguments {
 
     @Option(
         name: .shortAndLong,
-        help: ArgumentHelp("Write here instead of standard output; FILE.gz writes gzip.", valueName: "FILE"))
+        help: ArgumentHelp(
+            "Write here instead of standard output (- = standard output); FILE.gz writes gzip.", valueName: "FILE"))
     var output: String?
+
+    /// The file `--output` names; nil for standard output (no `--output`, or `-`).
+    var outputFile: String? { output == "-" ? nil : output }
 
     @Flag(
         help:
@@ -22,8 +26,8 @@ struct BatchOptions: ParsableArguments {
     var quiet = false
 
     func validate() throws {
-        if resume && output == nil {
-            throw ValidationError("--resume needs --output FILE (the file of the run to continue)")
+        if resume && outputFile == nil {
+            throw ValidationError("--resume needs --output FILE (the file of the run to continue), not standard output")
         }
     }
 
@@ -54,7 +58,7 @@ struct BatchOptions: ParsableArguments {
         var skip = 0
         var resumed = false
         let out: BatchOutput
-        if let output {
+        if let output = outputFile {
             if resume {
                 guard resumable else {
                     throw CLIError(

@@ -62,8 +62,8 @@ struct MapCommand: AsyncParsableCommand {
     @Option(help: "A title drawn in the top-left corner.") var title: String?
     @Flag(inversion: .prefixedNo, help: "Draw country, state and city names (as the web map does).")
     var labels = true
-    @Option(help: ArgumentHelp("Where to write the SVG (default: standard output).", valueName: "FILE")) var out:
-        String?
+    @Option(help: ArgumentHelp("Where to write the SVG (default, or -: standard output).", valueName: "FILE"))
+    var out: String?
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use; water.bin beside it.", valueName: "PATH"))
     var data: String?
 
@@ -115,7 +115,7 @@ struct MapCommand: AsyncParsableCommand {
             located = markers.compactMap { m in m.coordinate.map { ($0, MapCommand.label(m)) } }
         }
         let svg = try CLIFailure.reportingInputErrors { try draw(located, width: width, height: height) }
-        if let out {
+        if let out, out != "-" {
             do { try svg.write(toFile: out, atomically: true, encoding: .utf8) } catch {
                 throw CLIFailure.exit("cannot write \(out): \(error.localizedDescription)")
             }

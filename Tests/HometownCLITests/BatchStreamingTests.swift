@@ -223,6 +223,22 @@ import Testing
         let g = try await CLI.run(
             ["reverse", "--input", "-", "--format", "geojson", "--output", out, "--resume"], stdin: "lat,lon\n1,1\n")
         #expect(g.status == 2 && g.err.contains("not GeoJSON"))
+        let dash = try await CLI.run(["reverse", "--input", "-", "--output", "-", "--resume"], stdin: "lat,lon\n1,1\n")
+        #expect(dash.status == 2 && dash.err.contains("not standard output"))
+    }
+
+    /// `--output -` is standard output, as `--input -` is standard input: no file named "-" is made (in the
+    /// working folder, which the child shares with us).
+    @Test func outputDashIsStandardOutput() async throws {
+        let dash = FileManager.default.currentDirectoryPath + "/-"
+        defer { try? FileManager.default.removeItem(atPath: dash) }
+        let r = try await CLI.run(["reverse", "--input", "-", "--output", "-", "-q"], stdin: "lat,lon\n44.97,-93.26\n")
+        #expect(r.status == 0)
+        #expect(
+            r.out
+                == "lat,lon,country,country_iso2,state,state_iso,city,error\n44.97,-93.26,United States of America,US,Minnesota,US-MN,Minneapolis,\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: dash))
     }
 
     @Test func forwardStreamsAndResumesToo() async throws {
