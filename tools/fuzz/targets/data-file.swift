@@ -23,7 +23,10 @@ public func fuzzDataFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let version = reader == 3 ? GazetteerLayout.version : DataFileLayout.formatVersion
     if mode & 1 == 1 { ReferenceContainer.repair(&bytes, version: version) }
     let path = FileScratch.path
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    // A scratch file that could not be written would make every check below test nothing: stop instead.
+    guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+        fatalError("cannot write the scratch file \(path)")
+    }
 
     let expected = ReferenceContainer.read(bytes, version: version)
     let file = try? DataFile(path: path, version: version)
