@@ -183,7 +183,10 @@ import Testing
     }
 
     /// A wrong password and an unknown id take the same time: both one scrypt at the server's cost (2^12 here,
-    /// a few ms), 50 tries each, interleaved; the medians may differ by noise only.
+    /// a few ms), 50 tries each, interleaved. Compared pair by pair (each wrong try with the unknown one after it),
+    /// so that a slow spell of a loaded machine touches both sides of a pair alike: the median difference of the
+    /// pairs may be noise only. (Comparing the two medians failed once in CI, 26 % apart, with the machine loaded by
+    /// three fuzzers besides the suite.)
     @Test func aWrongPasswordAndAnUnknownIdTakeTheSameTime() async throws {
         var c = try await Self.configuration(.sqlite)
         c.hashCost = .init(logN: 12)
@@ -202,8 +205,11 @@ import Testing
             }
             func median(_ a: [Double]) -> Double { a.sorted()[a.count / 2] }
             let (w, u) = (median(wrong), median(unknown))
-            print("owner timing: wrong password median \(w) ms, unknown id median \(u) ms (50 tries each)")
-            #expect(abs(w - u) <= max(0.25 * max(w, u), 1.0), "wrong \(w) ms, unknown \(u) ms")
+            let pairs = median(zip(wrong, unknown).map { $0 - $1 })
+            print(
+                "owner timing: wrong password median \(w) ms, unknown id median \(u) ms, pairs' median difference \(pairs) ms (50 tries each)"
+            )
+            #expect(abs(pairs) <= max(0.25 * max(w, u), 1.0), "wrong \(w) ms, unknown \(u) ms, pairs \(pairs) ms")
             // Both paths did hash: far slower than a refusal that hashes nothing.
             let start = clock.now
             _ = try await client.post(#"{"password": 1}"#, to: "/hometown/users/1/delete")
