@@ -17,12 +17,7 @@ extension ReverseGeocoder {
     /// The UTF-8 bytes of city `i`'s name as the data file holds them (the text `cityName(_:)` decodes), for a
     /// writer that copies them out without making a String. They point into the memory-mapped file: valid while
     /// this geocoder lives. Empty for an entry beyond the string table (only in a damaged file).
-    package func cityNameBytes(_ i: Int) -> UnsafeRawBufferPointer {
-        let a = Int(cities.u32[4 * i])
-        let b = a + Int(cities.u32[4 * i + 1])
-        guard b <= strings.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(rebasing: strings[a..<b])
-    }
+    package func cityNameBytes(_ i: Int) -> UnsafeRawBufferPointer { bytes(cities.u32[4 * i], cities.u32[4 * i + 1]) }
 
     /// City `i` (0..<cityCount).
     public func cityRecord(_ i: Int) -> CityRecord {

@@ -271,12 +271,15 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     // MARK: Records
 
-    func string(_ off: UInt32, _ len: UInt32) -> String {
+    /// The bytes of the string table at `off` (`len` bytes): empty beyond the table (only in a damaged file).
+    func bytes(_ off: UInt32, _ len: UInt32) -> UnsafeRawBufferPointer {
         let a = Int(off)
         let b = Int(off) + Int(len)
-        guard b <= strings.count else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: strings[a..<b]), as: UTF8.self)
+        guard b <= strings.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(rebasing: strings[a..<b])
     }
+
+    func string(_ off: UInt32, _ len: UInt32) -> String { String(decoding: bytes(off, len), as: UTF8.self) }
 
     func aliasList(_ start: UInt32, _ count: UInt32) -> [String] {
         (0..<Int(count)).compactMap { k in
