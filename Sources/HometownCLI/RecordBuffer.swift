@@ -24,12 +24,12 @@ struct RecordBuffer {
         switch kind {
         case .csv:
             if let b = scanner.scan(bytes, from: scanned) {
-                waiting += bytes[boundary..<b].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                waiting += ByteCount.count(0x0A, in: bytes[boundary..<b])
                 boundary = b
             }
         case .lines:
             if let last = bytes[scanned...].lastIndex(of: 0x0A) {
-                waiting += bytes[scanned...last].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+                waiting += ByteCount.count(0x0A, in: bytes[scanned...last])
                 boundary = last + 1
             }
         }
@@ -40,10 +40,13 @@ struct RecordBuffer {
     /// `all`, also the last record, which has no line feed after it (at the end of the input).
     mutating func take(all: Bool = false) -> (bytes: [UInt8], firstLine: Int) {
         let end = all ? bytes.count : boundary
-        let taken = Array(bytes[0..<end])
         let line = firstLine
-        firstLine += waiting + (all ? bytes[boundary...].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 } : 0)
-        bytes.removeFirst(end)
+        firstLine += waiting + (all ? ByteCount.count(0x0A, in: bytes[boundary...]) : 0)
+        // The records taken keep the buffer's storage; only the partial record after them (less than a block) is
+        // copied into a new one.
+        var taken = bytes
+        bytes = Array(taken[end...])
+        taken.removeLast(taken.count - end)
         boundary -= end
         scanned -= end
         waiting = 0

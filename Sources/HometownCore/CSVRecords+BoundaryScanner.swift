@@ -85,8 +85,7 @@ extension CSVRecords {
         /// feed ends a record; afterwards a field starts when the last byte was a comma or line feed, and none is
         /// quoted once a comma or line feed went by. Returns the index after its last line feed, if any.
         private mutating func takeUnquoted(_ p: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-            var feeds = 0
-            for k in range { feeds &+= p[k] == Self.lf ? 1 : 0 }
+            let feeds = ByteCount.count(Self.lf, in: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: p[range])))
             // The last comma or line feed, from the end (a row's length away at most, when there is one).
             var k = range.upperBound - 1
             while k >= range.lowerBound, p[k] != Self.lf, p[k] != Self.comma { k -= 1 }

@@ -63,6 +63,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
     /// spaces, no `+` sign): the same Double, bit for bit (`DecimalText`). Nil for any other text, and for a
     /// number out of Double's range: then `parseDegrees` gives the answer or the error.
     public static func plainDegrees(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        if let v = DecimalText.shortDecimal(text) { return v }
         let n = text.count
         var i = 0
         func digits() -> Bool {

@@ -94,6 +94,19 @@ import Testing
         #expect(read > 100_000)
     }
 
+    /// Texts at the edges of the one-pass short form (19 digits, 2^53, 22 digits after the point) and just past
+    /// them, where the general reading takes over: the same bits as `Double(String)` on both sides.
+    @Test(arguments: [
+        "9007199254740992", "9007199254740993", "900719925474099.2", "900719925474099.3", "-9007199254740992",
+        "0.0000000000000000000001", "0.00000000000000000000015", "1234567890123456789", "12345678901234567890",
+        "0000000000000000045.5", "45.70128900375465", "-0.0", "-0", "0", "180", "-179.99999999999999",
+        "1.0000000000000002", "0.1", "0.30000000000000004", "89.999999999999999999",
+    ])
+    func agreesAtTheEdgesOfTheShortForm(text: String) throws {
+        let v = try #require(Self.plain(text))
+        #expect(v.bitPattern == Double(text)!.bitPattern, "\(text): \(v)")
+    }
+
     @Test(arguments: ["+5", " 5", "5 ", "5.", ".5", "1e", "1e+", "--1", "0x10", "", "-", "1.2.3"])
     func leavesOtherFormsToParseDegrees(text: String) {
         #expect(Self.plain(text) == nil)

@@ -1,13 +1,20 @@
 // fuzz-build: modules=HometownCore support=Oracle
 @testable import HometownCore
 
-/// `DecimalText.double` against `Double(String)`: for every text in the JSON number grammar, the same Double
+/// `DecimalText.double` (and `shortDecimal`, on the raw input) against `Double(String)`: for every text in the JSON number grammar, the same Double
 /// bit for bit (or nil exactly when `Double(String)` overflows to infinity, which the JSON reader refuses).
 /// Input outside the grammar is first cut to its longest prefix in the grammar, so that every input tests
 /// something; the JSON reader's `number()` must read that same prefix to the same value.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDecimal(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    // The short form's one-pass reading (any bytes): when it gives a value, Double(String) gives the same bits.
+    if let short = bytes.withUnsafeBufferPointer({ DecimalText.shortDecimal($0) }) {
+        let string = String(decoding: bytes, as: UTF8.self)
+        Oracle.check(
+            Double(string)?.bitPattern == short.bitPattern,
+            "\(string): shortDecimal gives \(short), Double(String) \(Double(string) as Any)")
+    }
     let n = NumberGrammar.longestPrefix(bytes)
     guard n > 0 else { return 0 }
     let text = Array(bytes[0..<n])
