@@ -290,11 +290,23 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     /// The state record `i` (0..<stateCount).
     public func stateInfo(_ i: Int) -> Place.State {
+        let (name, iso) = stateNameAndISO(i)
+        return Place.State(name: name, iso: iso, aliases: aliasList(stateU32[8 * i + 5], stateU32[8 * i + 6]))
+    }
+
+    /// State `i`'s name and ISO 3166-2 code (nil when it has none), without its aliases (for a writer that needs
+    /// only these, for every state).
+    public func stateNameAndISO(_ i: Int) -> (name: String, iso: String?) {
         let b = 8 * i
         let iso = string(stateU32[b + 2], stateU32[b + 3])
-        return Place.State(
-            name: string(stateU32[b], stateU32[b + 1]), iso: iso.isEmpty ? nil : iso,
-            aliases: aliasList(stateU32[b + 5], stateU32[b + 6]))
+        return (string(stateU32[b], stateU32[b + 1]), iso.isEmpty ? nil : iso)
+    }
+
+    /// Country `i`'s name and ISO 3166-1 alpha-2 code (nil when it has none), without its other fields.
+    public func countryNameAndISO2(_ i: Int) -> (name: String, iso2: String?) {
+        let b = 8 * i
+        let iso2 = string(countryU32[b + 2], countryU32[b + 3])
+        return (string(countryU32[b], countryU32[b + 1]), iso2.isEmpty ? nil : iso2)
     }
 
     /// The country index of state `i`.
@@ -303,11 +315,11 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// The country record `i` (0..<countryCount).
     public func countryInfo(_ i: Int) -> Place.Country {
         let b = 8 * i
-        let iso2 = string(countryU32[b + 2], countryU32[b + 3])
+        let (name, iso2) = countryNameAndISO2(i)
         let iso3 = string(countryU32[b + 4], countryU32[b + 5])
         return Place.Country(
-            name: string(countryU32[b], countryU32[b + 1]), iso2: iso2.isEmpty ? nil : iso2,
-            iso3: iso3.isEmpty ? nil : iso3, aliases: aliasList(countryU32[b + 6], countryU32[b + 7]))
+            name: name, iso2: iso2, iso3: iso3.isEmpty ? nil : iso3,
+            aliases: aliasList(countryU32[b + 6], countryU32[b + 7]))
     }
 
     /// Bounding box of state `i` (may cross the antimeridian) and a point inside it.

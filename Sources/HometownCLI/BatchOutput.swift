@@ -5,8 +5,8 @@ import HometownCore
 #endif
 
 /// Where a batch command writes: standard output, or `--output FILE` (gzip when the name ends in .gz). Each
-/// chunk of rows goes out in one write (for gzip: as one gzip member), so a run killed at any moment leaves
-/// whole chunks plus at most part of one, and `--resume` can find the last complete row.
+/// part of a chunk of rows (whole rows) goes out in one write (for gzip: as one gzip member), so a run killed at
+/// any moment leaves whole parts plus at most part of one, and `--resume` can find the last complete row.
 final class BatchOutput {
     let path: String?
     private let fd: Int32
@@ -19,17 +19,36 @@ final class BatchOutput {
         gzip = false
     }
 
-    /// A file, created or emptied (or, with `append`, kept and written after its `keep` first bytes).
+    /// A file, created or emptied (or, with `keep`, kept and written after its `keep` first bytes). An existing
+    /// file is emptied by `prepare()` (or the first write), not here: emptying a large file that is still cached
+    /// takes the kernel milliseconds, which the writing thread spends while the first rows are answered.
     init(path: String, keep: Int? = nil) throws {
         self.path = path
         gzip = path.lowercased().hasSuffix(".gz")
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (keep == nil ? O_TRUNC : 0)
-        fd = open(path, flags, 0o644)
+        fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
         if let keep {
             guard ftruncate(fd, off_t(keep)) == 0, lseek(fd, off_t(keep), SEEK_SET) == off_t(keep) else {
                 throw CLIError("cannot continue \(path): \(String(cString: strerror(errno)))")
             }
+        } else {
+            emptyFirst = true
+        }
+    }
+
+    /// Whether the file still has to be emptied before the first write.
+    private var emptyFirst = false
+
+    /// Empties the file if it was not continued and is not empty yet; does nothing after the first call.
+    func prepare() throws {
+        guard emptyFirst else { return }
+        emptyFirst = false
+        // Only a regular file with something in it (a pipe or a device, e.g. /dev/null, cannot be truncated; O_TRUNC
+        // left them alone too).
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 else { return }
+        guard ftruncate(fd, 0) == 0 else {
+            throw SystemFailure("cannot empty \(path ?? "the output"): \(String(cString: strerror(errno)))")
         }
     }
 
@@ -37,6 +56,7 @@ final class BatchOutput {
 
     /// Writes `bytes` (compressed as one gzip member for a .gz file).
     func write(_ bytes: [UInt8]) throws {
+        try prepare()
         guard !bytes.isEmpty else { return }
         let data: [UInt8]
         if gzip {

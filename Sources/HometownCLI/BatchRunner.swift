@@ -15,21 +15,24 @@ protocol BatchJob {
     mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
         out: [UInt8], errors: Int
     )
-    /// The output of CSV rows answered from their bytes (see `PlainCSVChunk`), or nil to have them read as
-    /// records and given to `process(csv:cut:)`. Must give exactly what that would.
-    mutating func processPlain(csv: ArraySlice<UInt8>) -> (out: [UInt8], rows: Int)?
+    /// The output of CSV rows answered from their bytes (see `PlainCSVChunk`), in parts of whole rows to be
+    /// written one after the other, or nil to have them read as records and given to `process(csv:cut:)`. Must
+    /// give exactly what that would.
+    mutating func processPlain(csv: ArraySlice<UInt8>) -> (parts: [[UInt8]], rows: Int)?
     /// The output's last bytes (GeoJSON's closing).
     func end() -> [UInt8]
 }
 
 extension BatchJob {
     /// No shortcut: every CSV chunk is read as records.
-    mutating func processPlain(csv: ArraySlice<UInt8>) -> (out: [UInt8], rows: Int)? { nil }
+    mutating func processPlain(csv: ArraySlice<UInt8>) -> (parts: [[UInt8]], rows: Int)? { nil }
 }
 
 /// Streams an input through a `BatchJob` into an output: reads a block at a time, answers complete rows as soon
 /// as a chunk is full or the input has nothing more ready (so a pipe gets answers while it is still being
-/// written), and never holds more than a chunk of rows.
+/// written). Reading and cutting chunks (`BatchChunks`) and writing answers (`BatchWrites`) run on threads of
+/// their own beside the lookups, each at most two chunks ahead or behind, so memory stays bounded by a few
+/// chunks of rows whatever the input's size.
 enum BatchRunner {
     struct Summary {
         /// Rows answered in this run (not counting those skipped by `--resume`).
@@ -51,21 +54,26 @@ enum BatchRunner {
         _ job: inout J, input: BatchInput, output: BatchOutput, skip: Int, resumed: Bool,
         progress: BatchProgress
     ) throws -> Summary {
-        var buffer = RecordBuffer(kind: job.recordKind)
+        let chunks = BatchChunks(input: input, kind: job.recordKind, rows: chunkRows)
+        defer { chunks.stop() }
+        let writes = BatchWrites(to: output)
+        // When reading fails midway, the rows answered before the failure are still written (their error, if
+        // any, gives way to the reading's).
+        defer { try? writes.finish() }
         var summary = Summary()
         var headerDone = job.recordKind == .lines
         if headerDone {
             let prefix = try job.begin(header: nil)
-            if !resumed { try output.write(prefix) }
+            if !resumed { try writes.write([prefix]) }
         }
         var skipLeft = skip
         var eof = false
         while !eof {
-            if let data = try input.next() { buffer.append(data) } else { eof = true }
-            guard eof || buffer.waiting >= chunkRows || (buffer.waiting > 0 && !input.moreReadyNow()) else { continue }
-            let cut = eof && input.truncation != nil && buffer.hasPartialRecord
-            let (bytes, firstLine) = buffer.take(all: eof)
+            let chunk = try chunks.next()
+            let (bytes, firstLine, cut) = (chunk.bytes, chunk.firstLine, chunk.cut)
+            eof = chunk.last
             var out: [UInt8] = []
+            var parts: [[UInt8]] = []
             var errors = 0
             var rows = 0
             switch job.recordKind {
@@ -86,7 +94,7 @@ enum BatchRunner {
                 }
                 if body.isEmpty { break }
                 if skipLeft == 0, !cut, let plain = job.processPlain(csv: body) {
-                    out += plain.out
+                    parts = plain.parts
                     rows = plain.rows
                     break
                 }
@@ -120,13 +128,14 @@ enum BatchRunner {
                     rows = rest.count
                 }
             }
-            try output.write(out)
+            try writes.write(out.isEmpty ? parts : [out] + parts)
             summary.rows += rows
             summary.errors += errors
-            progress.update(rows: summary.rows + summary.skipped, bytesRead: input.bytesRead, size: input.size)
+            progress.update(rows: summary.rows + summary.skipped, bytesRead: chunk.bytesRead, size: input.size)
         }
         if !headerDone { _ = try job.begin(header: nil) }
-        try output.write(job.end())
+        try writes.write([job.end()])
+        try writes.finish()
         progress.finish()
         summary.inputProblem = input.truncation
         return summary

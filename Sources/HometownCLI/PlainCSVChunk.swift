@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A chunk of CSV rows simple enough to be answered from its bytes: no quote, carriage return, byte order mark
 /// or blank line, valid UTF-8, every row with the header's number of fields. Such a row reads back as its fields
 /// unchanged and `CSVRecords.escape` leaves each field as it is, so a batch that adds columns can copy the row's
@@ -24,6 +28,16 @@ struct PlainCSVChunk {
         first.reserveCapacity(estimate)
         second.reserveCapacity(estimate)
         let ok = bytes.withContiguousStorageIfAvailable { b -> Bool in
+            // No quote, carriage return or U+FEFF (`escape` quotes a field that starts with it) anywhere: found
+            // with memchr, so that the loop below only looks for commas and line feeds.
+            guard let start = b.baseAddress, memchr(start, 0x22, b.count) == nil, memchr(start, 0x0D, b.count) == nil
+            else { return false }
+            var from = 0
+            while from < b.count, let hit = memchr(start + from, 0xEF, b.count - from) {
+                let k = start.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if k + 2 < b.count, b[k + 1] == 0xBB, b[k + 2] == 0xBF { return false }
+                from = k + 1
+            }
             let base = bytes.startIndex
             var i = 0
             let n = b.count
@@ -41,10 +55,6 @@ struct PlainCSVChunk {
                         field += 1
                         fieldStart = i + 1
                         if x == 0x0A { break }
-                    } else if x == 0x22 || x == 0x0D {
-                        return false
-                    } else if x == 0xEF, i + 2 < n, b[i + 1] == 0xBB, b[i + 2] == 0xBF {
-                        return false  // U+FEFF: `escape` quotes a field that starts with it
                     }
                     i += 1
                 }

@@ -5,45 +5,40 @@ extension ReverseJob {
     /// CSV in, CSV out, for a chunk of plain rows (`PlainCSVChunk`): each row's bytes are copied and the added
     /// columns appended from bytes made once per state and per city, with no string per field. The chunk is cut
     /// at line feeds into one part per core, and each part is checked, parsed, looked up and written on its own
-    /// thread; the parts are joined in input order. Any row the record path would answer otherwise (a value that
+    /// thread; the parts are returned in input order, to be written one after the other. Any row the record path would answer otherwise (a value that
     /// is not a coordinate: its error goes in `error`) sends the whole chunk back to that path.
-    mutating func processPlain(csv bytes: ArraySlice<UInt8>) -> (out: [UInt8], rows: Int)? {
+    mutating func processPlain(csv bytes: ArraySlice<UInt8>) -> (parts: [[UInt8]], rows: Int)? {
         guard input.format == .csv, outputFormat == .csv else { return nil }
-        // Parts of at least 256 KiB, so that a small chunk is not split.
-        let parts = max(1, min(Parallel.cores, bytes.count >> 18))
+        // Four parts per core, so that a core slowed by the reading or writing thread takes fewer of them; each
+        // of at least 256 KiB, so that a small chunk is not split.
+        let parts = max(1, min(4 * Parallel.cores, bytes.count >> 18))
         var cuts = [bytes.startIndex]
         for p in 1..<parts {
             let guess = max(cuts[p - 1], bytes.startIndex + bytes.count * p / parts)
             cuts.append(bytes[guess...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.endIndex)
         }
         cuts.append(bytes.endIndex)
-        // Each part writes with its own copy of the columns (their byte caches are not shared between threads).
-        if partColumns.count < parts {
-            partColumns += [ReverseColumns](repeating: columns, count: parts - partColumns.count)
-        }
         var outs = [(out: [UInt8], rows: Int)?](repeating: nil, count: parts)
         let geocoder = self.geocoder
         let width = input.names.count
         let indices = input.columnIndices
-        partColumns.withUnsafeMutableBufferPointer { columns in
-            outs.withUnsafeMutableBufferPointer { outs in
-                Parallel.slices(parts) { p in
-                    let part = bytes[cuts[p]..<cuts[p + 1]]
-                    if part.isEmpty {
-                        outs[p] = ([], 0)
-                    } else if let chunk = PlainCSVChunk(part, width: width, columns: indices) {
-                        outs[p] = Self.answer(part, chunk, geocoder: geocoder, columns: &columns[p])
-                            .map { ($0, chunk.rows.count) }
-                    }
+        let columns = self.columns
+        outs.withUnsafeMutableBufferPointer { outs in
+            Parallel.slices(parts) { p in
+                let part = bytes[cuts[p]..<cuts[p + 1]]
+                if part.isEmpty {
+                    outs[p] = ([], 0)
+                } else if let chunk = PlainCSVChunk(part, width: width, columns: indices) {
+                    outs[p] = Self.answer(part, chunk, geocoder: geocoder, columns: columns)
+                        .map { ($0, chunk.rows.count) }
                 }
             }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(outs.reduce(0) { $0 + ($1?.out.count ?? 0) })
+        var out: [[UInt8]] = []
         var rows = 0
         for part in outs {
             guard let part else { return nil }
-            out += part.out
+            if !part.out.isEmpty { out.append(part.out) }
             rows += part.rows
         }
         return rows > 0 ? (out, rows) : nil
@@ -51,7 +46,7 @@ extension ReverseJob {
 
     /// The output of the rows of `chunk` (read from `bytes`), or nil when one of them has no valid point.
     private static func answer(
-        _ bytes: ArraySlice<UInt8>, _ chunk: PlainCSVChunk, geocoder: ReverseGeocoder, columns: inout ReverseColumns
+        _ bytes: ArraySlice<UInt8>, _ chunk: PlainCSVChunk, geocoder: ReverseGeocoder, columns: ReverseColumns
     ) -> [UInt8]? {
         let rows = chunk.rows.indices
         var coords: [Coordinate] = []
@@ -74,10 +69,7 @@ extension ReverseJob {
         let found = geocoder.matches(coords, cores: 1)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + rows.count * 48)
-        for k in rows {
-            out.append(contentsOf: bytes[chunk.rows[k]])
-            columns.appendBytes(found[k], to: &out)
-        }
+        columns.appendRows(chunk.rows, of: bytes, matches: found, to: &out)
         return out
     }
 }

@@ -22,8 +22,6 @@ struct ReverseJob: PointRowsJob {
 
     let geocoder: ReverseGeocoder
     let columns: ReverseColumns
-    /// The columns of each part of a plain chunk (`processPlain`), one per thread.
-    var partColumns: [ReverseColumns] = []
     let outputFormat: OutputFormat
     private(set) var input: BatchPointInput
     private var featuresWritten = 0

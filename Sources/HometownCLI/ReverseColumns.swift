@@ -9,20 +9,36 @@ struct ReverseColumns {
     let geocoder: ReverseGeocoder
     private let states: [(name: String, iso: String, country: Int)]
     private let countries: [(name: String, iso2: String)]
-    /// For `appendBytes`: per state, `,country,country_iso2,state,state_iso,` escaped (made on first use). A city's
-    /// name is copied from the data file's bytes (`cityNameBytes`), escaped only when it must be.
-    private var stateBytes: [[UInt8]] = []
+    /// For `appendRows`: per state, `,country,country_iso2,state,state_iso,` escaped, one after the other (state
+    /// `s` is `stateText[stateStarts[s]..<stateStarts[s + 1]]`), made once and read by every thread. A city's name
+    /// is copied from the data file's bytes (`cityNameBytes`), escaped only when it must be.
+    private let stateText: [UInt8]
+    private let stateStarts: [Int]
 
     init(geocoder: ReverseGeocoder) {
         self.geocoder = geocoder
         states = (0..<geocoder.stateCount).map { i in
-            let s = geocoder.stateInfo(i)
+            let s = geocoder.stateNameAndISO(i)
             return (s.name, s.iso ?? "", geocoder.countryIndex(ofState: i))
         }
-        countries = (0..<geocoder.countryCount).map { i in
-            let c = geocoder.countryInfo(i)
-            return (c.name, c.iso2 ?? "")
+        let countries = (0..<geocoder.countryCount).map { i in
+            let c = geocoder.countryNameAndISO2(i)
+            return (name: c.name, iso2: c.iso2 ?? "")
         }
+        self.countries = countries
+        var text: [UInt8] = []
+        var starts = [0]
+        let countryText = countries.map { Array(",\(CSVRecords.escape($0.name)),\(CSVRecords.escape($0.iso2)),".utf8) }
+        for s in states {
+            text += countryText[s.country]
+            text += CSVRecords.escape(s.name).utf8
+            text.append(UInt8(ascii: ","))
+            text += CSVRecords.escape(s.iso).utf8
+            text.append(UInt8(ascii: ","))
+            starts.append(text.count)
+        }
+        stateText = text
+        stateStarts = starts
     }
 
     /// The six added values for one row: empty strings where there is no answer (or no point).
@@ -34,30 +50,44 @@ struct ReverseColumns {
         return [c.name, c.iso2, s.name, s.iso, city, error ?? ""]
     }
 
-    /// `values(m, error: nil)` as the end of a CSV row: a comma before each added value, then the line feed.
-    /// The same bytes `CSVRecords.appendRow` writes for them, from bytes made once per state and city.
-    mutating func appendBytes(_ m: PlaceMatch, to out: inout [UInt8]) {
-        guard m.state >= 0, Int(m.state) < states.count else {
-            out.append(contentsOf: ",,,,,,\n".utf8)
-            return
-        }
-        if stateBytes.isEmpty {
-            stateBytes = states.map { s in
-                let c = countries[s.country]
-                return Array(
-                    ([""] + [c.name, c.iso2, s.name, s.iso].map(CSVRecords.escape) + [""]).joined(separator: ",").utf8)
+    /// Each of `rows` (ranges of `bytes`, without their line feeds) followed by `values(matches[k], error: nil)`
+    /// as the end of a CSV row: a comma before each added value, then the line feed. The same bytes
+    /// `CSVRecords.appendRow` writes for them, copied from bytes made once per state and from the data file's city
+    /// names, with no reference counting per row.
+    func appendRows(_ rows: [Range<Int>], of bytes: ArraySlice<UInt8>, matches: [PlaceMatch], to out: inout [UInt8]) {
+        let base = bytes.startIndex
+        let cityCount = geocoder.cityCount
+        let (noPlace, noError) = (Self.noPlace, Self.noError)  // read once, not once a row
+        bytes.withUnsafeBufferPointer { b in
+            stateText.withUnsafeBufferPointer { text in
+                stateStarts.withUnsafeBufferPointer { starts in
+                    for (k, r) in rows.enumerated() {
+                        out.append(
+                            contentsOf: UnsafeBufferPointer(rebasing: b[(r.lowerBound - base)..<(r.upperBound - base)]))
+                        let m = matches[k]
+                        let s = Int(m.state)
+                        guard s >= 0, s < starts.count - 1 else {
+                            out.append(contentsOf: noPlace)
+                            continue
+                        }
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[starts[s]..<starts[s + 1]]))
+                        let city = Int(m.city)
+                        if city >= 0 && city < cityCount {
+                            let name = geocoder.cityNameBytes(city)
+                            if CSVRecords.needsQuotes(name) {
+                                out.append(contentsOf: CSVRecords.escape(String(decoding: name, as: UTF8.self)).utf8)
+                            } else {
+                                out.append(contentsOf: name)
+                            }
+                        }
+                        out.append(contentsOf: noError)
+                    }
+                }
             }
         }
-        out.append(contentsOf: stateBytes[Int(m.state)])
-        let city = Int(m.city)
-        if city >= 0 && city < geocoder.cityCount {
-            let name = geocoder.cityNameBytes(city)
-            if CSVRecords.needsQuotes(name) {
-                out.append(contentsOf: CSVRecords.escape(String(decoding: name, as: UTF8.self)).utf8)
-            } else {
-                out.append(contentsOf: name)
-            }
-        }
-        out.append(contentsOf: ",\n".utf8)
     }
+
+    /// The added columns of a point far at sea (all empty), and the end of a row without an error.
+    private static let noPlace = Array(",,,,,,\n".utf8)
+    private static let noError = Array(",\n".utf8)
 }

@@ -167,6 +167,32 @@ import Testing
         #expect(rows.last?.contains("is truncated") == true)
     }
 
+    /// Reading fails midway (a damaged gzip member after a good one, several chunks long): the rows answered
+    /// before the failure are all in the output, in order, and the failure names the file. The answers are written
+    /// on a thread of their own (`BatchWrites`); they must be out before the command ends on the error.
+    @Test func rowsBeforeAReadFailureAreWritten() async throws {
+        let plain = Self.temp("points.csv")
+        try Self.csv(rows: 300_000).write(toFile: plain, atomically: true, encoding: .utf8)
+        try await Self.gzip(plain)
+        let damaged = Self.temp("damaged.csv.gz")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: plain + ".gz"))
+        // A second member whose deflate data starts with a block of the reserved type 3: an error to inflate.
+        bytes.append(
+            contentsOf: [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03] + [UInt8](repeating: 0xFF, count: 64))
+        try bytes.write(to: URL(fileURLWithPath: damaged))
+        let out = Self.temp("answers.csv")
+        let r = try await CLI.run(["reverse", "--input", damaged, "--output", out, "-q"])
+        #expect(r.status != 0 && r.status != 3, "\(r.err)")
+        #expect(r.err.contains(damaged), "\(r.err)")
+        let written = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n")
+        // The header, then rows 0, 1, 2, ... with nothing missing: at least the chunks before the last block.
+        #expect(written.count > 65_536)
+        for (k, row) in written.dropFirst().enumerated() where !row.hasPrefix("\(k),") {
+            Issue.record("row \(k) of the output is \(row.prefix(40))")
+            break
+        }
+    }
+
     /// Runs `args`, kills it with SIGKILL once `output` has grown past `bytes`, then resumes it.
     static func killThenResume(_ args: [String], output: String, after bytes: Int) async throws -> (
         status: Int32, err: String

@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+
+/// A batch's answers written to its `BatchOutput` on a thread of its own, in order, at most `ahead` chunks behind
+/// the rows being answered: the copy into the file (or pipe) overlaps with the next chunk's lookups. A chunk may
+/// come in parts (one per core, each of whole rows), written one after the other without joining them first.
+///
+/// A failed write (a full disk, a closed pipe) stops the writing; `write` or `finish` then throws it, so no later
+/// chunk is written after a failed one.
+final class BatchWrites: @unchecked Sendable {
+    private let slots: DispatchSemaphore
+    private let filled = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+    private let state = Mutex<(items: [[[UInt8]]?], failure: Error?, closed: Bool)>(([], nil, false))
+
+    init(to output: BatchOutput, ahead: Int = 2) {
+        slots = DispatchSemaphore(value: max(1, ahead))
+        // Only the writing thread uses `output` from here until `finish()` returns.
+        nonisolated(unsafe) let output = output
+        let writer = Thread { [self] in run(output) }
+        writer.name = "hometown-batch-output"
+        writer.start()
+    }
+
+    /// Queues one chunk's output, waiting while `ahead` chunks are still unwritten.
+    /// - Throws: the error of an earlier write that failed.
+    func write(_ parts: [[UInt8]]) throws {
+        slots.wait()
+        try state.withLock { s in
+            if let failure = s.failure { throw failure }
+            s.items.append(parts)
+        }
+        filled.signal()
+    }
+
+    /// Waits until everything queued is written and ends the writing thread. Calling it again is harmless.
+    /// - Throws: the error of a write that failed.
+    func finish() throws {
+        close()
+        done.wait()
+        done.signal()  // for a later call
+        if let failure = state.withLock({ $0.failure }) { throw failure }
+    }
+
+    /// Lets the writing thread end once it has written what is queued, without waiting for it.
+    private func close() {
+        let first = state.withLock { s in
+            defer { s.closed = true }
+            if !s.closed { s.items.append(nil) }
+            return !s.closed
+        }
+        if first { filled.signal() }
+    }
+
+    private func run(_ output: BatchOutput) {
+        do { try output.prepare() } catch { state.withLock { $0.failure = error } }
+        while true {
+            filled.wait()
+            guard let parts = state.withLock({ $0.items.removeFirst() }) else { break }
+            if state.withLock({ $0.failure == nil }) {
+                do {
+                    for part in parts { try output.write(part) }
+                } catch {
+                    state.withLock { $0.failure = error }
+                }
+            }
+            slots.signal()
+        }
+        done.signal()
+    }
+}
