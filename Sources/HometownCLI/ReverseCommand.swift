@@ -55,7 +55,7 @@ struct ReverseCommand: ParsableCommand {
         try runReportingErrors {
             switch try points.given() {
             case .file(let input):
-                let geocoder = try ReverseGeocoder(path: data, verification: .full)
+                let geocoder = try ReverseGeocoder(path: data, verification: .lookups)
                 try batch.run(input: input, points: points) {
                     ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1)
                 }

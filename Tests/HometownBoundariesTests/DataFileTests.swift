@@ -35,6 +35,27 @@ import Testing
         #expect(throws: BoundariesError.self) { try ReverseGeocoder(path: p, verification: .full) }
     }
 
+    /// `.lookups` checks every section a lookup reads and leaves out only the state outlines (`statePolygons`):
+    /// a flipped byte in the middle of any other section is refused; one in the outlines loads (`.full` refuses it).
+    @Test func lookupVerificationChecksWhatTheLookupsRead() throws {
+        let original = try DataFile(path: Fixtures.dataPath)
+        for tag in original.sectionTags {
+            let region = try original.bytes(tag)
+            guard !region.isEmpty else { continue }
+            let middle = region.baseAddress! - original.base + region.count / 2
+            let p = try tempCopy { $0[middle] ^= 0x40 }
+            defer { try? FileManager.default.removeItem(atPath: p) }
+            #expect(throws: BoundariesError.self, "\(tag)") { try ReverseGeocoder(path: p, verification: .full) }
+            if ReverseGeocoder.outlineSections.contains(tag) {
+                #expect(throws: Never.self, "\(tag)") { try ReverseGeocoder(path: p, verification: .lookups) }
+            } else {
+                #expect(throws: BoundariesError.self, "\(tag)") { try ReverseGeocoder(path: p, verification: .lookups) }
+            }
+        }
+        // The outline sections are named by what reads them: statePolygons reads exactly these.
+        #expect(ReverseGeocoder.outlineSections.isSubset(of: Set(original.sectionTags)))
+    }
+
     @Test func flippedByteInHeaderIsDetected() throws {
         let p = try tempCopy { $0[40] ^= 0x01 }
         defer { try? FileManager.default.removeItem(atPath: p) }
