@@ -27,7 +27,8 @@ final class BatchInput {
     let size: Int?
     /// Whether the input is a regular file (all of it can be read without waiting).
     let isRegularFile: Bool
-    private var block = [UInt8](repeating: 0, count: 1 << 20)
+    /// The most bytes one read asks for.
+    private let blockSize = 1 << 20
     private var byteOrderMarkChecked = false
 
     init(path: String, compression: InputCompression) throws {
@@ -70,7 +71,12 @@ final class BatchInput {
 
     private func readMore() throws -> [UInt8]? {
         while true {
-            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            // Read straight into the block's own array (no copy out of a reused buffer).
+            var n = 0
+            var bytes = [UInt8](unsafeUninitializedCapacity: blockSize) { buffer, count in
+                n = read(fd, buffer.baseAddress, buffer.count)
+                count = max(0, n)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw CLIError("error reading \(path): \(String(cString: strerror(errno)))")
@@ -82,7 +88,6 @@ final class BatchInput {
                 return nil
             }
             bytesRead += n
-            var bytes = Array(block[0..<n])
             if !decided {
                 // Decide on gzip from the name or the first two bytes (wait for both).
                 pendingFirst += bytes
