@@ -27,7 +27,10 @@ final class BatchChunks: @unchecked Sendable {
     private let queue = Mutex<(items: [Result<Chunk, Error>], stopped: Bool)>(([], false))
 
     init(input: BatchInput, kind: RecordBuffer.Kind, rows: Int, ahead: Int = 2) {
-        ready = DispatchSemaphore(value: max(1, ahead))
+        // Made at 0 and raised to `ahead`: Dispatch stops the process when a semaphore is freed below the value
+        // it was made with, which a run that stops early (an error) would leave this one at.
+        ready = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, ahead) { ready.signal() }
         // Only the reading thread uses `input` from here until it delivers the last chunk.
         nonisolated(unsafe) let input = input
         let reader = Thread { [self] in read(input, kind: kind, rows: rows) }

@@ -14,7 +14,10 @@ final class BatchWrites: @unchecked Sendable {
     private let state = Mutex<(items: [[[UInt8]]?], failure: Error?, closed: Bool)>(([], nil, false))
 
     init(to output: BatchOutput, ahead: Int = 2) {
-        slots = DispatchSemaphore(value: max(1, ahead))
+        // Made at 0 and raised to `ahead`: Dispatch stops the process when a semaphore is freed below the value
+        // it was made with, which a run that stops early (an error) would leave this one at.
+        slots = DispatchSemaphore(value: 0)
+        for _ in 0..<max(1, ahead) { slots.signal() }
         // Only the writing thread uses `output` from here until `finish()` returns.
         nonisolated(unsafe) let output = output
         let writer = Thread { [self] in run(output) }

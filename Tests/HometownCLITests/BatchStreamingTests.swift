@@ -193,6 +193,17 @@ import Testing
         }
     }
 
+    /// A full disk (/dev/full refuses every write with ENOSPC) ends the command with exit status 1 and the reason,
+    /// not a crash or a hang, whether the writing thread finds it at the first chunk or a later one.
+    @Test(arguments: [10, 200_000])
+    func aFullDiskIsAClearError(rows: Int) async throws {
+        let input = Self.temp("points.csv")
+        try Self.csv(rows: rows).write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try await CLI.run(["reverse", "--input", input, "--output", "/dev/full", "-q"])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("cannot write /dev/full: No space left on device"), "\(r.err)")
+    }
+
     /// Runs `args`, kills it with SIGKILL once `output` has grown past `bytes`, then resumes it.
     static func killThenResume(_ args: [String], output: String, after bytes: Int) async throws -> (
         status: Int32, err: String
