@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A batch input cut into chunks of whole records on a thread of its own, at most `ahead` chunks ahead of the
 /// rows being answered: reading, finding record boundaries and counting lines overlap with the lookups instead
@@ -24,7 +23,11 @@ final class BatchChunks: @unchecked Sendable {
 
     private let ready: DispatchSemaphore
     private let delivered = DispatchSemaphore(value: 0)
-    private let queue = Mutex<(items: [Result<Chunk, Error>], stopped: Bool)>(([], false))
+    /// The chunks read and not yet taken, and whether `stop()` ran, behind `lock` (a pthread lock, which
+    /// ThreadSanitizer follows; see `BatchWrites`).
+    private let lock = NSLock()
+    private var items: [Result<Chunk, Error>] = []
+    private var stopped = false
 
     init(input: BatchInput, kind: RecordBuffer.Kind, rows: Int, ahead: Int = 2) {
         // Made at 0 and raised to `ahead`: Dispatch stops the process when a semaphore is freed below the value
@@ -42,14 +45,14 @@ final class BatchChunks: @unchecked Sendable {
     /// - Throws: what reading the input threw (a read error, damaged gzip data); no chunk follows an error.
     func next() throws -> Chunk {
         delivered.wait()
-        let item = queue.withLock { $0.items.removeFirst() }
+        let item = lock.withLock { items.removeFirst() }
         ready.signal()
         return try item.get()
     }
 
     /// Makes the reading thread end before its next chunk (when the answers can no longer be written).
     func stop() {
-        queue.withLock { $0.stopped = true }
+        lock.withLock { stopped = true }
         ready.signal()
     }
 
@@ -75,11 +78,11 @@ final class BatchChunks: @unchecked Sendable {
                 eof = true
             }
             ready.wait()
-            let stopped = queue.withLock { q in
-                if !q.stopped { q.items.append(item) }
-                return q.stopped
+            let stop = lock.withLock {
+                if !stopped { items.append(item) }
+                return stopped
             }
-            if stopped { return }
+            if stop { return }
             delivered.signal()
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A batch's answers written to its `BatchOutput` on a thread of its own, in order, at most `ahead` chunks behind
 /// the rows being answered: the copy into the file (or pipe) overlaps with the next chunk's lookups. A chunk may
@@ -11,7 +10,14 @@ final class BatchWrites: @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let filled = DispatchSemaphore(value: 0)
     private let done = DispatchSemaphore(value: 0)
-    private let state = Mutex<(items: [[[UInt8]]?], failure: Error?, closed: Bool)>(([], nil, false))
+    /// The queue, the first failure and whether `close()` ran, behind `lock`. An `NSLock` (pthread) rather than a
+    /// `Synchronization.Mutex`: ThreadSanitizer misses the ordering of a contended `Mutex` on Linux (its futex
+    /// hand-over is not intercepted) and reports races that are not there; with a pthread lock the batch code can
+    /// be checked under it (tools/sanitizers).
+    private let lock = NSLock()
+    private var items: [[[UInt8]]?] = []
+    private var failure: Error?
+    private var closed = false
 
     init(to output: BatchOutput, ahead: Int = 2) {
         // Made at 0 and raised to `ahead`: Dispatch stops the process when a semaphore is freed below the value
@@ -29,9 +35,9 @@ final class BatchWrites: @unchecked Sendable {
     /// - Throws: the error of an earlier write that failed.
     func write(_ parts: [[UInt8]]) throws {
         slots.wait()
-        try state.withLock { s in
-            if let failure = s.failure { throw failure }
-            s.items.append(parts)
+        try lock.withLock {
+            if let failure { throw failure }
+            items.append(parts)
         }
         filled.signal()
     }
@@ -42,29 +48,29 @@ final class BatchWrites: @unchecked Sendable {
         close()
         done.wait()
         done.signal()  // for a later call
-        if let failure = state.withLock({ $0.failure }) { throw failure }
+        if let failure = lock.withLock({ failure }) { throw failure }
     }
 
     /// Lets the writing thread end once it has written what is queued, without waiting for it.
     private func close() {
-        let first = state.withLock { s in
-            defer { s.closed = true }
-            if !s.closed { s.items.append(nil) }
-            return !s.closed
+        let first = lock.withLock {
+            defer { closed = true }
+            if !closed { items.append(nil) }
+            return !closed
         }
         if first { filled.signal() }
     }
 
     private func run(_ output: BatchOutput) {
-        do { try output.prepare() } catch { state.withLock { $0.failure = error } }
+        do { try output.prepare() } catch { lock.withLock { failure = error } }
         while true {
             filled.wait()
-            guard let parts = state.withLock({ $0.items.removeFirst() }) else { break }
-            if state.withLock({ $0.failure == nil }) {
+            guard let parts = lock.withLock({ items.removeFirst() }) else { break }
+            if lock.withLock({ failure == nil }) {
                 do {
                     for part in parts { try output.write(part) }
                 } catch {
-                    state.withLock { $0.failure = error }
+                    lock.withLock { failure = error }
                 }
             }
             slots.signal()
