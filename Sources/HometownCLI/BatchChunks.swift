@@ -3,7 +3,8 @@ import Foundation
 /// A batch input cut into chunks of whole records on a thread of its own, at most `ahead` chunks ahead of the
 /// rows being answered: reading, finding record boundaries and counting lines overlap with the lookups instead
 /// of leaving the other cores idle between chunks. A chunk is cut when `rows` records wait (an eighth of that
-/// for the first, so that the lookups start early), or when the input has nothing more ready now (so a pipe's rows are answered while it is still being written), or at the end.
+/// for the first, so that the lookups start early), or when the input has nothing more ready now (so a pipe's
+/// rows are answered while it is still being written), or at the end.
 ///
 /// Memory stays bounded: `ahead` chunks plus the one being read. The reading thread owns the `BatchInput` until
 /// it has delivered the last chunk (or an error); `stop()` makes it end at its next chunk.

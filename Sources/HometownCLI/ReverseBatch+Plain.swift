@@ -3,10 +3,11 @@ import HometownCore
 
 extension ReverseJob {
     /// CSV in, CSV out, for a chunk of plain rows (`PlainCSVChunk`): each row's bytes are copied and the added
-    /// columns appended from bytes made once per state and per city, with no string per field. The chunk is cut
-    /// at line feeds into one part per core, and each part is checked, parsed, looked up and written on its own
-    /// thread; the parts are returned in input order, to be written one after the other. Any row the record path would answer otherwise (a value that
-    /// is not a coordinate: its error goes in `error`) sends the whole chunk back to that path.
+    /// columns appended from bytes made once per state and taken from the data file's city names, with no string
+    /// per field. The chunk is cut at line feeds into up to four parts per core, each checked, parsed, looked up
+    /// and written by one of the cores' threads; the parts are returned in input order, to be written one after
+    /// the other. Any row the record path would answer otherwise (a value that is not a coordinate: its error
+    /// goes in `error`) sends the whole chunk back to that path.
     mutating func processPlain(csv bytes: ArraySlice<UInt8>) -> (parts: [[UInt8]], rows: Int)? {
         guard input.format == .csv, outputFormat == .csv else { return nil }
         // Four parts per core, so that a core slowed by the reading or writing thread takes fewer of them; each
