@@ -206,7 +206,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
-        .target(name: "HometownTestSupport", path: "Tests/HometownTestSupport"),
+        .target(name: "HometownTestSupport", dependencies: ["HometownCore"], path: "Tests/HometownTestSupport"),
         .testTarget(
             name: "HometownClientTests",
             dependencies: [

@@ -1,4 +1,4 @@
-import Synchronization
+import HometownCore
 
 #if canImport(Glibc)
     import Glibc
@@ -122,7 +122,7 @@ public final class DataFile: @unchecked Sendable {
     public func verifyAll(except: Set<String> = []) throws {
         let tags = sectionTags.filter { !except.contains($0) }
             .sorted { (sectionTable[$0]?.length ?? 0) > (sectionTable[$1]?.length ?? 0) }
-        let failures = Mutex<[String: Error]>([:])
+        let failures = Locked<[String: Error]>([:])
         Parallel.slices(tags.count) { k in
             do { try verify(tags[k]) } catch { failures.withLock { $0[tags[k]] = error } }
         }

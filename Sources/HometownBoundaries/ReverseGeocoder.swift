@@ -19,7 +19,7 @@ import Synchronization
 ///
 /// At sea: a point in no state polygon but within `atSeaRadiusKm` (22.2 km, 12 nautical miles) of one gets
 /// that state with `atSea == true` and the distance; farther out the result has no country and no state.
-// @unchecked: every stored property is immutable (the records behind a Mutex are built once and then only read),
+// @unchecked: every stored property is immutable (the records behind a lock are built once and then only read),
 // and the buffers point into a read-only mapping owned by `file`.
 public final class ReverseGeocoder: @unchecked Sendable {
     /// How much of the file to check against its checksums when loading.
@@ -56,7 +56,7 @@ public final class ReverseGeocoder: @unchecked Sendable {
     public let countryCount: Int
 
     /// The names `places(_:)` shares between its places, built by the first batch that needs them.
-    private let sharedRecords = Mutex<PlaceRecords?>(nil)
+    private let sharedRecords = Locked<PlaceRecords?>(nil)
     /// The batch size from which `places(_:)` uses (and, the first time, builds) the shared records.
     static let sharedRecordsThreshold = 4096
 

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
+import HometownCore
 import NIOSSL
-import Synchronization
 
 /// The HTTP clients of https servers: one per set of extra trusted certificate authorities (none: the system's
 /// alone), made on first use and kept for the life of the process, as `HTTPClient.shared` is (an `HTTPClient`
@@ -14,7 +14,7 @@ enum TrustedHTTPClients {
     /// The largest certificate file read, in bytes (Debian's whole CA bundle is about 220 KB).
     static let maxFileBytes = 4 << 20
 
-    private static let clients = Mutex<[[UInt8]: HTTPClient]>([:])
+    private static let clients = Locked<[[UInt8]: HTTPClient]>([:])
 
     /// A client trusting the system's authorities and the PEM certificates in `path` (a self-signed server
     /// certificate, or a private authority's); nil: the system's authorities only.

@@ -5,7 +5,6 @@ import Logging
 import PostgresKit
 import PostgresNIO
 import SQLKit
-import Synchronization
 
 /// The store on a PostgreSQL server (issue 22), for several `hometown serve` processes on one database. The
 /// queries are `SQLUserQueries`, shared with SQLite through SQLKit (PostgresKit's dialect).
@@ -342,10 +341,10 @@ private final class OneAnswer<T: Sendable>: Sendable {
         var given = false
         var whenGiven: (@Sendable () -> Void)?
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(_ continuation: CheckedContinuation<T, any Error>) {
-        state = Mutex(State(continuation: continuation))
+        state = Locked(State(continuation: continuation))
     }
 
     /// Resumes with `result` unless an answer was given already.
@@ -383,7 +382,7 @@ private struct UserWithKey: Sendable {
 /// does nothing), or the deadline, when `expire()` does (then a lease granted later is given back unused).
 private final class LeaseRace: Sendable {
     /// 0 waiting, 1 begun, 2 expired.
-    private let state = Mutex<Int>(0)
+    private let state = Locked<Int>(0)
 
     /// Claims the race for the lease; false when the deadline has passed.
     func begin() -> Bool {

@@ -1,9 +1,9 @@
 import CompressNIO
 import HTTPTypes
+import HometownCore
 import Hummingbird
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// How answers leave the server, for every endpoint alike: entity tags and `If-None-Match` (304), gzip when the
 /// client accepts it and a compression slot is free, and HEAD (the headers GET would send, no body). The public
@@ -24,7 +24,7 @@ final class AnswerDelivery: Sendable {
 
     let instance: String
     let maxCompressing: Int
-    private let compressing = Mutex(0)
+    private let compressing = Locked(0)
     /// Where parts of 16 KiB or more are compressed (off the request handlers' threads).
     let bulk: NIOThreadPool
 

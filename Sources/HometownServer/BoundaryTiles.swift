@@ -1,5 +1,6 @@
 import HometownBasemap
 import HometownBoundaries
+import HometownCore
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -24,7 +25,7 @@ final class BoundaryTiles: Sendable {
 
     private let geocoder: ReverseGeocoder
     private let water: WaterMap
-    private let map = Mutex<BoundaryMap?>(nil)
+    private let map = Locked<BoundaryMap?>(nil)
     /// Whether building the prepared boundaries has been started by `warm()` or `prepare(zooms:)` (read without
     /// waiting for the build, which holds `map`'s lock).
     private let started = Atomic<Bool>(false)

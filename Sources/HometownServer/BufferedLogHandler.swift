@@ -1,7 +1,6 @@
 import Foundation
 import HometownCore
 import Logging
-import Synchronization
 
 /// A swift-log handler for the server's one line per request: lines are formatted cheaply
 /// (`2026-11-23T15:36:33.123Z info hometown.server: GET /hometown/count 200 0.02 ms`) and appended to a buffer
@@ -50,11 +49,11 @@ public final class LogSink: Sendable {
         var bytes: [UInt8] = []
         var droppedLines = 0
     }
-    private let pending = Mutex(Pending())
+    private let pending = Locked(Pending())
     /// Wakes the writer thread before its 50 ms are up (a warning).
     private let wake = DispatchSemaphore(value: 0)
     /// One writer at a time (the thread, or a caller of `flush`), so lines keep their order.
-    private let writing = Mutex(())
+    private let writing = Locked(())
 
     init(fd: Int32) {
         self.fd = fd

@@ -2,7 +2,6 @@ import HometownCore
 import HometownProtocol
 import HometownStore
 import Logging
-import Synchronization
 
 /// What `GET /healthz` reports: the server is ready when its in-memory view is loaded (it is before the server
 /// listens) and the store answers one cheap query (`UserStore.nextID`) within `timeout`.
@@ -25,7 +24,7 @@ final class HealthCheck: Sendable {
     let timeout: Duration
     let logger: Logger
     /// The query running now, shared by the checks that wait for it.
-    private let running = Mutex<Task<Outcome, Never>?>(nil)
+    private let running = Locked<Task<Outcome, Never>?>(nil)
 
     init(store: any UserStore, view: UserView, timeout: Duration, logger: Logger) {
         self.store = store
@@ -86,7 +85,7 @@ final class HealthCheck: Sendable {
 
     /// Resumes a continuation once, with whichever of the answer and the timeout comes first.
     private final class Gate: Sendable {
-        private let continuation = Mutex<CheckedContinuation<Outcome?, Never>?>(nil)
+        private let continuation = Locked<CheckedContinuation<Outcome?, Never>?>(nil)
 
         func arm(_ c: CheckedContinuation<Outcome?, Never>) { continuation.withLock { $0 = c } }
 

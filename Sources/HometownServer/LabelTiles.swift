@@ -1,10 +1,10 @@
 import HometownBasemap
 import HometownBoundaries
+import HometownCore
 import HometownGazetteer
 import HometownVocabulary
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// The web map's names: countries, states and cities placed per zoom (`LabelPlacer`, for the whole world at
 /// once, so that tiles agree), served a tile at a time (`GET /hometown/labels?z=&x=&y=`).
@@ -19,7 +19,7 @@ final class LabelTiles: Sendable {
     private let geocoder: ReverseGeocoder
     private let gazetteer: Gazetteer
     private let vocabulary: Vocabulary
-    private let catalog = Mutex<LabelCatalog?>(nil)
+    private let catalog = Locked<LabelCatalog?>(nil)
     private let placements: SharedCache<LabelPlacement>
     private let expensive: WorkLimiter
     private let threads: NIOThreadPool

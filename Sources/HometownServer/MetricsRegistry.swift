@@ -1,7 +1,7 @@
 import CoreMetrics
+import HometownCore
 import HometownStore
 import Prometheus
-import Synchronization
 
 /// The server's metrics for `GET /metrics`, kept in a Prometheus registry this application owns.
 ///
@@ -47,7 +47,7 @@ final class MetricsRegistry: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     /// Each request key's counter and its route's timer, found with one lookup.
-    private let requestMetrics = Mutex<[RequestKey: (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer)]>([:])
+    private let requestMetrics = Locked<[RequestKey: (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer)]>([:])
 
     private let users: CoreMetrics.Gauge
     private let viewBytes: CoreMetrics.Gauge

@@ -1,4 +1,4 @@
-import Synchronization
+import HometownCore
 
 /// Wrong owner passwords, counted per post and per client address, and the wait they impose (`OwnerLimits`):
 /// once `freeFailures` failures are spent, an attempt must wait `firstBackoff` (1 s) after the last failure,
@@ -12,8 +12,8 @@ final class OwnerAttempts: Sendable {
     }
 
     let limits: OwnerLimits
-    private let posts = Mutex<[Int: Entry]>([:])
-    private let addresses = Mutex<[String: Entry]>([:])
+    private let posts = Locked<[Int: Entry]>([:])
+    private let addresses = Locked<[String: Entry]>([:])
 
     init(limits: OwnerLimits) { self.limits = limits }
 

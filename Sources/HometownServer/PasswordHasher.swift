@@ -1,8 +1,8 @@
 import CryptoExtras
 import Foundation
+import HometownCore
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// Hashes passwords with scrypt (RFC 7914) on a pool of its own threads, never on an event loop.
 ///
@@ -42,7 +42,7 @@ public final class PasswordHasher: Sendable {
     public let threads: Int
     public let maxQueued: Int
     private let pool: NIOThreadPool
-    private let inFlight = Mutex(0)
+    private let inFlight = Locked(0)
 
     /// - Parameters:
     ///   - cost: the scrypt parameters for new hashes.

@@ -1,4 +1,4 @@
-import Synchronization
+import HometownCore
 
 /// Results of expensive computations kept within a budget of bytes (least recently used first out), each valid
 /// for one version of the data; and identical computations running at the same time done once, their result
@@ -28,7 +28,7 @@ final class SharedCache<Value: Sendable>: Sendable {
 
     /// The most bytes kept.
     let budget: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(budget: Int) { self.budget = max(0, budget) }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import HometownCore
 
 /// At most `running` expensive computations at once (building a cluster index, fitting a region), at most
 /// `waiting` more queued for a turn, each for at most `maxWait`: beyond that the request is refused with
@@ -21,7 +21,7 @@ final class WorkLimiter: Sendable {
     let maxWait: Duration
     /// What a refusal names.
     let reason: ServerBusy.Reason
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(running: Int, waiting: Int, maxWait: Duration, reason: ServerBusy.Reason = .expensiveWork) {
         maxRunning = max(1, running)
@@ -119,7 +119,7 @@ final class WorkLimiter: Sendable {
 
 /// The timer of a queued wait, cancelled once the wait is over.
 private final class TimeoutHolder: Sendable {
-    private let state = Mutex<(task: Task<Void, Never>?, done: Bool)>((nil, false))
+    private let state = Locked<(task: Task<Void, Never>?, done: Bool)>((nil, false))
 
     func start(_ t: Task<Void, Never>) {
         let cancelNow = state.withLock { s -> Bool in

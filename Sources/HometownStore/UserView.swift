@@ -1,6 +1,5 @@
 import HometownCore
 import HometownProtocol
-import Synchronization
 
 /// Every user in memory, ready to answer GET users (and count, nextid, nicknameexists, and the points of the
 /// map endpoints) without SQL: each user's protocol JSON kept as bytes, and per-filter posting lists (country,
@@ -103,7 +102,7 @@ public final class UserView: Sendable {
     }
 
     static let chunkBytes = 1 << 20
-    let state = Mutex(State())
+    let state = Locked(State())
 
     public init() {}
 

@@ -1,8 +1,8 @@
 import Foundation
+import HometownCore
 import HometownProtocol
 import HometownStore
 import HometownTestSupport
-import Synchronization
 import Testing
 
 /// `hometown db copy` and `hometown db backup`, run as the real binary.
@@ -134,7 +134,7 @@ import Testing
         let store = try await Backend.open(.sqlite(path: path))
         try await DbCommandTests.fill(store)
         // Told to stop by a flag, not by cancelling it: a cancelled task's insert may be refused half-way.
-        let stop = Mutex(false)
+        let stop = Locked(false)
         let writer = Task {
             var n = 0
             while !stop.withLock({ $0 }) && n < 2000 {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HometownCore
 import HometownProtocol
 import HometownStore
 import Hummingbird

@@ -1,20 +1,20 @@
 import AsyncHTTPClient
 import Foundation
+import HometownCore
 import HometownTestSupport
 import NIOCore
-import Synchronization
 import Testing
 
 /// A count shared by concurrent tasks.
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }
 
 /// Messages collected by concurrent tasks.
 final class Failures: Sendable {
-    private let items = Mutex<[String]>([])
+    private let items = Locked<[String]>([])
     func add(_ s: String) { items.withLock { $0.append(s) } }
     var list: [String] { items.withLock { $0 } }
 }

@@ -1,4 +1,4 @@
-import Synchronization
+import HometownCore
 import Testing
 
 @testable import HometownServer
@@ -7,7 +7,7 @@ import Testing
 @Suite struct WorkLimiterTests {
     /// A gate the test opens: tasks holding a turn wait on it.
     final class Gate: Sendable {
-        private let open = Mutex(false)
+        private let open = Locked(false)
         func release() { open.withLock { $0 = true } }
         func wait() async { while !open.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(5)) } }
     }
