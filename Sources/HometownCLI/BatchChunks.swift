@@ -22,19 +22,11 @@ final class BatchChunks: @unchecked Sendable {
         var bytesRead: Int
     }
 
-    private let ready: DispatchSemaphore
-    private let delivered = DispatchSemaphore(value: 0)
-    /// The chunks read and not yet taken, and whether `stop()` ran, behind `lock` (a pthread lock, which
-    /// ThreadSanitizer follows; see `BatchWrites`).
-    private let lock = NSLock()
-    private var items: [Result<Chunk, Error>] = []
-    private var stopped = false
+    /// The chunks read and not yet taken (or the error that ended reading).
+    private let queue: BoundedQueue<Result<Chunk, Error>>
 
     init(input: BatchInput, kind: RecordBuffer.Kind, rows: Int, ahead: Int = 2) {
-        // Made at 0 and raised to `ahead`: Dispatch stops the process when a semaphore is freed below the value
-        // it was made with, which a run that stops early (an error) would leave this one at.
-        ready = DispatchSemaphore(value: 0)
-        for _ in 0..<max(1, ahead) { ready.signal() }
+        queue = BoundedQueue(capacity: ahead)
         // Only the reading thread uses `input` from here until it delivers the last chunk.
         nonisolated(unsafe) let input = input
         let reader = Thread { [self] in read(input, kind: kind, rows: rows) }
@@ -45,17 +37,16 @@ final class BatchChunks: @unchecked Sendable {
     /// The next chunk, waiting for the reading thread when it has none ready.
     /// - Throws: what reading the input threw (a read error, damaged gzip data); no chunk follows an error.
     func next() throws -> Chunk {
-        delivered.wait()
-        let item = lock.withLock { items.removeFirst() }
-        ready.signal()
+        // The reading thread ends only after the last chunk or an error, or after `stop()`, which comes last.
+        guard let item = queue.take() else { throw BatchChunksStopped() }
         return try item.get()
     }
 
     /// Makes the reading thread end before its next chunk (when the answers can no longer be written).
-    func stop() {
-        lock.withLock { stopped = true }
-        ready.signal()
-    }
+    func stop() { queue.close() }
+
+    /// `next()` after `stop()`: a misuse of `BatchChunks`, never met by `BatchRunner`.
+    struct BatchChunksStopped: Error {}
 
     private func read(_ input: BatchInput, kind: RecordBuffer.Kind, rows: Int) {
         var buffer = RecordBuffer(kind: kind)
@@ -78,13 +69,7 @@ final class BatchChunks: @unchecked Sendable {
                 item = .failure(error)
                 eof = true
             }
-            ready.wait()
-            let stop = lock.withLock {
-                if !stopped { items.append(item) }
-                return stopped
-            }
-            if stop { return }
-            delivered.signal()
+            guard queue.put(item) else { return }
         }
     }
 }
