@@ -33,13 +33,13 @@ import Testing
     }
 
     /// Reads one line from a pipe within `seconds`, or nil; waits off the task pool.
-    static func readLine(_ fd: Int32, within seconds: Double) async -> String? {
-        await offThePool { readLineBlocking(fd, within: seconds) }
+    static func readLine(_ handle: FileHandle, within seconds: Double) async -> String? {
+        await offThePool { readLineBlocking(handle.fileDescriptor, within: seconds) }
     }
 
     /// Waits, off the task pool, until `p` has ended.
-    static func ended(_ p: Process) async {
-        await offThePool { p.waitUntilExit() }
+    static func ended(_ p: Spawned) async {
+        _ = await offThePool { p.wait() }
     }
 
     private static func readLineBlocking(_ fd: Int32, within seconds: Double) -> String? {
@@ -57,17 +57,15 @@ import Testing
     }
 
     /// Starts `hometown args` with standard input and output on pipes (standard error discarded).
-    static func piped(_ args: [String]) throws -> (process: Process, input: FileHandle, output: Int32) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = args
+    static func piped(_ args: [String]) throws -> (process: Spawned, input: FileHandle, output: FileHandle) {
         let inPipe = Pipe()
         let outPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = outPipe
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        return (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading.fileDescriptor)
+        let p = try Spawned(
+            CLI.binary, args, stdin: inPipe.fileHandleForReading.fileDescriptor,
+            stdout: outPipe.fileHandleForWriting.fileDescriptor)
+        try? inPipe.fileHandleForReading.close()
+        try? outPipe.fileHandleForWriting.close()
+        return (p, inPipe.fileHandleForWriting, outPipe.fileHandleForReading)
     }
 
     /// The text of a gzip file, through zcat.
@@ -85,7 +83,7 @@ import Testing
 
     @Test func rowsPipedInAreAnsweredBeforeTheInputEnds() async throws {
         let (p, input, out) = try Self.piped(["reverse", "--input", "-", "--quiet"])
-        defer { if p.isRunning { p.terminate() } }
+        defer { p.signal(SIGTERM) }
         input.write(Data("id,lat,lon\n1,44.9661,-93.2938\n".utf8))
         // The header and the first answer come back while standard input is still open.
         #expect(await Self.readLine(out, within: 30) == "id,lat,lon,country,country_iso2,state,state_iso,city,error")
@@ -96,7 +94,7 @@ import Testing
         #expect(await Self.readLine(out, within: 30)?.hasPrefix("2,-33.87,151.21,Australia,AU,New South Wales") == true)
         try input.close()
         await Self.ended(p)
-        #expect(p.terminationStatus == 0)
+        #expect(p.wait() == Spawned.End.success)
     }
 
     @Test func everyRowInGivesARowOutAndErrorsSetTheExitStatus() async throws {
@@ -208,25 +206,20 @@ import Testing
     static func killThenResume(_ args: [String], output: String, after bytes: Int) async throws -> (
         status: Int32, err: String
     ) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CLI.binary)
-        p.arguments = args + ["--output", output, "-q"]
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try Spawned(CLI.binary, args + ["--output", output, "-q"])
         let reason = await offThePool {
             let deadline = Date().addingTimeInterval(120)
             while p.isRunning, Date() < deadline {
                 let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
                 if size > bytes {
-                    kill(p.processIdentifier, SIGKILL)
+                    p.signal(SIGKILL)
                     break
                 }
                 usleep(2000)
             }
-            p.waitUntilExit()
-            return p.terminationReason
+            return p.wait()
         }
-        #expect(reason == .uncaughtSignal, "the first run must be killed halfway, not finish")
+        #expect(reason.bySignal, "the first run must be killed halfway, not finish")
         let r = try await CLI.run(args + ["--output", output, "--resume"])
         return (r.status, r.err)
     }
@@ -299,7 +292,7 @@ import Testing
     @Test func transformStreamsAndWritesEveryRow() async throws {
         // Piped rows are answered while the input is still open.
         let (p, input, out) = try Self.piped(["transform", "--from", "4326", "--to", "3857", "--input", "-", "--quiet"])
-        defer { if p.isRunning { p.terminate() } }
+        defer { p.signal(SIGTERM) }
         input.write(Data("id,lon,lat\n1,0,0\n".utf8))
         #expect(await Self.readLine(out, within: 30) == "id,lon,lat,to_x,to_y,error")
         #expect(await Self.readLine(out, within: 30) == "1,0,0,0,0,")
@@ -307,7 +300,7 @@ import Testing
         #expect(await Self.readLine(out, within: 30)?.hasPrefix("2,180,0,20037508.342789") == true)
         try input.close()
         await Self.ended(p)
-        #expect(p.terminationStatus == 0, "no row with an error: exit status 0")
+        #expect(p.wait() == Spawned.End.success, "no row with an error: exit status 0")
 
         // gzip in gives the same rows; CSV rows out as NDJSON carry the same numbers.
         let plain = Self.temp("points.csv")
@@ -356,7 +349,8 @@ import Testing
         // The first run gets the first half of the rows through a pipe (so it cannot finish), answers them, and is
         // killed; the second resumes from the whole file.
         let resumed = Self.temp("resumed.csv.gz")
-        let (p, pipeIn, _) = try Self.piped(args + ["--input", "-", "--output", resumed, "-q"])
+        let (p, pipeIn, pipeOut) = try Self.piped(args + ["--input", "-", "--output", resumed, "-q"])
+        defer { try? pipeOut.close() }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         pipeIn.write(Data((lines[0...100_000].joined(separator: "\n") + "\n").utf8))
         let reason = await offThePool {
@@ -365,11 +359,10 @@ import Testing
                 ((try? FileManager.default.attributesOfItem(atPath: resumed)[.size] as? Int) ?? 0) < 1_000_000
             { usleep(10_000) }
             usleep(200_000)
-            kill(p.processIdentifier, SIGKILL)
-            p.waitUntilExit()
-            return p.terminationReason
+            p.signal(SIGKILL)
+            return p.wait()
         }
-        #expect(reason == .uncaughtSignal)
+        #expect(reason == Spawned.End(status: SIGKILL, bySignal: true))
         let r = try await CLI.run(args + ["--input", input, "--output", resumed, "--resume"])
         #expect(r.status == 0, "\(r.err)")
         #expect(r.err.contains("rows already answered") && !r.err.contains(": 0 rows already"), "\(r.err)")

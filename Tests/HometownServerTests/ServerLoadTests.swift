@@ -83,17 +83,12 @@ import Testing
         let server = try await ServerProcess(database: try await Self.database())
         defer { server.stop() }
         // 20 whole lists at once, each read by its own curl process (as separate clients would).
-        let curls = (0..<20).map { i -> Process in
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            p.arguments = ["-s", "-o", "/dev/null", server.base + "/users?afterid=-\(100 + i)"]
-            return p
-        }
+        let curlArguments = (0..<20).map { i in ["-s", "-o", "/dev/null", server.base + "/users?afterid=-\(100 + i)"] }
         // The probe has an event loop of its own, apart from anything else in this test process.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let client = HTTPClient(eventLoopGroupProvider: .shared(group))
         _ = try await Self.drain(client, server.base + "/countries")
-        for p in curls { try p.run() }
+        let curls = try curlArguments.map { try Spawned("/usr/bin/curl", $0) }
         var times: [Double] = []
         let clock = ContinuousClock()
         while curls.contains(where: { $0.isRunning }) || times.count < 50 {
@@ -104,10 +99,7 @@ import Testing
             times.append(Double(t.components.attoseconds) / 1e15 + Double(t.components.seconds) * 1000)
             if times.count > 2000 { break }
         }
-        for p in curls {
-            p.waitUntilExit()
-            #expect(p.terminationStatus == 0)
-        }
+        for p in curls { #expect(p.wait() == Spawned.End.success) }
         try await client.shutdown()
         try await group.shutdownGracefully()
         times.sort()

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import HometownCore
 
 /// A program run to its end, its output collected: the tests' one way to run a tool and wait for it.
 public enum ChildProcess {
@@ -26,18 +26,17 @@ public enum ChildProcess {
     private static func runBlocking(
         _ path: String, _ args: [String], environment: [String: String]?, stdin: String?
     ) throws -> Result {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: path)
-        p.arguments = args
-        if let environment { p.environment = environment }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        p.standardInput = input
-        try p.run()
-        let errText = Mutex(Data())
+        let p = try Spawned(
+            path, args, environment: environment, stdin: input.fileHandleForReading.fileDescriptor,
+            stdout: out.fileHandleForWriting.fileDescriptor, stderr: err.fileHandleForWriting.fileDescriptor)
+        // The child's ends are the child's now: ours closed, so that its exit ends our reads.
+        try? input.fileHandleForReading.close()
+        try? out.fileHandleForWriting.close()
+        try? err.fileHandleForWriting.close()
+        let errText = Locked(Data())
         let ended = DispatchGroup()
         let errHandle = err.fileHandleForReading
         ended.enter()
@@ -57,8 +56,8 @@ public enum ChildProcess {
         }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         ended.wait()
-        p.waitUntilExit()
+        let end = p.wait()
         let e = errText.withLock { $0 }
-        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return (end.status, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
     }
 }

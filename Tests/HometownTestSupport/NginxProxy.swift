@@ -18,7 +18,7 @@ public final class NginxProxy: @unchecked Sendable {
     public let port: Int
     /// The self-signed certificate (PEM) the proxy presents: what a client must trust.
     public let certificate: String
-    private let process = Process()
+    private var process: Spawned?
     private var stopped = false
 
     /// Makes a certificate, writes the configuration, starts nginx and waits (at most 15 s, off the task pool)
@@ -44,18 +44,17 @@ public final class NginxProxy: @unchecked Sendable {
             upstreamPort: upstreamPort, certificate: certificate, key: key)
         try config.write(toFile: directory + "/nginx.conf", atomically: true, encoding: .utf8)
 
-        process.executableURL = URL(fileURLWithPath: try Self.executable("nginx"))
-        process.arguments = ["-p", directory, "-c", directory + "/nginx.conf", "-g", "daemon off;"]
         FileManager.default.createFile(atPath: directory + "/stderr.log", contents: nil)
         let stderr = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/stderr.log"))
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try Spawned(
+            try Self.executable("nginx"), ["-p", directory, "-c", directory + "/nginx.conf", "-g", "daemon off;"],
+            stderr: stderr.fileDescriptor)
+        self.process = process
         try? stderr.close()
         let deadline = Date().addingTimeInterval(15)
         while true {
-            guard process.isRunning else {
-                throw ProxyError.failed("nginx exited at start (status \(process.terminationStatus)): \(log())")
+            if let end = process.end {
+                throw ProxyError.failed("nginx exited at start (status \(end.status)): \(log())")
             }
             if (try? RawConnection(port: port, timeout: 1)) != nil { break }
             guard Date() < deadline else {
@@ -85,12 +84,12 @@ public final class NginxProxy: @unchecked Sendable {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        if process.isRunning {
-            process.terminate()
+        if let process, process.isRunning {
+            process.signal(SIGTERM)
             let deadline = Date().addingTimeInterval(5)
             while process.isRunning, Date() < deadline { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            process.signal(SIGKILL)
+            process.wait()
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
@@ -152,20 +151,17 @@ public final class NginxProxy: @unchecked Sendable {
     /// Writes a self-signed certificate for 127.0.0.1 and localhost (P-256 key, valid 2 days) with
     /// `openssl req -x509`.
     public static func makeCertificate(certificate: String, key: String) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: try executable("openssl"))
-        p.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
-            "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
-        ]
         let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
+        let p = try Spawned(
+            try executable("openssl"),
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+                "-keyout", key, "-out", certificate, "-days", "2", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+            ], stderr: err.fileHandleForWriting.fileDescriptor)
+        try? err.fileHandleForWriting.close()
         let message = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
+        guard p.wait() == Spawned.End.success else {
             throw ProxyError.failed("openssl req failed: \(String(decoding: message, as: UTF8.self))")
         }
     }

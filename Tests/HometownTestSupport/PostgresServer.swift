@@ -179,43 +179,36 @@ public final class PostgresServer: @unchecked Sendable {
     /// Runs `path ARGS`, waits, and returns its output (standard output, then standard error).
     /// - Throws: `Failure` with the output when the status is not 0.
     ///
-    /// Spawned and reaped directly (posix_spawn, waitpid) with the output in a temporary file: Foundation's
-    /// `Process.waitUntilExit` was seen to miss the end of `runuser pg_ctl start` (a zombie never noticed).
+    /// The output goes to a temporary file rather than a pipe: the watchdog shell that `setsid --fork` leaves
+    /// running keeps the descriptors it was given, so a pipe would not end before the test process does.
     @discardableResult
     static func run(_ path: String, _ args: [String]) throws -> String {
         let outPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hometown-pg-out-\(UUID().uuidString)"
         ).path
         defer { unlink(outPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard out >= 0 else {
+            throw Failure(description: "cannot create \(outPath): \(String(cString: strerror(errno)))")
+        }
         var env = ProcessInfo.processInfo.environment
         env["PGPASSWORD"] = nil
         env["LC_ALL"] = "C"
-        let argv = ([path] + args).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for p in argv { free(p) }
-            for p in envp { free(p) }
+        let child: Spawned
+        do {
+            child = try Spawned(path, args, environment: env, stdout: out, stderr: out)
+            close(out)
+        } catch {
+            close(out)
+            throw Failure(description: "\(error)")
         }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
-        guard spawned == 0 else {
-            throw Failure(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let end = child.wait()
         let output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-        let exited = (status & 0x7f) == 0
-        let code = (status >> 8) & 0xff
-        guard exited && code == 0 else {
+        guard end == Spawned.End.success else {
+            let how = end.bySignal ? "signal \(end.status)" : "status \(end.status)"
             throw Failure(
                 description:
-                    "\((path as NSString).lastPathComponent) \(args.joined(separator: " ")) failed (status \(status)): \(output)"
+                    "\((path as NSString).lastPathComponent) \(args.joined(separator: " ")) failed (\(how)): \(output)"
             )
         }
         return output

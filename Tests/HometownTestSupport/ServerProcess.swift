@@ -1,18 +1,19 @@
 import Foundation
-import Synchronization
+import HometownCore
 
 /// `hometown serve` as a real process on loopback, driven over real sockets.
 public final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+    let process: Spawned
     public let port: Int
-    let stderrPipe = Pipe()
 
     /// Starts the built `hometown` beside the test bundle on a free port and waits (off the task pool, holding one
     /// of the `ProcessSlots` while it loads) until it listens.
     public init(database: String, extra: [String] = []) async throws {
-        let (port, seen) = try await ProcessSlots.shared.withSlot { [process, stderrPipe] in
-            try await offThePool { try Self.start(process, stderrPipe, arguments: database, extra) }
+        let stderrPipe = Pipe()
+        let (process, port, seen) = try await ProcessSlots.shared.withSlot {
+            try await offThePool { try Self.start(stderrPipe, arguments: database, extra) }
         }
+        self.process = process
         self.port = port
         // Keep reading what it logs (a pipe nobody reads fills up), keeping the last 256 KiB for messages.
         let tail = self.tail
@@ -27,20 +28,19 @@ public final class ServerProcess: @unchecked Sendable {
         }
     }
 
-    /// Runs `hometown serve` in `process` and reads its standard error until the line naming the bound port.
-    private static func start(_ process: Process, _ stderrPipe: Pipe, arguments database: String, _ extra: [String])
-        throws -> (port: Int, seen: Data)
+    /// Starts `hometown serve` and reads its standard error until the line naming the bound port.
+    private static func start(_ stderrPipe: Pipe, arguments database: String, _ extra: [String])
+        throws -> (process: Spawned, port: Int, seen: Data)
     {
-        process.executableURL = URL(fileURLWithPath: try HometownBinary.path())
         // The map is prepared on first use unless a test asks for it at start: most tests never draw a tile, and
         // the preparation would take a core for seconds of every server started.
         let prepare = extra.contains("--prepare-map-zooms") ? [] : ["--prepare-map-zooms", "0"]
-        process.arguments =
+        let process = try Spawned(
+            try HometownBinary.path(),
             ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + prepare
-            + extra
-        process.standardError = stderrPipe
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+                + extra,
+            stderr: stderrPipe.fileHandleForWriting.fileDescriptor)
+        try? stderrPipe.fileHandleForWriting.close()
         // The first line on stderr names the bound port: "hometown: serving on http://127.0.0.1:PORT/hometown/ ...".
         var seen = Data()
         let handle = stderrPipe.fileHandleForReading
@@ -56,15 +56,16 @@ public final class ServerProcess: @unchecked Sendable {
             }
         }
         guard let found else {
-            process.terminate()
+            process.signal(SIGTERM)
+            Self.reapLater(process)
             throw ServerStartError(output: String(decoding: seen, as: UTF8.self))
         }
-        return (found, seen)
+        return (process, found, seen)
     }
 
     /// The last 256 KiB of a stream.
     final class Tail: Sendable {
-        private let bytes = Mutex(Data())
+        private let bytes = Locked(Data())
         func add(_ chunk: Data) {
             bytes.withLock {
                 $0.append(chunk)
@@ -93,7 +94,7 @@ public final class ServerProcess: @unchecked Sendable {
     public struct ServerStartError: Error { public let output: String }
 
     /// The server's process id.
-    public var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.pid }
 
     /// The protocol's root: http://127.0.0.1:PORT/hometown
     public var base: String { "http://127.0.0.1:\(port)/hometown" }
@@ -111,22 +112,27 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Kills the server (SIGKILL) and waits until it is gone.
     public func kill9() async {
-        kill(process.processIdentifier, SIGKILL)
-        await offThePool { [process] in process.waitUntilExit() }
+        process.signal(SIGKILL)
+        _ = await offThePool { [process] in process.wait() }
     }
 
-    /// Asks the server to stop (SIGTERM) and waits for its exit status.
+    /// Asks the server to stop (SIGTERM) and waits for its exit status (or the signal that ended it).
     public func terminate() async -> Int32 {
-        process.terminate()
-        return await offThePool { [process] in
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        process.signal(SIGTERM)
+        return await offThePool { [process] in process.wait().status }
     }
 
-    /// Asks the server to stop (SIGTERM) without waiting: for `defer`, where nothing can be awaited.
+    /// Asks the server to stop (SIGTERM) without waiting: for `defer`, where nothing can be awaited. A thread
+    /// reaps it once it has ended.
     public func stop() {
-        if process.isRunning { process.terminate() }
+        guard process.isRunning else { return }
+        process.signal(SIGTERM)
+        Self.reapLater(process)
+    }
+
+    /// Waits for `process` on a thread of its own, so that an ended server leaves no zombie behind.
+    static func reapLater(_ process: Spawned) {
+        startThread { process.wait() }
     }
 }
 
