@@ -4,9 +4,10 @@
 # Builds the package and its tests with `--sanitize=SANITIZER` in a build folder of their own (.build-tsan or
 # .build-asan, so the ordinary debug build is untouched), then runs the suites (default: the parallel and server
 # code: HometownBoundariesTests HometownClusteringTests HometownMarkersTests HometownServerTests
-# HometownClientTests HometownStoreTests; never ServerLoadTests, whose time and memory limits measure an
-# uninstrumented server). The `hometown` processes the tests start are the one built beside the tests, so they
-# run under the same sanitizer.
+# HometownClientTests HometownStoreTests, the batch job's threads in HometownCLITests (BatchRunnerTests,
+# BoundedQueueTests, PlainCSVChunkTests) and HometownCoreTests' LockedTests; never ServerLoadTests, whose time and
+# memory limits measure an uninstrumented server). tools/test.sh runs the default under ThreadSanitizer. The
+# `hometown` processes the tests start are the one built beside the tests, so they run under the same sanitizer.
 #
 # Every report of the test process and of the servers it starts goes to a file of its own (TSAN_OPTIONS /
 # ASAN_OPTIONS log_path); the run fails when any test fails or any report was written, and prints the reports.
@@ -23,7 +24,8 @@ esac
 shift
 suites=("$@")
 [ ${#suites[@]} -gt 0 ] || suites=(HometownBoundariesTests HometownClusteringTests HometownMarkersTests
-  HometownServerTests HometownClientTests HometownStoreTests)
+  HometownServerTests HometownClientTests HometownStoreTests
+  'HometownCLITests\.(BatchRunnerTests|BoundedQueueTests|PlainCSVChunkTests)' 'HometownCoreTests\.LockedTests')
 filters=()
 for s in "${suites[@]}"; do filters+=(--filter "$s"); done
 # Skipped: the load tests (their time and memory limits measure an uninstrumented server), and under TSan two tests
