@@ -45,7 +45,7 @@ import Testing
         #expect(try Self.get(server.port).hasPrefix("HTTP/1.1 200"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(TestSlowdown.factor)))
     func connectionsBeyondTheLimitAreRefusedPromptlyAndTheServerAnswersAfterThey() async throws {
         let server = try await ServerProcess(
             database: Fixture.freshDatabase(),
@@ -57,15 +57,15 @@ import Testing
         // each is surely counted (connections are set up on two event loops, so not quite in the order they came).
         for c in held {
             c.send("GET /hometown/count HTTP/1.1\r\nHost: t\r\n\r\n")
-            #expect(c.readUntil("\r\n\r\n0", timeout: 5).hasPrefix("HTTP/1.1 200"))
+            #expect(c.readUntil("\r\n\r\n0", timeout: TestSlowdown.seconds(5)).hasPrefix("HTTP/1.1 200"))
         }
         let cpuBefore = processCPUSeconds(server.pid)
         let wallStart = Date()
         for _ in 0..<200 {
             let refused = try RawConnection(port: server.port)
             let t0 = Date()
-            let (text, closed) = refused.readToEnd(timeout: 3)
-            #expect(closed && Date().timeIntervalSince(t0) < 2)
+            let (text, closed) = refused.readToEnd(timeout: TestSlowdown.seconds(3))
+            #expect(closed && Date().timeIntervalSince(t0) < TestSlowdown.seconds(2))
             #expect(text.hasPrefix("HTTP/1.1 503"), "\(text)")
             #expect(text.contains("retry-after: 1"))
             #expect(
