@@ -52,8 +52,9 @@ public final class LogSink: Sendable {
     private let pending = Locked(Pending())
     /// Wakes the writer thread before its 50 ms are up (a warning).
     private let wake = DispatchSemaphore(value: 0)
-    /// One writer at a time (the thread, or a caller of `flush`), so lines keep their order.
-    private let writing = Locked(())
+    /// One writer at a time (the thread, or a caller of `flush`), so lines keep their order; holds the bytes
+    /// written so far (a value with storage: see `Locked` on empty values).
+    private let writing = Locked(0)
 
     init(fd: Int32) {
         self.fd = fd
@@ -81,7 +82,7 @@ public final class LogSink: Sendable {
 
     /// Writes every pending line now (blocking the caller while the descriptor does not take them).
     public func flush() {
-        writing.withLock { _ in
+        writing.withLock { written in
             let taken = pending.withLock { p -> ([UInt8], Int) in
                 let out = (p.bytes, p.droppedLines)
                 p.bytes.removeAll(keepingCapacity: true)
@@ -99,9 +100,10 @@ public final class LogSink: Sendable {
             var done = 0
             while done < bytes.count {
                 let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-                if n <= 0 { return }
+                if n <= 0 { break }
                 done += n
             }
+            written += done
         }
     }
 }

@@ -31,7 +31,7 @@ import Testing
         let status = await server.terminate()
         let elapsed = Date().timeIntervalSince(start)
         #expect(status == 0)
-        #expect(elapsed < 2 + 3, "exited \(elapsed) s after SIGTERM")
+        #expect(elapsed < 2 + TestSlowdown.seconds(3), "exited \(elapsed) s after SIGTERM")
         // The idle ones closed at once; the half-sent post at the deadline.
         #expect(idle.isClosedByServer)
         #expect(used.isClosedByServer)
@@ -47,7 +47,7 @@ import Testing
         #expect(idle.readUntil("\r\n\r\n0", timeout: 5).hasPrefix("HTTP/1.1 200"))
         let start = Date()
         #expect(await server.terminate() == 0)
-        #expect(Date().timeIntervalSince(start) < 3)
+        #expect(Date().timeIntervalSince(start) < TestSlowdown.seconds(3))
     }
 
     /// Holds SQLite's write lock on `path` from this process (another program, to the server) until released.
