@@ -55,88 +55,18 @@ struct CityIndex: @unchecked Sendable {
     /// The city named for (lat, lon) in `state`, with its great-circle distance in km. No allocation (the
     /// walk's stack lives on the call stack); the only library call is one arcsine (libm) for the distance.
     func city(for state: Int, latitude lat: Double, longitude lon: Double) -> (index: Int, km: Double)? {
-        let first = Int(byState[state])
-        let end = Int(byState[state + 1])
-        guard first < end else { return nil }
-        let q = CityTreeLayout.unitVector(latitude: lat, longitude: lon)
-        let entries = byState
-        let coords = xyz
-        let base = header
-        let table = u32
-        var nearest = (d2: CityIndex.maxSearchChord2, city: -1)
-        var urban = (pop: -1, d2: 0.0, city: -1)
-
-        @inline(__always) func visit(_ k: Int) {
-            let j = CityTreeLayout.f64PerEntry * (k - base)
-            let dx = q.x - coords[j]
-            let dy = q.y - coords[j + 1]
-            let dz = q.z - coords[j + 2]
-            let d2 = dx * dx + dy * dy + dz * dz
-            let c = Int(entries[k] & CityTreeLayout.cityMask)
-            if d2 < nearest.d2 || (d2 == nearest.d2 && c < nearest.city) { nearest = (d2, c) }
-            if d2 <= coords[j + 3] {
-                let pop = Int(table[4 * c + 2])
-                if pop > urban.pop || (pop == urban.pop && (d2 < urban.d2 || (d2 == urban.d2 && c < urban.city))) {
-                    urban = (pop, d2, c)
-                }
-            }
-        }
-
-        // Depth-first, nearer half first. Each range on the stack carries how far the point lies outside the
-        // range's box along x, y and z (a split moves the far half's bound on its axis out to the split plane),
-        // so the sum of their squares bounds the squared chord to any place in it from below. A range is
-        // skipped when that bound exceeds both the nearest place so far and the largest urban chord in the
-        // range. Each level adds at most one range to the stack, and a state's tree has at most `maxPerState`
-        // entries (checked at load), so 24 ranges suffice; that is 768 bytes, small enough to live on the call
-        // stack rather than the heap.
-        withUnsafeTemporaryAllocation(of: (lo: Int32, hi: Int32, ox: Double, oy: Double, oz: Double).self, capacity: 24)
-        { stack in
+        guard let root = CityWalk.root(of: state, in: self) else { return nil }
+        var walk = CityWalk(latitude: lat, longitude: lon)
+        // Depth-first, nearer half first (see `CityWalk.work`).
+        withUnsafeTemporaryAllocation(of: CityWalk.Range.self, capacity: CityWalk.stackCapacity) { stack in
+            let s = stack.baseAddress!
+            s[0] = root
             var top = 1
-            stack[0] = (Int32(first), Int32(end - 1), 0, 0, 0)
             while top > 0 {
                 top -= 1
-                let r = stack[top]
-                let lo = Int(r.lo)
-                let hi = Int(r.hi)
-                let m = (lo + hi) >> 1
-                let bound = r.ox * r.ox + r.oy * r.oy + r.oz * r.oz
-                if bound > nearest.d2, bound > coords[CityTreeLayout.f64PerEntry * (m - base) + 4] { continue }
-                if hi - lo < CityTreeLayout.nodeSize {
-                    for k in lo...hi { visit(k) }
-                    continue
-                }
-                visit(m)
-                let axis = Int(entries[m] >> CityTreeLayout.axisShift)
-                let j = CityTreeLayout.f64PerEntry * (m - base)
-                var far = r
-                let d: Double
-                switch axis {
-                case 1:
-                    d = q.y - coords[j + 1]
-                    far.oy = d
-                case 2:
-                    d = q.z - coords[j + 2]
-                    far.oz = d
-                default:
-                    d = q.x - coords[j]
-                    far.ox = d
-                }
-                var near = r
-                if d < 0 {
-                    near.hi = Int32(m - 1)
-                    far.lo = Int32(m + 1)
-                } else {
-                    near.lo = Int32(m + 1)
-                    far.hi = Int32(m - 1)
-                }
-                if top + 2 > stack.count { continue }  // only a corrupted tree is this deep
-                stack[top] = far
-                stack[top + 1] = near
-                top += 2
+                walk.work(s[top], self, stack: s, top: &top)
             }
         }
-        if urban.city >= 0 { return (urban.city, CityTreeLayout.kilometres(chordSquared: urban.d2)) }
-        if nearest.city >= 0 { return (nearest.city, CityTreeLayout.kilometres(chordSquared: nearest.d2)) }
-        return nil
+        return walk.answer
     }
 }

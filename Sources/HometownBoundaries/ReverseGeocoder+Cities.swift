@@ -1,3 +1,5 @@
+import CPrefetch
+
 extension ReverseGeocoder {
     /// A city of the bundled table, for tools that build on it (the gazetteer builder, the accuracy report).
     public struct CityRecord: Hashable, Sendable {
@@ -18,6 +20,23 @@ extension ReverseGeocoder {
     /// writer that copies them out without making a String. They point into the memory-mapped file: valid while
     /// this geocoder lives. Empty for an entry beyond the string table (only in a damaged file).
     package func cityNameBytes(_ i: Int) -> UnsafeRawBufferPointer { bytes(cities.u32[4 * i], cities.u32[4 * i + 1]) }
+
+    /// Asks the CPU to start loading what `cityNameBytes(i)` reads, for a writer that knows which names it will
+    /// copy a few rows ahead: `.record` the city's entry (where its name lies), then, once that is likely in
+    /// cache, `.name` the name's first bytes. A hint only, with no effect on results; an `i` out of range is ignored.
+    package func prefetchCityName(_ i: Int, _ part: CityNamePart) {
+        guard i >= 0, i < cities.count, let table = cities.u32.baseAddress else { return }
+        switch part {
+        case .record:
+            hometown_prefetch(table + 4 * i)
+        case .name:
+            let offset = Int(table[4 * i])
+            if offset < strings.count, let base = strings.baseAddress { hometown_prefetch(base + offset) }
+        }
+    }
+
+    /// What `prefetchCityName` asks for.
+    package enum CityNamePart { case record, name }
 
     /// City `i` (0..<cityCount).
     public func cityRecord(_ i: Int) -> CityRecord {

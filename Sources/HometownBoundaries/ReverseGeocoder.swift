@@ -194,32 +194,33 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// `match(_:)` once the cell index has answered for the point.
     @inline(__always)
     func match(_ c: Coordinate, _ hit: CellIndex.Hit) -> PlaceMatch {
-        let lat = c.latitude
-        let lon = c.longitude
-        var state = -1
-        var atSea = false
-        var distance = 0.0
-        switch hit {
-        case .state(let s):
-            state = s
-        case .sea(let deep):
-            if deep { return .openSea }
-            atSea = true
-            guard let near = cells.nearestState(latitude: lat, longitude: lon, maxKm: ReverseGeocoder.atSeaRadiusKm)
-            else {
-                return .openSea
-            }
-            state = near.state
-            distance = near.km
-        }
-        let city = cities.city(for: state, latitude: lat, longitude: lon)
+        guard let s = state(c, hit) else { return .openSea }
+        let city = cities.city(for: s.state, latitude: c.latitude, longitude: c.longitude)
         return PlaceMatch(
-            state: Int32(state), city: Int32(city?.index ?? -1), atSea: atSea, distanceKm: distance,
+            state: Int32(s.state), city: Int32(city?.index ?? -1), atSea: s.atSea, distanceKm: s.km,
             cityKm: city?.km ?? 0)
     }
 
-    /// `match(_:)` for many points, in input order, on `cores` threads at most (nil: all cores); pipelined
-    /// like `stateIndices`.
+    /// The state of a match once the cell index has answered for the point (for a point at sea, the nearest state
+    /// within `atSeaRadiusKm`, with the distance in km), or nil far at sea.
+    @inline(__always)
+    func state(_ c: Coordinate, _ hit: CellIndex.Hit) -> (state: Int, atSea: Bool, km: Double)? {
+        switch hit {
+        case .state(let s):
+            return (s, false, 0)
+        case .sea(let deep):
+            if deep { return nil }
+            guard
+                let near = cells.nearestState(
+                    latitude: c.latitude, longitude: c.longitude, maxKm: ReverseGeocoder.atSeaRadiusKm)
+            else { return nil }
+            return (near.state, true, near.km)
+        }
+    }
+
+    /// `match(_:)` for many points, in input order, on `cores` threads at most (nil: all cores). Each thread's
+    /// part goes in two passes: the states, pipelined like `stateIndices`, then the cities, several searches side
+    /// by side (`CityIndex.cities`), so that the memory loads of different points overlap in both.
     public func matches(_ coordinates: [Coordinate], cores: Int? = nil) -> [PlaceMatch] {
         let n = coordinates.count
         var out = [PlaceMatch](repeating: .openSea, count: n)
@@ -228,9 +229,27 @@ public final class ReverseGeocoder: @unchecked Sendable {
             coordinates.withUnsafeBufferPointer { cs in
                 Parallel.chunks(n, cores: cores) { range in
                     self.cells.pipelined(range, point: { (cs[$0].latitude, cs[$0].longitude) }) { i, code in
-                        op[i] = self.match(
-                            cs[i], self.cells.resolve(code, latitude: cs[i].latitude, longitude: cs[i].longitude))
+                        let c = cs[i]
+                        let hit = self.cells.resolve(code, latitude: c.latitude, longitude: c.longitude)
+                        if let s = self.state(c, hit) {
+                            op[i] = PlaceMatch(
+                                state: Int32(s.state), city: -1, atSea: s.atSea, distanceKm: s.km, cityKm: 0)
+                        }
                     }
+                    let first = range.lowerBound
+                    self.cities.cities(
+                        range.count,
+                        request: { k in
+                            let m = op[first + k]
+                            return m.state >= 0 ? (Int(m.state), cs[first + k].latitude, cs[first + k].longitude) : nil
+                        },
+                        answer: { k, city in
+                            guard let city else { return }
+                            let m = op[first + k]
+                            op[first + k] = PlaceMatch(
+                                state: m.state, city: Int32(city.index), atSea: m.atSea, distanceKm: m.distanceKm,
+                                cityKm: city.km)
+                        })
                 }
             }
         }

@@ -1,3 +1,5 @@
+import HometownCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -39,36 +41,58 @@ struct PlainCSVChunk {
                 from = k + 1
             }
             let base = bytes.startIndex
-            var i = 0
             let n = b.count
-            while i < n {
-                let start = i
-                var field = 0
-                var fieldStart = i
-                var a = 0..<0
-                var c = 0..<0
-                while i < n {
-                    let x = b[i]
-                    if x == 0x2C || x == 0x0A {
-                        if field == columns.0 { a = (base + fieldStart)..<(base + i) }
-                        if field == columns.1 { c = (base + fieldStart)..<(base + i) }
-                        field += 1
-                        fieldStart = i + 1
-                        if x == 0x0A { break }
-                    }
-                    i += 1
-                }
-                if i == n {  // the last row, without a line feed
-                    if field == columns.0 { a = (base + fieldStart)..<(base + n) }
-                    if field == columns.1 { c = (base + fieldStart)..<(base + n) }
-                    field += 1
-                }
-                // A blank line is no record for the reader; a row of another width is an error to report.
-                guard i > start, field == width else { return false }
-                rows.append((base + start)..<(base + i))
+            var rowStart = 0
+            var field = 0
+            var fieldStart = 0
+            var a = 0..<0
+            var c = 0..<0
+            // A comma or line feed at k ends a field; a line feed also ends the row, which must not be blank (a
+            // blank line is no record for the reader) and must have the header's width (another is an error to
+            // report).
+            @inline(__always) func delimiter(_ k: Int, lineFeed: Bool) -> Bool {
+                if field == columns.0 { a = (base + fieldStart)..<(base + k) }
+                if field == columns.1 { c = (base + fieldStart)..<(base + k) }
+                field += 1
+                fieldStart = k + 1
+                guard lineFeed else { return true }
+                guard k > rowStart, field == width else { return false }
+                rows.append((base + rowStart)..<(base + k))
                 first.append(a)
                 second.append(c)
+                rowStart = k + 1
+                field = 0
+                return true
+            }
+            // Eight bytes at a time: the commas and line feeds of a word are marked by `ByteCount.zeroBytes`,
+            // and only those bytes are looked at.
+            let raw = UnsafeRawPointer(start)
+            let commas = UInt64(0x2C) &* 0x0101_0101_0101_0101
+            let lineFeeds = UInt64(0x0A) &* 0x0101_0101_0101_0101
+            var i = 0
+            while i + 8 <= n {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let feeds = ByteCount.zeroBytes(word ^ lineFeeds)
+                var marks = ByteCount.zeroBytes(word ^ commas) | feeds
+                while marks != 0 {
+                    let bit = marks.trailingZeroBitCount
+                    guard delimiter(i + bit >> 3, lineFeed: feeds & (1 << UInt64(bit)) != 0) else { return false }
+                    marks &= marks &- 1
+                }
+                i += 8
+            }
+            while i < n {
+                let x = b[i]
+                if x == 0x2C || x == 0x0A { guard delimiter(i, lineFeed: x == 0x0A) else { return false } }
                 i += 1
+            }
+            if rowStart < n {  // the last row, without a line feed
+                if field == columns.0 { a = (base + fieldStart)..<(base + n) }
+                if field == columns.1 { c = (base + fieldStart)..<(base + n) }
+                guard field + 1 == width else { return false }
+                rows.append((base + rowStart)..<(base + n))
+                first.append(a)
+                second.append(c)
             }
             return true
         }

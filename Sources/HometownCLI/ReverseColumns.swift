@@ -62,6 +62,9 @@ struct ReverseColumns {
             stateText.withUnsafeBufferPointer { text in
                 stateStarts.withUnsafeBufferPointer { starts in
                     for (k, r) in rows.enumerated() {
+                        // The names a few rows ahead are scattered over the data file: ask for them early.
+                        if k + 16 < matches.count { geocoder.prefetchCityName(Int(matches[k + 16].city), .record) }
+                        if k + 8 < matches.count { geocoder.prefetchCityName(Int(matches[k + 8].city), .name) }
                         out.append(
                             contentsOf: UnsafeBufferPointer(rebasing: b[(r.lowerBound - base)..<(r.upperBound - base)]))
                         let m = matches[k]

@@ -26,13 +26,18 @@ public enum ByteCount {
         bytes.withUnsafeBytes { count(value, in: $0) }
     }
 
-    /// The number of zero bytes in `word`: the top bit of a byte of `t` is set exactly when that byte of `word`
-    /// is zero (adding 0x7F carries into the top bit for any nonzero low seven bits; or-ing `word` adds a set
-    /// top bit), so no byte's carry reaches the next.
+    /// The number of zero bytes in `word`.
     @inlinable @inline(__always)
-    static func matches(_ word: UInt64) -> Int {
+    static func matches(_ word: UInt64) -> Int { zeroBytes(word).nonzeroBitCount }
+
+    /// The top bit of each byte of `word` that is zero, and no other bit: the top bit of a byte of the result is
+    /// set exactly when that byte of `word` is zero (adding 0x7F carries into the top bit for any nonzero low seven
+    /// bits; or-ing `word` adds a set top bit), so no byte's carry reaches the next. For a byte value `v`,
+    /// `zeroBytes(word ^ (v * 0x0101_0101_0101_0101))` marks the bytes equal to `v` (the lowest byte first, as
+    /// loaded little-endian).
+    @inlinable @inline(__always)
+    public static func zeroBytes(_ word: UInt64) -> UInt64 {
         let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let t = ~(((word & low7) &+ low7) | word | low7)
-        return t.nonzeroBitCount
+        return ~(((word & low7) &+ low7) | word | low7)
     }
 }

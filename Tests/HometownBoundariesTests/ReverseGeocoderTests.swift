@@ -220,6 +220,33 @@ import Testing
         }
     }
 
+    /// The batch's city searches run side by side (`CityIndex.cities`); where places crowd (points near cities,
+    /// each twice, so that walks of one tree run together), in batches of every size up to a few times the number
+    /// of walks side by side (so that walks end and are replaced at every position), with points far at sea mixed
+    /// in, every answer is the single point's.
+    @Test func matchesAgreeWithSinglePointsWhereCitiesCrowd() throws {
+        var rng = SeededRandom(seed: 57)
+        var pts: [Coordinate] = []
+        for i in stride(from: 0, to: g.cityCount, by: 97) {
+            let c = g.cityRecord(i)
+            let p = Coordinate(
+                uncheckedLatitude: max(-90, min(90, c.latitude + (rng.unit() - 0.5) * 0.4)),
+                longitude: Coordinate.wrapLongitude(c.longitude + (rng.unit() - 0.5) * 0.4))
+            pts.append(p)
+            pts.append(p)
+            if i % 5 == 0 { pts.append(Coordinate(uncheckedLatitude: -30, longitude: -140)) }  // the open Pacific
+        }
+        let singles = pts.map { g.match($0) }
+        #expect(singles.filter { $0.city >= 0 }.count > pts.count / 2)
+        #expect(g.matches(pts, cores: 1) == singles)
+        #expect(g.matches(pts) == singles)
+        for size in 1...(3 * CityIndex.lanes + 1) {
+            let from = (size * 131) % (pts.count - size)
+            let slice = Array(pts[from..<(from + size)])
+            #expect(g.matches(slice, cores: 1) == Array(singles[from..<(from + size)]), "batch of \(size)")
+        }
+    }
+
     @Test func matchesOfEmptyAndTinyBatches() throws {
         #expect(g.matches([]).isEmpty)
         #expect(g.stateIndices(latitudes: [], longitudes: []).isEmpty)
