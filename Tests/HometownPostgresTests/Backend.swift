@@ -15,12 +15,14 @@ extension TestBackend {
     func freshLocation() async throws -> StoreLocation { try await StoreLocation(parsing: freshDatabase()) }
 
     /// Opens `location` through the server's opener (as `hometown serve` does), waiting at most `wait` for a
-    /// connection (long by default: the suite's other tests share the machine; tests of the wait set their own).
+    /// connection (long by default: the suite's other tests share the machine; tests of the wait set their own),
+    /// with the server's query timeout unless `queryTimeout` is given.
     static func open(
-        _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(30)
+        _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(30), queryTimeout: Duration? = nil
     ) async throws -> any CopyableUserStore {
         var connect = DatabaseConnectOptions()
         connect.maxConnections = connections
+        if let queryTimeout { connect.queryTimeout = queryTimeout }
         var logger = Logger(label: "hometown.test")
         logger.logLevel = .critical
         return try await StoreOpener.open(location, connect: connect, busyTimeout: wait, logger: logger)

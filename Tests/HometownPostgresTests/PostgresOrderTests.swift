@@ -1,6 +1,7 @@
 import Foundation
 import HometownProtocol
 import HometownStore
+import HometownTestSupport
 import Synchronization
 import Testing
 
@@ -13,8 +14,12 @@ import Testing
     /// never decrease with id.
     @Test func concurrentInsertsCommitInIdOrderAndATailerSkipsNothing() async throws {
         let location = try await Backend.postgres.freshLocation()
+        // 32 inserts wait in turn for the insert lock, and the wait counts against each statement's timeout: at
+        // 0.3 s a commit on a loaded machine, the last waits about 10 s, the server's default (seen once in a
+        // clean-clone run). The order is what is tested here, not the timeout, so it is a minute.
+        let patient = TestSlowdown.scaled(.seconds(60))
         var stores: [any CopyableUserStore] = []
-        for _ in 0..<4 { stores.append(try await Backend.open(location)) }
+        for _ in 0..<4 { stores.append(try await Backend.open(location, queryTimeout: patient)) }
         let tailStore = try await Backend.open(location)
         let writersDone = Atomic<Bool>(false)
         let perStore = 100
