@@ -86,14 +86,8 @@ struct PlainCSVChunk {
                 if x == 0x2C || x == 0x0A { guard delimiter(i, lineFeed: x == 0x0A) else { return false } }
                 i += 1
             }
-            if rowStart < n {  // the last row, without a line feed
-                if field == columns.0 { a = (base + fieldStart)..<(base + n) }
-                if field == columns.1 { c = (base + fieldStart)..<(base + n) }
-                guard field + 1 == width else { return false }
-                rows.append((base + rowStart)..<(base + n))
-                first.append(a)
-                second.append(c)
-            }
+            // The last row, without a line feed, ends at the end of the bytes as if one followed.
+            if rowStart < n { guard delimiter(n, lineFeed: true) else { return false } }
             return true
         }
         guard ok == true else { return nil }
