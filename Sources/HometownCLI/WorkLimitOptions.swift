@@ -19,8 +19,11 @@ struct WorkLimitOptions: ParsableArguments {
     )
     var queueTimeout: Seconds = 10
 
-    @Option(help: "MiB of cluster indexes kept for the map (about 850 bytes per user with a point, per filter).")
+    @Option(help: "MiB of cluster indexes kept for the map (about 1,100 bytes per user with a point, per filter).")
     var clusterCacheMB = WorkLimits().clusterCacheBytes >> 20
+
+    @Option(help: "MiB of the map's cluster answers kept, shared by the clients that ask for the same view.")
+    var clusterAnswerCacheMB = WorkLimits().clusterAnswerCacheBytes >> 20
 
     @Option(help: "MiB of the web map's boundary tiles kept once drawn.")
     var tileCacheMB = WorkLimits().tileCacheBytes >> 20
@@ -50,6 +53,7 @@ struct WorkLimitOptions: ParsableArguments {
         w.maxQueuedWork = maxQueuedWork
         w.queueTimeout = queueTimeout.duration
         w.clusterCacheBytes = Self.bytes(mebibytes: clusterCacheMB)
+        w.clusterAnswerCacheBytes = Self.bytes(mebibytes: clusterAnswerCacheMB)
         w.tileCacheBytes = Self.bytes(mebibytes: tileCacheMB)
         w.labelCacheBytes = Self.bytes(mebibytes: labelCacheMB)
         w.fileGzipCacheBytes = Self.bytes(mebibytes: fileGzipCacheMB)

@@ -59,7 +59,7 @@ extension ClusterIndex {
     /// Decodes a cluster id into (zoom level holding its children, index of its origin entry there).
     /// - Throws: `ClusteringError.noSuchCluster` when the id cannot be one of this index's.
     func origin(of clusterId: Int) throws -> (zoom: Int, index: Int) {
-        let rest = clusterId - points.count
+        let rest = clusterId - storage.count
         guard rest > 0 else { throw ClusteringError.noSuchCluster(clusterId) }
         let zoom = rest % 32
         let index = rest >> 5
@@ -119,13 +119,34 @@ extension ClusterIndex {
     /// The zoom at which a cluster splits into more than one item (supercluster's `getClusterExpansionZoom`).
     /// - Throws: `ClusteringError.noSuchCluster` for an unknown id.
     public func expansionZoom(of clusterId: Int) throws -> Int {
+        var scratch: [Int] = []
+        return try expansionZoom(of: clusterId, scratch: &scratch)
+    }
+
+    /// `expansionZoom(of:)` for many clusters in a row: `scratch` is reused for the neighbour searches, and the
+    /// children are counted where they lie, not built as items.
+    public func expansionZoom(of clusterId: Int, scratch: inout [Int]) throws -> Int {
         var id = clusterId
-        var zoom = try origin(of: id).zoom - 1
+        var (level, index) = try origin(of: id)
+        var zoom = level - 1
         while zoom <= options.maxZoom {
-            let children = try children(of: id)
+            guard let nodes = levels[level] else { throw ClusteringError.noSuchCluster(id) }
+            let origin = nodes.nodes[index]
+            scratch.removeAll(keepingCapacity: true)
+            nodes.tree.within(
+                x: origin.x, y: origin.y, radius: options.radius / (options.extent * pow2(level - 1)), into: &scratch)
+            var count = 0
+            var only = -1
+            for i in scratch where Int(nodes.nodes[i].parent) == id {
+                count += 1
+                only = i
+            }
+            if count == 0 { throw ClusteringError.noSuchCluster(id) }
             zoom += 1
-            guard children.count == 1, case .cluster(let only) = children[0] else { break }
-            id = only.id
+            // Splits here, or its one child is an input point (which cannot split further).
+            guard count == 1, nodes.nodes[only].count > 1 else { break }
+            id = Int(nodes.nodes[only].id)
+            (level, index) = try self.origin(of: id)
         }
         return zoom
     }

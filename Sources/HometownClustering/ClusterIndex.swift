@@ -55,10 +55,21 @@ public struct ClusterIndex: Sendable {
         try self.init(storage: .optional(points), options: options)
     }
 
-    init(storage: PointStorage, options: ClusterOptions) throws {
+    /// Builds the index, giving up between zoom levels once `shouldStop` says so (its caller has gone, the
+    /// program is stopping): the way to build a large index on behalf of someone who may stop waiting.
+    /// - Parameters: shouldStop: asked before each zoom level (a level of 100,000 points takes a few ms); it may
+    ///   be called from another thread than the caller's. Otherwise as `init(points:options:)`.
+    /// - Throws: `CancellationError` when `shouldStop` said so; otherwise as `init(points:options:)`.
+    public init(
+        points: [ClusterPoint], options: ClusterOptions = ClusterOptions(), stopWhen shouldStop: () -> Bool
+    ) throws {
+        try self.init(storage: .located(points), options: options, shouldStop: shouldStop)
+    }
+
+    init(storage: PointStorage, options: ClusterOptions, shouldStop: () -> Bool = { false }) throws {
         var nodes: [ClusterNode] = []
         try self.init(unclustered: storage, options: options, inputNodes: &nodes)
-        clusterLevels(from: nodes)
+        try clusterLevels(from: nodes, shouldStop: shouldStop)
     }
 
     /// Checks the options and points and sets up an index with no levels yet.
@@ -79,7 +90,7 @@ public struct ClusterIndex: Sendable {
     }
 
     /// Clusters the input level's entries zoom by zoom with `GridPass` and sets `levels`.
-    private mutating func clusterLevels(from inputNodes: [ClusterNode]) {
+    private mutating func clusterLevels(from inputNodes: [ClusterNode], shouldStop: () -> Bool) throws {
         var nodes = inputNodes
         // The input level's pass needs its tree's order only for a merge whose sums are not exact in any order
         // (`GridPass`), which needs no `reduce` and `minPoints` <= 2: then the tree is built on another thread
@@ -90,6 +101,7 @@ public struct ClusterIndex: Sendable {
         var inputTree: DeferredTree?
         var deferredNodes: [ClusterNode] = []
         for z in stride(from: options.maxZoom, through: options.minZoom, by: -1) {
+            if shouldStop() { throw CancellationError() }
             let r = options.radius / (options.extent * Double(1 << z))
             var tree: KDTree?
             var grid: NeighbourGrid
@@ -159,8 +171,9 @@ public struct ClusterIndex: Sendable {
                 accumulated: options.reduce != nil ? clusterProperties[info] : [:]))
     }
 
-    /// The level `zoom` falls into: floor(zoom), clamped to minZoom...maxZoom + 1.
-    func levelIndex(_ zoom: Double) -> Int {
+    /// The level `zoom` falls into: floor(zoom), clamped to minZoom...maxZoom + 1. Queries at two zooms of the
+    /// same level give the same answer (for callers that keep answers).
+    public func levelIndex(_ zoom: Double) -> Int {
         let f = zoom.rounded(.down)
         let capped = min(f, Double(options.maxZoom + 1))
         return max(options.minZoom, Int(capped))

@@ -35,7 +35,7 @@ public func buildApplication(
             ? MetricsRegistry(view: state.view, connections: connections, hasher: state.hasher) : nil)
     return Application(
         router: HometownRouter.make(
-            state: state, clusterCacheBytes: configuration.work.clusterCacheBytes, operations: operations),
+            state: state, work: configuration.work, operations: operations),
         server: GuardedHTTP1Channel.builder(limits: configuration.limits, counter: connections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "hometown"),
         // Services stop in reverse order after the server: the view stops following the store before it closes.

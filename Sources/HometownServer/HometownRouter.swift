@@ -23,9 +23,7 @@ enum HometownRouter {
     }
 
     /// The router of a server sharing `state`.
-    static func make(state: ServerState, clusterCacheBytes: Int, operations: Operations) -> Router<
-        HometownRequestContext
-    > {
+    static func make(state: ServerState, work: WorkLimits, operations: Operations) -> Router<HometownRequestContext> {
         let router = Router(context: HometownRequestContext.self)
         router.add(middleware: PolicyHeadersMiddleware())
         router.add(middleware: RequestLogMiddleware(logger: state.logger))
@@ -37,7 +35,9 @@ enum HometownRouter {
             middleware: PublicFileMiddleware(files: state.publicFiles, delivery: state.delivery, tiles: state.tiles))
         ProtocolEndpoints(state: state).register(on: router)
         OwnerEndpoints(state: state).register(on: router)
-        MapEndpoints(state: state, cacheBytes: clusterCacheBytes).register(on: router)
+        MapEndpoints(
+            state: state, indexCacheBytes: work.clusterCacheBytes, answerCacheBytes: work.clusterAnswerCacheBytes
+        ).register(on: router)
         PlaceEndpoints(state: state).register(on: router)
         TileEndpoints(tiles: state.tiles, labels: state.labels, delivery: state.delivery).register(on: router)
         HealthEndpoint(check: operations.health).register(on: router)

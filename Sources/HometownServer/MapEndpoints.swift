@@ -1,3 +1,4 @@
+import HometownClustering
 import HometownCore
 import HometownProtocol
 import HometownStore
@@ -9,30 +10,45 @@ import NIOCore
 /// a zoom) and `region` (the view that fits the matching users), both filtered like GET users.
 ///
 /// Both are answered from a cluster index of the matching users, kept per filter and data version within
-/// `--cluster-cache-bytes`, built once however many ask at the same time, and only in a turn of the expensive-work
-/// limiter, on the bulk threads.
+/// `--cluster-cache-mb`, built once however many ask at the same time, and only in a turn of the expensive-work
+/// limiter, on the bulk threads. A `clusters` answer is a range search of one zoom level of the index (about a
+/// millisecond for a few thousand features); its bytes are kept per filter, box, level and data version within
+/// `--cluster-answer-cache-mb` and shared by the requests that ask for the same view. An answer of more than
+/// `largeAnswerItems` features is written in a turn of the limiter too. A build or an answer being written stops
+/// once no client waits for it any more (each has gone, or the server closed its connection at the shutdown
+/// deadline).
 struct MapEndpoints: Sendable {
     let state: ServerState
     /// Cluster indexes per filter and data version, bounded in bytes, each built once.
     let clusterIndexes: SharedCache<MarkerViews.Indexed>
+    /// `clusters` answers per filter, box, level and data version, bounded in bytes, each written once.
+    let clusterAnswers: SharedCache<ByteBuffer>
 
     /// The box `clusters` shows without `bbox`: the whole Web Mercator world, in degrees.
     static let world = BoundingBox(uncheckedWest: -180, south: -85, east: 180, north: 85)
     /// The pixel range of `region`'s `width`, `height` and `padding`.
     static let pixels = 0.0...100_000
+    /// Answers of more features than this are written on the bulk threads, in a turn of the expensive-work
+    /// limiter; smaller ones (well under a millisecond) at once.
+    static let largeAnswerItems = 2_000
 
-    init(state: ServerState, cacheBytes: Int) {
+    init(state: ServerState, indexCacheBytes: Int, answerCacheBytes: Int) {
         self.state = state
-        clusterIndexes = SharedCache(budget: cacheBytes)
+        clusterIndexes = SharedCache(budget: indexCacheBytes)
+        clusterAnswers = SharedCache(budget: answerCacheBytes)
     }
 
     /// Adds the endpoints to `router`.
     func register(on router: Router<HometownRequestContext>) {
-        router.getAndHead("/hometown/clusters") { request, _ in try await clusters(request) }
-        router.getAndHead("/hometown/region") { request, _ in try await region(request) }
+        router.getAndHead("/hometown/clusters") { request, context in
+            try await clusters(request, wanted: context.clientIsThere)
+        }
+        router.getAndHead("/hometown/region") { request, context in
+            try await region(request, wanted: context.clientIsThere)
+        }
     }
 
-    func clusters(_ request: Request) async throws -> Response {
+    func clusters(_ request: Request, wanted: @escaping @Sendable () -> Bool) async throws -> Response {
         let p = try QueryParameters(request.uri.query, allowed: UsersQuery.filterParameters + ["zoom", "bbox"])
         let filters = try UsersQuery.parse(
             p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
@@ -41,14 +57,23 @@ struct MapEndpoints: Sendable {
         let bbox = try p.bbox() ?? Self.world
         let snapshot = state.view.snapshot
         return try await state.delivery.tagged(version: snapshot.version, request) {
-            let indexed = try await clusterIndex(filters, at: snapshot)
-            // Above the deepest clustered zoom every user in the box is a feature of its own: writing them is work.
-            let view = state.view
-            return Replies.json(try await expensiveWork { try indexed.features(in: bbox, zoom: zoom, view: view) })
+            let indexed = try await clusterIndex(filters, at: snapshot, wanted: wanted)
+            let level = indexed.index.levelIndex(zoom)
+            let key = "\(filters)|\(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north)|\(level)"
+            let answer = try await clusterAnswers.value(key, version: snapshot.version, wanted: wanted) { unwanted in
+                let items = try indexed.items(in: bbox, zoom: zoom)
+                let bytes =
+                    items.count <= Self.largeAnswerItems
+                    ? try indexed.features(items, shouldStop: unwanted)
+                    : try await expensiveWork { try indexed.features(items, shouldStop: unwanted) }
+                let buffer = ByteBuffer(bytes: bytes)
+                return (buffer, buffer.readableBytes + 256)
+            }
+            return Replies.json(answer)
         }
     }
 
-    func region(_ request: Request) async throws -> Response {
+    func region(_ request: Request, wanted: @escaping @Sendable () -> Bool) async throws -> Response {
         let viewKeys = ["width", "height", "padding"]
         let p = try QueryParameters(request.uri.query, allowed: UsersQuery.filterParameters + viewKeys)
         let filters = try UsersQuery.parse(
@@ -63,7 +88,7 @@ struct MapEndpoints: Sendable {
         }
         let snapshot = state.view.snapshot
         return try await state.delivery.tagged(version: snapshot.version, request) {
-            let indexed = try await clusterIndex(filters, at: snapshot)
+            let indexed = try await clusterIndex(filters, at: snapshot, wanted: wanted)
             guard !indexed.coordinates.isEmpty else {
                 return Replies.error(
                     "no user with a point matches these filters, so there is no region to fit",
@@ -77,13 +102,15 @@ struct MapEndpoints: Sendable {
     }
 
     /// The cluster index of the users matching `filters` as of `snapshot` (see the type's description).
-    private func clusterIndex(_ filters: UsersQuery, at snapshot: UserView.Snapshot) async throws
-        -> MarkerViews.Indexed
-    {
+    private func clusterIndex(
+        _ filters: UsersQuery, at snapshot: UserView.Snapshot, wanted: @escaping @Sendable () -> Bool
+    ) async throws -> MarkerViews.Indexed {
         let view = state.view
-        return try await clusterIndexes.value("\(filters)", version: snapshot.version) {
+        return try await clusterIndexes.value("\(filters)", version: snapshot.version, wanted: wanted) { unwanted in
             try await expensiveWork {
-                let indexed = try MarkerViews.Indexed(points: view.points(filters, at: snapshot))
+                if unwanted() { throw CancellationError() }
+                let indexed = try MarkerViews.Indexed(
+                    points: view.points(filters, at: snapshot), view: view, shouldStop: unwanted)
                 return (indexed, indexed.approximateBytes)
             }
         }

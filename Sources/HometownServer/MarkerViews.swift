@@ -6,22 +6,29 @@ import HometownStore
 
 /// The marker-view endpoints' engine: the users that have a point, clustered with the supercluster port.
 enum MarkerViews {
-    /// A cluster index over the users with a point (those posted without one are left out: 0, 0 is no place).
-    /// The index keeps positions only; a single user's fields are read from the view when it is shown.
+    /// A cluster index over the users with a point (those posted without one are left out: 0, 0 is no place),
+    /// and each indexed user's feature written once, as the user was when the index was built (the data version
+    /// the index is kept for): an answer of many single users is then a copy of their bytes.
     struct Indexed: Sendable {
         let index: ClusterIndex
         /// The view row of each indexed point.
         let rows: [Int32]
         let coordinates: [Coordinate]
+        /// Every indexed user's feature (`ClusterFeatureWriter`), one after the other in index order; point `i`'s
+        /// bytes are `userFeatures[userFeatureStart[i]..<userFeatureStart[i + 1]]` (empty for a user deleted
+        /// before its feature was written).
+        let userFeatures: [UInt8]
+        let userFeatureStart: [Int]
 
-        /// Bytes this index holds, roughly, per indexed point: the input point, its row and coordinate, and the
-        /// clustered levels of zoom 0-16 (measured as the README says under "Expensive work waits its turn"; rounded up).
-        static let bytesPerPoint = 850
+        /// Bytes this index holds, roughly, per indexed point beside the features' bytes: the input point, its
+        /// row, coordinate and feature offset, and the clustered levels of zoom 0-16 (measured as docs/server.md
+        /// says under "Memory and work"; rounded up).
+        static let bytesPerPoint = 860
 
-        /// The fields a single user's feature carries as properties (its point is the geometry).
-        static let properties: [UserField] = [.id, .nickname, .country, .state, .city, .year]
-
-        init(points: [(row: Int, coordinate: Coordinate)]) throws {
+        /// Indexes `points` (rows of `view` with their coordinates) and writes their users' features, giving up
+        /// between zoom levels and between steps of writing once `shouldStop` says so.
+        /// - Throws: `CancellationError` when `shouldStop` said so; `ClusteringError` from the index.
+        init(points: [(row: Int, coordinate: Coordinate)], view: UserView, shouldStop: () -> Bool = { false }) throws {
             var clusterPoints: [ClusterPoint] = []
             clusterPoints.reserveCapacity(points.count)
             var rows: [Int32] = []
@@ -33,40 +40,70 @@ enum MarkerViews {
                 rows.append(Int32(row))
                 coordinates.append(c)
             }
-            index = try ClusterIndex(points: clusterPoints, options: ClusterOptions())
+            index = try ClusterIndex(points: clusterPoints, options: ClusterOptions(), stopWhen: shouldStop)
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(points.count * ClusterFeatureWriter.typicalFeatureBytes)
+            var starts: [Int] = []
+            starts.reserveCapacity(points.count + 1)
+            var start = 0
+            while start < points.count {
+                if shouldStop() { throw CancellationError() }
+                let end = min(points.count, start + Self.stopCheckInterval)
+                for user in view.users(atRows: points[start..<end].map(\.row)) {
+                    starts.append(bytes.count)
+                    if let user { ClusterFeatureWriter.append(user, to: &bytes) }
+                }
+                start = end
+            }
+            starts.append(bytes.count)
             self.rows = rows
             self.coordinates = coordinates
+            userFeatures = bytes
+            userFeatureStart = starts
         }
 
         /// Bytes this index holds, roughly (what the server's cache of indexes counts).
-        var approximateBytes: Int { 512 + rows.count * Self.bytesPerPoint }
+        var approximateBytes: Int { 512 + rows.count * Self.bytesPerPoint + userFeatures.count }
 
-        /// A GeoJSON FeatureCollection of the clusters and single users in `bbox` at `zoom`: clusters carry
-        /// supercluster's properties plus `expansion_zoom` and their `bbox`; a single user carries its fields
-        /// (read from `view`) and a point `bbox`.
-        func features(in bbox: BoundingBox, zoom: Double, view: UserView) throws -> [UInt8] {
-            let items = try index.clusters(in: bbox, zoom: zoom)
-            var features = index.features(items)
-            var deleted: [Int] = []
-            for (i, item) in items.enumerated() {
+        /// The clusters and single users in `bbox` at `zoom` (cheap: a range search of one level's tree).
+        func items(in bbox: BoundingBox, zoom: Double) throws -> [ClusterItem] {
+            try index.clusters(in: bbox, zoom: zoom)
+        }
+
+        /// A GeoJSON FeatureCollection of `items` (from `items(in:zoom:)`): clusters carry supercluster's
+        /// properties plus `expansion_zoom` and their `bbox`; a single user carries its fields and a point `bbox`,
+        /// as written when the index was built (a user deleted before that is left out). Keys sorted, numbers and
+        /// strings as `JSONWriter` writes them (`ClusterFeatureWriter`).
+        /// - Parameter shouldStop: asked every `stopCheckInterval` items; the writing gives up once it says so.
+        /// - Throws: `CancellationError` when `shouldStop` said so.
+        func features(_ items: [ClusterItem], shouldStop: () -> Bool = { false }) throws -> [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(64 + items.count * ClusterFeatureWriter.typicalFeatureBytes)
+            out.append(contentsOf: ClusterFeatureWriter.collectionStart)
+            var first = true
+            var scratch: [Int] = []
+            for (k, item) in items.enumerated() {
+                if k % Self.stopCheckInterval == 0, shouldStop() { throw CancellationError() }
                 switch item {
                 case .cluster(let c):
-                    features[i].properties?["expansion_zoom"] = .number(Double(try index.expansionZoom(of: c.id)))
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    let zoom = try index.expansionZoom(of: c.id, scratch: &scratch)
+                    ClusterFeatureWriter.append(c, expansionZoom: zoom, to: &out)
                 case .point(let p):
-                    // A user deleted since the index was built is left out (the next answer has a new index).
-                    guard let u = view.user(row: Int(rows[p])) else {
-                        deleted.append(i)
-                        continue
+                    let range = userFeatureStart[p]..<userFeatureStart[p + 1]
+                    if range.isEmpty { continue }
+                    if !first { out.append(UInt8(ascii: ",")) }
+                    userFeatures.withUnsafeBufferPointer {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
                     }
-                    let xy = [u.longitude, u.latitude]
-                    features[i] = GeoJSONFeature(
-                        id: .number(Double(u.id)), geometry: .point(xy),
-                        properties: UserField.members(Self.properties, of: u))
-                    features[i].bbox = [xy[0], xy[1], xy[0], xy[1]]
                 }
+                first = false
             }
-            for i in deleted.reversed() { features.remove(at: i) }
-            return try Replies.encoded(GeoJSONFeatureCollection(features: features))
+            out.append(contentsOf: ClusterFeatureWriter.collectionEnd)
+            return out
         }
+
+        /// Items written (and users read) between two looks at `shouldStop`.
+        static let stopCheckInterval = 1024
     }
 }

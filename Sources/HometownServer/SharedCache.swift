@@ -18,12 +18,20 @@ final class SharedCache<Value: Sendable>: Sendable {
         let version: UInt64
     }
 
+    /// A computation under way, and the callers awaiting it: each caller's check says whether it still wants
+    /// the result (its client has not gone).
+    private struct Flight {
+        let task: Task<Value, any Error>
+        var waiters: [UInt64: @Sendable () -> Bool] = [:]
+    }
+
     private struct State {
         var entries: [Key: Entry] = [:]
-        var inFlight: [Key: Task<Value, any Error>] = [:]
+        var inFlight: [Key: Flight] = [:]
         var bytes = 0
         var clock: UInt64 = 0
         var newestVersion: UInt64 = 0
+        var nextWaiter: UInt64 = 0
     }
 
     /// The most bytes kept.
@@ -40,8 +48,37 @@ final class SharedCache<Value: Sendable>: Sendable {
     func value(_ name: String, version: UInt64, compute: @escaping @Sendable () async throws -> (Value, Int))
         async throws -> Value
     {
+        try await value(name, version: version, wanted: { true }, compute: { _ in try await compute() })
+    }
+
+    /// The value for `name` at `version`, as `value(_:version:compute:)`, for callers that may stop waiting.
+    /// - Parameters:
+    ///   - wanted: whether this caller still wants the value (false once its client has gone).
+    ///   - compute: is given a check that turns true once no caller awaiting the computation wants it any more;
+    ///     it should then give up (throw `CancellationError`).
+    /// - Throws: what `compute` throws; a computation given up by the others is started again for a caller that
+    ///   still wants it (at most three times).
+    func value(
+        _ name: String, version: UInt64, wanted: @escaping @Sendable () -> Bool,
+        compute: @escaping @Sendable (_ unwanted: @escaping @Sendable () -> Bool) async throws -> (Value, Int)
+    ) async throws -> Value {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await once(name, version: version, wanted: wanted, compute: compute)
+            } catch is CancellationError where attempt < 3 && wanted() && !Task.isCancelled {
+                continue
+            }
+        }
+    }
+
+    private func once(
+        _ name: String, version: UInt64, wanted: @escaping @Sendable () -> Bool,
+        compute: @escaping @Sendable (_ unwanted: @escaping @Sendable () -> Bool) async throws -> (Value, Int)
+    ) async throws -> Value {
         let key = Key(name: name, version: version)
-        let task: Task<Value, any Error> = state.withLock { s in
+        let (task, waiter): (Task<Value, any Error>, UInt64?) = state.withLock { s in
             if version > s.newestVersion {
                 s.newestVersion = version
                 // Older versions are never asked for again: let their bytes go now.
@@ -54,12 +91,18 @@ final class SharedCache<Value: Sendable>: Sendable {
             if var e = s.entries[key] {
                 e.lastUse = s.clock
                 s.entries[key] = e
-                return Task { e.value }
+                return (Task { e.value }, nil)
             }
-            if let running = s.inFlight[key] { return running }
+            s.nextWaiter &+= 1
+            let waiter = s.nextWaiter
+            if s.inFlight[key] != nil {
+                s.inFlight[key]!.waiters[waiter] = wanted
+                return (s.inFlight[key]!.task, waiter)
+            }
+            let unwanted: @Sendable () -> Bool = { [weak self] in self?.isUnwanted(key) ?? true }
             let t = Task { [weak self] () async throws -> Value in
                 do {
-                    let (value, bytes) = try await compute()
+                    let (value, bytes) = try await compute(unwanted)
                     self?.finish(key, value: value, bytes: bytes)
                     return value
                 } catch {
@@ -67,10 +110,21 @@ final class SharedCache<Value: Sendable>: Sendable {
                     throw error
                 }
             }
-            s.inFlight[key] = t
-            return t
+            s.inFlight[key] = Flight(task: t, waiters: [waiter: wanted])
+            return (t, waiter)
+        }
+        defer {
+            if let waiter { state.withLock { s in s.inFlight[key]?.waiters[waiter] = nil } }
         }
         return try await task.value
+    }
+
+    /// Whether no caller awaiting the computation of `key` wants it any more.
+    private func isUnwanted(_ key: Key) -> Bool {
+        state.withLock { s in
+            guard let flight = s.inFlight[key] else { return false }
+            return !flight.waiters.values.contains { $0() }
+        }
     }
 
     private func finish(_ key: Key, value: Value?, bytes: Int) {

@@ -3,7 +3,8 @@ import NIOPosix
 
 /// How much expensive work the server takes on at once, and how much memory its caches may hold: the
 /// `hometown serve` options `--max-expensive-work`, `--max-queued-work`, `--queue-timeout`, `--cluster-cache-mb`,
-/// `--tile-cache-mb`, `--label-cache-mb`, `--file-gzip-cache-mb`, `--max-compressing` and `--prepare-map-zooms`.
+/// `--cluster-answer-cache-mb`, `--tile-cache-mb`, `--label-cache-mb`, `--file-gzip-cache-mb`, `--max-compressing`
+/// and `--prepare-map-zooms`.
 public struct WorkLimits: Sendable {
     /// Cluster indexes built (and regions fitted) at once; beyond that a request waits for a turn.
     public var maxExpensiveWork = System.coreCount
@@ -11,8 +12,12 @@ public struct WorkLimits: Sendable {
     public var maxQueuedWork = 32
     /// How long a request waits for a turn (and a post for its turn to write) before 503 with Retry-After.
     public var queueTimeout: Duration = .seconds(10)
-    /// Bytes of cluster indexes kept for the map endpoints (each is about 850 bytes per user with a point).
-    public var clusterCacheBytes = 128 << 20
+    /// Bytes of cluster indexes kept for the map endpoints (each is about 1,100 bytes per user with a point: the
+    /// index, and each user's feature written once; 256 MiB hold two filters of 100,000 users).
+    public var clusterCacheBytes = 256 << 20
+    /// Bytes of the map's `clusters` answers kept (per filter, box, zoom level and data version), shared by the
+    /// clients that ask for the same view.
+    public var clusterAnswerCacheBytes = 32 << 20
     /// Bytes of the web map's boundary tiles kept once drawn.
     public var tileCacheBytes = 64 << 20
     /// Bytes of the web map's name placements kept (one per zoom, 0-12: zoom 12 about 34 MiB, zoom 11 17 MiB,
@@ -46,7 +51,8 @@ public struct WorkLimits: Sendable {
             throw ServerError.badConfiguration("--queue-timeout", "must be more than 0 and at most 3600 seconds")
         }
         for (name, bytes) in [
-            ("--cluster-cache-mb", clusterCacheBytes), ("--tile-cache-mb", tileCacheBytes),
+            ("--cluster-cache-mb", clusterCacheBytes), ("--cluster-answer-cache-mb", clusterAnswerCacheBytes),
+            ("--tile-cache-mb", tileCacheBytes),
             ("--label-cache-mb", labelCacheBytes), ("--file-gzip-cache-mb", fileGzipCacheBytes),
         ] where !(0...Self.maxCacheBytes).contains(bytes) {
             throw ServerError.badConfiguration(name, "must be from 0 to \(Self.maxCacheBytes >> 20) (MiB)")

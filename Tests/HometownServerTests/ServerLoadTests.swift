@@ -136,4 +136,32 @@ import Testing
         _ = try await response.body.collect(upTo: 1 << 20)
         #expect(response.status == .ok && response.headers.first(name: "Content-Encoding") == "gzip")
     }
+
+    /// SIGTERM while cluster indexes of 96,000 users are built and their answers (every user a feature of its own,
+    /// about 15 MB each) written for clients that read nothing: the server exits 0 within its shutdown deadline,
+    /// the database closed, and no fatal error (the work stops once the connections close at the deadline).
+    @Test func sigtermWithHeavyWorkInFlightExitsZeroAndClosesTheDatabase() async throws {
+        let server = try await ServerProcess(
+            database: try await Self.database(),
+            extra: ["--shutdown-timeout", "1", "--log-level", "info", "--max-expensive-work", "2"])
+        var connections: [RawConnection] = []
+        for i in 0..<6 {
+            // A filter of its own each (afterid), so that each builds its own index.
+            let c = try RawConnection(port: server.port)
+            #expect(c.send("GET /hometown/clusters?zoom=20&afterid=-\(i) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"))
+            connections.append(c)
+        }
+        let cpuBefore = try #require(processCPUSeconds(server.pid))
+        try await Task.sleep(for: .milliseconds(400))
+        let cpu = try #require(processCPUSeconds(server.pid)) - cpuBefore
+        #expect(cpu > 0.2, "the server was not busy with the requests (\(cpu) s of CPU in 0.4 s)")
+        let start = Date()
+        let status = await server.terminate()
+        let elapsed = Date().timeIntervalSince(start)
+        #expect(status == 0, "\(server.errorOutput.suffix(2000))")
+        #expect(elapsed < 1 + TestSlowdown.seconds(4), "exited \(elapsed) s after SIGTERM")
+        #expect(server.errorOutput.contains("database closed"), "\(server.errorOutput.suffix(2000))")
+        #expect(!server.errorOutput.contains("Fatal error"))
+        for c in connections { #expect(c.readToEnd(timeout: 5).closed) }
+    }
 }

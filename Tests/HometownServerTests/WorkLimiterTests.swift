@@ -142,6 +142,61 @@ import Testing
         #expect(cache.usage.count == 1 && cache.usage.bytes == 10)
     }
 
+    /// A computation sees itself unwanted only once every caller awaiting it has gone; a caller still there when
+    /// the others gave it up gets it computed again.
+    @Test func aComputationStopsWhenNoCallerWantsItAnyMore() async throws {
+        let cache = SharedCache<Int>(budget: 100)
+        let firstThere = Locked(true)
+        let secondThere = Locked(true)
+        let sawUnwanted = Locked<Int?>(nil)
+        let started = Counter()
+        let compute: @Sendable (@escaping @Sendable () -> Bool) async throws -> (Int, Int) = { unwanted in
+            started.add()
+            var polls = 0
+            while polls < 2_000 {
+                if unwanted() {
+                    sawUnwanted.withLock { $0 = polls }
+                    throw CancellationError()
+                }
+                polls += 1
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return (7, 1)
+        }
+        let first = Task {
+            try await cache.value("k", version: 1, wanted: { firstThere.withLock { $0 } }, compute: compute)
+        }
+        let second = Task {
+            try await cache.value("k", version: 1, wanted: { secondThere.withLock { $0 } }, compute: compute)
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        // One of two gone: the work goes on.
+        firstThere.withLock { $0 = false }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(sawUnwanted.withLock { $0 } == nil)
+        // Both gone: it stops at its next look.
+        secondThere.withLock { $0 = false }
+        await #expect(throws: CancellationError.self) { try await first.value }
+        await #expect(throws: CancellationError.self) { try await second.value }
+        #expect(sawUnwanted.withLock { $0 } != nil)
+        #expect(started.value == 1)
+        #expect(cache.usage.count == 0)
+        // A computation that gave up (its callers had gone when it looked) while a caller that still wants it had
+        // joined meanwhile: computed again for that caller, who gets the value; the one that left gets the error.
+        let leaving = Locked(true)
+        let leaver = Task {
+            try await cache.value("j", version: 1, wanted: { leaving.withLock { $0 } }) { _ in
+                try await Task.sleep(for: .milliseconds(150))
+                throw CancellationError()
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        leaving.withLock { $0 = false }
+        let stayer = Task { try await cache.value("j", version: 1, wanted: { true }) { _ in (9, 1) } }
+        #expect(try await stayer.value == 9)
+        await #expect(throws: CancellationError.self) { try await leaver.value }
+    }
+
     @Test func failuresAreNotKept() async throws {
         struct Boom: Error {}
         let cache = SharedCache<Int>(budget: 100)
