@@ -31,7 +31,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/sqlite-kit", from: "4.5.2"),
         .package(url: "https://github.com/vapor/sql-kit", from: "3.36.0"),
-        // The PostgreSQL backend (issue 22): PostgresKit's SQLKit dialect on PostgresNIO's pooled client.
+        // The PostgreSQL backend: PostgresKit's SQLKit dialect on PostgresNIO's pooled client.
         .package(url: "https://github.com/vapor/postgres-kit", from: "2.17.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -61,19 +61,19 @@ let package = Package(
         .target(name: "CPrefetch"),
         // Bundled boundary data (runtime format) and reverse geocoding; no C library at run time.
         .target(name: "HometownBoundaries", dependencies: ["HometownCore", "CPrefetch"]),
-        // Forward geocoding from the bundled gazetteer (issue 3); no C library at run time.
+        // Forward geocoding from the bundled gazetteer; no C library at run time.
         .target(name: "HometownGazetteer", dependencies: ["HometownCore", "HometownBoundaries"]),
-        // Marker views (issue 4): markers + filters, supercluster-compatible clustering, fitting a viewport.
+        // Marker views: markers + filters, supercluster-compatible clustering, fitting a viewport.
         .target(name: "HometownMarkers", dependencies: ["HometownCore"]),
         .target(name: "HometownClustering", dependencies: ["HometownCore", "CPrefetch"]),
         .target(name: "HometownViewport", dependencies: ["HometownCore"]),
-        // The map's base layer (issue 11): the bundled boundaries simplified per zoom as vector tiles, and static
-        // SVG maps; the names on them, placed per zoom from the boundaries and the gazetteer (issue 26). Pure Swift
+        // The map's base layer: the bundled boundaries simplified per zoom as vector tiles, and static
+        // SVG maps; the names on them, placed per zoom from the boundaries and the gazetteer. Pure Swift
         // at run time.
         .target(
             name: "HometownBasemap",
             dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownViewport"]),
-        // The Hometown protocol (issue 9): the wire contract (users, queries, answers, validation, error codes);
+        // The Hometown protocol: the wire contract (users, queries, answers, validation, error codes);
         // shared by the server and the client. No networking, no geography.
         .target(name: "HometownProtocol", dependencies: ["HometownCore"]),
         // The server's vocabulary of country and state names from the bundled data, and the mapping of a bundled
@@ -92,7 +92,7 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        // The PostgreSQL backend of UserStore (issue 22), sharing SQLUserQueries through SQLKit.
+        // The PostgreSQL backend of UserStore, sharing SQLUserQueries through SQLKit.
         .target(
             name: "HometownPostgres",
             dependencies: [
@@ -116,7 +116,7 @@ let package = Package(
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ], resources: [.copy("Public")]),
-        // A typed async client of the protocol (issue 10) on AsyncHTTPClient.
+        // A typed async client of the protocol on AsyncHTTPClient.
         .target(
             name: "HometownClient",
             dependencies: [

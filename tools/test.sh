@@ -19,15 +19,15 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMU
 # that other tests do not share the two cores with what they measure.
 swift test --skip-build --skip ServerLoadTests
 swift test --skip-build --filter ServerLoadTests
-# Fuzzing (issue 23): every libFuzzer target over its committed corpus, then 25 s of fuzzing each, two at a time
+# Fuzzing: every libFuzzer target over its committed corpus, then 25 s of fuzzing each, two at a time
 # (11 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
 FUZZ_JOBS=2 FUZZ_SEED=${FUZZ_SEED:-1} bash tools/fuzz/run.sh all 25
 bash Examples/run.sh
 bash tools/webtest/run.sh
 HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
 bash tools/check-openapi.sh
-# ThreadSanitizer (issue 23), last because it is the longest step: the server, client and store suites, the
+# ThreadSanitizer, last because it is the longest step: the server, client and store suites, the
 # parallel engine suites and the batch job's threads, built with --sanitize=thread in .build-tsan (the `hometown`
 # processes they start too); fails on a failed test or on any report. About 10 min of build and 10 min of run on 2
-# cores; bounded by `timeout`. See README, "Sanitizers and soak".
+# cores; bounded by `timeout`. See docs/testing.md.
 timeout 50m bash tools/sanitizers/run.sh thread

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Built on `NSCondition` (a pthread mutex and condition variable): ThreadSanitizer follows it, whereas it misses
 /// the hand-over of a contended `Synchronization.Mutex` on Linux (a raw futex call) and reports races that are not
-/// there (see README, "Sanitizers and soak"). Thread-safe; no wait has a time limit, so both sides must either keep
+/// there (see docs/testing.md, "Sanitizers"). Thread-safe; no wait has a time limit, so both sides must either keep
 /// going or `close()`.
 final class BoundedQueue<Element>: @unchecked Sendable {
     /// The most elements queued at once (at least 1).

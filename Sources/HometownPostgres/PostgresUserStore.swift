@@ -6,7 +6,7 @@ import PostgresKit
 import PostgresNIO
 import SQLKit
 
-/// The store on a PostgreSQL server (issue 22), for several `hometown serve` processes on one database. The
+/// The store on a PostgreSQL server, for several `hometown serve` processes on one database. The
 /// queries are `SQLUserQueries`, shared with SQLite through SQLKit (PostgresKit's dialect).
 ///
 /// - Durability: every session asks for `synchronous_commit = on` (the server's default, set again at log-in), so

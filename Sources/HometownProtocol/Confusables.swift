@@ -5,7 +5,7 @@ import Foundation
 /// Each mapping sends one code point to its *prototype*, the string it is easily mistaken for: Cyrillic а (U+0430)
 /// to Latin a, Greek ο to o, the digit 0 to O, m to "rn". Two strings are confusable when their skeletons are
 /// equal. The data is `confusables.txt` (Unicode 13.0.0, © Unicode, Inc., Unicode terms of use), compiled into
-/// `ConfusablesTable.swift` by `hometown-confusables` (tools/confusablesbuilder); see the README's data section.
+/// `ConfusablesTable.swift` by `hometown-confusables` (tools/confusablesbuilder); see docs/data.md.
 public enum Confusables {
     /// Every mapping: source code point to its prototype's code points. Parsed from `table` on first use (about
     /// 6,300 entries; a few milliseconds).

@@ -1,7 +1,7 @@
 import HometownProtocol
 
 /// The bounds `hometown serve` keeps on connections, slow or odd clients, the database lock and shutdown. Each is
-/// an option of `hometown serve` (`ServerLimitOptions`) and is described in the README's "Limits".
+/// an option of `hometown serve` (`ServerLimitOptions`) and is described in docs/server.md ("Limits").
 public struct ServerLimits: Sendable, Equatable {
     /// Connections open at once; nil: `defaultMaxConnections`, lowered to fit the open-file limit. A connection
     /// beyond it is accepted, answered 503 with `Retry-After`, and closed.

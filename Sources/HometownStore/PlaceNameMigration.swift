@@ -2,7 +2,7 @@ import HometownProtocol
 import Logging
 
 /// The data migration run on every start of the server, before the users are loaded: stored country and state
-/// names are brought to the names the server serves now. When the bundled data renames a unit (issue 24:
+/// names are brought to the names the server serves now. When the bundled data renames a unit (for example
 /// "People's Republic of China" -> "China", "Sichuan Sheng" -> "Sichuan", the old names kept as aliases), the
 /// posts stored under the old name are stored under the new one, so that lists, filters and answers agree.
 ///

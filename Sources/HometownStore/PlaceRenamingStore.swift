@@ -21,7 +21,7 @@ public struct PlaceRename: Hashable, Sendable {
 }
 
 /// A `UserStore` whose stored country and state names can be listed and renamed in bulk: what
-/// `PlaceNameMigration` needs when the bundled data's names change (issue 24: "Sichuan Sheng" -> "Sichuan").
+/// `PlaceNameMigration` needs when the bundled data's names change ("Sichuan Sheng" -> "Sichuan").
 /// Every backend conforms.
 public protocol PlaceRenamingStore: UserStore {
     /// The distinct (country, state) pairs of the stored users, in no set order.

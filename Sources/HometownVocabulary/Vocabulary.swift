@@ -145,7 +145,7 @@ public struct Vocabulary: Sendable {
     }
 
     /// The name a server built from the bundled data gives a country: the original server's "USA" and "China"
-    /// for the United States and China (the bundled name of China is "China" too since issue 24; the formal
+    /// for the United States and China (the bundled name of China is "China" too; the formal
     /// "People's Republic of China" is an alias), the bundled English name for every other.
     public static func servedName(_ c: Place.Country) -> String {
         switch c.iso2 {

@@ -2,7 +2,7 @@ import HometownBasemap
 import HometownGazetteer
 import Testing
 
-/// "The capital and the largest first" (issue 26): each country's capital is named from the zoom its country's
+/// "The capital and the largest first": each country's capital is named from the zoom its country's
 /// first city is named at, and before that city.
 @Suite("Capitals first among a country's names")
 struct CapitalLabelTests {

@@ -66,7 +66,7 @@ import Testing
         #expect(uk.state?.aliases.contains("Uttaranchal") == true)
     }
 
-    /// Issue 24: the names people say, the administrative forms kept as aliases.
+    /// The names people say, the administrative forms kept as aliases.
     @Test func spokenNamesWithTheAdministrativeFormsAsAliases() throws {
         let chengdu = g.place(at: try Coordinate(latitude: 30.66, longitude: 104.06))
         #expect(chengdu.country?.name == "China" && chengdu.country?.iso2 == "CN")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HometownCLI
 
-/// Every command's `--help` reads well on an 80-column terminal (issue 24): the overview and discussion are laid
+/// Every command's `--help` reads well on an 80-column terminal: the overview and discussion are laid
 /// out by us within 80 columns, so ArgumentParser never wraps them again (a re-wrapped line leaves a fragment of
 /// one or two words on a line of its own). Checked by rendering each help at 80 and at 300 columns: the text
 /// between the overview and USAGE must be the same, and no line of it longer than 80.

@@ -60,7 +60,7 @@ import Testing
     }
 
     /// One marker, or a group of markers close together, are fitted at a zoom that still shows their state and
-    /// its neighbours (issue 24): the state lines and the borders are drawn; --max-zoom goes further.
+    /// its neighbours: the state lines and the borders are drawn; --max-zoom goes further.
     @Test(arguments: [[(44.98, -93.27, 1, "USA")], [(44.98, -93.27, 3, "USA"), (44.981, -93.268, 2, "USA")]])
     func oneMarkerOrACloseGroupShowsItsStateAndNeighbours(_ groups: [(Double, Double, Int, String)]) async throws {
         let f = try Self.markersFile(groups.map { (lat: $0.0, lon: $0.1, n: $0.2, country: $0.3) })

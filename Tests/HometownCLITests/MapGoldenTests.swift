@@ -3,7 +3,7 @@ import HometownTestSupport
 import Testing
 
 /// One whole picture of `hometown map`, compared byte for byte with the file kept in Golden/: the land, the
-/// state lines, the lakes as water and the names (issue 26). A change to any of them shows here as a diff to
+/// state lines, the lakes as water and the names. A change to any of them shows here as a diff to
 /// look at. After a deliberate change, write the file again with `HOMETOWN_UPDATE_GOLDEN=1 swift test --filter
 /// MapGoldenTests` and review the difference before committing it.
 @Suite struct MapGoldenTests {

@@ -2,7 +2,7 @@ import Foundation
 import FoundationXML
 import Testing
 
-/// `hometown map` draws the web map's names as SVG `<text>` (issue 26).
+/// `hometown map` draws the web map's names as SVG `<text>`.
 @Suite struct MapLabelsCommandTests {
     /// The texts of the names drawn, by their class (`label-country`, `label-state`, `label-city`).
     static func names(_ svg: String, _ kind: String) -> [String] {

@@ -2,7 +2,7 @@ import Foundation
 import HometownTestSupport
 import Testing
 
-/// PROJ is opened by the commands that need it, not by every command at start-up (issue 24: its libraries were
+/// PROJ is opened by the commands that need it, not by every command at start-up (its libraries were
 /// most of `hometown reverse`'s start-up). The dynamic loader's own log (`LD_DEBUG=files`) shows which shared
 /// objects a run opens.
 @Suite struct ProjLoadingTests {

@@ -33,7 +33,7 @@ enum CLI {
         #expect(obj["at_sea"] as? Bool == false)
     }
 
-    /// Issue 24: "China" / "Sichuan", as people say them.
+    /// "China" / "Sichuan", as people say them.
     @Test func chengduIsChinaSichuan() async throws {
         let r = try await CLI.run(["reverse", "30.66", "104.06"])
         #expect(r.status == 0, "\(r.err)")

@@ -79,7 +79,7 @@ import Testing
         Case(query: "Köln", kind: .city, name: "Köln", country: "DE", state: nil, near: (50.9333, 6.95)),
         Case(query: "KOLN", kind: .city, name: "Köln", country: "DE", state: nil, near: (50.9333, 6.95)),
         Case(query: "us-wa", kind: .state, name: "Washington", country: "US", state: "US-WA", near: nil),
-        // Issue 24: the spoken names, reached by their administrative forms too.
+        // The spoken names, reached by their administrative forms too.
         Case(query: "Sichuan Sheng", kind: .state, name: "Sichuan", country: "CN", state: "CN-SC", near: nil),
         Case(query: "Sichuan", kind: .state, name: "Sichuan", country: "CN", state: "CN-SC", near: nil),
         Case(
@@ -193,7 +193,7 @@ import Testing
     }
 
     /// Every Natural Earth state with an ISO code is found as "State, Country" (its current name), and for at
-    /// least 99 % of them (the issue's aim) it is the top result or the top result lies inside it: a namesake
+    /// least 99 % of them (the aim) it is the top result or the top result lies inside it: a namesake
     /// city ("Sopron, Hungary", "Sofia, Bulgaria") rightly comes first. The rest are namesakes elsewhere in the
     /// country and Natural Earth units that share a name or an alias.
     @Test func everyStateIsFoundWithItsCountry() throws {

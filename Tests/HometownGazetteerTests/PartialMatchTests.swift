@@ -2,7 +2,7 @@ import HometownCore
 import HometownGazetteer
 import Testing
 
-/// Issue 13: the strings people really type (addresses, venues, names in their own language, abbreviations),
+/// The strings people really type (addresses, venues, names in their own language, abbreviations),
 /// on the bundled gazetteer.
 @Suite struct PartialMatchTests {
     /// The lowest score a match of the whole text can have (a typo match); partial matches score below it.

@@ -6,7 +6,7 @@ import HometownVocabulary
 import Logging
 import Testing
 
-/// Issue 24: posts stored under the names the bundled data used before ("People's Republic of China",
+/// Posts stored under the names the bundled data used before ("People's Republic of China",
 /// "Sichuan Sheng", "Guangxi Zhuangzu Zizhiqu", "Beijing Shi") are stored under the names served now on the
 /// next start, on both backends; a second run changes nothing.
 @Suite struct PlaceNameMigrationTests {

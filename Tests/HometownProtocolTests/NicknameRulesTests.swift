@@ -3,7 +3,7 @@ import HometownCore
 import HometownProtocol
 import Testing
 
-/// Each nickname of issue 20's report, through POST adduser's validation: refused with the field and the code
+/// Each reported impersonation attempt, through POST adduser's validation: refused with the field and the code
 /// point named, or accepted as posted.
 @Suite struct NicknameRulesTests {
     static func post(nickname: String, city: String = "c") -> Result<NewUser, ProtocolError> {

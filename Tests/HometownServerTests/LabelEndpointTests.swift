@@ -5,7 +5,7 @@ import HometownTestSupport
 import HummingbirdTesting
 import Testing
 
-/// GET /hometown/labels: the names on the web map, placed per zoom for the whole world (issue 26).
+/// GET /hometown/labels: the names on the web map, placed per zoom for the whole world.
 @Suite struct LabelEndpointTests {
     /// The XYZ tile holding a point at zoom `z`.
     static func tile(_ lat: Double, _ lon: Double, _ z: Int) -> (x: Int, y: Int) {

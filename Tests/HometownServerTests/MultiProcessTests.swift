@@ -5,7 +5,7 @@ import HometownTestSupport
 import NIOCore
 import Testing
 
-/// Several `hometown serve` processes on one database (issue 22): every process answers with the posts of all of
+/// Several `hometown serve` processes on one database: every process answers with the posts of all of
 /// them within `--db-sync-interval`, the database alone decides a nickname race, and a process killed mid-stream
 /// loses no acknowledged post while the other keeps answering.
 @Suite struct MultiProcessTests {

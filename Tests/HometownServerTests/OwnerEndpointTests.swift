@@ -8,7 +8,7 @@ import HometownTestSupport
 import HummingbirdTesting
 import Testing
 
-/// POST users/{id}/update and users/{id}/delete (issue 25), in-process on both backends: every answer of the
+/// POST users/{id}/update and users/{id}/delete, in-process on both backends: every answer of the
 /// OpenAPI document's, the view and every read endpoint following at once, and the back-off.
 @Suite struct OwnerEndpointTests {
     static func code(_ r: TestResponse) -> String? { (r.json as? [String: Any])?["code"] as? String }

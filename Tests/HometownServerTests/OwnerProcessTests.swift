@@ -3,7 +3,7 @@ import Foundation
 import HometownTestSupport
 import Testing
 
-/// The owner's changes and deletions across real processes (issue 25): a deletion or change acknowledged by one
+/// The owner's changes and deletions across real processes: a deletion or change acknowledged by one
 /// `hometown serve` is in the other's answers within the sync bound, and one acknowledged before a kill -9 is still
 /// there after a restart.
 @Suite struct OwnerProcessTests {

@@ -204,7 +204,7 @@ import Testing
         }
     }
 
-    /// Issue 20's impersonation attempts: refused with the character named, or answered as taken; the GET check
+    /// Impersonation attempts: refused with the character named, or answered as taken; the GET check
     /// and the POST agree.
     @Test(arguments: TestBackend.allCases) func nicknamesCannotImpersonate(_ backend: TestBackend) async throws {
         try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in

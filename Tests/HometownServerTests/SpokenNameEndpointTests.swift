@@ -6,7 +6,7 @@ import HometownTestSupport
 import HummingbirdTesting
 import Testing
 
-/// Issue 24: the server lists, stores and answers the names people say ("China", "Sichuan"); the old forms
+/// The server lists, stores and answers the names people say ("China", "Sichuan"); the old forms
 /// ("People's Republic of China", "Sichuan Sheng") still resolve, and posts stored under them are migrated.
 @Suite struct SpokenNameEndpointTests {
     @Test func listsSayTheSpokenNames() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HometownStore
 
-/// Owners' changes and deletions (issue 25) in the in-memory view: after random changes and deletions through a
+/// Owners' changes and deletions in the in-memory view: after random changes and deletions through a
 /// real SQLite store, and catch-ups of a view loaded before them, every query of a seeded random set gives the
 /// store's own SQL answer, users and JSON bytes alike.
 @Suite struct UserViewChangeTests {

@@ -36,7 +36,7 @@ import Testing
             ("Mexico", "Distrito Federal", "Ciudad de México"), ("Mexico", "ciudad de mexico", "Ciudad de México"),
             ("Mexico", "CDMX", "Ciudad de México"), ("Mexico", "Jalisco", "Jalisco"), ("India", "Orissa", "Odisha"),
             ("India", "Bombay", nil), ("USA", "Ontario", nil),
-            // Issue 24: the spoken names served, the administrative forms resolving to them.
+            // The spoken names served, the administrative forms resolving to them.
             ("China", "Sichuan", "Sichuan"), ("China", "Sichuan Sheng", "Sichuan"), ("China", "CN-SC", "Sichuan"),
             ("China", "Guangxi Zhuangzu Zizhiqu", "Guangxi"), ("China", "Beijing Shi", "Beijing"),
         ] as [(String, String, String?)])

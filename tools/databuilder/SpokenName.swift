@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one rule that picks the name people say for a country or a state (issue 24: "Sichuan", not "Sichuan
+/// The one rule that picks the name people say for a country or a state ("Sichuan", not "Sichuan
 /// Sheng"; "China", not "People's Republic of China").
 ///
 /// The rule: a name that is a place name plus words for the kind of unit (trailing "Sheng", "Zizhiqu",

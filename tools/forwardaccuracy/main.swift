@@ -136,7 +136,7 @@ for s in subdivisions where s.count >= 9 && s[6] == "1" && knownCodes.contains(s
         })
 }
 
-// The kinds of issue 13, made from the same sources (see README.md): partial matches, names in people's
+// Harder kinds of query, made from the same sources (see README.md): partial matches, names in people's
 // languages, abbreviations. A partial query is right when its top result lies within 25 km, is marked partial
 // (score below 0.25) and leaves exactly the made-up part unread.
 func partial(_ p: Coordinate, unmatched: String) -> (ForwardResult) -> Bool {

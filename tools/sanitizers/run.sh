@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs test suites under a sanitizer (issue 23): tools/sanitizers/run.sh thread|address [SUITE...]
+# Runs test suites under a sanitizer: tools/sanitizers/run.sh thread|address [SUITE...]
 #
 # Builds the package and its tests with `--sanitize=SANITIZER` in a build folder of their own (.build-tsan or
 # .build-asan, so the ordinary debug build is untouched), then runs the suites (default: the parallel and server

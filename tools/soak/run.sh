@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test of `hometown serve` (issue 23; not part of CI): tools/soak/run.sh [MINUTES]   (default 30)
+# Soak test of `hometown serve` (not part of CI): tools/soak/run.sh [MINUTES]   (default 30)
 #
 # Starts a release `hometown serve` on 127.0.0.1 (any free port) with a fresh SQLite database in a temporary folder,
 # seeds it with users, then for MINUTES minutes drives a mixed load at once:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests of the Hometown web app (issue 11), as a person would use it.
+# Browser tests of the Hometown web app, as a person would use it.
 #
 # Starts `hometown serve` on loopback (a free port, a fresh temporary database, cheap password hashes), then runs
 # webtest.py: it seeds posts through POST /hometown/adduser and drives headless Debian Chromium through

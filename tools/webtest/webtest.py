@@ -7,7 +7,7 @@ POST /hometown/adduser at real city points (found with /hometown/forward), then 
 no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
 Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
 at their fields; the owner of a post changes and deletes it with its password ("This is mine" on its row and in
-its popup); the keyboard reaches and works the controls; a phone-sized screen works. For everyone (issue 27):
+its popup); the keyboard reaches and works the controls; a phone-sized screen works. For everyone:
 axe-core 4.12 (WCAG 2.1 A and AA, axecheck.py) in every state of the page, visible focus and Enter/Space on the
 map's markers, focus never lost, keyboard-only posts, 44 px tap targets on a phone, the map following the filters,
 every refusal at once, and the first load right after a server's start: under 350 KB, its first tiles printed (under
@@ -414,7 +414,7 @@ class Tests:
     def count(self, **where):
         return sum(all(p[k] == v for k, v in where.items()) for p in self.posts)
 
-    WEIGHT_LIMIT = 350 * 1024        # bytes transferred by the first load (issue 27's target)
+    WEIGHT_LIMIT = 350 * 1024        # bytes transferred by the first load (the target)
     FIRST_TILES_LIMIT = 0.5          # seconds for the first boundary tiles right after the server's start
 
     def test_weight(self):
@@ -1180,7 +1180,7 @@ class Tests:
                 shutil.copyfile(os.path.join(self.out, png), os.path.join(self.docs_labels, png))
         b.check_console("with the names")
 
-    # ---- Keyboard, focus, phone and the map that follows (issue 27) ---------------------------------------------
+    # ---- Keyboard, focus, phone and the map that follows ----------------------------------------------------
 
     RING = "(() => { const e = document.activeElement, s = getComputedStyle(e), a = getComputedStyle(e, '::after');" \
            " return {id: e.id, cls: String(e.className), outline: s.outlineStyle, width: s.outlineWidth, colour: s.outlineColor," \
@@ -1443,7 +1443,7 @@ class Tests:
 
     def test_all_refusals(self):
         """Every refusal of a post shown at once, each gone as soon as its field changes. Needs the server's "errors"
-        list (issue 27's server part): a taken nickname and a year out of range are both marked after one post."""
+        list: a taken nickname and a year out of range are both marked after one post."""
         b = self.b
         b.open("/")
         b.wait_idle()
@@ -1466,7 +1466,7 @@ class Tests:
         print(f"      the server's refusal: {status} {text}", flush=True)
         check(status == 400 and [p.get("field") for p in problems] == ["nickname", "year"],
               "the server lists both problems of the post (a taken nickname, a year out of range) in \"errors\""
-              " (issue 27's server part): " + text)
+              ": " + text)
         b.clear_logs()
         b.find("#p-submit").click()
         b.wait(lambda: b.text("p-form-msg").startswith("Not posted"), "the refusal")
@@ -1531,7 +1531,7 @@ class Tests:
             b.wait(lambda: b.find("#p-nickname").is_displayed(), "the post form on the phone")
             check(not small(), "tap targets under 44 x 44 px with the form open: " + "; ".join(small()))
 
-    # ---- Accessibility (issue 27) ----------------------------------------------------------------------------
+    # ---- Accessibility --------------------------------------------------------------------------------------
 
     def axe(self, state, results_by_state):
         """Runs axe-core now and records what it says about `state`; no violation, and no contrast left to review."""
@@ -1628,9 +1628,9 @@ class Tests:
     ORDER = ["test_weight", "test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
              "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_labels", "test_requests"]
 
-    # The lakes (issue 26), right after the first load.
+    # The lakes, right after the first load.
     ORDER.insert(ORDER.index("test_load") + 1, "test_lakes")
-    # The web app for everyone (issue 27).
+    # The web app for everyone.
     for name in ("test_focus_visible", "test_cluster_zoom", "test_focus_kept", "test_keyboard_post_centre",
                  "test_keyboard_post_search", "test_map_follows", "test_phone_targets", "test_axe", "test_drawn_contrast",
                  "test_all_refusals"):
@@ -1651,7 +1651,7 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     parser.add_argument("--assert-weight", action="store_true",
-                        help="test_weight also requires issue 27's time target: the first boundary tiles under 0.5 s"
+                        help="test_weight also requires the time target: the first boundary tiles under 0.5 s"
                              " right after the server's start (default: printed only, as the machine's load sways it;"
                              " the first load's 350 KB is always required)")
     parser.add_argument("--fresh-server", nargs=3, metavar=("BIN", "DB", "PUBLIC"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Batch reverse geocoding in constant memory (issue 14): pipes N rows (default 20,000,000) generated on the fly
+# Batch reverse geocoding in constant memory: pipes N rows (default 20,000,000) generated on the fly
 # into `hometown reverse --input -` (release build) and prints the rows out, the time, and the peak resident
 # memory of the hometown process (GNU time's maximum resident set size). Target: under 300 MB at any N.
 #

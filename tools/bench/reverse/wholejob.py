@@ -1,4 +1,4 @@
-"""The whole batch job, file to file, for tools/bench/reverse/run.sh (issue 24): the same points.csv
+"""The whole batch job, file to file, for tools/bench/reverse/run.sh: the same points.csv
 (latitude,longitude) read, reverse geocoded and written as CSV by
 
 - `hometown reverse --input points.csv --output out.csv --quiet` (country, state, city and their codes added);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The server benchmark's PostgreSQL mode (issue 22): the same requests against `hometown serve` on SQLite and on
+# The server benchmark's PostgreSQL mode: the same requests against `hometown serve` on SQLite and on
 # PostgreSQL, one process and two processes on one database behind nginx, side by side in one run.
 #
 # Usage: tools/bench/server/backends.sh          (about 4 minutes after the release build)

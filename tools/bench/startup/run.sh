@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold start of the command line (issue 24): `hometown reverse LAT LON`, `hometown --help` and a PROJ command
+# Cold start of the command line: `hometown reverse LAT LON`, `hometown --help` and a PROJ command
 # (`hometown distance`) against a bare `/usr/bin/python3 -S -c pass`, run interleaved (one of each in turn, so that
 # whatever else uses the CPU falls on all of them alike), ROUNDS rounds (default 31); prints each median and
 # the ratios. The release binary is built as tools/run.sh builds it (static Swift runtime).

@@ -4,7 +4,7 @@ import HometownGazetteer
 
 // hometown-bench-forward: forward-geocoding speed and memory over a query file (one query per line, as
 // written by `hometown-forward-accuracy --write-queries`). Prints key=value lines for tools/bench/forward/run.sh.
-// With `--set NAME=FILE` (repeatable) it also times each such query file on its own (the kinds of issue 13:
+// With `--set NAME=FILE` (repeatable) it also times each such query file on its own (the query kinds:
 // full, partial, endonym, abbreviation, nonsense) and prints NAME_median_us, NAME_p90_us, NAME_answered.
 // Usage: hometown-bench-forward QUERIES [--data FILE] [--set NAME=FILE]...   (build with -c release)
 
