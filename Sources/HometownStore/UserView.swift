@@ -48,6 +48,9 @@ public final class UserView: Sendable {
         /// The rows not deleted, ascending: what an answer without filters walks.
         var alive: [Int32] = []
         var nicknameKeys = Set<String>()
+        /// The key each row's nickname is unique under, as the store gave it (what `remove` frees: a key made
+        /// unique by the nickname migration is not the key the nickname would get now).
+        var nicknameKeyOfRow: [String] = []
         var nextID = 1
         /// The store's change-log sequence read up to (nil before the first catch-up).
         var changesRead: Int64?
@@ -185,6 +188,7 @@ public final class UserView: Sendable {
             s.stateYear.append(StateYear(state: s.state.ofRow[Int(row)], year: user.year), row: row)
             s.alive.append(row)
             s.nicknameKeys.insert(nicknameKey)
+            s.nicknameKeyOfRow.append(nicknameKey)
             s.nextID = max(s.nextID, user.id + 1)
             s.version &+= 1
         }
@@ -232,7 +236,7 @@ public final class UserView: Sendable {
             s.stateYear.remove(row: row)
             let position = UsersAnswer.firstPosition(s.alive, atLeast: r)
             if position < s.alive.count, s.alive[position] == row { s.alive.remove(at: position) }
-            s.nicknameKeys.remove(NicknameKey.key(s.nicknames[r]))
+            s.nicknameKeys.remove(s.nicknameKeyOfRow[r])
             s.version &+= 1
             return true
         }
@@ -264,7 +268,7 @@ public final class UserView: Sendable {
     /// Bytes the view holds, roughly: the JSON, the columns and the posting lists.
     public var approximateBytes: Int {
         state.withLock { s in
-            s.jsonBytes + s.ids.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48 + 4)
+            s.jsonBytes + s.ids.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48 + 16 + 4)
                 + s.country.approximateBytes + s.state.approximateBytes + s.city.approximateBytes
                 + s.year.approximateBytes
                 + s.stateYear.approximateBytes

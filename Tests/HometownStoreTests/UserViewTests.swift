@@ -116,4 +116,27 @@ import Testing
         #expect(view.nextID == 9)
         #expect(view.count == 1)
     }
+
+    /// Two nicknames that read the same under today's comparison, both stored before it (the nickname migration
+    /// kept the later one under its key with its id appended): deleting the later user frees its own key, never
+    /// the earlier user's nickname.
+    @Test func deletingAMigratedCollisionFreesOnlyItsOwnKey() throws {
+        let view = UserView()
+        func user(_ id: Int, _ nickname: String) -> User {
+            User(
+                id: id, nickname: nickname, country: "USA", state: "Ohio", city: "Akron", year: 2000, coordinate: nil,
+                timestampMilliseconds: Int64(id))
+        }
+        let first = user(1, "rn")
+        let later = user(2, "m")
+        let key = NicknameKey.key(first.nickname)
+        #expect(NicknameKey.key(later.nickname) == key, "the two nicknames must collide for this test")
+        try view.append(first, nicknameKey: key)
+        try view.append(later, nicknameKey: key + "\u{1}2")
+        #expect(view.remove(id: 2))
+        #expect(view.containsNicknameKey(key), "the earlier user's nickname must stay taken")
+        #expect(!view.containsNicknameKey(key + "\u{1}2"))
+        #expect(view.remove(id: 1))
+        #expect(!view.containsNicknameKey(key))
+    }
 }
