@@ -11,6 +11,8 @@ import NIOHTTP1
 /// - **Requests refused before Hummingbird sees them** (JSON body, connection closed, the rest of the input
 ///   dropped): a transfer coding other than `chunked` (501), a declared Content-Length over the body limit
 ///   (413; with `Expect: 100-continue` too, so no body is sent), an expectation other than `100-continue` (417),
+///   CONNECT (405: not a proxy), a missing Host in HTTP/1.1 or more than one Host (400), a request body with a
+///   Content-Encoding other than identity (415),
 ///   a head over the size limit (431) or any other parse error (400).
 /// - **Expect: 100-continue** answered with `100 Continue` when the request is admitted.
 /// - **Keep-alive**: the response takes the request's version (HTTP/1.0 stays 1.0), and the connection closes
@@ -232,7 +234,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return "a line is not ended by CRLF, or the request line is not 'METHOD target HTTP/1.1'"
         case .unknown:
             return "the request could not be parsed (for example, a Transfer-Encoding whose last coding is not chunked)"
-        default: return "\(e)"
+        case .paused:
+            return "HTTP/2 is not spoken here: send HTTP/1.1 (or put a proxy such as nginx in front)"
+        default: return "the request could not be parsed"
         }
     }
 
@@ -296,6 +300,26 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Why a request head is answered here rather than passed up, if it is.
     private func refusal(of head: HTTPRequestHead) -> (HTTPResponseStatus, String)? {
+        if head.method == .CONNECT {
+            return (.methodNotAllowed, "CONNECT is not served: this server is not a proxy")
+        }
+        // RFC 9112 section 3.2: an HTTP/1.1 request has exactly one Host; none is allowed in HTTP/1.0.
+        let hosts = head.headers["host"].count
+        if hosts > 1 || (hosts == 0 && (head.version.major, head.version.minor) >= (1, 1)) {
+            return (
+                .badRequest,
+                hosts == 0
+                    ? "the request has no Host header (an HTTP/1.1 request needs exactly one)"
+                    : "the request has \(hosts) Host headers (it needs exactly one)"
+            )
+        }
+        let contentCodings = head.headers[canonicalForm: "content-encoding"].map { $0.lowercased() }
+        if let coding = contentCodings.first(where: { $0 != "identity" }) {
+            return (
+                .unsupportedMediaType,
+                "request bodies are read as sent: Content-Encoding '\(coding)' is not supported, send the body without it"
+            )
+        }
         let codings = head.headers[canonicalForm: "transfer-encoding"].map { $0.lowercased() }
         if !codings.isEmpty, codings != ["chunked"] {
             return (

@@ -18,9 +18,13 @@ enum LimitReplies {
         headers.add(name: "content-length", value: String(body.readableBytes))
         headers.add(name: "connection", value: "close")
         if let retryAfter { headers.add(name: "retry-after", value: String(retryAfter)) }
+        if status == .methodNotAllowed { headers.add(name: "allow", value: allowedMethods) }
         let v: HTTPVersion = version.major == 1 && version.minor == 0 ? .http1_0 : .http1_1
         return (HTTPResponseHead(version: v, status: status, headers: headers), body)
     }
+
+    /// The methods the server answers (what a 405 lists in `Allow`).
+    static let allowedMethods = "GET, HEAD, POST, OPTIONS"
 
     /// The error code of an answer of the connection layer, by its status (each status has one cause there).
     static func code(for status: HTTPResponseStatus) -> ErrorCode {
@@ -29,7 +33,7 @@ enum LimitReplies {
         case .requestTimeout: return .requestTimeout
         case .requestHeaderFieldsTooLarge: return .headTooLarge
         case .serviceUnavailable: return .connectionLimit
-        case .notImplemented, .expectationFailed: return .notSupported
+        case .notImplemented, .expectationFailed, .methodNotAllowed, .unsupportedMediaType: return .notSupported
         case .internalServerError: return .internalError
         default: return .malformedRequest
         }

@@ -130,6 +130,75 @@ import Testing
         }
     }
 
+    /// RFC 9112 section 3.2: an HTTP/1.1 request without Host, or any request with two, is 400 (in our words);
+    /// HTTP/1.0 without Host is served.
+    @Test(arguments: [
+        ("GET /hometown/count HTTP/1.1\r\nConnection: close\r\n\r\n", "no Host header"),
+        ("GET /hometown/count HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "2 Host headers"),
+        ("GET /hometown/count HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n", "2 Host headers"),
+    ])
+    func aMissingOrRepeatedHostIs400(request: String, reason: String) async throws {
+        try await Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send(request)
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 400") || text.hasPrefix("HTTP/1.0 400"), "\(text)")
+            #expect(Self.body(text).hasPrefix(#"{"code":"malformed_request","error":"#), "\(text)")
+            #expect(Self.body(text).contains(reason), "\(text)")
+            let old = try RawConnection(port: port)
+            old.send("GET /hometown/count HTTP/1.0\r\n\r\n")
+            #expect(old.readToEnd(timeout: 5).text.hasPrefix("HTTP/1.0 200"))
+        }
+    }
+
+    /// CONNECT is 405 with Allow and a JSON body, then the connection closes (it is not a tunnel).
+    @Test func connectIs405ThenClose() async throws {
+        try await Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed, "the connection stays open after CONNECT")
+            #expect(text.hasPrefix("HTTP/1.1 405"), "\(text)")
+            #expect(text.lowercased().contains("allow: get, head, post, options"), "\(text)")
+            #expect(text.lowercased().contains("content-length: "))
+            #expect(Self.body(text).hasPrefix(#"{"code":"not_supported","error":"CONNECT is not served"#), "\(text)")
+        }
+    }
+
+    /// A request body with a Content-Encoding other than identity is 415 before it is read; identity is served.
+    @Test(arguments: ["gzip", "deflate", "br", "identity, gzip"])
+    func aContentEncodedBodyIs415(coding: String) async throws {
+        try await Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send(
+                "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Encoding: \(coding)\r\nContent-Length: 2\r\n\r\n{}"
+            )
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 415"), "\(text)")
+            #expect(Self.body(text).hasPrefix(#"{"code":"not_supported","error":"request bodies are read as sent"#))
+            let plain = try RawConnection(port: port)
+            plain.send(
+                "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Encoding: identity\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+            )
+            #expect(plain.readToEnd(timeout: 5).text.hasPrefix("HTTP/1.1 400"), "identity is read as the body")
+        }
+    }
+
+    /// An HTTP/2 client's preface gets an answer in our words, not the parser's.
+    @Test func anHTTP2PrefaceIsAnsweredInOurWords() async throws {
+        try await Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")
+            let (text, closed) = c.readToEnd(timeout: 5)
+            #expect(closed)
+            #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
+            #expect(Self.body(text).contains("HTTP/2 is not spoken here"), "\(text)")
+            #expect(!text.contains("swift-http-parser"))
+        }
+    }
+
     @Test func aHeadOverTheLimitIs431() async throws {
         try await Self.withServer { port in
             let c = try RawConnection(port: port)
