@@ -34,8 +34,8 @@ struct ForwardCommand: ParsableCommand {
 
             Exit status: 0 done; 3 done, but some lines got an error or the input
             was cut short; 2 invalid input (message on stderr); 1 data or system
-            failure. Data: data/gazetteer.bin of the Hometown checkout, or
-            $HOMETOWN_DATA, or --data.
+            failure. Data: data/gazetteer.bin of the Hometown checkout, or $HOMETOWN_DATA,
+            or --data.
             """)
 
     @Argument(help: ArgumentHelp("The place name to look up.", valueName: "TEXT"))

@@ -16,16 +16,15 @@ struct MapCommand: AsyncParsableCommand {
         abstract: "Draw markers on the bundled boundaries as an SVG map (no browser needed).",
         discussion: """
             The markers come from a file (--input: GeoJSON, CSV, NDJSON or a users JSON
-            array) or from a Hometown server (--server: every user matching the
-            filters); with neither, a --zoom view is drawn without markers. They
-            are clustered as the web app clusters them (supercluster, radius 40 px)
-            at the view's zoom; a cluster shows its count, a single place its label
-            on hover. --fit (the default) zooms to the region of the
-            markers and outlines it; --zoom Z draws that zoom around --center.
-            Boundaries: countries always, states and provinces from zoom 4. Names
-            (--no-labels leaves them out): countries, states and cities placed as
-            the web map places them at the view's zoom, none over another or over
-            a marker.
+            array) or from a Hometown server (--server: every user matching the filters);
+            with neither, a --zoom view is drawn without markers. They are clustered as
+            the web app clusters them (supercluster, radius 40 px) at the view's zoom; a
+            cluster shows its count, a single place its label on hover. --fit (the
+            default) zooms to the region of the markers and outlines it; --zoom Z draws
+            that zoom around --center. Boundaries: countries always, states and provinces
+            from zoom 4. Names (--no-labels leaves them out): countries, states and cities
+            placed as the web map places them at the view's zoom, none over another or
+            over a marker.
 
               hometown map --input users.geojson --out map.svg
               hometown map --server http://127.0.0.1:8080 --country USA --size 1000x600
@@ -52,9 +51,10 @@ struct MapCommand: AsyncParsableCommand {
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
     @Option(
         help: ArgumentHelp(
-            "Largest zoom --fit goes to (0-20; default 6).",
+            "Largest zoom --fit goes to (0-20; default 18, the deepest the maps go).",
             discussion:
-                "At the default one marker, or markers close together, still show their state and its neighbours."))
+                "--fit is as tight as the markers allow; one marker, or markers within 500 m, get a city-scale view (zoom 11). A smaller value shows more around them: 6 shows a marker's state and its neighbours."
+        ))
     var maxZoom: Double?
     @Option(point: "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).")
     var center: PointArgument?
@@ -131,7 +131,7 @@ struct MapCommand: AsyncParsableCommand {
                 located.map(\.coordinate),
                 in: Viewport(
                     width: Double(width), height: Double(height), padding: padding,
-                    maxZoom: maxZoom ?? RegionFitter.contextZoom(tileSize: 256)))
+                    maxZoom: maxZoom ?? RegionFitter.mapMaxZoom(tileSize: 256)))
         }
         let viewZoom: Double
         var centre = (latitude: 20.0, longitude: 0.0)

@@ -9,13 +9,12 @@ struct PrepareTilesCommand: AsyncParsableCommand {
         commandName: "prepare-tiles",
         abstract: "Draw the web map's first zooms ahead, so that hometown serve sends them the moment it starts.",
         discussion: """
-            Draws every boundary tile and name tile of zooms 0 to --zooms - 1 as
-            hometown serve draws them, and writes them gzipped to one file
-            (tiles.bin) with the checksums of the data they were drawn from.
-            hometown serve finds tiles.bin beside hometown.bin (or takes
-            --prepared-tiles FILE) and serves those tiles from memory at once,
-            instead of drawing them after it starts (it builds its boundaries
-            first, about 0.7 s of work in a release build); the tiles of data
+            Draws every boundary tile and name tile of zooms 0 to --zooms - 1 as hometown
+            serve draws them, and writes them gzipped to one file (tiles.bin) with the
+            checksums of the data they were drawn from. hometown serve finds tiles.bin
+            beside hometown.bin (or takes --prepared-tiles FILE) and serves those tiles
+            from memory at once, instead of drawing them after it starts (it builds its
+            boundaries first, about 0.7 s of work in a release build); the tiles of data
             other than its own it leaves alone, and says so in its log.
             tools/build-data.sh runs this after rebuilding the data.
 

@@ -14,8 +14,10 @@ struct RegionCommand: ParsableCommand {
             {"latitudeDelta", "longitudeDelta"}, "zoom": z}. The box has the smallest
             longitude span (it crosses 180° when that is narrower); the zoom is the
             largest fractional Web Mercator zoom at which every marker lies inside the
-            padded view, at most --max-zoom (one marker: --max-zoom); span is the whole
-            view's extent in degrees at that zoom. No markers: status 2.
+            padded view, at most --max-zoom, as web maps fit; one marker, or markers
+            within 500 m of each other, get a city-scale view (zoom 11, 10 with
+            512-pixel tiles). span is the whole view's extent in degrees at that zoom.
+            No markers: status 2.
             """)
 
     @OptionGroup var input: MarkerInputOptions
@@ -25,9 +27,8 @@ struct RegionCommand: ParsableCommand {
     @Option(help: "256 or 512.") var tileSize: Int = 256
     @Option(
         help: ArgumentHelp(
-            "Largest zoom to return (default: 6, 5 with 512-pixel tiles).",
-            discussion:
-                "At the default one marker, or markers close together, still show their state and its neighbours."))
+            "Largest zoom to return (default: 18, 17 with 512-pixel tiles: the deepest the maps go).",
+            discussion: "A smaller value shows more around the markers: 6 shows a marker's state and its neighbours."))
     var maxZoom: Double?
 
     func run() throws {
@@ -37,7 +38,7 @@ struct RegionCommand: ParsableCommand {
             let markers = try input.load(progress: progress).compactMap(\.coordinate)
             let view = Viewport(
                 width: size.width, height: size.height, padding: padding, tileSize: tileSize,
-                maxZoom: maxZoom ?? RegionFitter.contextZoom(tileSize: tileSize))
+                maxZoom: maxZoom ?? RegionFitter.mapMaxZoom(tileSize: tileSize))
             let region = try RegionFitter.fit(markers, in: view)
             try CLIOutput.printJSON(region)
         }

@@ -16,46 +16,37 @@ struct ServeCommand: AsyncParsableCommand {
             offline: the map is drawn from the bundled boundaries, and Leaflet comes from
             Debian's libjs-leaflet (see --leaflet).
 
-            Endpoints, all under /hometown/ (described in /openapi.yaml on the running
-            server, kept in Sources/HometownServer/Public/openapi.yaml):
-              GET  countries, states?country=, nicknameexists?name=, count, nextid
-              GET  users?[country=&state=&city=&year=&afterid=&beforeid=
-                          &reverse=true&page=&pagesize=]
-              POST adduser {"nickname","password","country","state","city","year"
-                            [,"latitude","longitude"]}
-              GET  clusters?zoom=&bbox=W,S,E,N&<users filters>   GeoJSON clusters
-              GET  region?width=&height=&padding=&<users filters> the fitted view
-              GET  reverse?lat=&lon=   a point as the names this server accepts
-              GET  forward?q=          a place name as points with those names
-              GET  boundaries?z=&x=&y= the map's vector tile z/x/y
-            For operators (outside /hometown/): GET /healthz (200 when ready, else 503)
-            and GET /metrics (Prometheus text; --metrics off turns it off).
+            The endpoints (under /hometown/: the protocol's users, adduser, countries,
+            states, count, nextid and nicknameexists; the owner's update and delete; the
+            map's clusters, region and boundaries tiles; reverse and forward geocoding)
+            are described in /openapi.yaml on the running server and in docs/protocol.md.
+            For operators, outside /hometown/: GET /healthz (200 when ready, else 503) and
+            GET /metrics (Prometheus text; --metrics off turns it off).
 
-            Users are stored in a SQLite file (created on first start; write-ahead
-            log, synchronous=FULL: a post answered 200 is on disk), or with --db
+            Users are stored in a SQLite file (created on first start; write-ahead log,
+            synchronous=FULL: a post answered 200 is on disk), or with --db
             postgres://USER@HOST:PORT/DATABASE in PostgreSQL (schema created on start;
             synchronous_commit on; posts from several servers on one database are
-            committed one at a time in id order). Passwords are kept
-            only as scrypt hashes. Countries, states and aliases ("usa", "MN",
-            "Distrito Federal") are stored under the names GET countries and GET
-            states return. Strings are at most 100 characters and 400 bytes of UTF-8.
-            Nicknames are unique without regard to case, width or letters that look
-            alike (Unicode UTS #39: "dаve" with a Cyrillic а is "dave"); invisible and
-            bidirectional characters in them are refused. Databases of an older schema
-            are migrated on start, and posts stored under a place's former name
-            ("Sichuan Sheng") move to the name served now ("Sichuan"). Refusals are
-            400 with {"error": "...", "field": "...", "code": "..."} (the codes are
-            listed in /openapi.yaml); unknown paths get 404 with an HTML page. SIGINT
-            or SIGTERM stops the
-            server gracefully (requests in flight get --shutdown-timeout to finish, then
-            the connections left close and the database closes). Connections, slow
-            clients, request heads and the database lock are bounded (see Limits).
+            committed one at a time in id order). Passwords are kept only as scrypt
+            hashes. Countries, states and aliases ("usa", "MN", "Distrito Federal") are
+            stored under the names GET countries and GET states return. Strings are at
+            most 100 characters and 400 bytes of UTF-8. Nicknames are unique without
+            regard to case, width or letters that look alike (Unicode UTS #39: "dаve" with
+            a Cyrillic а is "dave"); invisible and bidirectional characters in them are
+            refused. Databases of an older schema are migrated on start, and posts stored
+            under a place's former name ("Sichuan Sheng") move to the name served now
+            ("Sichuan"). Refusals are 400 with {"error": "...", "field": "...", "code":
+            "..."} (the codes are listed in /openapi.yaml); unknown paths get 404 with an
+            HTML page. SIGINT or SIGTERM stops the server gracefully (requests in flight
+            get --shutdown-timeout to finish, then the connections left close and the
+            database closes). Connections, slow clients, request heads and the database
+            lock are bounded (see Limits).
 
-            Reads never touch SQL: every user is loaded into memory at start (about
-            0.6 s and 33 MiB per 100,000 users) and each post joins it once stored.
-            Answers carry an ETag (If-None-Match gets 304), come gzipped when asked,
-            and answer HEAD. Cluster indexes for the map are built a few at a time
-            (see the work and memory limits below); nothing else waits for them.
+            Reads never touch SQL: every user is loaded into memory at start (about 0.6 s
+            and 33 MiB per 100,000 users) and each post joins it once stored. Answers
+            carry an ETag (If-None-Match gets 304), come gzipped when asked, and answer
+            HEAD. Cluster indexes for the map are built a few at a time (see the work and
+            memory limits below); nothing else waits for them.
 
             Example:
               hometown serve --db posts.sqlite --port 8080

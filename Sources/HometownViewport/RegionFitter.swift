@@ -1,19 +1,22 @@
 import Foundation
 import HometownCore
 
-/// Fits a map view to a set of markers: the tightest bounding box (crossing the antimeridian when that is
-/// narrower), its Web Mercator centre, and the largest fractional zoom at which every marker lies inside the
-/// padded viewport.
+/// Fits a map view to a set of markers as web maps do (Leaflet's `fitBounds`, MapKit's `showAnnotations`): the
+/// tightest bounding box (crossing the antimeridian when that is narrower), its Web Mercator centre, and the
+/// largest fractional zoom at which every marker lies inside the padded viewport, up to the map's own maximum;
+/// one marker, or markers all within `closeMarkersKm` of each other, get a city-scale view of their own.
 public enum RegionFitter {
-    /// Zoom used for a single marker (or markers all at one place), for 256-pixel tiles: a few streets
-    /// around it. With 512-pixel tiles it is one less (the same scale), and never above `maxZoom`.
-    public static let singleMarkerZoom = 15.0
+    /// The zoom of a city-scale view, for 256-pixel tiles: a city and its suburbs (an 800-pixel view is about
+    /// 140 km wide at the equator, 100 km at 45°). With 512-pixel tiles it is one less (the same scale).
+    public static let cityZoom = 11.0
 
-    /// The zoom the command line's fits stop at unless `--max-zoom` says otherwise (`hometown map`, `hometown
-    /// region`): 6 for 256-pixel tiles, 5 for 512 (the same scale), where an 800-pixel view is about 17 degrees of
-    /// longitude wide, so one marker, or markers close together, still show their state or province and its
-    /// neighbours (the bundled boundaries have no streets: at zoom 15 a single marker showed no line at all).
-    public static func contextZoom(tileSize: Int) -> Double { tileSize == 512 ? 5 : 6 }
+    /// Markers whose box is at most this wide (its diagonal, in km on the sphere) are shown at `cityZoom`, as one
+    /// marker is: a fit as tight as they are would show a few streets, which the bundled boundaries do not have.
+    public static let closeMarkersKm = 0.5
+
+    /// The deepest zoom of the maps Hometown draws (the web map's own maximum), for 256-pixel tiles; one less with
+    /// 512-pixel tiles. The command line's fits stop there unless `--max-zoom` says otherwise.
+    public static func mapMaxZoom(tileSize: Int) -> Double { tileSize == 512 ? 17 : 18 }
 
     /// - Parameters:
     ///   - markers: positions (latitude, longitude in degrees); latitudes beyond ±85.0511 are clamped for
@@ -35,9 +38,14 @@ public enum RegionFitter {
         let tile = Double(viewport.tileSize)
 
         var zoom = Double.infinity
-        if dx > 0 { zoom = min(zoom, log2(availableWidth / (dx * tile))) }
-        if dy > 0 { zoom = min(zoom, log2(availableHeight / (dy * tile))) }
-        if zoom == .infinity { zoom = singleMarkerZoom - (viewport.tileSize == 512 ? 1 : 0) }
+        let diagonalKm = Coordinate(uncheckedLatitude: bbox.south, longitude: bbox.west).distanceKm(
+            to: Coordinate(uncheckedLatitude: bbox.north, longitude: bbox.east))
+        if diagonalKm <= closeMarkersKm {
+            zoom = cityZoom - (viewport.tileSize == 512 ? 1 : 0)
+        } else {
+            if dx > 0 { zoom = min(zoom, log2(availableWidth / (dx * tile))) }
+            if dy > 0 { zoom = min(zoom, log2(availableHeight / (dy * tile))) }
+        }
         if let maxZoom = viewport.maxZoom { zoom = min(zoom, maxZoom) }
 
         let centerY = (yNorth + ySouth) / 2

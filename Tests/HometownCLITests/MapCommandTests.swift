@@ -59,26 +59,25 @@ import Testing
         #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)
     }
 
-    /// One marker, or a group of markers close together, are fitted at a zoom that still shows their state and
-    /// its neighbours: the state lines and the borders are drawn; --max-zoom goes further.
+    /// One marker, or a group of markers close together, are fitted at a city-scale view (zoom 11, 10 with
+    /// 512-pixel tiles); --max-zoom caps it (6 shows the state and its neighbours: state lines and borders drawn).
     @Test(arguments: [[(44.98, -93.27, 1, "USA")], [(44.98, -93.27, 3, "USA"), (44.981, -93.268, 2, "USA")]])
-    func oneMarkerOrACloseGroupShowsItsStateAndNeighbours(_ groups: [(Double, Double, Int, String)]) async throws {
+    func oneMarkerOrACloseGroupGetsACityView(_ groups: [(Double, Double, Int, String)]) async throws {
         let f = try Self.markersFile(groups.map { (lat: $0.0, lon: $0.1, n: $0.2, country: $0.3) })
         let r = try await CLI.run(["map", "--input", f.path])
         #expect(r.status == 0, "\(r.err)")
         #expect(Self.markerTotal(r.out) == f.total)
-        let stateLines = r.out.components(separatedBy: "stroke-dasharray").count - 1
-        let borders = r.out.components(separatedBy: "stroke=\"#7d5f4a\"").count - 1
-        #expect(stateLines >= 1 && borders >= 1, "state lines \(stateLines), borders \(borders)")
         let region = try await CLI.run(["region", "--input", f.path, "--size", "800x500"])
-        #expect(region.out.contains(#""zoom":6"#), "\(region.out)")
+        #expect(region.out.contains(#""zoom":11"#), "\(region.out)")
         let tiles512 = try await CLI.run(["region", "--input", f.path, "--size", "800x500", "--tile-size", "512"])
-        #expect(tiles512.out.contains(#""zoom":5"#), "\(tiles512.out)")
-        guard f.total == 1 else { return }
-        let closer = try await CLI.run(["region", "--input", f.path, "--size", "800x500", "--max-zoom", "12"])
-        #expect(closer.out.contains(#""zoom":12"#), "\(closer.out)")
-        let street = try await CLI.run(["map", "--input", f.path, "--max-zoom", "15"])
-        #expect(street.status == 0 && !street.out.contains("stroke-dasharray"), "zoom 15 shows no state line")
+        #expect(tiles512.out.contains(#""zoom":10"#), "\(tiles512.out)")
+        let wider = try await CLI.run(["map", "--input", f.path, "--max-zoom", "6"])
+        #expect(wider.status == 0 && Self.markerTotal(wider.out) == f.total)
+        let stateLines = wider.out.components(separatedBy: "stroke-dasharray").count - 1
+        let borders = wider.out.components(separatedBy: "stroke=\"#7d5f4a\"").count - 1
+        #expect(stateLines >= 1 && borders >= 1, "state lines \(stateLines), borders \(borders)")
+        let capped = try await CLI.run(["region", "--input", f.path, "--size", "800x500", "--max-zoom", "6"])
+        #expect(capped.out.contains(#""zoom":6"#), "\(capped.out)")
     }
 
     @Test func filtersAndAZoomedViewAroundACentre() async throws {

@@ -76,10 +76,33 @@ import Testing
     @Test func singleMarker() throws {
         let m = Self.c(44.966060, -93.293753)
         let r = try RegionFitter.fit([m], in: Viewport(width: 400, height: 300))
-        #expect(r.zoom == RegionFitter.singleMarkerZoom)
+        #expect(r.zoom == RegionFitter.cityZoom)
         #expect(abs(r.center.latitude - m.latitude) < 1e-9 && abs(r.center.longitude - m.longitude) < 1e-9)
-        #expect(try RegionFitter.fit([m, m], in: Viewport(width: 400, height: 300, tileSize: 512)).zoom == 14)
-        #expect(try RegionFitter.fit([m], in: Viewport(width: 400, height: 300, maxZoom: 10)).zoom == 10)
+        #expect(try RegionFitter.fit([m, m], in: Viewport(width: 400, height: 300, tileSize: 512)).zoom == 10)
+        #expect(try RegionFitter.fit([m], in: Viewport(width: 400, height: 300, maxZoom: 8)).zoom == 8)
+    }
+
+    /// Markers within a few hundred metres of each other get the city-scale view one marker gets; further apart,
+    /// the tightest fit.
+    @Test func closeMarkersGetACityViewAndOthersTheTightestFit() throws {
+        let v = Viewport(width: 800, height: 600)
+        let close = [Self.c(44.9660, -93.2937), Self.c(44.9680, -93.2910)]  // about 300 m apart
+        #expect(try RegionFitter.fit(close, in: v).zoom == RegionFitter.cityZoom)
+        let apart = [Self.c(44.9660, -93.2937), Self.c(44.9900, -93.2500)]  // about 4 km apart
+        let r = try RegionFitter.fit(apart, in: v)
+        #expect(r.zoom > 14 && r.zoom < 15, "\(r.zoom)")
+        #expect(Self.fits(apart, r, v, slack: 1e-9))
+    }
+
+    /// A group of markers 3 degrees wide in Fiji gets a view about as wide as the group (the tightest fit), not
+    /// the 17.6 degrees of a fit stopped at zoom 6.
+    @Test func aGroupIsFittedTightly() throws {
+        let fiji = [Self.c(-17.8, 177.0), Self.c(-16.5, 178.5), Self.c(-18.1, 179.9), Self.c(-17.0, 178.0)]
+        let v = Viewport(width: 800, height: 600, maxZoom: RegionFitter.mapMaxZoom(tileSize: 256))
+        let r = try RegionFitter.fit(fiji, in: v)
+        #expect(r.span.longitudeDelta < 3.5, "\(r.span.longitudeDelta) degrees wide")
+        #expect(r.span.longitudeDelta >= 2.89)
+        #expect(Self.fits(fiji, r, v, slack: 1e-9))
     }
 
     @Test func poleToPoleFillsTheHeight() throws {
@@ -90,7 +113,7 @@ import Testing
     }
 
     @Test func maxZoomCaps() throws {
-        let markers = [Self.c(47.6, -122.3), Self.c(47.6001, -122.3001)]
+        let markers = [Self.c(47.6, -122.3), Self.c(47.61, -122.31)]  // 1.3 km apart: a tight fit is about zoom 15
         #expect(try RegionFitter.fit(markers, in: Viewport(width: 800, height: 600, maxZoom: 12)).zoom == 12)
     }
 
