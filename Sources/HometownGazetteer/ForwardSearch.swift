@@ -15,8 +15,8 @@
 /// "St. Louis" = "Saint Louis", "Cd. Juárez" = "Ciudad Juárez"), countries under their names in Natural
 /// Earth's 25 languages ("Brasil", "Deutschland").
 ///
-/// Typos. When no reading matches exactly, every word of 5 or more letters (and no digits) may also stand for a
-/// word one edit away (a letter left out, added, changed, or two neighbours swapped) that some name uses.
+/// Typos. When no reading matches exactly, every word of 5 or more Latin letters (folded to ASCII, no digits) may
+/// also stand for a word one edit away (a letter left out, added, changed, or two neighbours swapped) that some name uses.
 ///
 /// Partial matches. When the whole text does not read, exactly or through typos, the longest run of trailing
 /// words that reads exactly is the answer ("San Diego, CA" of "Petco Park, San Diego, CA"), and the words
@@ -96,7 +96,7 @@ extension Gazetteer {
         }
         for (i, w) in words.enumerated()
         where !skip[i] && w.text.unicodeScalars.count >= 5
-            && !w.text.utf8.contains(where: { $0 >= 48 && $0 <= 57 })
+            && w.text.utf8.allSatisfy({ $0 < 0x80 && ($0 < 48 || $0 > 57) })
         {
             alternatives[i] += typoVariants(w.text).map { (text: $0, typos: 1) }
         }
