@@ -36,6 +36,10 @@
 /// their city; a state counts at least `stateMinimumPeople`, as many small ones hold no cities500 place); a
 /// state without an ISO 3166-2 code (a disputed area, or a piece Natural Earth splits off a
 /// state of the same name) counts a tenth of its people.
+/// Own names (within one band): a place read by its own name, or that name without accents, comes just before
+/// every state, region or city of another country read by an alias or alternate name of the same spelling,
+/// unless that one has more than `ownNameMargin` (10) times its people ("Cancun" is Cancún, Mexico, before
+/// Changchun, which GeoNames also spells so); countries, codes and abbreviations keep their rank.
 /// Namesakes (within one band): a country comes just before a state or city of the same name inside it
 /// ("Aruba"); a city comes
 /// just before a state of the same name that holds it when it has at least a 25th of the state's people
@@ -52,6 +56,9 @@ extension Gazetteer {
     public static let maxWordsPerName = 8
     /// Words of a query past this many are not read.
     public static let maxQueryWords = 16
+    /// An entry read by its own name ranks before one read by an alias of the same spelling unless that one
+    /// has more than this many times its people (`ownNamesFirst`).
+    public static let ownNameMargin = 10.0
     /// Typo candidates tried per word.
     static let maxTypoAlternatives = 16
     /// Word combinations tried per name (typos multiply them).
@@ -130,10 +137,13 @@ extension Gazetteer {
 
     /// The importance of entry `e` in [0, 1], from its people (see the type's documentation).
     func importance(_ e: Int) -> Double {
-        let people = Gazetteer.rankingPeople(
-            kind: kind(e), population: population(e),
-            hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
-        return min(1, log10(people + 10) / 9.2)
+        min(1, log10(rankingPeople(e) + 10) / 9.2)
+    }
+
+    /// The people entry `e` ranks by (`rankingPeople(kind:population:hasCode:)`).
+    func rankingPeople(_ e: Int) -> Double {
+        Gazetteer.rankingPeople(
+            kind: kind(e), population: population(e), hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
     }
 
     /// The people an entry ranks by: its population, but a state counts at least `stateMinimumPeople`, and a
@@ -206,6 +216,8 @@ extension Gazetteer {
         let n = words.count
         let names = lists.names
         var best: [Int: Double] = [:]
+        var ownName = Set<Int>()
+        var viaAlias = Set<Int>()
         guard s < n else { return best }
         var streetOrVenueRun = 0  // how many words from s on are street or venue words
         for k in 1...names[s].count where lists.reach[s + k] && !names[s][k - 1].isEmpty {
@@ -236,10 +248,15 @@ extension Gazetteer {
                     case .weak: weight = 0.5
                     }
                     let sc = Gazetteer.score(weight: weight, importance: importance(e), typos: total, partial: partial)
-                    if sc > best[e] ?? 0 { best[e] = sc }
+                    if sc > best[e] ?? 0 {
+                        best[e] = sc
+                        if p & 3 == NameTable.Match.alias.rawValue { viaAlias.insert(e) } else { viaAlias.remove(e) }
+                    }
+                    if p & 3 == NameTable.Match.name.rawValue { ownName.insert(e) }
                 }
             }
         }
+        ownNamesFirst(&best, ownName: ownName, viaAlias: viaAlias)
         // Namesakes: a country before a state or city of its own name in it ("Aruba", "Singapore"); a city before
         // a state of its name that holds it when it has at least a 25th of the state's people ("New York",
         // "São Paulo", "Québec"), or, with 100,000 people or more, before one elsewhere in its country when it
@@ -263,6 +280,33 @@ extension Gazetteer {
             }
         }
         return best
+    }
+
+    /// Own names first (within one band): an entry whose own name (or its form without accents) was read
+    /// comes just before every state, region or city of another country that scored best through an alias or
+    /// alternate name of that spelling, unless that one has more than `ownNameMargin` times its people
+    /// ("Cancun" is Cancún, Mexico, not Changchun, which GeoNames also spells so). Countries keep their place
+    /// (their codes and names in other languages are aliases: "EST" stays Estonia), and so do codes and
+    /// abbreviations; so does a place of the same country, whose alternate name is mostly how its own people
+    /// write it (Saint Ives, Cambridgeshire, is also "St Ives", as is St Ives in Cornwall).
+    /// - Parameters:
+    ///   - ownName: the entries read by their own name.
+    ///   - viaAlias: the entries whose best score came through an alias.
+    func ownNamesFirst(_ best: inout [Int: Double], ownName: Set<Int>, viaAlias: Set<Int>) {
+        guard !ownName.isEmpty, best.count > ownName.count else { return }
+        var lifted: [Int: Double] = [:]
+        for n in ownName {
+            guard let ns = best[n] else { continue }
+            let people = rankingPeople(n)
+            for (e, es) in best
+            where es >= ns && viaAlias.contains(e) && !ownName.contains(e) && kind(e) != .country
+                && link(e, 3) != link(n, 3) && Gazetteer.band(es) == Gazetteer.band(ns)
+                && rankingPeople(e) <= Gazetteer.ownNameMargin * people
+            {
+                lifted[n] = max(lifted[n] ?? ns, es + 1e-6)
+            }
+        }
+        for (n, v) in lifted { best[n] = v }
     }
 
     /// Posting lists for every combination of the words' alternatives (at most `maxCombinations`).
