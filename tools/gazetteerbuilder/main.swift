@@ -360,7 +360,7 @@ do {
             for v in QueryWords.abbreviationVariants(of: key) { names.add(key: v, entry: id, match: .weak) }
         }
     }
-    let (table, postings, words) = try names.build()
+    let (table, postings, words, prefixKeys, prefixIndex) = try names.build()
     // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
     // A capital counts only under its own country: Flying Fish Cove (CX), filed under Australia because we have
     // no Christmas Island, is not Australia's capital.
@@ -399,6 +399,8 @@ do {
     w.add(GazetteerLayout.postings, uint32: postings)
     w.add(GazetteerLayout.words, uint32: words)
     w.add(GazetteerLayout.capitals, uint32: capitalIDs)
+    w.add(GazetteerLayout.prefixKeys, bytes: prefixKeys)
+    w.add(GazetteerLayout.prefixIndex, uint32: prefixIndex)
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
         throw BuildError("cannot write \(outPath)")
