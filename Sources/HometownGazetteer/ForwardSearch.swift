@@ -10,7 +10,9 @@
 /// "Paris, TX", "Paris TX" and "Paris Texas" read the same; a comma may also stand inside a name, as in ISO's
 /// "Edinburgh, City of". Every word must be used, except postal codes and a leading house number
 /// (`QueryWords.skippable`: US ZIP and ZIP+4, Canadian, UK and Dutch codes, runs of numbers with one of 3 to 8
-/// digits), which may be left out anywhere ("Chicago, IL 60613" matches in full). A name is at most
+/// digits), which may be left out anywhere ("Chicago, IL 60613" matches in full); but a short code alone after
+/// them ("1012 AB", "60614 IL") is not read as a place, and numbers are no names (ISO 3166-2 suffixes that are
+/// numbers are not indexed: "100-0001" gives nothing). A name is at most
 /// `maxWordsPerName` words. Names are indexed under their abbreviations too (`QueryWords.abbreviations`:
 /// "St. Louis" = "Saint Louis", "Cd. Juárez" = "Ciudad Juárez"), countries under their names in Natural
 /// Earth's 25 languages ("Brasil", "Deutschland").
@@ -97,7 +99,7 @@ extension Gazetteer {
 
         var alternatives = words.map { [(text: $0.text, typos: 0)] }
         let exact = NameLists(self, alternatives, skip: skip)
-        for s in 0...lead {
+        for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
             let found = candidates(words, exact, from: s, partial: false)
             if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
         }
@@ -109,7 +111,7 @@ extension Gazetteer {
         }
         if alternatives.contains(where: { $0.count > 1 }) {
             let typos = NameLists(self, alternatives, skip: skip)
-            for s in 0...lead {
+            for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
                 let found = candidates(words, typos, from: s, partial: false)
                 if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
             }
@@ -122,6 +124,16 @@ extension Gazetteer {
         }
         return []
     }
+
+    /// True when the reading from word `s` on is one word of at most `maxCodeAfterNumbers` letters after
+    /// skipped leading words: the letters of a postal code ("1012 AB", Amsterdam) or a number and a state
+    /// abbreviation ("60614 IL"), never read as a place on their own; "10115 Berlin" reads.
+    static func isCodeAfterNumbers(_ words: [NameKey.Word], from s: Int) -> Bool {
+        s > 0 && s == words.count - 1 && words[s].text.unicodeScalars.count <= maxCodeAfterNumbers
+    }
+
+    /// The longest word that `isCodeAfterNumbers` takes for a code.
+    public static let maxCodeAfterNumbers = 3
 
     /// The text before word `count` of `words` (read from `text`) as the user typed it, without the white space
     /// and separators (",;:-/|") that end it: "Petco Park" of "Petco Park, San Diego, CA", "4155 S Second St."

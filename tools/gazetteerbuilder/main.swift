@@ -140,7 +140,9 @@ do {
         if let iso = st.iso {
             stateByISO[iso] = drafts.count
             d.names.append((iso, .code))
-            if let dash = iso.firstIndex(of: "-") {
+            // The suffix alone, unless it is a number ("PW-100", "SI-060"): a bare number is a postal code or a
+            // house number far more often than a state, and the full code still reads.
+            if let dash = iso.firstIndex(of: "-"), !iso[iso.index(after: dash)...].allSatisfy(\.isNumber) {
                 let postal = ExtraNames.postalCountries.contains(String(iso[..<dash]))
                 d.names.append((String(iso[iso.index(after: dash)...]), postal ? .code : .weak))
             }
@@ -192,7 +194,7 @@ do {
         d.names += sub.aliases.map { ($0, .alias) }
         if !sub.iso.isEmpty {
             d.names.append((sub.iso, .code))
-            if let dash = sub.iso.firstIndex(of: "-") {
+            if let dash = sub.iso.firstIndex(of: "-"), !sub.iso[sub.iso.index(after: dash)...].allSatisfy(\.isNumber) {
                 d.names.append((String(sub.iso[sub.iso.index(after: dash)...]), .weak))
             }
         }
