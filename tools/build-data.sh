@@ -11,8 +11,15 @@ swift build -c release --product hometown-data
 ./.build/release/hometown-data --sources "$SOURCES" --out data
 # The lakes the maps draw as water (data/water.bin), from Natural Earth's 1:10m lakes.
 ./.build/release/hometown-data --water --sources "$SOURCES" --out data
+# The translated ISO 3166 names (pycountry's locale files): in SOURCES when tools/fetch-sources.sh made it, else
+# fetched once into extra-sources/ (checked against tools/extra-sources.sha256).
+LOCALES=$SOURCES/iso3166_pycountry_locales
+if [ ! -d "$LOCALES" ]; then
+  LOCALES=extra-sources/iso3166_pycountry_locales
+  [ -d "$LOCALES" ] || bash tools/fetch-sources.sh --extra-only extra-sources
+fi
 swift build -c release --product hometown-gazetteer
-./.build/release/hometown-gazetteer --sources "$SOURCES" --boundaries data/hometown.bin --out data/gazetteer.bin
+./.build/release/hometown-gazetteer --sources "$SOURCES" --locales "$LOCALES" --boundaries data/hometown.bin --out data/gazetteer.bin
 # The web map's zooms 0-2 drawn ahead (data/tiles.bin): hometown serve sends them the moment it listens. Drawing
 # code changes need this too (PreparedTilesTests fails until the file matches what the server draws).
 swift build -c release --product hometown

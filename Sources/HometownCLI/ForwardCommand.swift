@@ -7,6 +7,7 @@ struct ForwardCommand: ParsableCommand {
         abstract: "Find places by name: a point and a box for \"Seattle, WA\".",
         discussion: """
             One query:  hometown forward "Seattle, WA" [--limit N]
+            As typed:   hometown forward --autocomplete "San Fran" [--limit N]
               prints {"query": "...", "results": [{"name", "kind", "latitude",
               "longitude", "bbox": [west, south, east, north], "population",
               "country": {"name", "iso2"} | null, "state": {"name", "iso"} | null,
@@ -14,7 +15,10 @@ struct ForwardCommand: ParsableCommand {
               A country or state's point lies inside its polygon; its bbox may
               cross 180° (west > east, e.g. Fiji). A city's bbox is a square that
               grows with its population. Nonsense gives "results": []; an empty
-              query is an error (exit status 2).
+              query is an error (exit status 2). With --autocomplete the last word
+              is the beginning of a word ("Minneap", "San Fran", "Sao Pa"; after
+              a comma it begins the name of the place's country, state or region:
+              "Paris, T"), larger places first, in every script.
 
             A file:  hometown forward --input queries.txt   (- = standard input)
               One query per line (.gz is unpacked); one JSON object per line out,
@@ -27,7 +31,11 @@ struct ForwardCommand: ParsableCommand {
             ("Paris, TX" is in Texas, "San Jose Costa Rica" in Costa Rica); commas are
             optional. Case, accents and punctuation do not matter ("San Jose" = "San
             José"). Aliases, ISO codes, postal abbreviations (WA, BC, NSW, Jal.) and
-            outdated names (Bombay, Distrito Federal) match. A word of 5 or more letters
+            outdated names (Bombay, Distrito Federal) match, in every script GeoNames and
+            iso-codes give them (Cyrillic, Greek, Arabic, Hebrew, Devanagari, Chinese,
+            Japanese, Korean, ...), with or without accents, vowel points and tone marks.
+            A place's own name comes before another place's alternate spelling ("Cancun"
+            is the Mexican city, not Changchun). A word of 5 or more letters
             may be one letter off; such matches score below 0.5 and below every exact
             match. Ambiguous names list the larger place first. Only the first
             \(Gazetteer.maxQueryCharacters) characters of a query are read.
@@ -46,6 +54,12 @@ struct ForwardCommand: ParsableCommand {
         help: ArgumentHelp("Read one query per line from FILE (- = standard input).", valueName: "FILE"))
     var input: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Suggest places for TEXT as typed so far: its last word begins a word (\"San Fran\").",
+            valueName: "TEXT"))
+    var autocomplete: String?
+
     @Option(help: ArgumentHelp("How many results at most (1 to \(Gazetteer.maxLimit)).", valueName: "N"))
     var limit: Int = 5
 
@@ -58,6 +72,18 @@ struct ForwardCommand: ParsableCommand {
         try runReportingErrors {
             guard (1...Gazetteer.maxLimit).contains(limit) else {
                 throw CLIError("--limit \(limit) is out of range: use 1 to \(Gazetteer.maxLimit)")
+            }
+            if let typed = autocomplete {
+                guard text == nil, input == nil else {
+                    throw CLIError("give --autocomplete TEXT alone, without a place name or --input FILE")
+                }
+                let gazetteer = try Gazetteer(path: data, verify: false)
+                do {
+                    print(ForwardJSON.encode(query: typed, results: try gazetteer.suggest(typed, limit: limit)))
+                } catch GazetteerError.emptyQuery {
+                    throw CLIError(GazetteerError.emptyQuery.description)
+                }
+                return
             }
             switch (text, input) {
             case (nil, nil): throw CLIError("give a place name or --input FILE; see hometown forward --help")

@@ -10,13 +10,15 @@
 /// "Paris, TX", "Paris TX" and "Paris Texas" read the same; a comma may also stand inside a name, as in ISO's
 /// "Edinburgh, City of". Every word must be used, except postal codes and a leading house number
 /// (`QueryWords.skippable`: US ZIP and ZIP+4, Canadian, UK and Dutch codes, runs of numbers with one of 3 to 8
-/// digits), which may be left out anywhere ("Chicago, IL 60613" matches in full). A name is at most
+/// digits), which may be left out anywhere ("Chicago, IL 60613" matches in full); but a short code alone after
+/// them ("1012 AB", "60614 IL") is not read as a place, and numbers are no names (ISO 3166-2 suffixes that are
+/// numbers are not indexed: "100-0001" gives nothing). A name is at most
 /// `maxWordsPerName` words. Names are indexed under their abbreviations too (`QueryWords.abbreviations`:
 /// "St. Louis" = "Saint Louis", "Cd. Juárez" = "Ciudad Juárez"), countries under their names in Natural
 /// Earth's 25 languages ("Brasil", "Deutschland").
 ///
-/// Typos. When no reading matches exactly, every word of 5 or more letters (and no digits) may also stand for a
-/// word one edit away (a letter left out, added, changed, or two neighbours swapped) that some name uses.
+/// Typos. When no reading matches exactly, every word of 5 or more Latin letters (folded to ASCII, no digits) may
+/// also stand for a word one edit away (a letter left out, added, changed, or two neighbours swapped) that some name uses.
 ///
 /// Partial matches. When the whole text does not read, exactly or through typos, the longest run of trailing
 /// words that reads exactly is the answer ("San Diego, CA" of "Petco Park, San Diego, CA"), and the words
@@ -36,6 +38,10 @@
 /// their city; a state counts at least `stateMinimumPeople`, as many small ones hold no cities500 place); a
 /// state without an ISO 3166-2 code (a disputed area, or a piece Natural Earth splits off a
 /// state of the same name) counts a tenth of its people.
+/// Own names (within one band): a place read by its own name, or that name without accents, comes just before
+/// every state, region or city of another country read by an alias or alternate name of the same spelling,
+/// unless that one has more than `ownNameMargin` (10) times its people ("Cancun" is Cancún, Mexico, before
+/// Changchun, which GeoNames also spells so); countries, codes and abbreviations keep their rank.
 /// Namesakes (within one band): a country comes just before a state or city of the same name inside it
 /// ("Aruba"); a city comes
 /// just before a state of the same name that holds it when it has at least a 25th of the state's people
@@ -52,6 +58,9 @@ extension Gazetteer {
     public static let maxWordsPerName = 8
     /// Words of a query past this many are not read.
     public static let maxQueryWords = 16
+    /// An entry read by its own name ranks before one read by an alias of the same spelling unless that one
+    /// has more than this many times its people (`ownNamesFirst`).
+    public static let ownNameMargin = 10.0
     /// Typo candidates tried per word.
     static let maxTypoAlternatives = 16
     /// Word combinations tried per name (typos multiply them).
@@ -90,19 +99,19 @@ extension Gazetteer {
 
         var alternatives = words.map { [(text: $0.text, typos: 0)] }
         let exact = NameLists(self, alternatives, skip: skip)
-        for s in 0...lead {
+        for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
             let found = candidates(words, exact, from: s, partial: false)
             if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
         }
         for (i, w) in words.enumerated()
         where !skip[i] && w.text.unicodeScalars.count >= 5
-            && !w.text.utf8.contains(where: { $0 >= 48 && $0 <= 57 })
+            && w.text.utf8.allSatisfy({ $0 < 0x80 && ($0 < 48 || $0 > 57) })
         {
             alternatives[i] += typoVariants(w.text).map { (text: $0, typos: 1) }
         }
         if alternatives.contains(where: { $0.count > 1 }) {
             let typos = NameLists(self, alternatives, skip: skip)
-            for s in 0...lead {
+            for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
                 let found = candidates(words, typos, from: s, partial: false)
                 if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
             }
@@ -115,6 +124,16 @@ extension Gazetteer {
         }
         return []
     }
+
+    /// True when the reading from word `s` on is one word of at most `maxCodeAfterNumbers` letters after
+    /// skipped leading words: the letters of a postal code ("1012 AB", Amsterdam) or a number and a state
+    /// abbreviation ("60614 IL"), never read as a place on their own; "10115 Berlin" reads.
+    static func isCodeAfterNumbers(_ words: [NameKey.Word], from s: Int) -> Bool {
+        s > 0 && s == words.count - 1 && words[s].text.unicodeScalars.count <= maxCodeAfterNumbers
+    }
+
+    /// The longest word that `isCodeAfterNumbers` takes for a code.
+    public static let maxCodeAfterNumbers = 3
 
     /// The text before word `count` of `words` (read from `text`) as the user typed it, without the white space
     /// and separators (",;:-/|") that end it: "Petco Park" of "Petco Park, San Diego, CA", "4155 S Second St."
@@ -130,10 +149,13 @@ extension Gazetteer {
 
     /// The importance of entry `e` in [0, 1], from its people (see the type's documentation).
     func importance(_ e: Int) -> Double {
-        let people = Gazetteer.rankingPeople(
-            kind: kind(e), population: population(e),
-            hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
-        return min(1, log10(people + 10) / 9.2)
+        min(1, log10(rankingPeople(e) + 10) / 9.2)
+    }
+
+    /// The people entry `e` ranks by (`rankingPeople(kind:population:hasCode:)`).
+    func rankingPeople(_ e: Int) -> Double {
+        Gazetteer.rankingPeople(
+            kind: kind(e), population: population(e), hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
     }
 
     /// The people an entry ranks by: its population, but a state counts at least `stateMinimumPeople`, and a
@@ -206,6 +228,8 @@ extension Gazetteer {
         let n = words.count
         let names = lists.names
         var best: [Int: Double] = [:]
+        var ownName = Set<Int>()
+        var viaAlias = Set<Int>()
         guard s < n else { return best }
         var streetOrVenueRun = 0  // how many words from s on are street or venue words
         for k in 1...names[s].count where lists.reach[s + k] && !names[s][k - 1].isEmpty {
@@ -236,10 +260,15 @@ extension Gazetteer {
                     case .weak: weight = 0.5
                     }
                     let sc = Gazetteer.score(weight: weight, importance: importance(e), typos: total, partial: partial)
-                    if sc > best[e] ?? 0 { best[e] = sc }
+                    if sc > best[e] ?? 0 {
+                        best[e] = sc
+                        if p & 3 == NameTable.Match.alias.rawValue { viaAlias.insert(e) } else { viaAlias.remove(e) }
+                    }
+                    if p & 3 == NameTable.Match.name.rawValue { ownName.insert(e) }
                 }
             }
         }
+        ownNamesFirst(&best, ownName: ownName, viaAlias: viaAlias)
         // Namesakes: a country before a state or city of its own name in it ("Aruba", "Singapore"); a city before
         // a state of its name that holds it when it has at least a 25th of the state's people ("New York",
         // "São Paulo", "Québec"), or, with 100,000 people or more, before one elsewhere in its country when it
@@ -263,6 +292,33 @@ extension Gazetteer {
             }
         }
         return best
+    }
+
+    /// Own names first (within one band): an entry whose own name (or its form without accents) was read
+    /// comes just before every state, region or city of another country that scored best through an alias or
+    /// alternate name of that spelling, unless that one has more than `ownNameMargin` times its people
+    /// ("Cancun" is Cancún, Mexico, not Changchun, which GeoNames also spells so). Countries keep their place
+    /// (their codes and names in other languages are aliases: "EST" stays Estonia), and so do codes and
+    /// abbreviations; so does a place of the same country, whose alternate name is mostly how its own people
+    /// write it (Saint Ives, Cambridgeshire, is also "St Ives", as is St Ives in Cornwall).
+    /// - Parameters:
+    ///   - ownName: the entries read by their own name.
+    ///   - viaAlias: the entries whose best score came through an alias.
+    func ownNamesFirst(_ best: inout [Int: Double], ownName: Set<Int>, viaAlias: Set<Int>) {
+        guard !ownName.isEmpty, best.count > ownName.count else { return }
+        var lifted: [Int: Double] = [:]
+        for n in ownName {
+            guard let ns = best[n] else { continue }
+            let people = rankingPeople(n)
+            for (e, es) in best
+            where es >= ns && viaAlias.contains(e) && !ownName.contains(e) && kind(e) != .country
+                && link(e, 3) != link(n, 3) && Gazetteer.band(es) == Gazetteer.band(ns)
+                && rankingPeople(e) <= Gazetteer.ownNameMargin * people
+            {
+                lifted[n] = max(lifted[n] ?? ns, es + 1e-6)
+            }
+        }
+        for (n, v) in lifted { best[n] = v }
     }
 
     /// Posting lists for every combination of the words' alternatives (at most `maxCombinations`).

@@ -27,6 +27,10 @@ public final class Gazetteer: @unchecked Sendable {
     /// The city entries that are national capitals (GeoNames PPLC; section CAPITALS, empty in a file built
     /// before it existed).
     let capitals: Set<Int>
+    /// Every name key in byte order, back to back (section PFXKEYS; empty in a file built before it existed).
+    let prefixKeys: UnsafeRawBufferPointer
+    /// Per key of `prefixKeys`: the offset of its first byte and of its postings (section PFXINDEX).
+    let prefixIndex: UnsafeBufferPointer<UInt32>
     /// Number of entries (countries, states, regions, cities).
     public let entryCount: Int
 
@@ -50,6 +54,14 @@ public final class Gazetteer: @unchecked Sendable {
             postings = try f.array(GazetteerLayout.postings, of: UInt32.self)
             words = try f.array(GazetteerLayout.words, of: UInt32.self)
             boxes = try f.array(GazetteerLayout.boxes, of: Double.self)
+            if f.sectionTags.contains(GazetteerLayout.prefixKeys) && f.sectionTags.contains(GazetteerLayout.prefixIndex)
+            {
+                prefixKeys = try f.bytes(GazetteerLayout.prefixKeys)
+                prefixIndex = try f.array(GazetteerLayout.prefixIndex, of: UInt32.self)
+            } else {
+                prefixKeys = UnsafeRawBufferPointer(start: nil, count: 0)
+                prefixIndex = UnsafeBufferPointer(start: nil, count: 0)
+            }
             capitalList =
                 f.sectionTags.contains(GazetteerLayout.capitals)
                 ? Array(try f.array(GazetteerLayout.capitals, of: UInt32.self)) : []
@@ -98,6 +110,16 @@ public final class Gazetteer: @unchecked Sendable {
             else {
                 throw bad("entry \(e) has box \(box) of \(boxes.count / GazetteerLayout.f64PerBox)")
             }
+        }
+        guard prefixIndex.count % 2 == 0 else { throw bad("the prefix index has an odd length") }
+        var lastStart = 0
+        for k in 0..<(prefixIndex.count / 2) {
+            let start = Int(prefixIndex[2 * k])
+            let o = Int(prefixIndex[2 * k + 1])
+            guard start >= lastStart, start <= prefixKeys.count, o < postings.count else {
+                throw bad("prefix key \(k) lies outside its sections or out of order")
+            }
+            lastStart = start
         }
         for s in 0..<(table.count / 2) where table[2 * s] != 0 {
             let o = Int(table[2 * s + 1])

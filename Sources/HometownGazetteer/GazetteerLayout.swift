@@ -5,7 +5,8 @@ public enum GazetteerLayout {
     public static let version: UInt32 = 2
     /// Section tags.
     public static let meta = "META", strings = "STRINGS", entryU32 = "ENTRYU32", entryF64 = "ENTRYF64",
-        nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES", capitals = "CAPITALS"
+        nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES", capitals = "CAPITALS",
+        prefixKeys = "PFXKEYS", prefixIndex = "PFXINDEX"
 
     /// `UInt32`s per entry: kind, name offset, name length, country entry, state entry, region entry,
     /// code offset, code length, population, GeoNames id, box number, sovereign country entry (France for

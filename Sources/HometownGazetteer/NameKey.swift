@@ -6,7 +6,10 @@ import Foundation
 /// Rules, in order:
 /// - case, diacritics and width are folded ("São Paulo" -> "sao paulo"), and a few letters that have no
 ///   decomposition are spelled out: ß -> ss, æ -> ae, œ -> oe, ø -> o, ł -> l, đ/ð -> d, þ -> th, ı -> i;
-/// - apostrophes vanish ("O'Fallon" -> "ofallon"); every other non-letter, non-digit separates words;
+/// - apostrophes vanish ("O'Fallon" -> "ofallon"), and so do the vowel points and tone marks people type
+///   without (`isPointOrJoiner`: "יְרוּשָׁלַיִם" -> "ירושלים"); a combining mark inside a word stays in it
+///   ("दिल्ली" is one word); every other non-letter, non-digit separates words. Every script is read: letters
+///   of caseless scripts (Arabic, Hebrew, Devanagari, Thai, Georgian, CJK, Hangul) are kept as they are;
 /// - commas and semicolons also end a component ("Paris, TX" has two components);
 /// - a run of two or more one-letter words joins into one ("U.S.A." -> "usa", "D.C." -> "dc").
 public enum NameKey {
@@ -84,8 +87,14 @@ public enum NameKey {
                 flush()
                 component += 1
             default:
-                if u.value >= 0x80, u.properties.isAlphabetic || u.properties.numericType != nil {
-                    for l in u.properties.lowercaseMapping.unicodeScalars { append(l, at: ordinal) }
+                guard u.value >= 0x80 else {
+                    flush()
+                    return
+                }
+                if NameKey.isPointOrJoiner(u) { return }
+                let p = u.properties
+                if p.isAlphabetic || p.numericType != nil || (!current.isEmpty && NameKey.isMark(p.generalCategory)) {
+                    for l in p.lowercaseMapping.unicodeScalars { append(l, at: ordinal) }
                 } else {
                     flush()
                 }
@@ -96,6 +105,28 @@ public enum NameKey {
             flush()
             return NameKey.joinInitials(tokens)
         }
+    }
+
+    /// Vowel points, cantillation and tone marks that people leave out when they type (Hebrew niqqud, Arabic
+    /// harakat and the tatweel, Thai and Lao tone marks, the Devanagari nukta), and the zero-width joiners
+    /// (Persian writes "گوانگ‌ژو" with one, and types it without): dropped, so that a word reads the same with
+    /// or without them. Other combining marks (a Devanagari virama, a vowel sign) stay in their word.
+    @inline(__always) static func isPointOrJoiner(_ u: Unicode.Scalar) -> Bool {
+        switch u.value {
+        case 0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7: return true
+        case 0x0610...0x061A, 0x0640, 0x064B...0x065F, 0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7...0x06E8,
+            0x06EA...0x06ED:
+            return true
+        case 0x0E47...0x0E4E, 0x0EC8...0x0ECD: return true
+        case 0x093C: return true
+        case 0x200C, 0x200D: return true
+        default: return false
+        }
+    }
+
+    /// True for combining marks (a Devanagari virama, an Indic vowel sign): inside a word they continue it.
+    @inline(__always) static func isMark(_ c: Unicode.GeneralCategory) -> Bool {
+        c == .nonspacingMark || c == .spacingMark || c == .enclosingMark
     }
 
     /// The key of a whole name: its words joined by one space, ignoring components.

@@ -84,15 +84,26 @@ public enum NameTable {
 
         public var keyCount: Int { postings.count }
 
-        /// (table, postings, words). Fails when two keys share a slot check (a 64-bit hash clash): rename.
-        public func build() throws -> (table: [UInt32], postings: [UInt32], words: [UInt32]) {
-            let keys = postings.keys.sorted()
+        /// (table, postings, words, prefix keys, prefix index). Postings are laid out in the keys' byte order, as
+        /// are the prefix sections (see `PrefixIndex`). Fails when two keys share a slot check (a 64-bit hash
+        /// clash): rename.
+        public func build() throws -> (
+            table: [UInt32], postings: [UInt32], words: [UInt32], prefixKeys: [UInt8], prefixIndex: [UInt32]
+        ) {
+            let keys = postings.keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }.map {
+                String(decoding: $0, as: UTF8.self)
+            }
             let size = NameTable.tableSize(for: keys.count)
             var table = [UInt32](repeating: 0, count: 2 * size)
             var flat: [UInt32] = []
+            var prefixKeys: [UInt8] = []
+            var prefixIndex: [UInt32] = []
+            prefixIndex.reserveCapacity(2 * keys.count)
             for key in keys {
                 let list = postings[key]!.sorted { $0.key < $1.key }
                 let offset = UInt32(flat.count)
+                prefixIndex += [UInt32(prefixKeys.count), offset]
+                prefixKeys += Array(key.utf8)
                 flat.append(UInt32(list.count))
                 for (e, m) in list { flat.append(e << 2 | m.rawValue) }
                 try NameTable.insert(key, into: &table, stride: 2) { table, s in table[2 * s + 1] = offset }
@@ -102,7 +113,7 @@ public enum NameTable {
             let words = wordSet.sorted()
             var wordTable = [UInt32](repeating: 0, count: NameTable.tableSize(for: words.count))
             for w in words { try NameTable.insert(w, into: &wordTable, stride: 1) { _, _ in } }
-            return (table, flat, wordTable)
+            return (table, flat, wordTable, prefixKeys, prefixIndex)
         }
     }
 

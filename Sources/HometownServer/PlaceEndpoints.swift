@@ -33,7 +33,7 @@ struct PlaceEndpoints: Sendable {
     }
 
     func forward(_ request: Request) async throws -> Response {
-        let p = try QueryParameters(request.uri.query, allowed: ["q", "limit"])
+        let p = try QueryParameters(request.uri.query, allowed: ["q", "limit", "autocomplete"])
         let q = try p.requiredString("q")
         guard q.contains(where: { !$0.isWhitespace }) else {
             throw ProtocolError.length(field: "q", rule: "a place name, not empty")
@@ -42,7 +42,15 @@ struct PlaceEndpoints: Sendable {
             throw ProtocolError.length(field: "q", rule: "at most \(Gazetteer.maxQueryCharacters) characters")
         }
         let limit = try p.integer("limit", range: Self.limits) ?? Self.defaultLimit
-        let results = try state.gazetteer.search(q, limit: limit)
+        let autocomplete: Bool
+        switch p.string("autocomplete") {
+        case nil, "false": autocomplete = false
+        case "true": autocomplete = true
+        case let other?: throw ProtocolError.wrongType(field: "autocomplete", expected: "true or false", got: other)
+        }
+        // Suggestions read the last word as the beginning of a word ("Minneap", "San Fran").
+        let results =
+            try autocomplete ? state.gazetteer.suggest(q, limit: limit) : state.gazetteer.search(q, limit: limit)
         return try await state.delivery.tagged(version: nil, request) {
             try Replies.json(encoding: state.vocabulary.forwardAnswer(query: q, results: results))
         }

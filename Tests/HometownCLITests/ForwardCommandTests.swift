@@ -27,6 +27,18 @@ import Testing
         #expect(bbox.count == 4 && bbox[0] < lon && lon < bbox[2] && bbox[1] < lat && lat < bbox[3])
     }
 
+    @Test func autocompleteSuggestsAsTyped() async throws {
+        let r = try await CLI.run(["forward", "--autocomplete", "San Fran", "--limit", "3"])
+        #expect(r.status == 0)
+        let obj = try json(r.out)
+        #expect(obj["query"] as? String == "San Fran")
+        let results = try #require(obj["results"] as? [[String: Any]])
+        #expect((1...3).contains(results.count))
+        #expect(results.first?["name"] as? String == "San Francisco")
+        let both = try await CLI.run(["forward", "Paris", "--autocomplete", "Par"])
+        #expect(both.status == 2 && both.err.contains("hometown:"))
+    }
+
     @Test func countryBoxAcrossTheAntimeridian() async throws {
         let r = try await CLI.run(["forward", "Fiji", "--limit", "1"])
         let top = try #require((try json(r.out)["results"] as? [[String: Any]])?.first)

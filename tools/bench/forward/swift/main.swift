@@ -6,6 +6,8 @@ import HometownGazetteer
 // written by `hometown-forward-accuracy --write-queries`). Prints key=value lines for tools/bench/forward/run.sh.
 // With `--set NAME=FILE` (repeatable) it also times each such query file on its own (the query kinds:
 // full, partial, endonym, abbreviation, nonsense) and prints NAME_median_us, NAME_p90_us, NAME_answered.
+// It also times suggestions as a name is typed (`Gazetteer.suggest`, every prefix of the queries) and prints
+// autocomplete_qps_1core, autocomplete_median_us and autocomplete_p99_us.
 // Usage: hometown-bench-forward QUERIES [--data FILE] [--set NAME=FILE]...   (build with -c release)
 
 let args = CommandLine.arguments
@@ -121,3 +123,33 @@ for (name, set) in sets {
     print(String(format: "\(name)_median_us=%.2f", t[t.count / 2]))
     print(String(format: "\(name)_p90_us=%.2f", t[Int(Double(t.count) * 0.9)]))
 }
+
+// Autocomplete: every prefix of two characters or more of each query's first comma part, as it is typed
+// ("Mi", "Min", ..., "Minneapolis"), suggested with limit 5: one warm-up pass, then three timed passes on one
+// thread (the best for queries per second; every call for the median and p99).
+var prefixes: [String] = []
+for q in queries {
+    let part = q.split(separator: ",", maxSplits: 1).first.map(String.init) ?? q
+    let chars = Array(part)
+    if chars.count >= 2 { for n in 2...chars.count { prefixes.append(String(chars[0..<n])) } }
+}
+var suggested = 0
+for p in prefixes { suggested += (try? g.suggest(p, limit: 5))?.isEmpty == false ? 1 : 0 }
+var suggestTimes: [Double] = []
+suggestTimes.reserveCapacity(prefixes.count * 3)
+var suggestQPS = 0.0
+for _ in 0..<3 {
+    let pass = now()
+    for p in prefixes {
+        let start = now()
+        _ = try? g.suggest(p, limit: 5)
+        suggestTimes.append(Double(now() - start) / 1e3)
+    }
+    suggestQPS = max(suggestQPS, Double(prefixes.count) / (Double(now() - pass) / 1e9))
+}
+suggestTimes.sort()
+print("autocomplete_queries=\(prefixes.count)")
+print("autocomplete_answered=\(suggested)")
+print(String(format: "autocomplete_median_us=%.2f", suggestTimes[suggestTimes.count / 2]))
+print(String(format: "autocomplete_p99_us=%.2f", suggestTimes[Int(Double(suggestTimes.count) * 0.99)]))
+print(String(format: "autocomplete_qps_1core=%.0f", suggestQPS))

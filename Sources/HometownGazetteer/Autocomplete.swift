@@ -1,0 +1,211 @@
+/// Suggestions as a place name is typed (autocomplete).
+///
+/// The text is folded into words as a search reads it (`NameKey`), and its last word is taken as the beginning
+/// of a word: "Minneap" suggests Minneapolis, "San Fran" San Francisco, "Моск" Москва, "Sao Pa" São Paulo. A
+/// text that ends in white space has its last word complete ("San " suggests the names that begin with the
+/// word San). Two readings, in this order:
+/// - with context: when the last word follows a comma, the words before it are searched as usual
+///   (`search(_:limit:)`, exact or through typos) and the places kept whose country, state or region has a
+///   name, alias or code that begins with the last comma part ("Paris, T" suggests Paris, Texas, and Paris,
+///   Tennessee; "Москва, Рос" Moscow). The places such a prefix names are looked for in at most
+///   `maxContextPostings` postings, and each place's own container names and codes are checked as well;
+/// - the whole text as one name: every name whose key begins with the folded text.
+/// Larger places come first (entries are numbered by falling importance: the `limit` most important places
+/// that some name beginning so names), scored as exact matches are (`0.5 + 0.5 * weight * importance`), with
+/// the search's own-name rule (`ownNamesFirst`: "San Fran" is San Francisco before Quito, "San Francisco de
+/// Quito") and a city just before a state or region that holds it and is named by the same name ("Sao Pa":
+/// the city of São Paulo, then the state; "Моск": Moscow, then the Moskva federal city). Codes and short forms (ISO suffixes, airport codes) are
+/// suggested only when the last word is the whole code, and a country's name in another language counts as a
+/// short form (weight 0.5) until it is typed whole (a Tatar name of the United States begins "Ber", as Berlin
+/// does). A text that ends in a comma is searched as typed.
+extension Gazetteer {
+    /// At most this many postings are read to find the places that a context prefix ("Paris, T") may name.
+    public static let maxContextPostings = 4096
+    /// Suggestions weigh at least this many more places than they return (and twice as many), so that a city
+    /// ranked up past its state or a larger namesake is among them.
+    public static let suggestionSlack = 8
+
+    /// True when the file has the sorted name keys that suggestions read (section PFXKEYS); a file built
+    /// before it existed suggests nothing.
+    public var hasPrefixIndex: Bool { prefixIndex.count >= 2 }
+
+    /// Places whose name begins as `text` does, larger places first.
+    /// - Parameters:
+    ///   - text: what has been typed so far: "Minneap", "San Fran", "Paris, T", "Моск".
+    ///   - limit: how many suggestions at most, 1 to `maxLimit`.
+    /// - Returns: best first; empty when no name begins so (not an error).
+    /// - Throws: `GazetteerError.emptyQuery` for empty or white-space-only text, `.badLimit` for a bad limit.
+    public func suggest(_ text: String, limit: Int = 10) throws -> [ForwardResult] {
+        guard (1...Gazetteer.maxLimit).contains(limit) else { throw GazetteerError.badLimit(limit) }
+        let cut = String(text.prefix(Gazetteer.maxQueryCharacters))
+        guard let lastCharacter = cut.last(where: { !$0.isWhitespace }) else { throw GazetteerError.emptyQuery }
+        if lastCharacter == "," || lastCharacter == ";" { return try search(cut, limit: limit) }
+        let words = Array(NameKey.words(cut).prefix(Gazetteer.maxQueryWords))
+        guard let last = words.last else { return [] }
+        let complete = cut.last?.isWhitespace ?? false
+        func prefixKey(_ ws: ArraySlice<NameKey.Word>) -> [UInt8] {
+            Array((ws.map(\.text).joined(separator: " ") + (complete ? " " : "")).utf8)
+        }
+
+        var out: [ForwardResult] = []
+        var taken = Set<Int>()
+        // With context: the words before the last comma part, searched; the last part begins a container's name.
+        if last.component > 0 {
+            let head = words.filter { $0.component < last.component }
+            let tail = words[words.firstIndex { $0.component == last.component }!...]
+            let headText = Dictionary(grouping: head, by: \.component).sorted { $0.key < $1.key }
+                .map { $0.value.map(\.text).joined(separator: " ") }.joined(separator: ", ")
+            if !headText.isEmpty {
+                let tailKey = prefixKey(tail)
+                let named = containerEntries(prefix: tailKey)
+                let tailText = String(decoding: tailKey, as: UTF8.self)
+                for r in try search(headText, limit: Gazetteer.maxLimit) where r.unmatched == nil {
+                    let holders = containers(r.entry).compactMap { $0 }
+                    if holders.contains(where: { named.contains($0) || containerBegins($0, with: tailText) }),
+                        taken.insert(r.entry).inserted
+                    {
+                        out.append(r)
+                        if out.count == limit { return out }
+                    }
+                }
+            }
+        }
+        // The whole text as one name.
+        for (e, score) in prefixMatches(prefixKey(words[...]), limit: limit) where taken.insert(e).inserted {
+            out.append(result(e, score: score))
+            if out.count == limit { break }
+        }
+        return out
+    }
+
+    /// The range of keys (indices into the prefix index) that begin with `prefix`, in byte order.
+    func prefixRange(_ prefix: [UInt8]) -> Range<Int> {
+        let n = prefixIndex.count / 2
+        /// -1 when key `i` comes before every key with the prefix, 0 when it has it, 1 when it comes after.
+        func compare(_ i: Int) -> Int {
+            let start = Int(prefixIndex[2 * i])
+            let end = i + 1 < n ? Int(prefixIndex[2 * i + 2]) : prefixKeys.count
+            guard start <= end, end <= prefixKeys.count else { return 1 }
+            var k = 0
+            while k < prefix.count {
+                guard start + k < end else { return -1 }
+                let b = prefixKeys[start + k]
+                if b != prefix[k] { return b < prefix[k] ? -1 : 1 }
+                k += 1
+            }
+            return 0
+        }
+        func firstIndex(where above: (Int) -> Bool) -> Int {
+            var lo = 0
+            var hi = n
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if above(compare(mid)) { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
+        }
+        let lower = firstIndex { $0 >= 0 }
+        let upper = firstIndex { $0 > 0 }
+        return lower..<max(lower, upper)
+    }
+
+    /// The postings of key `i` of the prefix index (empty when they lie outside their section).
+    @inline(__always) func prefixPostings(_ i: Int) -> UnsafeBufferPointer<UInt32> {
+        let o = Int(prefixIndex[2 * i + 1])
+        guard o < postings.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let c = Int(postings[o])
+        guard o + 1 + c <= postings.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(rebasing: postings[(o + 1)..<(o + 1 + c)])
+    }
+
+    /// The length in bytes of key `i` of the prefix index.
+    @inline(__always) func prefixKeyLength(_ i: Int) -> Int {
+        let n = prefixIndex.count / 2
+        let end = i + 1 < n ? Int(prefixIndex[2 * i + 2]) : prefixKeys.count
+        return max(0, end - Int(prefixIndex[2 * i]))
+    }
+
+    /// The `limit` most important entries named by a key that begins with `prefix`, with their scores, best
+    /// first (see the type's documentation).
+    func prefixMatches(_ prefix: [UInt8], limit: Int) -> [(entry: Int, score: Double)] {
+        guard !prefix.isEmpty, hasPrefixIndex else { return [] }
+        // The smallest entry numbers (most important first), each with its best match, in ascending order.
+        var top: [(entry: Int, match: UInt32, key: Int, whole: Bool)] = []
+        let wanted = max(2 * limit, limit + Gazetteer.suggestionSlack)
+        top.reserveCapacity(wanted + 1)
+        for i in prefixRange(prefix) {
+            let whole = prefixKeyLength(i) == prefix.count
+            for p in prefixPostings(i) {
+                let e = Int(p >> 2)
+                if top.count == wanted, e >= top[wanted - 1].entry { break }
+                let m = p & 3
+                guard e < entryCount, whole || m <= NameTable.Match.alias.rawValue else { continue }
+                if let k = top.firstIndex(where: { $0.entry == e }) {
+                    if m < top[k].match || (m == top[k].match && whole && !top[k].whole) { top[k] = (e, m, i, whole) }
+                    continue
+                }
+                let at = top.firstIndex { $0.entry > e } ?? top.count
+                top.insert((e, m, i, whole), at: at)
+                if top.count > wanted { top.removeLast() }
+            }
+        }
+        var best: [Int: Double] = [:]
+        var keyOf: [Int: Int] = [:]
+        var ownName = Set<Int>()
+        var viaAlias = Set<Int>()
+        for t in top {
+            let weight: Double
+            switch NameTable.Match(rawValue: t.match) ?? .weak {
+            case .name: weight = 1
+            case .alias where !t.whole && kind(t.entry) == .country: weight = 0.5
+            case .alias: weight = 0.96
+            case .code: weight = 0.92
+            case .weak: weight = 0.5
+            }
+            best[t.entry] = Gazetteer.score(
+                weight: weight, importance: importance(t.entry), typos: 0, partial: false)
+            keyOf[t.entry] = t.key
+            if t.match == NameTable.Match.name.rawValue { ownName.insert(t.entry) }
+            if t.match == NameTable.Match.alias.rawValue { viaAlias.insert(t.entry) }
+        }
+        ownNamesFirst(&best, ownName: ownName, viaAlias: viaAlias)
+        // A city just before a state or region that holds it when the name that suggested the state also names
+        // the city, and the city has a 25th of the state's people.
+        for t in top where kind(t.entry) == .city {
+            for h in [link(t.entry, 4), link(t.entry, 5)].compactMap({ $0 }) {
+                guard let hs = best[h], hs >= best[t.entry]!, let k = keyOf[h],
+                    Gazetteer.holds(prefixPostings(k), t.entry), 25 * population(t.entry) >= population(h)
+                else { continue }
+                best[t.entry] = hs + 1e-6
+            }
+        }
+        let order = best.map { (entry: $0.key, score: $0.value) }.sorted {
+            $0.score != $1.score ? $0.score > $1.score : $0.entry < $1.entry
+        }
+        return Array(order.prefix(limit))
+    }
+
+    /// The entries named by keys that begin with `prefix`, from at most `maxContextPostings` postings.
+    func containerEntries(prefix: [UInt8]) -> Set<Int> {
+        var out = Set<Int>()
+        guard !prefix.isEmpty, hasPrefixIndex else { return out }
+        var read = 0
+        for i in prefixRange(prefix) {
+            for p in prefixPostings(i) {
+                out.insert(Int(p >> 2))
+                read += 1
+                if read >= Gazetteer.maxContextPostings { return out }
+            }
+        }
+        return out
+    }
+
+    /// True when entry `h`'s own name, or its code (whole or the part after the dash: "US-TX", "TX"), folded,
+    /// begins with `prefix` (a folded key).
+    func containerBegins(_ h: Int, with prefix: String) -> Bool {
+        if NameKey.key(name(h)).hasPrefix(prefix) { return true }
+        guard let c = code(h) else { return false }
+        let suffix = c.split(separator: "-").last.map(String.init) ?? c
+        return NameKey.key(c).hasPrefix(prefix) || NameKey.key(suffix).hasPrefix(prefix)
+    }
+}

@@ -1,0 +1,67 @@
+import HometownCore
+import HometownGazetteer
+import Testing
+
+/// Suggestions as a name is typed: the last word is the beginning of a word.
+@Suite struct AutocompleteTests {
+    /// Typed text, and the name, country (ISO alpha-2) and point (latitude, longitude) of the first suggestion.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let typed: String
+        let name: String
+        let country: String
+        let latitude: Double
+        let longitude: Double
+        var testDescription: String { typed }
+    }
+
+    static let cases: [Case] = [
+        Case(typed: "Minneap", name: "Minneapolis", country: "US", latitude: 44.98, longitude: -93.2638),
+        Case(typed: "San Fran", name: "San Francisco", country: "US", latitude: 37.7749, longitude: -122.4194),
+        Case(typed: "Моск", name: "Moscow", country: "RU", latitude: 55.7522, longitude: 37.6156),
+        Case(typed: "Sao Pa", name: "São Paulo", country: "BR", latitude: -23.5475, longitude: -46.6361),
+        Case(typed: "São Pau", name: "São Paulo", country: "BR", latitude: -23.5475, longitude: -46.6361),
+        Case(typed: "서", name: "Seoul", country: "KR", latitude: 37.566, longitude: 126.9784),
+        Case(typed: "Paris, Tex", name: "Paris", country: "US", latitude: 33.6609, longitude: -95.5555),
+        Case(typed: "Москва, Рос", name: "Moscow", country: "RU", latitude: 55.7522, longitude: 37.6156),
+    ]
+
+    @Test(arguments: cases)
+    func firstSuggestion(c: Case) throws {
+        let r = try #require(try Fixtures.gazetteer.suggest(c.typed, limit: 5).first, "\(c.typed) suggests nothing")
+        #expect(r.name == c.name)
+        #expect(r.country?.iso == c.country)
+        #expect(r.point.distanceKm(to: Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude)) < 25)
+    }
+
+    @Test func largerPlacesComeFirstAndTheLimitHolds() throws {
+        for (typed, limit) in [("San", 10), ("Spring", 7), ("a", 3), ("Ber", 1)] {
+            let r = try Fixtures.gazetteer.suggest(typed, limit: limit)
+            #expect(r.count == limit, "\(typed)")
+            #expect(zip(r, r.dropFirst()).allSatisfy { $0.score >= $1.score }, "\(typed): best first")
+        }
+        // The largest of the places whose names begin so, not the first in the alphabet.
+        #expect(try Fixtures.gazetteer.suggest("Ber", limit: 1).first?.name == "Berlin")
+        #expect(try Fixtures.gazetteer.suggest("Springf", limit: 1).first?.population ?? 0 > 150_000)
+        // Every suggestion begins as typed: "Minneap" is Minneapolis and its namesakes, never Minnesota.
+        for r in try Fixtures.gazetteer.suggest("Minneap", limit: 10) {
+            #expect(r.name.lowercased().hasPrefix("minneap"), "\(r.name)")
+        }
+        // A country's name in another language is a short form until typed whole: Germany is still suggested.
+        #expect(try Fixtures.gazetteer.suggest("Deutschl", limit: 1).first?.country?.iso == "DE")
+    }
+
+    @Test func aWholeWordStillSuggestsLongerNamesAfterIt() throws {
+        // "Paris" is Paris itself first, and the completed word with a space goes on ("New " -> New York City).
+        #expect(try Fixtures.gazetteer.suggest("Paris", limit: 3).first?.country?.iso == "FR")
+        #expect(try Fixtures.gazetteer.suggest("New ", limit: 3).first?.name == "New York City")
+    }
+
+    @Test func nothingBeginsSoAndBadInput() throws {
+        #expect(try Fixtures.gazetteer.suggest("qxzqv", limit: 5).isEmpty)
+        #expect(throws: GazetteerError.emptyQuery) { try Fixtures.gazetteer.suggest("  ", limit: 5) }
+        #expect(throws: GazetteerError.badLimit(0)) { try Fixtures.gazetteer.suggest("Par", limit: 0) }
+        for q in ["🙂", "!!!", String(repeating: "a", count: 10_000), "12345", "\u{200F}"] {
+            _ = try Fixtures.gazetteer.suggest(q, limit: 5)
+        }
+    }
+}
