@@ -152,7 +152,9 @@ import Testing
         }
     }
 
-    /// CONNECT is 405 with Allow and a JSON body, then the connection closes (it is not a tunnel).
+    /// CONNECT is 405 with Allow, then the connection closes (it is not a tunnel). NIO's HTTP encoder frames every
+    /// answer to CONNECT without a body (RFC 9112 section 6.3 forbids one in a 2xx), so the reason is in the status
+    /// and Allow only.
     @Test func connectIs405ThenClose() async throws {
         try await Self.withServer { port in
             let c = try RawConnection(port: port)
@@ -161,8 +163,7 @@ import Testing
             #expect(closed, "the connection stays open after CONNECT")
             #expect(text.hasPrefix("HTTP/1.1 405"), "\(text)")
             #expect(text.lowercased().contains("allow: get, head, post, options"), "\(text)")
-            #expect(text.lowercased().contains("content-length: "))
-            #expect(Self.body(text).hasPrefix(#"{"code":"not_supported","error":"CONNECT is not served"#), "\(text)")
+            #expect(text.lowercased().contains("connection: close"), "\(text)")
         }
     }
 
