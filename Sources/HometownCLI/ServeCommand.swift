@@ -135,9 +135,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Whether GET /metrics answers (Prometheus text format); keep it internal: block it in the proxy in front.",
-            valueName: "on|off"))
-    var metrics = "on"
+            "Whether GET /metrics answers (Prometheus text format); keep it internal: block it in the proxy in front."))
+    var metrics = OnOff.on
 
     @Option(help: "Seconds GET /healthz waits for its database query before answering 503 (not ready).")
     var healthTimeout: Seconds = 2
@@ -171,8 +170,7 @@ struct ServeCommand: AsyncParsableCommand {
         c.work = try work.limits()
         c.limits = try limits.limits()
         c.owner = try owner.limits()
-        guard metrics == "on" || metrics == "off" else { throw ValidationError("--metrics must be on or off") }
-        c.metricsEnabled = metrics == "on"
+        c.metricsEnabled = metrics.isOn
         c.healthTimeout = healthTimeout.duration
         LoggingSystem.bootstrap { label in BufferedLogHandler(label: label) }
         defer { LogSink.standardError.flush() }

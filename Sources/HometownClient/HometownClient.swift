@@ -404,8 +404,10 @@ public struct HometownClient: Sendable {
             }
             return .connectionLost(url: url, detail: "\(e)")
         }
-        if error is NIOSSLError || error is NIOSSLExtraError || String(describing: type(of: error)).contains("SSL") {
+        if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
             let text = "\(error)"
+            // NIOSSL keeps BoringSSL's reason code private: its description is the only place the reason is
+            // given, so this one check reads it.
             if text.contains("CERTIFICATE_VERIFY_FAILED") {
                 return .tls(
                     url: url,
@@ -418,11 +420,10 @@ public struct HometownClient: Sendable {
             }
             return .tls(url: url, detail: text)
         }
-        let text = "\(error)"
-        if text.contains("ECONNREFUSED") || text.contains("Connection refused") || text.contains("connectionRefused") {
-            return .connectionRefused(url: url)
-        }
-        if text.lowercased().contains("dns") || text.contains("resolve") { return .hostNotFound(host: host) }
-        return .connectionLost(url: url, detail: text)
+        if let e = error as? IOError, e.errnoCode == ECONNREFUSED { return .connectionRefused(url: url) }
+        // getaddrinfo found no address for the host.
+        if error is SocketAddressError { return .hostNotFound(host: host) }
+        if let e = error as? ChannelError, case .connectTimeout = e { return .timedOut(url: url, seconds: timeout) }
+        return .connectionLost(url: url, detail: "\(error)")
     }
 }
