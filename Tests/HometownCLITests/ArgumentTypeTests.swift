@@ -103,7 +103,10 @@ import Testing
         (["--cluster-cache-mb", "99999999999999"], "--cluster-cache-mb: must be from 0 to 1048576"),
         (["--read-timeout", "-1"], "--read-timeout"),
         (["--cluster-answer-cache-mb=-1"], "--cluster-answer-cache-mb: must be from 0 to 1048576"),
-        (["--metrics", "maybe"], "The value 'maybe' is invalid for '--metrics <metrics>'. Please provide one of 'on' and 'off'"),
+        (
+            ["--metrics", "maybe"],
+            "The value 'maybe' is invalid for '--metrics <metrics>'. Please provide one of 'on' and 'off'"
+        ),
     ])
     func serveOptionsOutOfRange(_ option: [String], _ says: String) async throws {
         let r = try await CLI.run(["serve", "--port", "0", "--db", "/nonexistent/x.sqlite"] + option)
