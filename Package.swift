@@ -66,7 +66,7 @@ let package = Package(
         // Marker views: markers + filters, supercluster-compatible clustering, fitting a viewport.
         .target(name: "HometownMarkers", dependencies: ["HometownCore"]),
         .target(name: "HometownClustering", dependencies: ["HometownCore", "CPrefetch"]),
-        .target(name: "HometownViewport", dependencies: ["HometownCore"]),
+        .target(name: "HometownViewport", dependencies: ["HometownCore", "HometownProtocol"]),
         // The map's base layer: the bundled boundaries simplified per zoom as vector tiles, and static
         // SVG maps; the names on them, placed per zoom from the boundaries and the gazetteer. Pure Swift
         // at run time.
@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "HometownClient",
             dependencies: [
-                "HometownCore", "HometownProtocol", "HometownViewport",
+                "HometownCore", "HometownProtocol",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         // The CLI: a thin ArgumentParser layer.
@@ -180,7 +180,9 @@ let package = Package(
         .testTarget(
             name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "HometownViewportTests", dependencies: ["HometownViewport", "HometownProj", "HometownCore"]),
+        .testTarget(
+            name: "HometownViewportTests",
+            dependencies: ["HometownViewport", "HometownProtocol", "HometownProj", "HometownCore"]),
         .testTarget(
             name: "HometownBasemapTests",
             dependencies: ["HometownBasemap", "HometownBoundaries", "HometownGazetteer", "HometownCore"]),

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import HometownCore
 import HometownProtocol
-import HometownViewport
 import NIOCore
 import NIOHTTP1
 import NIOPosix

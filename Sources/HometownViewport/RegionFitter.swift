@@ -1,5 +1,6 @@
 import Foundation
 import HometownCore
+import HometownProtocol
 
 /// Fits a map view to a set of markers as web maps do (Leaflet's `fitBounds`, MapKit's `showAnnotations`): the
 /// tightest bounding box (crossing the antimeridian when that is narrower), its Web Mercator centre, and the

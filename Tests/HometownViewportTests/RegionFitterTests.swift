@@ -1,5 +1,6 @@
 import Foundation
 import HometownCore
+import HometownProtocol
 import HometownViewport
 import Testing
 
