@@ -35,15 +35,15 @@ import Testing
 
     /// No paragraph of a help's text is broken by a short line: a line of under 64 columns that ends inside a
     /// sentence although the next line's first word would have fitted within 80 columns ("or SIGTERM stops the").
-    /// Lines of a list or an example (indented) are laid out by hand and left alone, and so are lines that end a
-    /// sentence or an item.
+    /// Lines of a list or an example (indented, or aligned in columns by runs of spaces) are laid out by hand and
+    /// left alone, and so are lines that end a sentence or an item.
     @Test func noParagraphIsBrokenByAShortLine() {
         for command in Self.commands() {
             let name = command._commandName
             let text = Self.head(HometownCommand.helpMessage(for: command, columns: 80))
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (a, b) in zip(lines, lines.dropFirst()) {
-                guard !a.isEmpty, !b.isEmpty, b.first != " ", a.first != " ", a.count < 64,
+                guard !a.isEmpty, !b.isEmpty, b.first != " ", a.first != " ", !a.contains("  "), a.count < 64,
                     let last = a.last, !".:;!?)".contains(last)
                 else { continue }
                 let word = b.prefix { $0 != " " }
