@@ -171,7 +171,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             if let (status, message) = refusal(of: head) {
-                refuse(status, message, version: head.version, duringForwardedBody: false)
+                if head.method == .CONNECT, pending.isEmpty, !closed {
+                    answerConnect(status, message, version: head.version, context: context)
+                } else {
+                    refuse(status, message, version: head.version, duringForwardedBody: false)
+                }
                 return
             }
             if pending.isEmpty, head.version.major == 1, head.version.minor >= 1,
@@ -390,6 +394,30 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             queued = (head, body)
         }
+    }
+
+    /// Refuses a CONNECT with nothing pending: the answer is written below NIO's response encoder, which frames
+    /// every answer to a CONNECT without a body (as a tunnel's 2xx is); ours has a length and a JSON body.
+    private func answerConnect(
+        _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, context: ChannelHandlerContext
+    ) {
+        guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+            refuse(status, message, version: version, duringForwardedBody: false)
+            return
+        }
+        dropping = true
+        closeWhenAnswered = true
+        let (head, body) = LimitReplies.parts(status, message, version: version)
+        var bytes = context.channel.allocator.buffer(capacity: 256 + body.readableBytes)
+        bytes.writeString(
+            "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n")
+        for (name, value) in head.headers { bytes.writeString("\(name): \(value)\r\n") }
+        bytes.writeString("\r\n")
+        var rest = body
+        bytes.writeBuffer(&rest)
+        let done = context.eventLoop.makePromise(of: Void.self)
+        encoder.writeAndFlush(NIOAny(IOData.byteBuffer(bytes)), promise: done)
+        startLingering(after: done.futureResult, context: context)
     }
 
     private func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, context: ChannelHandlerContext) {
