@@ -12,7 +12,8 @@ struct OwnerLimitOptions: ParsableArguments {
             discussion: "A try during a wait gets 429 with Retry-After and is not checked."))
     var ownerFirstBackoff: Seconds = 1
 
-    @Option(help: "Seconds of the longest wait (1-86400); a post or address without a failure this long starts again.")
+    @Option(
+        help: "Seconds of the longest wait (1-86400); a count without a failure this long after its wait starts again.")
     var ownerMaxBackoff: Seconds = 900
 
     @Option(

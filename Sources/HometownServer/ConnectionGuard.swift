@@ -6,8 +6,12 @@ import NIOHTTP1
 /// Keeps one connection within the server's limits, between NIO's HTTP/1 decoder and Hummingbird:
 /// - **Timeouts**: a connection with no request in flight is closed after `idleTimeout` without a byte; a request
 ///   head must arrive whole within `readTimeout` of its first byte; a body may pause at most `readTimeout` and,
-///   after its first `readTimeout`, must average `minBodyRate` bytes/s since its head. A late head or body gets
-///   408 (JSON) and the connection closes.
+///   after its first `readTimeout`, must average `minBodyRate` bytes/s since its head. Both count the body's
+///   data (payload) bytes only, as the decoder gives them up, not a chunked body's framing. A late head or body
+///   gets 408 (JSON) and the connection closes.
+/// - **A chunked body's framing** (chunk sizes, chunk extensions, line ends, trailers: the bytes received while a
+///   body is read beyond its data, which the decoder does not pass up) may take at most `maxHeaderBytes` plus
+///   `framingBytesPerDataByte` per data byte; beyond it 400 (JSON) and the connection closes.
 /// - **Requests refused before Hummingbird sees them** (JSON body, connection closed, the rest of the input
 ///   dropped): a transfer coding other than `chunked` (501), a declared Content-Length over the body limit
 ///   (413; with `Expect: 100-continue` too, so no body is sent), an expectation other than `100-continue` (417),
@@ -43,6 +47,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         var shutdownTimeout: TimeAmount
         /// Bytes of a request head (request target, header names and values), as the decoder counts them.
         var maxHeaderBytes: Int
+        /// Bytes of a chunked body's framing allowed per byte of its data, beyond `maxHeaderBytes` (a body sent
+        /// in 1-byte chunks, "1\r\nx\r\n", takes 5).
+        static let framingBytesPerDataByte = 8
         /// How long a connection closing after an answer of the guard's own keeps reading and dropping input.
         var lingerTime: TimeAmount = .seconds(2)
 
@@ -62,7 +69,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case between(since: NIODeadline)
         /// Bytes of a request head have arrived, but not the whole head.
         case head(start: NIODeadline)
-        /// A head was read, not yet the end of its body.
+        /// A head was read, not yet the end of its body: `bytes` of data since `start`, the last of them at `last`.
         case body(start: NIODeadline, bytes: Int, last: NIODeadline)
     }
 
@@ -129,10 +136,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             reschedule()
         case .head:
             break
-        case .body(let start, let bytes, _):
-            phase = .body(start: start, bytes: bytes + count, last: now)
+        case .body(_, let data, _):
+            // Checked against the bytes of the earlier reads, all decoded by now: this read may end the body and
+            // carry the next requests.
+            let framing = bodyBytesReceived - data
+            let allowed = settings.maxHeaderBytes + data * Settings.framingBytesPerDataByte
+            bodyBytesReceived += count
+            if framing > allowed, !dropping {
+                refuse(
+                    .badRequest,
+                    "the chunked body's framing is too large: chunk sizes, chunk extensions and trailers may take at most \(settings.maxHeaderBytes) bytes plus \(Settings.framingBytesPerDataByte) per byte of data",
+                    version: pending.last?.version ?? .http1_1, duringForwardedBody: true)
+            }
         }
     }
+
+    /// Bytes received since the current request's head was decoded (data and framing; 0 between requests).
+    private var bodyBytesReceived = 0
 
     // MARK: inbound
 
@@ -143,6 +163,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             phase = .body(start: now, bytes: 0, last: now)
             bodyBytes = 0
+            bodyBytesReceived = 0
             guard !dropping else { return }
             if closeWhenAnswered {
                 // A request pipelined behind one that closes the connection (or during shutdown): not served.
@@ -150,7 +171,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             if let (status, message) = refusal(of: head) {
-                refuse(status, message, version: head.version, duringForwardedBody: false)
+                if head.method == .CONNECT, pending.isEmpty, !closed {
+                    answerConnect(status, message, version: head.version, context: context)
+                } else {
+                    refuse(status, message, version: head.version, duringForwardedBody: false)
+                }
                 return
             }
             if pending.isEmpty, head.version.major == 1, head.version.minor >= 1,
@@ -164,6 +189,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if !head.isKeepAlive { closeWhenAnswered = true }
             context.fireChannelRead(data)
         case .body(let buffer):
+            if case .body(let start, let bytes, _) = phase {
+                phase = .body(start: start, bytes: bytes + buffer.readableBytes, last: now)
+            }
             guard !dropping else { return }
             bodyBytes += buffer.readableBytes
             if bodyBytes > settings.maxBodyBytes {
@@ -366,6 +394,30 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             queued = (head, body)
         }
+    }
+
+    /// Refuses a CONNECT with nothing pending: the answer is written below NIO's response encoder, which frames
+    /// every answer to a CONNECT without a body (as a tunnel's 2xx is); ours has a length and a JSON body.
+    private func answerConnect(
+        _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, context: ChannelHandlerContext
+    ) {
+        guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self) else {
+            refuse(status, message, version: version, duringForwardedBody: false)
+            return
+        }
+        dropping = true
+        closeWhenAnswered = true
+        let (head, body) = LimitReplies.parts(status, message, version: version)
+        var bytes = context.channel.allocator.buffer(capacity: 256 + body.readableBytes)
+        bytes.writeString(
+            "HTTP/\(head.version.major).\(head.version.minor) \(head.status.code) \(head.status.reasonPhrase)\r\n")
+        for (name, value) in head.headers { bytes.writeString("\(name): \(value)\r\n") }
+        bytes.writeString("\r\n")
+        var rest = body
+        bytes.writeBuffer(&rest)
+        let done = context.eventLoop.makePromise(of: Void.self)
+        encoder.writeAndFlush(NIOAny(IOData.byteBuffer(bytes)), promise: done)
+        startLingering(after: done.futureResult, context: context)
     }
 
     private func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, context: ChannelHandlerContext) {

@@ -1,46 +1,73 @@
 import HometownCore
 
-/// Wrong owner passwords, counted per post and per client address, and the wait they impose (`OwnerLimits`):
-/// once `freeFailures` failures are spent, an attempt must wait `firstBackoff` (1 s) after the last failure,
-/// doubling with each further failure up to `maxBackoff`. An attempt made during the wait is refused (429) without being checked or counted,
-/// so a guesser gains nothing by hurrying. Bounded: at most `tracked` entries per table; when full, the half failed
-/// longest ago is forgotten. Thread-safe (one lock per table, held for a dictionary step).
+/// Wrong owner passwords and the waits they impose (`OwnerLimits`). Addresses are counted by
+/// `ClientAddress.key` (an IPv4 address, or an IPv6 address's /64). Three counts, each with the same schedule:
+/// once `freeFailures` failures are spent, a try must wait `firstBackoff` (1 s) after the last failure, doubling
+/// with each further failure up to `maxBackoff`:
+/// - per address, across posts: a stranger's guesses slow the stranger, on every post;
+/// - per post and address: an address's guesses on one post;
+/// - per post, from all addresses together: while the post waits, an address that has failed on that post is
+///   refused as well. An address without a failure on the post is checked all the same, so that strangers'
+///   guesses never refuse the owner with the right password from an address of their own.
+///
+/// So the guesses on one post, from all addresses together, are at most the post's schedule (`freeFailures`,
+/// then one per wait: with the defaults 17 in the first hour, then 4 an hour) plus one per further
+/// address (IPv4 address or IPv6 /64) per `maxBackoff`, and each address no more than its own schedule over all
+/// posts. A try during a wait is refused (429) without being checked or counted, so a guesser gains nothing by
+/// hurrying. A count is forgotten `maxBackoff` after its wait has ended. Bounded: at most `tracked` entries per table; when
+/// full, the half failed longest ago is forgotten. Thread-safe (one lock per table, held for a dictionary step).
 final class OwnerAttempts: Sendable {
     struct Entry {
         var failures: Int
         var last: ContinuousClock.Instant
     }
 
+    /// A post and an address's key.
+    struct Pair: Hashable {
+        var post: Int
+        var address: String
+    }
+
     let limits: OwnerLimits
     private let posts = Locked<[Int: Entry]>([:])
     private let addresses = Locked<[String: Entry]>([:])
+    private let pairs = Locked<[Pair: Entry]>([:])
 
     init(limits: OwnerLimits) { self.limits = limits }
 
-    /// How long an attempt on `post` from `address` must still wait (nil: it may go ahead now).
+    /// How long an attempt on `post` from `address` (as `ClientAddress.of` gives it) must still wait (nil: it may
+    /// go ahead now).
     func wait(post: Int, address: String, now: ContinuousClock.Instant = .now) -> Duration? {
-        let a = posts.withLock { remaining($0[post], now) }
-        let b = addresses.withLock { remaining($0[address], now) }
-        switch (a, b) {
-        case (nil, nil): return nil
-        case (let x?, nil), (nil, let x?): return x
-        case (let x?, let y?): return max(x, y)
+        let key = ClientAddress.key(address)
+        var waits: [Duration] = []
+        if let w = addresses.withLock({ remaining($0[key], now) }) { waits.append(w) }
+        let pair = pairs.withLock { $0[Pair(post: post, address: key)] }.flatMap { isStale($0, now) ? nil : $0 }
+        if let pair {
+            if let w = remaining(pair, now) { waits.append(w) }
+            if let w = posts.withLock({ remaining($0[post], now) }) { waits.append(w) }
         }
+        return waits.max()
     }
 
-    /// Counts a wrong password (or an unknown id) for `post` and from `address`.
+    /// Counts a wrong password (or an unknown id) for `post` from `address`.
     func failed(post: Int, address: String, now: ContinuousClock.Instant = .now) {
+        let key = ClientAddress.key(address)
         posts.withLock { count(&$0, post, now) }
-        addresses.withLock { count(&$0, address, now) }
+        addresses.withLock { count(&$0, key, now) }
+        pairs.withLock { count(&$0, Pair(post: post, address: key), now) }
     }
 
-    /// A right password: the post's failures are forgotten (the address's stay).
-    func succeeded(post: Int) {
-        _ = posts.withLock { $0.removeValue(forKey: post) }
+    /// A right password for `post` from `address`: that address's failures on the post are forgotten (the post's
+    /// and the address's own stay, so that an owner's success gives strangers no new free guesses).
+    func succeeded(post: Int, address: String) {
+        let key = ClientAddress.key(address)
+        _ = pairs.withLock { $0.removeValue(forKey: Pair(post: post, address: key)) }
     }
 
-    /// Entries remembered now (posts, addresses).
-    var tracked: (posts: Int, addresses: Int) { (posts.withLock { $0.count }, addresses.withLock { $0.count }) }
+    /// Entries remembered now (posts, addresses, posts with addresses).
+    var tracked: (posts: Int, addresses: Int, pairs: Int) {
+        (posts.withLock { $0.count }, addresses.withLock { $0.count }, pairs.withLock { $0.count })
+    }
 
     /// The wait after `failures` failures: none below `freeFailures`; after the last free one `firstBackoff`,
     /// then twice that, four times, ... up to `maxBackoff` (with 5 free failures, the 6th try waits after the 5th
@@ -61,7 +88,11 @@ final class OwnerAttempts: Sendable {
         return end > now ? end - now : nil
     }
 
-    private func isStale(_ e: Entry, _ now: ContinuousClock.Instant) -> Bool { now - e.last >= limits.maxBackoff }
+    /// Whether `e` is forgotten: `maxBackoff` after its wait ended (not after its last failure, or a guesser
+    /// trying once per longest wait would start from zero with each try).
+    private func isStale(_ e: Entry, _ now: ContinuousClock.Instant) -> Bool {
+        now - e.last >= backoff(failures: e.failures) + limits.maxBackoff
+    }
 
     private func count<K: Hashable>(_ table: inout [K: Entry], _ key: K, _ now: ContinuousClock.Instant) {
         if var e = table[key], !isStale(e, now) {

@@ -92,7 +92,7 @@ struct OwnerEndpoints: Sendable {
             state.logger.info("wrong owner password", metadata: ["id": "\(id)", "client": "\(address)"])
             return Self.wrongPassword
         }
-        attempts.succeeded(post: id)
+        attempts.succeeded(post: id, address: address)
         return nil
     }
 

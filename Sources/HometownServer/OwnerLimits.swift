@@ -5,7 +5,7 @@ public struct OwnerLimits: Sendable, Equatable {
     public var freeFailures = 5
     /// The first wait, once `freeFailures` failures are spent; it doubles with each further failure.
     public var firstBackoff: Duration = .seconds(1)
-    /// The longest wait. A post or address without a failure for this long starts again from zero.
+    /// The longest wait. A count without a failure for this long after its wait has ended starts again from zero.
     public var maxBackoff: Duration = .seconds(900)
     /// Posts, and as many addresses, whose failures are remembered at most; beyond it the ones failed longest ago
     /// are forgotten first (so the memory is bounded: about 100 bytes an entry).

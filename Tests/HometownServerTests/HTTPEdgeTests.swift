@@ -238,6 +238,86 @@ import Testing
         }
     }
 
+    static let chunkedHead =
+        "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+
+    /// Chunk extensions trickled at 200 bytes/s carry no data: the slow-body rule counts data bytes, so the
+    /// request gets 408 after the read timeout (2 s) instead of staying open as long as the bytes come.
+    @Test(.timeLimit(.minutes(1))) func chunkExtensionsTrickledDoNotKeepABodyAlive() async throws {
+        let server = try await ServerProcess(database: Fixture.freshDatabase(), extra: ["--read-timeout", "2"])
+        defer { server.stop() }
+        let c = try RawConnection(port: server.port)
+        c.send(Self.chunkedHead + "1;")
+        let (answer, elapsed) = await offThePool {
+            let start = Date()
+            var answer = ""
+            // 20 bytes every 0.1 s, for 12 s at most.
+            while Date().timeIntervalSince(start) < 12, c.send(String(repeating: "a", count: 20)) {
+                if case .bytes(let b) = c.read(timeout: 0.1) { answer += String(decoding: b, as: UTF8.self) }
+                if answer.contains("}") { break }
+            }
+            answer += c.readToEnd(timeout: 3).text
+            return (answer, Date().timeIntervalSince(start))
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 408"), "\(answer)")
+        #expect(answer.contains("the request body arrived too slowly"))
+        #expect(elapsed < 6, "cut off after \(elapsed) s")
+    }
+
+    /// Chunk extensions sent fast: the framing beyond the data may take the head's limit (4,096 bytes here) plus
+    /// 8 bytes per data byte; 1 MiB of extension gets 400 naming the framing, and the connection closes.
+    @Test func longChunkExtensionsAre400() async throws {
+        try await Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send(Self.chunkedHead + "1;")
+            let piece = String(repeating: "e", count: 16_384)
+            var sent = 0
+            var answer = ""
+            while sent < 64, c.send(piece) {
+                sent += 1
+                if case .bytes(let b) = c.read(timeout: 0.01) { answer += String(decoding: b, as: UTF8.self) }
+                if answer.contains("}") { break }
+            }
+            answer += c.readToEnd(timeout: 5).text
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(answer)")
+            #expect(answer.contains("the chunked body's framing is too large"), "\(answer)")
+            #expect(sent < 64, "\(sent * 16) KiB of extension read")
+        }
+    }
+
+    /// Trailers count as framing too: 64 KiB of them after a 5-byte body get 400 or 431, never an answer to
+    /// the request.
+    @Test func longTrailersAreRefused() async throws {
+        try await Self.withServer { port in
+            let c = try RawConnection(port: port)
+            c.send(Self.chunkedHead + "5\r\nhello\r\n0\r\n")
+            let trailer = "X-Pad: " + String(repeating: "t", count: 90) + "\r\n"
+            var answer = ""
+            for _ in 0..<(65_536 / trailer.utf8.count) {
+                guard c.send(trailer) else { break }
+                if case .bytes(let b) = c.read(timeout: 0.001) { answer += String(decoding: b, as: UTF8.self) }
+            }
+            c.send("\r\n")
+            answer += c.readToEnd(timeout: 5).text
+            #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 431"), "\(answer)")
+            #expect(answer.contains(#""code":"#), "\(answer)")
+        }
+    }
+
+    /// Ordinary chunked bodies are within the framing limit: a post in 1-byte chunks, with short extensions
+    /// and a trailer, is stored.
+    @Test func aBodyInOneByteChunksWithExtensionsIsServed() async throws {
+        try await Self.withServer { port in
+            let body =
+                #"{"nickname":"bytewise","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
+            let chunks = body.map { "1;n=v\r\n\($0)\r\n" }.joined()
+            let c = try RawConnection(port: port)
+            c.send(Self.chunkedHead + chunks + "0\r\nX-Done: yes\r\n\r\n")
+            let text = c.readUntil("\r\n\r\nok", timeout: 5)
+            #expect(text.hasPrefix("HTTP/1.1 200"), "\(text)")
+        }
+    }
+
     @Test func pipelinedRequestsAreAnsweredInOrderAndABadOneBehindThemAfterThem() async throws {
         try await Self.withServer { port in
             let c = try RawConnection(port: port)

@@ -28,11 +28,15 @@ import Testing
         let t0 = ContinuousClock.now
         a.failed(post: 1, address: "a", now: t0)
         a.failed(post: 1, address: "b", now: t0)
-        #expect(a.wait(post: 1, address: "c", now: t0) == .seconds(1))  // the post's count
-        #expect(a.wait(post: 2, address: "a", now: t0) == nil)  // one failure from "a"
-        #expect(a.wait(post: 1, address: "c", now: t0 + .seconds(1)) == nil)
-        a.succeeded(post: 1)
+        // The post's count waits 1 s, but only for addresses that failed on it: "c" (the owner, say) is checked.
+        #expect(a.wait(post: 1, address: "a", now: t0) == .seconds(1))
         #expect(a.wait(post: 1, address: "c", now: t0) == nil)
+        #expect(a.wait(post: 2, address: "a", now: t0) == nil)  // one failure from "a"
+        #expect(a.wait(post: 1, address: "a", now: t0 + .seconds(1)) == nil)
+        a.succeeded(post: 1, address: "a")
+        a.failed(post: 1, address: "c", now: t0 + .seconds(1))
+        #expect(a.wait(post: 1, address: "c", now: t0 + .seconds(1)) == .seconds(2), "3 failures on the post")
+        #expect(a.wait(post: 1, address: "a", now: t0 + .seconds(1)) == nil, "its right password cleared it")
         // Two failures from one address on different posts slow that address everywhere.
         a.failed(post: 5, address: "x", now: t0)
         a.failed(post: 6, address: "x", now: t0)
@@ -43,14 +47,65 @@ import Testing
         #expect(a.wait(post: 9, address: "x", now: t0 + .seconds(9)) == nil, "the count started again at 1")
     }
 
+    @Test func strangersFailuresDoNotRefuseAnotherAddress() {
+        let a = Self.attempts(free: 5, max: .seconds(900))
+        let t0 = ContinuousClock.now
+        // A stranger guesses each time the wait allows: 5 free, then after waits of 1, 2, 4, ... 512 s, then 900 s.
+        var now = t0
+        var guesses = 0
+        while guesses < 17 {
+            if let w = a.wait(post: 1, address: "203.0.113.9", now: now) {
+                now += w
+            } else {
+                a.failed(post: 1, address: "203.0.113.9", now: now)
+                guesses += 1
+            }
+        }
+        #expect(now == t0 + .seconds(2823), "the 17th guess in the first hour, at 2823 s")
+        #expect(a.wait(post: 1, address: "203.0.113.9", now: now) != nil)
+        #expect(a.wait(post: 2, address: "203.0.113.9", now: now) != nil, "the stranger is slowed on every post")
+        #expect(a.wait(post: 1, address: "198.51.100.7", now: now) == nil, "the owner's own address is checked")
+    }
+
+    @Test func anIPv6AddressCountsByItsSlash64() {
+        let a = Self.attempts()
+        let t0 = ContinuousClock.now
+        a.failed(post: 5, address: "2001:db8:1:2::1", now: t0)
+        a.failed(post: 6, address: "2001:db8:1:2:aaaa:bbbb:cccc:dddd", now: t0)
+        #expect(a.wait(post: 7, address: "2001:0db8:0001:0002::9", now: t0) == .seconds(1))
+        #expect(a.wait(post: 7, address: "2001:db8:1:3::1", now: t0) == nil, "another /64")
+        #expect(ClientAddress.key("2001:db8:1:2:aaaa::1") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.key("::ffff:192.0.2.4") == "192.0.2.4")
+        #expect(ClientAddress.key("192.0.2.4") == "192.0.2.4")
+        #expect(ClientAddress.key("unknown") == "unknown")
+    }
+
+    /// The documented bound: from all addresses together, one post gets at most the post's own schedule
+    /// (`freeFailures`, then one per wait: 17 in the first hour with the defaults) plus one guess per further
+    /// address per `maxBackoff`. Here 200 addresses try every 10 s for an hour.
+    @Test func guessesOnOnePostFromManyAddressesAreBounded() {
+        let a = Self.attempts(free: 5, max: .seconds(900), tracked: 1000)
+        let t0 = ContinuousClock.now
+        let addresses = (0..<200).map { "198.51.\($0 / 100).\($0 % 100)" }
+        var guesses = 0
+        for step in 0..<360 {
+            let now = t0 + .seconds(step * 10)
+            for address in addresses where a.wait(post: 1, address: address, now: now) == nil {
+                a.failed(post: 1, address: address, now: now)
+                guesses += 1
+            }
+        }
+        #expect(guesses <= 17 + 200 * 4, "\(guesses) guesses in an hour")
+    }
+
     @Test func memoryIsBoundedByTheTrackedCount() {
         let a = Self.attempts(tracked: 1000)
         let t0 = ContinuousClock.now
         for i in 0..<50_000 { a.failed(post: i, address: "addr\(i)", now: t0 + .microseconds(i)) }
-        let (posts, addresses) = a.tracked
-        #expect(posts <= 1000 && addresses <= 1000 && posts >= 500)
+        let (posts, addresses, pairs) = a.tracked
+        #expect(posts <= 1000 && addresses <= 1000 && pairs <= 1000 && posts >= 500)
         // The latest are the ones kept.
         a.failed(post: 49_999, address: "z", now: t0 + .seconds(1))
-        #expect(a.wait(post: 49_999, address: "y", now: t0 + .seconds(1)) == .seconds(1))
+        #expect(a.wait(post: 49_999, address: "z", now: t0 + .seconds(1)) == .seconds(1))
     }
 }

@@ -1,11 +1,13 @@
 import AsyncHTTPClient
 import Foundation
 import HometownTestSupport
+import NIOCore
 import Testing
 
 /// The owner's changes and deletions across real processes: a deletion or change acknowledged by one
 /// `hometown serve` is in the other's answers within the sync bound, and one acknowledged before a kill -9 is still
-/// there after a restart.
+/// there after a restart; and strangers' wrong passwords, from addresses a trusted proxy names, slowing the
+/// strangers but not the owner.
 @Suite struct OwnerProcessTests {
     @Test(arguments: TestBackend.allCases) func aChangeAndADeletionOnOneProcessReachTheOther(_ backend: TestBackend)
         async throws
@@ -71,5 +73,46 @@ import Testing
         let (again, _) = try await ServerProcessTests.request(
             client, second.base + "/users/2/delete", post: #"{"password": "secret"}"#)
         #expect(again == 403)
+    }
+
+    /// POST `body` to `url` as the client `from` (X-Forwarded-For, believed from 127.0.0.1): the status.
+    static func post(_ client: HTTPClient, _ url: String, _ body: String, from: String) async throws -> Int {
+        var r = HTTPClientRequest(url: url)
+        r.method = .POST
+        r.headers.add(name: "Content-Type", value: "application/json")
+        r.headers.add(name: "X-Forwarded-For", value: from)
+        r.body = .bytes(ByteBuffer(string: body))
+        let response = try await client.execute(r, timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 1 << 20)
+        return Int(response.status.code)
+    }
+
+    @Test func strangersGuessesSlowTheStrangersNotTheOwner() async throws {
+        let server = try await ServerProcess(
+            database: Fixture.freshDatabase(),
+            extra: ["--trusted-proxy", "127.0.0.1", "--owner-free-failures", "2", "--owner-first-backoff", "30"])
+        defer { server.stop() }
+        let client = HTTPClient.shared
+        #expect(
+            try await ServerProcessTests.request(
+                client, server.base + "/adduser", post: ServerProcessTests.post("mine")
+            )
+            .0 == 200)
+        let delete = server.base + "/users/1/delete"
+        let wrong = #"{"password": "guess"}"#
+        // A stranger's two free failures, then the stranger waits, on this post and on others.
+        #expect(try await Self.post(client, delete, wrong, from: "203.0.113.9") == 403)
+        #expect(try await Self.post(client, delete, wrong, from: "203.0.113.9") == 403)
+        #expect(try await Self.post(client, delete, wrong, from: "203.0.113.9") == 429)
+        #expect(try await Self.post(client, server.base + "/users/2/delete", wrong, from: "203.0.113.9") == 429)
+        // The owner, from an address without failures, with the right password: not refused.
+        let update = server.base + "/users/1/update"
+        #expect(
+            try await Self.post(client, update, #"{"password": "secret", "year": 2021}"#, from: "198.51.100.7") == 200)
+        // Addresses of one IPv6 /64 count as one client: rotating them does not evade the count.
+        #expect(try await Self.post(client, server.base + "/users/5/delete", wrong, from: "2001:db8:7:7::1") == 403)
+        #expect(try await Self.post(client, server.base + "/users/6/delete", wrong, from: "2001:db8:7:7::2") == 403)
+        #expect(try await Self.post(client, server.base + "/users/7/delete", wrong, from: "2001:db8:7:7::3") == 429)
+        #expect(try await Self.post(client, server.base + "/users/7/delete", wrong, from: "2001:db8:7:8::1") == 403)
     }
 }
