@@ -15,9 +15,9 @@ import NIOHTTP1
 /// - **Requests refused before Hummingbird sees them** (JSON body, connection closed, the rest of the input
 ///   dropped): a transfer coding other than `chunked` (501), a declared Content-Length over the body limit
 ///   (413; with `Expect: 100-continue` too, so no body is sent), an expectation other than `100-continue` (417),
-///   CONNECT (405 with Allow, no body: NIO's encoder sends none to CONNECT), a missing Host in HTTP/1.1 or more
-///   than one Host (400), a request body with a Content-Encoding other than identity (415), a head over the size
-///   limit (431) or any other parse error (400).
+///   CONNECT (405 with Allow, written below NIO's encoder, which sends no body to CONNECT), a missing Host in
+///   HTTP/1.1 or more than one Host (400), a request body with a Content-Encoding other than identity (415), a head
+///   over the size limit (431) or any other parse error (400).
 /// - **Expect: 100-continue** answered with `100 Continue` when the request is admitted.
 /// - **Keep-alive**: the response takes the request's version (HTTP/1.0 stays 1.0), and the connection closes
 ///   after it when the request did not ask to keep it (HTTP/1.0 without `Connection: keep-alive`, HTTP/1.1 with

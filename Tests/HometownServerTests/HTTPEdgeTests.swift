@@ -152,9 +152,7 @@ import Testing
         }
     }
 
-    /// CONNECT is 405 with Allow, then the connection closes (it is not a tunnel). NIO's HTTP encoder frames every
-    /// answer to CONNECT without a body (RFC 9112 section 6.3 forbids one in a 2xx), so the reason is in the status
-    /// and Allow only.
+    /// CONNECT is 405 with Allow, a length and a JSON body, then the connection closes (it is not a tunnel).
     @Test func connectIs405ThenClose() async throws {
         try await Self.withServer { port in
             let c = try RawConnection(port: port)
@@ -164,6 +162,8 @@ import Testing
             #expect(text.hasPrefix("HTTP/1.1 405"), "\(text)")
             #expect(text.lowercased().contains("allow: get, head, post, options"), "\(text)")
             #expect(text.lowercased().contains("connection: close"), "\(text)")
+            #expect(text.lowercased().contains("content-length: "), "\(text)")
+            #expect(Self.body(text).hasPrefix(#"{"code":"not_supported","error":"CONNECT is not served"#), "\(text)")
         }
     }
 
