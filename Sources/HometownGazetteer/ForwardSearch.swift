@@ -73,8 +73,15 @@ extension Gazetteer {
     ///   - limit: how many results at most, 1 to `maxLimit`.
     /// - Returns: best first; empty when nothing matches (not an error). A partial match (some leading words
     ///   unread) carries them in `unmatched`.
+    ///   A US ZIP code (alone, or beside a place that holds it) gives a `.postalCode` result too
+    ///   (`withPostalCode(_:places:limit:)`).
     /// - Throws: `GazetteerError.emptyQuery` for empty or white-space-only text, `.badLimit` for a bad limit.
     public func search(_ text: String, limit: Int = 10) throws -> [ForwardResult] {
+        withPostalCode(text, places: try searchPlaces(text, limit: limit), limit: limit)
+    }
+
+    /// The places (countries, states, regions, cities) a text names, as `search(_:limit:)` describes.
+    func searchPlaces(_ text: String, limit: Int) throws -> [ForwardResult] {
         guard (1...Gazetteer.maxLimit).contains(limit) else { throw GazetteerError.badLimit(limit) }
         let cut = String(text.prefix(Gazetteer.maxQueryCharacters))
         guard cut.contains(where: { !$0.isWhitespace }) else { throw GazetteerError.emptyQuery }

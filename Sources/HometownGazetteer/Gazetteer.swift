@@ -31,6 +31,11 @@ public final class Gazetteer: @unchecked Sendable {
     let prefixKeys: UnsafeRawBufferPointer
     /// Per key of `prefixKeys`: the offset of its first byte and of its postings (section PFXINDEX).
     let prefixIndex: UnsafeBufferPointer<UInt32>
+    /// US ZIP codes: per code, the code and its state's (or territory's) entry (section USZIP, sorted; empty in a
+    /// file built before it existed).
+    let zipCodes: UnsafeBufferPointer<UInt32>
+    /// Per ZIP code: its latitude and longitude in `GazetteerLayout.zipPointScale`ths of a degree (USZIPPT).
+    let zipPoints: UnsafeBufferPointer<Int32>
     /// Number of entries (countries, states, regions, cities).
     public let entryCount: Int
 
@@ -62,6 +67,13 @@ public final class Gazetteer: @unchecked Sendable {
                 prefixKeys = UnsafeRawBufferPointer(start: nil, count: 0)
                 prefixIndex = UnsafeBufferPointer(start: nil, count: 0)
             }
+            if f.sectionTags.contains(GazetteerLayout.zipCodes) && f.sectionTags.contains(GazetteerLayout.zipPoints) {
+                zipCodes = try f.array(GazetteerLayout.zipCodes, of: UInt32.self)
+                zipPoints = try f.array(GazetteerLayout.zipPoints, of: Int32.self)
+            } else {
+                zipCodes = UnsafeBufferPointer(start: nil, count: 0)
+                zipPoints = UnsafeBufferPointer(start: nil, count: 0)
+            }
             capitalList =
                 f.sectionTags.contains(GazetteerLayout.capitals)
                 ? Array(try f.array(GazetteerLayout.capitals, of: UInt32.self)) : []
@@ -91,6 +103,13 @@ public final class Gazetteer: @unchecked Sendable {
             if isCity { kept.insert(Int(v)) }
         }
         capitals = kept
+        // ZIP codes: the two tables agree in length, and (with `verify`) the codes ascend and name entries.
+        guard zipCodes.count % GazetteerLayout.u32PerZIP == 0,
+            zipCodes.count / GazetteerLayout.u32PerZIP == zipPoints.count / GazetteerLayout.i32PerZIP,
+            zipPoints.count % GazetteerLayout.i32PerZIP == 0
+        else {
+            throw bad("the ZIP code tables do not agree in size")
+        }
         // With `verify`, the tables are also checked whole: every link points at an entry, every string lies in
         // the pool, every posting list in its section. Without it (a one-shot command), each read is checked as
         // it is made instead, so no search can read out of bounds either way.
@@ -109,6 +128,13 @@ public final class Gazetteer: @unchecked Sendable {
                 box == GazetteerLayout.none || (Int(box) + 1) * GazetteerLayout.f64PerBox <= boxes.count
             else {
                 throw bad("entry \(e) has box \(box) of \(boxes.count / GazetteerLayout.f64PerBox)")
+            }
+        }
+        for k in 0..<(zipCodes.count / GazetteerLayout.u32PerZIP) {
+            let b = k * GazetteerLayout.u32PerZIP
+            guard Int(zipCodes[b + 1]) < entryCount, k == 0 || zipCodes[b - GazetteerLayout.u32PerZIP] < zipCodes[b]
+            else {
+                throw bad("ZIP code \(k) is out of order or names a missing entry")
             }
         }
         guard prefixIndex.count % 2 == 0 else { throw bad("the prefix index has an odd length") }
@@ -214,7 +240,12 @@ public final class Gazetteer: @unchecked Sendable {
     /// A city's box: a square of half-side `cityBoxRadiusKm(population:)` around its point (on a sphere of
     /// radius 6371.0088 km), crossing 180° where the city is near it.
     public static func cityBox(around p: Coordinate, population: Int) -> BoundingBox {
-        let km = cityBoxRadiusKm(population: population)
+        box(around: p, radiusKm: cityBoxRadiusKm(population: population))
+    }
+
+    /// A square of half-side `km` around `p` (on a sphere of radius 6371.0088 km), crossing 180° where `p` is
+    /// near it.
+    public static func box(around p: Coordinate, radiusKm km: Double) -> BoundingBox {
         let kmPerDegree = Coordinate.earthRadiusKm * Double.pi / 180
         let dLat = km / kmPerDegree
         let dLon = min(180, km / (kmPerDegree * max(0.01, cos(p.latitude * Double.pi / 180))))

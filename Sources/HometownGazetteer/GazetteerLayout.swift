@@ -6,7 +6,16 @@ public enum GazetteerLayout {
     /// Section tags.
     public static let meta = "META", strings = "STRINGS", entryU32 = "ENTRYU32", entryF64 = "ENTRYF64",
         nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES", capitals = "CAPITALS",
-        prefixKeys = "PFXKEYS", prefixIndex = "PFXINDEX"
+        prefixKeys = "PFXKEYS", prefixIndex = "PFXINDEX", zipCodes = "USZIP", zipPoints = "USZIPPT"
+
+    /// `UInt32`s per US ZIP code (section USZIP, sorted by code): the code as a number (00501 is 501) and the
+    /// entry of its state (or of its country for the territories that are ISO 3166-1 countries: PR, GU, ...).
+    public static let u32PerZIP = 2
+    /// `Int32`s per US ZIP code (section USZIPPT, in the order of USZIP): latitude and longitude in
+    /// `zipPointScale`ths of a degree.
+    public static let i32PerZIP = 2
+    /// The units of USZIPPT per degree.
+    public static let zipPointScale = 100_000.0
 
     /// `UInt32`s per entry: kind, name offset, name length, country entry, state entry, region entry,
     /// code offset, code length, population, GeoNames id, box number, sovereign country entry (France for
@@ -32,14 +41,17 @@ public enum PlaceKind: UInt32, Sendable, CaseIterable {
     case region = 2
     /// A GeoNames cities500 place.
     case city = 3
+    /// A postal code (US ZIP): not an entry of the gazetteer's tables, but a result of its own kind.
+    case postalCode = 4
 
-    /// The JSON name: "country", "state", "region", "city".
+    /// The JSON name: "country", "state", "region", "city", "postal_code".
     public var name: String {
         switch self {
         case .country: return "country"
         case .state: return "state"
         case .region: return "region"
         case .city: return "city"
+        case .postalCode: return "postal_code"
         }
     }
 }

@@ -23,7 +23,7 @@ public struct ForwardPlace: Hashable, Sendable, Codable {
 
     /// The gazetteer's name of the place.
     public var name: String
-    /// "country", "state", "region" or "city".
+    /// "country", "state", "region", "city" or "postal_code" (a US ZIP code).
     public var kind: String
     /// The place's point: latitude in degrees.
     public var latitude: Double

@@ -39,6 +39,23 @@ import Testing
         #expect(both.status == 2 && both.err.contains("hometown:"))
     }
 
+    @Test func aZIPCodeIsAPostalCode() async throws {
+        let r = try await CLI.run(["forward", "55401-1234"])
+        #expect(r.status == 0, "\(r.err)")
+        let results = try #require(try json(r.out)["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        let top = try #require(results.first)
+        #expect(top["kind"] as? String == "postal_code" && top["name"] as? String == "55401")
+        #expect((top["state"] as? [String: Any])?["iso"] as? String == "US-MN")
+        #expect((top["country"] as? [String: Any])?["iso2"] as? String == "US")
+        let beside = try #require(
+            try json(try await CLI.run(["forward", "Chicago, IL 60614", "--limit", "2"]).out)["results"]
+                as? [[String: Any]])
+        #expect(beside.map { $0["kind"] as? String } == ["city", "postal_code"])
+        let bare = try await CLI.run(["forward", "110001"])
+        #expect((try json(bare.out)["results"] as? [Any])?.isEmpty == true)
+    }
+
     @Test func countryBoxAcrossTheAntimeridian() async throws {
         let r = try await CLI.run(["forward", "Fiji", "--limit", "1"])
         let top = try #require((try json(r.out)["results"] as? [[String: Any]])?.first)

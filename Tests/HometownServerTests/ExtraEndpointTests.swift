@@ -61,6 +61,25 @@ import Testing
         }
     }
 
+    @Test func forwardReadsZIPCodes() async throws {
+        try await Fixture.withServer { client in
+            let r = try #require(try await client.get("/hometown/forward?q=55401").json as? [String: Any])
+            let results = try #require(r["results"] as? [[String: Any]])
+            #expect(results.count == 1)
+            let zip = try #require(results.first)
+            #expect(zip["kind"] as? String == "postal_code" && zip["name"] as? String == "55401")
+            #expect(zip["state"] as? String == "Minnesota" && zip["country"] as? String == "USA")
+            #expect(zip["city"] is NSNull && zip["supported"] as? Bool == true)
+            #expect((zip["place"] as? [String: Any])?["kind"] as? String == "postal_code")
+            let beside = try #require(
+                try await client.get("/hometown/forward?q=Minneapolis+55401&limit=2").json as? [String: Any])
+            #expect(
+                (beside["results"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["city", "postal_code"])
+            let none = try #require(try await client.get("/hometown/forward?q=99999").json as? [String: Any])
+            #expect((none["results"] as? [Any])?.isEmpty == true)
+        }
+    }
+
     @Test func forwardSuggestsAsTyped() async throws {
         try await Fixture.withServer { client in
             let r = try #require(

@@ -5,13 +5,15 @@ import HometownGazetteer
 
 // hometown-gazetteer: builds data/gazetteer.bin (forward geocoding) from data/hometown.bin (countries and
 // states with their boxes and inner points, cities with their states) and the raw gazetteer sources.
-// Usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--boundaries FILE] [--out FILE]
+// Usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--boundaries FILE] [--out FILE]
 //   --locales: pycountry's translated ISO 3166 names, one folder per locale (tools/fetch-sources.sh puts them in
 //   SOURCES/iso3166_pycountry_locales, or with --extra-only in extra-sources/iso3166_pycountry_locales); default
 //   the first of those two that exists.
+//   --zips: the US ZIP codes of PyPI zipcodes 1.3.0 (zips.json.bz2), found the same way under us_zipcodes/.
 
 var sourcesDir = "../shared/data-sources"
 var localesDir: String?
+var zipsPath: String?
 var boundariesPath = "data/hometown.bin"
 var outPath = "data/gazetteer.bin"
 var args = CommandLine.arguments.dropFirst()
@@ -19,12 +21,13 @@ while let a = args.popFirst() {
     switch a {
     case "--sources": sourcesDir = args.popFirst() ?? sourcesDir
     case "--locales": localesDir = args.popFirst()
+    case "--zips": zipsPath = args.popFirst()
     case "--boundaries": boundariesPath = args.popFirst() ?? boundariesPath
     case "--out": outPath = args.popFirst() ?? outPath
     default:
         FileHandle.standardError.write(
-            "usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--boundaries FILE] [--out FILE]\n".data(
-                using: .utf8)!)
+            ("usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--boundaries FILE]"
+                + " [--out FILE]\n").data(using: .utf8)!)
         exit(2)
     }
 }
@@ -32,6 +35,10 @@ if localesDir == nil {
     let inSources = sourcesDir + "/iso3166_pycountry_locales"
     localesDir =
         FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/iso3166_pycountry_locales"
+}
+if zipsPath == nil {
+    let inSources = sourcesDir + "/us_zipcodes/zips.json.bz2"
+    zipsPath = FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/us_zipcodes/zips.json.bz2"
 }
 
 func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
@@ -363,6 +370,30 @@ do {
         }
     }
     let (table, postings, words, prefixKeys, prefixIndex) = try names.build()
+    // US ZIP codes, each under its state (US-XX) or, for the territories ISO 3166-1 lists as countries (PR, GU,
+    // VI, ...), under that country; military mail (AA, AE, AP) has no place and is left out.
+    var holderByUSPS: [String: UInt32] = [:]
+    for (d, e) in drafts.enumerated() where e.kind == .country && e.code.count == 2 {
+        holderByUSPS[e.code] = UInt32(idOf[d])
+    }
+    // A US state's code wins over a country with the same two letters (the state CA, not Canada).
+    for (d, e) in drafts.enumerated() where e.kind == .state && e.code.hasPrefix("US-") && e.code.count == 5 {
+        holderByUSPS[String(e.code.dropFirst(3))] = UInt32(idOf[d])
+    }
+    var zipU32: [UInt32] = []
+    var zipPoints: [Int32] = []
+    var zipsLeftOut: [String: Int] = [:]
+    for z in try USZIPCodes(path: zipsPath!).rows.sorted(by: { $0.code < $1.code }) {
+        guard let holder = holderByUSPS[z.state], !["AA", "AE", "AP"].contains(z.state) else {
+            zipsLeftOut[z.state, default: 0] += 1
+            continue
+        }
+        zipU32 += [z.code, holder]
+        zipPoints += [
+            Int32((z.latitude * GazetteerLayout.zipPointScale).rounded()),
+            Int32((z.longitude * GazetteerLayout.zipPointScale).rounded()),
+        ]
+    }
     // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
     // A capital counts only under its own country: Flying Fish Cove (CX), filed under Australia because we have
     // no Christmas Island, is not Australia's capital.
@@ -384,12 +415,15 @@ do {
         }
     }
     capitalIDs = Array(Set(capitalIDs)).sorted()
-    let counts = PlaceKind.allCases.map { k in (k.name, drafts.filter { $0.kind == k }.count) }
+    let counts = PlaceKind.allCases.filter { $0 != .postalCode }.map { k in
+        (k.name, drafts.filter { $0.kind == k }.count)
+    }
     let meta: [String: Any] = [
         "entries": drafts.count, "keys": names.keyCount,
         "counts": Dictionary(uniqueKeysWithValues: counts), "capitals": capitalIDs.count,
+        "us_zip_codes": zipU32.count / GazetteerLayout.u32PerZIP,
         "attribution":
-            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names and their translations from iso-codes via pycountry (LGPL-2.1).",
+            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names and their translations from iso-codes via pycountry (LGPL-2.1). US ZIP codes from zipcodes 1.3.0 (MIT).",
     ]
     var w = DataFileWriter(version: GazetteerLayout.version)
     w.add(GazetteerLayout.meta, bytes: Array(try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys])))
@@ -403,6 +437,8 @@ do {
     w.add(GazetteerLayout.capitals, uint32: capitalIDs)
     w.add(GazetteerLayout.prefixKeys, bytes: prefixKeys)
     w.add(GazetteerLayout.prefixIndex, uint32: prefixIndex)
+    w.add(GazetteerLayout.zipCodes, uint32: zipU32)
+    w.add(GazetteerLayout.zipPoints, int32: zipPoints)
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
         throw BuildError("cannot write \(outPath)")
@@ -417,6 +453,9 @@ do {
             + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", "))
             + (otherCountry.isEmpty ? "" : "; left out, under another country: " + otherCountry.joined(separator: ", "))
     )
+    log(
+        "US ZIP codes: \(zipU32.count / GazetteerLayout.u32PerZIP) kept; left out: "
+            + zipsLeftOut.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
     log(
         "wrote \(outPath): \(bytes.count) bytes, \(drafts.count) entries (\(counts.map { "\($0.1) \($0.0)" }.joined(separator: ", "))), \(names.keyCount) name keys"
     )

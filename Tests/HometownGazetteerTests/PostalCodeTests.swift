@@ -1,0 +1,87 @@
+import HometownCore
+import HometownGazetteer
+import Testing
+
+/// US ZIP codes as results of their own kind, alone and beside a place; numbers that are no ZIP code give nothing.
+@Suite struct PostalCodeTests {
+    /// The kilometres between a point and (lat, lon).
+    func km(_ a: Coordinate, _ lat: Double, _ lon: Double) -> Double {
+        a.distanceKm(to: Coordinate(uncheckedLatitude: lat, longitude: lon))
+    }
+
+    @Test func theDataHoldsTheZIPCodes() {
+        // zipcodes 1.3.0 lists 42,735 codes, of which military mail (AA, AE, AP: 791) is left out.
+        #expect((41_000...42_735).contains(Fixtures.gazetteer.zipCodeCount), "\(Fixtures.gazetteer.zipCodeCount)")
+    }
+
+    @Test(arguments: [
+        ("55401", "55401", "US-MN", 44.9778, -93.2650),
+        ("55401-1234", "55401", "US-MN", 44.9778, -93.2650),
+        ("02215", "02215", "US-MA", 42.3584, -71.0598),
+        ("90210", "90210", "US-CA", 34.0736, -118.4004),
+        ("60614", "60614", "US-IL", 41.8500, -87.6500),
+    ])
+    func aZIPCodeAloneIsOneResult(query: String, name: String, state: String, lat: Double, lon: Double) throws {
+        let results = try Fixtures.gazetteer.search(query)
+        #expect(results.count == 1, "\(query): \(results.map(\.name))")
+        let r = try #require(results.first)
+        #expect(r.kind == .postalCode && r.kind.name == "postal_code")
+        #expect(r.name == name && r.state?.iso == state && r.country?.iso == "US")
+        #expect(r.score == 1 && r.unmatched == nil && r.population == 0 && r.geonameID == nil)
+        // Its point lies within the city it serves, inside its box.
+        #expect(km(r.point, lat, lon) < 15, "\(query) at \(r.point)")
+        #expect(r.bbox.west < r.point.longitude && r.point.longitude < r.bbox.east)
+        #expect(r.bbox.south < r.point.latitude && r.point.latitude < r.bbox.north)
+    }
+
+    @Test func aTerritoryIsItsCountry() throws {
+        let sanJuan = try #require(try Fixtures.top("00901"))
+        #expect(sanJuan.kind == .postalCode && sanJuan.country?.iso == "PR" && sanJuan.state == nil)
+    }
+
+    @Test(arguments: [
+        ("Chicago, IL 60614", "Chicago", "60614", "US-IL"),
+        ("Minneapolis 55401", "Minneapolis", "55401", "US-MN"),
+        ("Minneapolis, MN 55401-1234", "Minneapolis", "55401", "US-MN"),
+        ("Boston, MA 02215", "Boston", "02215", "US-MA"),
+        ("Minnesota 55401", "Minnesota", "55401", "US-MN"),
+    ])
+    func besideAPlaceItFollowsThePlace(query: String, place: String, code: String, state: String) throws {
+        let results = try Fixtures.gazetteer.search(query)
+        #expect(results.count >= 2, "\(query): \(results.map(\.name))")
+        #expect(results.first?.name == place && results.first?.kind != .postalCode)
+        let postal = try #require(results.dropFirst().first)
+        #expect(postal.kind == .postalCode && postal.name == code && postal.state?.iso == state)
+        #expect(postal.score == results.first?.score)
+        #expect(results.filter { $0.kind == .postalCode }.count == 1)
+    }
+
+    @Test func aPartialAddressKeepsItsUnreadWords() throws {
+        let results = try Fixtures.gazetteer.search("1060 W Addison St, Chicago, IL 60613", limit: 3)
+        #expect(results.first?.name == "Chicago")
+        let postal = try #require(results.dropFirst().first)
+        #expect(postal.kind == .postalCode && postal.name == "60613" && postal.unmatched == "1060 W Addison St")
+    }
+
+    @Test(arguments: ["75007 Paris", "10115 Berlin", "Seattle, WA 60614"])
+    func aCodeBesideAPlaceThatDoesNotHoldItIsNotRead(query: String) throws {
+        let results = try Fixtures.gazetteer.search(query)
+        #expect(!results.isEmpty)
+        #expect(!results.contains { $0.kind == .postalCode }, "\(query): \(results.map(\.name))")
+    }
+
+    @Test(arguments: [
+        "00000", "99999", "110001", "218", "1234", "123456", "01310-100", "100-0001", "55401 IL",
+        "554011", "5540",
+    ])
+    func numbersThatAreNoZIPCodeGiveNothing(query: String) throws {
+        let results = try Fixtures.gazetteer.search(query)
+        #expect(results.isEmpty, "\(query) -> \(results.map { "\($0.name) (\($0.kind.name))" })")
+    }
+
+    @Test func aLimitOfOneKeepsThePlace() throws {
+        let one = try Fixtures.gazetteer.search("Chicago, IL 60614", limit: 1)
+        #expect(one.count == 1 && one.first?.name == "Chicago")
+        #expect(try Fixtures.gazetteer.search("60614", limit: 1).first?.kind == .postalCode)
+    }
+}
