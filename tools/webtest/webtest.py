@@ -275,8 +275,9 @@ class Browser:
             return names;""")
 
     def labels_drawn(self):
-        """The names the map shows now (not hidden, inside the map): [{name, kind, rank, rect: [l, t, r, b]}], from
-        the DOM (each name's text and, for a city, its dot)."""
+        """The names the map shows now (not hidden, inside the map): [{name, kind, rank, rect: [l, t, r, b], text}],
+        from the DOM (rect: each name's text and, for a city, its dot; text: the text alone, which a name beside a
+        marker has moved away from its dot)."""
         return self.js("""
             const map = document.getElementById('map').getBoundingClientRect();
             const out = [];
@@ -291,7 +292,9 @@ class Browser:
                 r = {left: Math.min(r.left, d.left), top: Math.min(r.top, d.top), right: Math.max(r.right, d.right), bottom: Math.max(r.bottom, d.bottom)};
               }
               if (r.right <= map.left || r.left >= map.right || r.bottom <= map.top || r.top >= map.bottom) continue;
-              out.push({name: text.dataset.name, kind: e.dataset.kind, rank: Number(e.dataset.rank), rect: [r.left, r.top, r.right, r.bottom]});
+              const t = text.getBoundingClientRect();
+              out.push({name: text.dataset.name, kind: e.dataset.kind, rank: Number(e.dataset.rank), rect: [r.left, r.top, r.right, r.bottom],
+                        text: [t.left, t.top, t.right, t.bottom]});
             }
             return out;""")
 
@@ -310,10 +313,34 @@ class Browser:
             f.write(base64.b64decode(shot["data"]))
 
     def list_rows(self):
-        """The list's rows as [nickname, country, state, city, year] (the owner's column left out)."""
+        """The list's rows as [nickname, country, state, city, year] (the place column read from its parts)."""
         return self.js("""
-            return Array.from(document.querySelectorAll('#list-body tr')).map(tr =>
-              Array.from(tr.cells).filter(td => !td.classList.contains('col-owner')).map(td => td.textContent));""")
+            return Array.from(document.querySelectorAll('#list-body tr')).map(tr => {
+              const p = tr.querySelector('td.col-place').dataset;
+              return [tr.cells[0].textContent, p.country, p.state, p.city, tr.querySelector('td.col-year').textContent];
+            });""")
+
+    def words_broken_in_list(self):
+        """The words of the list's place and year cells and of its headings that the layout breaks across two
+        lines (each word's text measured with a Range: one line gives one client rectangle)."""
+        return self.js("""
+            const broken = [];
+            for (const cell of document.querySelectorAll('#list th, #list td.col-place, #list td.col-year')) {
+              for (const node of cell.childNodes) {
+                if (node.nodeType !== Node.TEXT_NODE) continue;
+                const text = node.textContent;
+                const re = /\S+/g;
+                let m;
+                while ((m = re.exec(text)) !== null) {
+                  const range = document.createRange();
+                  range.setStart(node, m.index);
+                  range.setEnd(node, m.index + m[0].length);
+                  const tops = new Set(Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => Math.round(r.top)));
+                  if (tops.size > 1) broken.push(m[0]);
+                }
+              }
+            }
+            return broken;""")
 
     def set_view(self, lat, lng, zoom):
         self.js("Hometown.map.leaflet.setView([arguments[0], arguments[1]], arguments[2], {animate: false});", lat, lng, zoom)
@@ -624,6 +651,9 @@ class Tests:
         maharashtra = self.count(country="India", state="Maharashtra")
         b.wait(lambda: "state=Maharashtra" in b.driver.current_url and len(b.list_rows()) == maharashtra,
                f"{maharashtra} Maharashtra rows")
+        # At 1280 x 800 the side panel is about 435 px wide: every word of the list whole on its line.
+        broken = b.words_broken_in_list()
+        check(not broken, f"words broken inside at 1280 x 800: {broken}")
         b.driver.get(b.base + "/?year=2016")
         b.wait(lambda: b.js("return !!window.Hometown") and b.value("f-year") == "2016", "year read from the URL")
         b.wait_idle()
@@ -1124,7 +1154,7 @@ class Tests:
                 if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]]
 
     def test_labels(self):
-        """Names on the map: countries at zoom 2, US states at zoom 5, Minneapolis and Saint Paul at zoom 8; none over another or a marker."""
+        """Names on the map: countries at zoom 2, US states at zoom 5, Minneapolis and Saint Paul at zoom 8; none over another or a marker; the city under a marker named beside it."""
         b = self.b
         countries = json.loads(http(b.base, "/hometown/countries")[1])
         usa_states = json.loads(http(b.base, "/hometown/states", {"country": "USA"})[1])
@@ -1157,19 +1187,27 @@ class Tests:
         # The names take no clicks: a click on a name is a click on the map under it.
         check(b.js("return getComputedStyle(document.querySelector('.ht-labels')).pointerEvents") == "none",
               "the names' pane takes no pointer events")
-        # Then with every post: markers stand over the Twin Cities, and no name is left under one.
-        b.open("/#8/44.95/-93.2")
-        b.wait_idle()
-        b.wait(lambda: b.marker_total() > 0 and len(b.labels_drawn()) > 0, "markers and names at zoom 8")
-        b.wait_idle()
-        markers = b.marker_rects()
-        drawn = b.labels_drawn()
-        under = [(l["name"], m) for l in drawn for m in markers
-                 if l["rect"][0] < m[2] and m[0] < l["rect"][2] and l["rect"][1] < m[3] and m[1] < l["rect"][3]]
-        check(not under, f"names under markers: {under}")
-        hidden = b.js("return document.querySelectorAll('.ht-labels .ht-label-hidden').length")
-        check(hidden >= 1, "no name was hidden under the Twin Cities' marker")
-        check(not self.overlapping([l["rect"] for l in drawn]), "names overlap beside the markers")
+        # Then with every post: markers stand over the Twin Cities; the cities under them keep their names, moved
+        # beside the markers (a marker covers a city's dot, never its name), and no names overlap.
+        def meets(a, m):
+            return a[0] < m[2] and m[0] < a[2] and a[1] < m[3] and m[1] < a[3]
+        for url, what in (("/#8/44.95/-93.2", "the Twin Cities at zoom 8"), ("/?state=Minnesota#7/46.3/-93.8", "the Minnesota view")):
+            b.open(url)
+            b.wait_idle()
+            b.wait(lambda: b.marker_total() > 0 and "Minneapolis" in [l["name"] for l in b.labels_drawn()],
+                   f"Minneapolis named in {what} (drawn: {sorted(l['name'] for l in b.labels_drawn())})")
+            b.wait_idle()
+            markers = b.marker_rects()
+            drawn = b.labels_drawn()
+            minneapolis = next(l for l in drawn if l["name"] == "Minneapolis")
+            check(any(meets(minneapolis["rect"], m) or meets(minneapolis["text"], m) for m in markers) or what != "the Twin Cities at zoom 8",
+                  f"a marker stands at Minneapolis in {what}: {minneapolis}, {markers}")
+            under = [(l["name"], m) for l in drawn for m in markers if meets(l["text"], m)]
+            check(not under, f"names under markers in {what}: {under}")
+            check(not self.overlapping([l["text"] for l in drawn]), f"names overlap beside the markers in {what}")
+            if what == "the Minnesota view":
+                b.map_screenshot(os.path.join(self.out, "labels-minnesota.png"))
+        b.set_view(44.95, -93.2, 8)
         # The label layer sits above the land and below the markers.
         order = b.js("const z = (c) => Number(getComputedStyle(document.querySelector(c)).zIndex);"
                      "return [z('.leaflet-tile-pane'), z('.ht-labels'), z('.leaflet-marker-pane')];")
@@ -1524,6 +1562,8 @@ class Tests:
                         spill: spill, yearRight: Math.max(...years)};""")
             check(fit["scroll"] <= fit["width"] and fit["page"] <= 390, f"the list scrolls sideways: {fit}")
             check(fit["yearRight"] <= 390 and not fit["spill"], f"the year in view and no text spilling: {fit} ({len(rows)} rows)")
+            broken = b.words_broken_in_list()
+            check(not broken, f"words broken inside on a phone: {broken}")
             b.screenshot(os.path.join(self.out, "phone-list.png"))
             # Markers on the phone map by their touch area, and the panel buttons.
             b.js("window.scrollTo(0, 0)")

@@ -1,8 +1,8 @@
 // Hometown web app: the names on the map. Countries, states and cities come from /hometown/labels, placed by
 // the server for the whole world at each zoom (so no two overlap and none is cut at a tile's edge); they are
-// drawn in a pane of their own above the boundary tiles and below the markers, never take a click, and a name
-// that a marker would cover (or that the browser draws wider than the server guessed, over another name) is
-// hidden.
+// drawn in a pane of their own above the boundary tiles and below the markers, never take a click; a name that a
+// marker would cover moves beside the marker, and one with no room there (or that the browser draws wider than
+// the server guessed, over another name) is hidden.
 (function (H) {
   'use strict';
   const { el } = H.util;
@@ -83,26 +83,48 @@
     shown.clear();
   }
 
-  // Hides every name that a marker covers or that overlaps a name of a better rank as drawn (the server's
-  // widths are estimates), and shows the others. Called after each update and whenever the markers change.
+  // Places the names around the markers, best rank first: a name a marker would cover moves beside that marker
+  // (right, left, below, above: the first place where it meets no marker and no name already placed), so the city
+  // under a cluster keeps its name and the marker covers only its dot; a name with no such place, or one that
+  // meets a better name as drawn (the server's widths are estimates), is hidden. Called after each update and
+  // whenever the markers change.
   function declutter() {
     if (!map) return;
     const markers = Array.from(map.getPane('markerPane').querySelectorAll('.ht-marker')).map((e) => e.getBoundingClientRect());
     const items = Array.from(shown.values()).sort((a, b) => a.label.rank - b.label.rank);
-    // Every rectangle is read before any class changes, so the page is laid out once.
+    // Every rectangle is read, with no name moved, before anything changes, so the page is laid out once.
+    for (const item of items) item.text.style.transform = '';
     const rects = items.map((item) => {
       const r = item.text.getBoundingClientRect();
       const dot = item.box.querySelector('.ht-label-dot');
-      if (!dot) return r;
-      const d = dot.getBoundingClientRect();
-      return { left: Math.min(r.left, d.left), top: Math.min(r.top, d.top), right: Math.max(r.right, d.right), bottom: Math.max(r.bottom, d.bottom) };
+      return { text: { left: r.left, top: r.top, right: r.right, bottom: r.bottom }, dot: dot ? dot.getBoundingClientRect() : null };
     });
     const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const moved = (r, dx, dy) => ({ left: r.left + dx, top: r.top + dy, right: r.right + dx, bottom: r.bottom + dy });
     const kept = [];
     items.forEach((item, i) => {
-      const hide = markers.some((m) => meets(m, rects[i])) || kept.some((k) => meets(k, rects[i]));
-      if (!hide) kept.push(rects[i]);
+      const { text, dot } = rects[i];
+      // A dot under a marker is covered by it, as the marker stands for the same place; a dot in the open is kept
+      // clear of other names.
+      const openDot = dot && !markers.some((m) => meets(m, dot)) ? dot : null;
+      const free = (r) => !markers.some((m) => meets(m, r)) && !kept.some((k) => meets(k, r)) && !(openDot && kept.some((k) => meets(k, openDot)));
+      const candidates = [[0, 0]];
+      for (const m of markers) {
+        if (!meets(m, text)) continue;
+        const gap = 2;
+        const midY = (m.top + m.bottom) / 2 - (text.top + text.bottom) / 2;
+        const midX = (m.left + m.right) / 2 - (text.left + text.right) / 2;
+        candidates.push([m.right + gap - text.left, midY], [m.left - gap - text.right, midY],
+          [midX, m.bottom + gap - text.top], [midX, m.top - gap - text.bottom]);
+      }
+      const place = candidates.find(([dx, dy]) => free(moved(text, dx, dy)));
+      const hide = place === undefined;
       item.box.classList.toggle('ht-label-hidden', hide);
+      if (hide) return;
+      const [dx, dy] = place;
+      if (dx !== 0 || dy !== 0) item.text.style.transform = 'translate(' + Math.round(dx) + 'px, ' + Math.round(dy) + 'px)';
+      kept.push(moved(text, dx, dy));
+      if (openDot) kept.push(openDot);
     });
   }
 

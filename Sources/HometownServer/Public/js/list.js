@@ -27,7 +27,14 @@
       nick.textContent = user.nickname;
     }
     tr.appendChild(nick);
-    for (const key of ['country', 'state', 'city', 'year']) tr.appendChild(el('td', 'col-' + key, user[key]));
+    // One place column, "City, State, Country", so that the panel's width holds whole words: lines break between
+    // the words, never inside one. Each part is kept in a data attribute too.
+    const place = el('td', 'col-place', [user.city, user.state, user.country].filter(p => p).join(', '));
+    place.dataset.city = user.city;
+    place.dataset.state = user.state;
+    place.dataset.country = user.country;
+    tr.appendChild(place);
+    tr.appendChild(el('td', 'col-year', user.year));
     const own = el('td', 'col-owner');
     own.appendChild(H.owner.button(user, true));
     tr.appendChild(own);
