@@ -18,7 +18,9 @@ enum ClusterFeatureWriter {
     /// Appends a cluster's feature: supercluster's properties (`cluster`, `cluster_id`, `point_count`,
     /// `point_count_abbreviated`, and any accumulated by a reduce) plus `expansion_zoom`; `id` is the cluster id.
     static func append(_ c: Cluster, expansionZoom: Int, to out: inout [UInt8]) {
-        appendStart(bbox: c.bounds.array, longitude: c.longitude, latitude: c.latitude, to: &out)
+        appendStart(
+            bbox: c.bounds.array.map { JSONWriter.number($0) }, longitude: JSONWriter.number(c.longitude),
+            latitude: JSONWriter.number(c.latitude), to: &out)
         out.append(contentsOf: String(c.id).utf8)
         out.append(contentsOf: #","properties":"#.utf8)
         if c.accumulated.isEmpty {
@@ -43,20 +45,9 @@ enum ClusterFeatureWriter {
     /// city, country, id, nickname, state and year (the protocol's names, `UserField`).
     static func append(_ u: User, to out: inout [UInt8]) {
         // Each number written once, though the point's bbox and geometry name it three times.
-        let lon = JSONWriter.number(u.longitude).utf8
-        let lat = JSONWriter.number(u.latitude).utf8
-        out.append(contentsOf: #"{"bbox":["#.utf8)
-        for k in 0..<2 {
-            if k > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: lon)
-            out.append(UInt8(ascii: ","))
-            out.append(contentsOf: lat)
-        }
-        out.append(contentsOf: #"],"geometry":{"coordinates":["#.utf8)
-        out.append(contentsOf: lon)
-        out.append(UInt8(ascii: ","))
-        out.append(contentsOf: lat)
-        out.append(contentsOf: #"],"type":"Point"},"id":"#.utf8)
+        let lon = JSONWriter.number(u.longitude)
+        let lat = JSONWriter.number(u.latitude)
+        appendStart(bbox: [lon, lat, lon, lat], longitude: lon, latitude: lat, to: &out)
         out.append(contentsOf: String(u.id).utf8)
         out.append(contentsOf: #","properties":{"city":"#.utf8)
         JSONWriter.appendString(u.city, to: &out)
@@ -76,17 +67,17 @@ enum ClusterFeatureWriter {
 
     private static let featureEnd = Array(#","type":"Feature"}"#.utf8)
 
-    /// `{"bbox":[...],"geometry":{...},"id":` of a feature.
-    private static func appendStart(bbox: [Double], longitude: Double, latitude: Double, to out: inout [UInt8]) {
+    /// `{"bbox":[...],"geometry":{...},"id":` of a feature, from its numbers as JSON text.
+    private static func appendStart(bbox: [String], longitude: String, latitude: String, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"bbox":["#.utf8)
         for (i, v) in bbox.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendNumber(v, to: &out)
+            out.append(contentsOf: v.utf8)
         }
         out.append(contentsOf: #"],"geometry":{"coordinates":["#.utf8)
-        JSONWriter.appendNumber(longitude, to: &out)
+        out.append(contentsOf: longitude.utf8)
         out.append(UInt8(ascii: ","))
-        JSONWriter.appendNumber(latitude, to: &out)
+        out.append(contentsOf: latitude.utf8)
         out.append(contentsOf: #"],"type":"Point"},"id":"#.utf8)
     }
 }

@@ -11,8 +11,6 @@ enum MarkerViews {
     /// the index is kept for): an answer of many single users is then a copy of their bytes.
     struct Indexed: Sendable {
         let index: ClusterIndex
-        /// The view row of each indexed point.
-        let rows: [Int32]
         let coordinates: [Coordinate]
         /// Every indexed user's feature (`ClusterFeatureWriter`), one after the other in index order; point `i`'s
         /// bytes are `userFeatures[userFeatureStart[i]..<userFeatureStart[i + 1]]` (empty for a user deleted
@@ -21,7 +19,7 @@ enum MarkerViews {
         let userFeatureStart: [Int]
 
         /// Bytes this index holds, roughly, per indexed point beside the features' bytes: the input point, its
-        /// row, coordinate and feature offset, and the clustered levels of zoom 0-16 (measured as docs/server.md
+        /// coordinate and feature offset, and the clustered levels of zoom 0-16 (measured as docs/server.md
         /// says under "Memory and work"; rounded up).
         static let bytesPerPoint = 860
 
@@ -31,13 +29,10 @@ enum MarkerViews {
         init(points: [(row: Int, coordinate: Coordinate)], view: UserView, shouldStop: () -> Bool = { false }) throws {
             var clusterPoints: [ClusterPoint] = []
             clusterPoints.reserveCapacity(points.count)
-            var rows: [Int32] = []
-            rows.reserveCapacity(points.count)
             var coordinates: [Coordinate] = []
             coordinates.reserveCapacity(points.count)
-            for (row, c) in points {
+            for (_, c) in points {
                 clusterPoints.append(ClusterPoint(c))
-                rows.append(Int32(row))
                 coordinates.append(c)
             }
             index = try ClusterIndex(points: clusterPoints, options: ClusterOptions(), stopWhen: shouldStop)
@@ -56,14 +51,13 @@ enum MarkerViews {
                 start = end
             }
             starts.append(bytes.count)
-            self.rows = rows
             self.coordinates = coordinates
             userFeatures = bytes
             userFeatureStart = starts
         }
 
         /// Bytes this index holds, roughly (what the server's cache of indexes counts).
-        var approximateBytes: Int { 512 + rows.count * Self.bytesPerPoint + userFeatures.count }
+        var approximateBytes: Int { 512 + coordinates.count * Self.bytesPerPoint + userFeatures.count }
 
         /// The clusters and single users in `bbox` at `zoom` (cheap: a range search of one level's tree).
         func items(in bbox: BoundingBox, zoom: Double) throws -> [ClusterItem] {

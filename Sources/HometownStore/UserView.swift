@@ -307,17 +307,14 @@ public final class UserView: Sendable {
 
     /// The users at `rows` (rows from `points`), in the same order, nil for those deleted since; read in steps of
     /// at most `UsersAnswer.stepUsers` rows, each under the lock once.
-    public func users(atRows rows: some RandomAccessCollection<Int>) -> [User?] {
+    public func users(atRows rows: [Int]) -> [User?] {
         var out: [User?] = []
         out.reserveCapacity(rows.count)
         var start = 0
         while start < rows.count {
             let end = min(rows.count, start + UsersAnswer.stepUsers)
             state.withLock { s in
-                for k in start..<end {
-                    let r = rows[rows.index(rows.startIndex, offsetBy: k)]
-                    out.append(s.isDeleted(r) ? nil : s.row(r))
-                }
+                for r in rows[start..<end] { out.append(s.isDeleted(r) ? nil : s.row(r)) }
             }
             start = end
         }

@@ -13,8 +13,8 @@ import Testing
 @Suite struct ClusterFeatureWriterTests {
     /// The features as `GeoJSONFeatureCollection` and `AnswerCoding` give them (what the server answered before
     /// it wrote the bytes itself).
-    /// - Parameter users: the users by view row, as they were when the index was built.
-    static func reference(_ indexed: MarkerViews.Indexed, _ items: [ClusterItem], users: [Int: User]) throws
+    /// - Parameter users: the user of each indexed point, as it was when the index was built.
+    static func reference(_ indexed: MarkerViews.Indexed, _ items: [ClusterItem], users: [User?]) throws
         -> [UInt8]
     {
         var features: [GeoJSONFeature] = []
@@ -25,7 +25,7 @@ import Testing
                 f.properties?["expansion_zoom"] = .number(Double(try Self.expansionZoom(of: c.id, in: indexed.index)))
                 features.append(f)
             case .point(let p):
-                guard let u = users[Int(indexed.rows[p])] else { continue }
+                guard let u = users[p] else { continue }
                 let fields: [UserField] = [.id, .nickname, .country, .state, .city, .year]
                 features.append(
                     GeoJSONFeature(
@@ -82,8 +82,7 @@ import Testing
         // The answer shows the users as they were when the index was built: deleting more afterwards changes
         // nothing in it (a later data version has an index of its own).
         let points = view.points(UsersQuery())
-        var users: [Int: User] = [:]
-        for (row, _) in points { users[row] = view.user(row: row) }
+        let users = points.map { view.user(row: $0.row) }
         let indexed = try MarkerViews.Indexed(points: points, view: view)
         for id in stride(from: 11, through: count, by: 89) { _ = view.remove(id: id) }
         let boxes = [
