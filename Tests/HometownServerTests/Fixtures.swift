@@ -31,6 +31,11 @@ enum Fixture {
         c.database = location
         // Ready unless the store fails: a loaded test machine can take seconds for one query.
         c.healthTimeout = .seconds(30)
+        // One PostgreSQL server serves every test at once: under a sanitizer a free connection can take longer
+        // than the 5 s an operator's default allows.
+        c.limits.databaseBusyTimeout = TestSlowdown.scaled(.seconds(10))
+        c.databaseConnect.connectTimeout = TestSlowdown.scaled(.seconds(10))
+        c.databaseConnect.queryTimeout = TestSlowdown.scaled(.seconds(15))
         c.hashCost = .init(logN: 4)
         c.years = YearRange(1970, 2026)
         c.logLevel = .warning
