@@ -32,13 +32,14 @@ final class PostgresConnectionPool: Sendable {
         self.idleTimeout = idleTimeout
         self.maxRetryPause = max(Self.firstRetryPause, maxRetryPause)
         self.logger = logger
+        // The sweeper holds the pool until `close()` ends it: a pool dropped with open connections would drop them
+        // unclosed (PostgresNIO asserts that none is).
         let period = max(.milliseconds(100), idleTimeout / 4)
         sweeper.withLock {
-            $0 = Task.detached { [weak self] in
+            $0 = Task.detached { [self] in
                 while true {
                     do { try await Task.sleep(for: period) } catch { return }
-                    guard let self else { return }
-                    self.perform(self.state.withLock { $0.closeIdle(olderThan: self.idleTimeout) })
+                    perform(state.withLock { $0.closeIdle(olderThan: idleTimeout) })
                 }
             }
         }
