@@ -14,11 +14,9 @@ enum PostgresFailure {
         (error as? PSQLError)?.serverInfo?[.sqlState]
     }
 
-    /// Whether `error` means the server could not be reached or went away: a failed or lost connection, a pool
-    /// that gave up connecting, or the server's own "shutting down / starting up / too many connections"
-    /// (SQLSTATE class 08, 57P01-57P03, 53300).
+    /// Whether `error` means the server could not be reached or went away: a failed or lost connection, or the
+    /// server's own "shutting down / starting up / too many connections" (SQLSTATE class 08, 57P01-57P03, 53300).
     static func isUnavailable(_ error: any Error) -> Bool {
-        if isPoolGivingUp(error) { return true }
         guard let e = error as? PSQLError else {
             return error is ChannelError || error is IOError || "\(type(of: error))" == "NIOConnectionError"
         }
@@ -35,12 +33,6 @@ enum PostgresFailure {
         }
     }
 
-    /// Whether `error` is the pool's `ConnectionPoolError` (of PostgresNIO's underscored pool module, which is
-    /// not imported here): `PostgresClient` passes it on only when connecting has failed for a minute.
-    static func isPoolGivingUp(_ error: any Error) -> Bool {
-        "\(type(of: error))" == "ConnectionPoolError"
-    }
-
     /// `error` in words: the server's message and SQLSTATE, or the connection's failure.
     static func describe(_ error: any Error) -> String {
         if let e = error as? PSQLError {
@@ -52,7 +44,6 @@ enum PostgresFailure {
             if let underlying = e.underlying { return "\(e.code): \(describe(underlying))" }
             return "\(e.code)"
         }
-        if isPoolGivingUp(error) { return "no connection to the server could be made for a minute" }
         return "\(error)"
     }
 

@@ -15,6 +15,10 @@ public struct PostgresStoreOptions: Sendable {
     public var queryTimeout: Duration = .seconds(10)
     /// How long a connection stays open without use before the pool closes it.
     public var idleTimeout: Duration = .seconds(60)
+    /// The longest pause between attempts to connect while the server cannot be reached and calls wait (the
+    /// pauses start at 50 ms and double up to it): calls are served again within about this long, plus one log-in,
+    /// of the server's return.
+    public var maxRetryPause: Duration = .milliseconds(250)
 
     public init(password: String? = nil) {
         self.password = password

@@ -20,11 +20,12 @@ import SQLKit
 ///   are thereby serialized (one commit at a time, each with its own log flush); the time-stamp's sub-select sees
 ///   the previous row, so time-stamps never decrease with id either. Owners' changes and deletions take the same
 ///   lock, so the change log's sequence (`user_changes`, tailed by `changes(after:limit:)`) commits in order too.
-/// - Connections: a pool (PostgresNIO's `PostgresClient`) of at most `PostgresStoreOptions.maxConnections`,
-///   opened on demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one and then holds
-///   it at most `queryTimeout` (a server that stops answering on an open connection); when the
-///   server is down or restarting, calls fail with `StoreError.unavailable` and the pool keeps retrying (backing
-///   off from 0.1 s, growing 25 % a try), so the store works again once the server is back, without a restart.
+/// - Connections: a pool (`PostgresConnectionPool`) of at most `PostgresStoreOptions.maxConnections`, opened on
+///   demand, each within `connectTimeout`. A call waits at most `acquireTimeout` for one and then holds it at most
+///   `queryTimeout` (a server that stops answering on an open connection). When the server is down or
+///   restarting, calls fail with `StoreError.unavailable` after their wait, while the pool tries to connect again
+///   at most `maxRetryPause` apart; so the store works again within about that pause of the server's return,
+///   without a restart.
 /// - No TLS to the database server: keep it on loopback or a private network.
 public final class PostgresUserStore: CopyableUserStore {
     /// Advisory lock key every insert takes (the bytes of "Hometown" as a big-endian integer).
@@ -38,19 +39,14 @@ public final class PostgresUserStore: CopyableUserStore {
     public let acquireTimeout: Duration
     /// How long a call may hold a connection before `StoreError.unavailable`.
     public let queryTimeout: Duration
-    private let client: PostgresClient
-    private let runner: Task<Void, Never>
+    private let pool: PostgresConnectionPool
 
-    private init(
-        location: StoreLocation.Postgres, options: PostgresStoreOptions, client: PostgresClient,
-        runner: Task<Void, Never>
-    ) {
+    private init(location: StoreLocation.Postgres, options: PostgresStoreOptions, pool: PostgresConnectionPool) {
         self.location = location
         self.maxConnections = options.maxConnections
         self.acquireTimeout = options.acquireTimeout
         self.queryTimeout = options.queryTimeout
-        self.client = client
-        self.runner = runner
+        self.pool = pool
     }
 
     /// Connects to `location`, creates or checks the schema, and starts the pool.
@@ -86,20 +82,12 @@ public final class PostgresUserStore: CopyableUserStore {
             if let e = error as? StoreError { throw e }
             throw StoreError.cannotOpen(path: location.description, detail: PostgresFailure.describe(error))
         }
-        var clientConfig = PostgresClient.Configuration(
-            host: location.host, port: location.port, username: location.user, password: options.password,
-            database: location.database, tls: .disable)
-        clientConfig.options.connectTimeout = options.connectTimeout
-        clientConfig.options.maximumConnections = options.maxConnections
-        clientConfig.options.minimumConnections = 0
-        clientConfig.options.connectionIdleTimeout = options.idleTimeout
-        clientConfig.options.additionalStartupParameters =
+        config.options.additionalStartupParameters =
             startupParameters + [("statement_timeout", String(DurationUnits.wholeMilliseconds(options.queryTimeout)))]
-        let client = PostgresClient(configuration: clientConfig, backgroundLogger: logger)
-        // Detached: the pool must not inherit a caller's task-locals (ServiceLifecycle's graceful shutdown would
-        // close it before the server's last requests are answered); `close()` ends it.
-        let runner = Task.detached { await client.run() }
-        return PostgresUserStore(location: location, options: options, client: client, runner: runner)
+        let pool = PostgresConnectionPool(
+            configuration: config, maxConnections: options.maxConnections, idleTimeout: options.idleTimeout,
+            maxRetryPause: options.maxRetryPause, logger: logger)
+        return PostgresUserStore(location: location, options: options, pool: pool)
     }
 
     /// Sent at log-in by the pool's connections: durable commits whatever the server's default, and a name in
@@ -217,10 +205,9 @@ public final class PostgresUserStore: CopyableUserStore {
         try await withDatabase { db in try await SQLUserQueries.lastChange(on: db) }
     }
 
-    /// Closes the pool's connections (ends its run task and waits for it).
+    /// Closes the pool's idle connections; calls still running close theirs when they end.
     public func close() async throws {
-        runner.cancel()
-        await runner.value
+        await pool.close()
     }
 
     // MARK: CopyableUserStore
@@ -287,42 +274,21 @@ public final class PostgresUserStore: CopyableUserStore {
     }
 
     /// `body` on a connection leased from the pool, waiting at most `acquireTimeout` for the lease, then at most
-    /// `queryTimeout` for `body`. Neither wait is left to structured cancellation (the pool may not give up a
-    /// lease at once, and a connection whose server stopped answering never ends its statement): when a deadline
-    /// passes the call fails with `StoreError.unavailable` at once, and the work it leaves is not cancelled once
-    /// `body` has begun (an insert's outcome is never decided by a timer; an insert that fails this way may
-    /// still commit later, as with any database whose answer was lost).
+    /// `queryTimeout` for `body`. The second wait is not left to structured cancellation (a connection whose
+    /// server stopped answering never ends its statement): when it passes, the call fails with
+    /// `StoreError.unavailable` at once, and `body` is not cancelled (an insert's outcome is never decided by a
+    /// timer; an insert that fails this way may still commit later, as with any database whose answer was lost).
+    /// The connection goes back to the pool when `body` ends: for reuse after a success or an error the server
+    /// reported (a transaction's `ROLLBACK` has run), else it is closed.
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T
     {
-        let lease = LeaseRace()
-        let client = self.client
-        let acquire = acquireTimeout
+        let connection = try await pool.lease(within: acquireTimeout)
+        let pool = self.pool
         let hold = queryTimeout
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
             let answer = OneAnswer(continuation)
-            let work = Task {
-                do {
-                    let result = try await client.withConnection { connection in
-                        guard lease.begin() else { throw StoreError.unavailable("no connection within the wait") }
-                        return try await body(connection)
-                    }
-                    answer.give(.success(result))
-                } catch {
-                    answer.give(.failure(error))
-                }
-            }
             let timer = Task {
-                do { try await Task.sleep(for: acquire) } catch { return }
-                if lease.expire() {
-                    work.cancel()
-                    answer.give(
-                        .failure(
-                            StoreError.unavailable(
-                                "no connection to the server within \(DurationUnits.seconds(acquire)) s (server down or every connection busy)"
-                            )))
-                    return
-                }
                 do { try await Task.sleep(for: hold) } catch { return }
                 answer.give(
                     .failure(
@@ -330,6 +296,16 @@ public final class PostgresUserStore: CopyableUserStore {
                             "the database server did not answer within \(DurationUnits.seconds(hold)) s")))
             }
             answer.onGiven { timer.cancel() }
+            Task {
+                do {
+                    let result = try await body(connection)
+                    pool.release(connection, reusable: true)
+                    answer.give(.success(result))
+                } catch {
+                    pool.release(connection, reusable: PostgresFailure.sqlState(error) != nil)
+                    answer.give(.failure(error))
+                }
+            }
         }
     }
 }
@@ -376,27 +352,4 @@ private final class OneAnswer<T: Sendable>: Sendable {
 private struct UserWithKey: Sendable {
     let user: User
     let nicknameKey: String
-}
-
-/// Who won the race between a lease and its deadline: the lease, when `begin()` comes first (then the deadline
-/// does nothing), or the deadline, when `expire()` does (then a lease granted later is given back unused).
-private final class LeaseRace: Sendable {
-    /// 0 waiting, 1 begun, 2 expired.
-    private let state = Locked<Int>(0)
-
-    /// Claims the race for the lease; false when the deadline has passed.
-    func begin() -> Bool {
-        state.withLock {
-            if $0 == 0 { $0 = 1 }
-            return $0 == 1
-        }
-    }
-
-    /// Claims the race for the deadline; false when the lease has begun.
-    func expire() -> Bool {
-        state.withLock {
-            if $0 == 0 { $0 = 2 }
-            return $0 == 2
-        }
-    }
 }

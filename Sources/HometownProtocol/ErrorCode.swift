@@ -43,6 +43,8 @@ public enum ErrorCode: String, CaseIterable, Sendable, Codable {
     case databaseBusy = "database_busy"
     /// 503: the database server cannot be reached or went away (PostgreSQL restarting; with Retry-After).
     case databaseUnavailable = "database_unavailable"
+    /// 503: the database's storage cannot take writes (its disk is full, or writing failed; with Retry-After).
+    case storageUnavailable = "storage_unavailable"
     /// 503: the queue of password hashes is full (with Retry-After).
     case hashQueueFull = "hash_queue_full"
     /// 503: the queue of expensive work is full or the wait for a turn ran out (with Retry-After).

@@ -30,7 +30,8 @@ public func buildApplication(
     let connections = ConnectionCounter(limit: maxConnections)
     let operations = HometownRouter.Operations(
         health: HealthCheck(
-            store: state.store, view: state.view, timeout: configuration.healthTimeout, logger: logger),
+            store: state.store, view: state.view, writes: state.writes, timeout: configuration.healthTimeout,
+            logger: logger),
         metrics: configuration.metricsEnabled
             ? MetricsRegistry(view: state.view, connections: connections, hasher: state.hasher) : nil)
     return Application(

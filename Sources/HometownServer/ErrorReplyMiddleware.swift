@@ -6,8 +6,9 @@ import Logging
 import NIOCore
 
 /// Turns what a handler throws into the answer a client reads: a protocol refusal (400, or 413 for an oversized
-/// body), 503 with `Retry-After` when the database is locked elsewhere or its server unreachable, or the server is too busy, and 500 with a
-/// logged cause for anything else. Never lets an error reach Hummingbird, whose own error pages differ.
+/// body), 503 with `Retry-After` when the database is locked elsewhere, its server unreachable or its disk full, or
+/// the server is too busy, and 500 with a logged cause for anything else. Never lets an error reach Hummingbird,
+/// whose own error pages differ.
 struct ErrorReplyMiddleware: RouterMiddleware {
     typealias Context = HometownRequestContext
 
@@ -42,6 +43,13 @@ struct ErrorReplyMiddleware: RouterMiddleware {
                 "the database server cannot be reached; try again in a few seconds", code: .databaseUnavailable,
                 status: .serviceUnavailable)
             r.headers[.retryAfter] = "2"
+            return r
+        case StoreError.storageUnavailable(let detail):
+            logger.error("the database cannot take writes", metadata: ["error": "\(detail)"])
+            var r = Replies.error(
+                "the server's database cannot take writes now (its disk is full or failing); try again later",
+                code: .storageUnavailable, status: .serviceUnavailable)
+            r.headers[.retryAfter] = "10"
             return r
         case let e as StoreError:
             logger.error("storage failed", metadata: ["error": "\(e)"])

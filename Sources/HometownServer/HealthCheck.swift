@@ -4,7 +4,9 @@ import HometownStore
 import Logging
 
 /// What `GET /healthz` reports: the server is ready when its in-memory view is loaded (it is before the server
-/// listens) and the store answers one cheap query (`UserStore.nextID`) within `timeout`.
+/// listens) and the store can take writes, within `timeout`: it answers one cheap query (`UserStore.nextID`), and,
+/// after a write failed for want of storage (`UserStore.storageProblem`), a test write (`UserStore.probeWrite`,
+/// in turn with the server's writes) succeeds.
 ///
 /// One query at a time: checks that arrive while one runs wait for its answer (so a store that hangs does not
 /// collect a query per check), each for at most `timeout`. A query that outlives its timeout is left to finish
@@ -20,15 +22,18 @@ final class HealthCheck: Sendable {
 
     let store: any UserStore
     let view: UserView
+    /// The server's turns for writes, which the test write takes too.
+    let writes: WorkLimiter
     /// How long a check waits for the store.
     let timeout: Duration
     let logger: Logger
     /// The query running now, shared by the checks that wait for it.
     private let running = Locked<Task<Outcome, Never>?>(nil)
 
-    init(store: any UserStore, view: UserView, timeout: Duration, logger: Logger) {
+    init(store: any UserStore, view: UserView, writes: WorkLimiter, timeout: Duration, logger: Logger) {
         self.store = store
         self.view = view
+        self.writes = writes
         self.timeout = timeout
         self.logger = logger
     }
@@ -56,10 +61,21 @@ final class HealthCheck: Sendable {
         let start = ContinuousClock.now
         do {
             let next = try await store.nextID()
+            if store.storageProblem != nil {
+                let store = self.store
+                try await writes.run { try await store.probeWrite() }
+            }
             let nanos = DurationUnits.wholeNanoseconds(ContinuousClock.now - start)
             return .ready(storeNextID: next, milliseconds: Double(nanos / 1000) / 1000)
         } catch StoreError.busy {
             return .notReady("the database is locked by another program")
+        } catch StoreError.storageUnavailable(let detail) {
+            return .notReady("the database cannot take writes (its disk is full or failing): \(detail)")
+        } catch StoreError.unavailable(let detail) {
+            logger.warning("health check: the database server cannot be reached", metadata: ["error": "\(detail)"])
+            return .notReady("the database server cannot be reached (the server's log says why)")
+        } catch is ServerBusy {
+            return .notReady("the server's writes are queued beyond their limit")
         } catch {
             logger.error("health check: the database failed", metadata: ["error": "\(error)"])
             return .notReady("the database cannot be read (the server's log says why)")

@@ -1,3 +1,4 @@
+import Foundation
 import HometownCore
 import HometownProtocol
 import Logging
@@ -16,6 +17,9 @@ import SQLiteKit
 ///   every key (`NicknameKeyMigration`), since version 3 keys fold width and look-alike letters as well as case.
 /// - Two connections: one for writes and one for reads, so that reads (WAL readers) never wait for a write's sync.
 ///   Each runs its calls on the NIO thread pool, off the event loops.
+/// - Storage: a write that fails because the file system is full (SQLITE_FULL) or writing failed (SQLite's write,
+///   sync and truncate I/O errors) throws `StoreError.storageUnavailable` and sets `storageProblem` until a
+///   write succeeds; the failed transaction is rolled back whole. `probeWrite()` tells when writes work again.
 public final class SQLiteUserStore: UserStore {
     /// The schema version kept in SQLite's `user_version`. 4: the change log (`user_changes`) of owners' changes
     /// and deletions. 3: `nickname_key` is the UTS #39 skeleton of the NFKC-case-folded nickname (version 2: the
@@ -27,6 +31,8 @@ public final class SQLiteUserStore: UserStore {
     public let busyTimeout: Duration
     private let writer: SQLiteConnection
     private let reader: SQLiteConnection
+    /// Why the last write failed for want of storage, until a write succeeds.
+    private let storageFailure = Locked<String?>(nil)
 
     var writeDB: any SQLDatabase { writer.sql() }
     var readDB: any SQLDatabase { reader.sql() }
@@ -136,7 +142,7 @@ public final class SQLiteUserStore: UserStore {
     }
 
     public func insert(_ user: NewUser, passwordHash: String, now: Int64) async throws -> User {
-        try await wrap(takenNickname: user.nickname) {
+        try await write(takenNickname: user.nickname) {
             try await SQLUserQueries.insert(user, passwordHash: passwordHash, now: now, on: self.writeDB)
         }
     }
@@ -156,7 +162,7 @@ public final class SQLiteUserStore: UserStore {
         async throws
     {
         let db = writeDB
-        try await wrap(takenNickname: takenNickname) {
+        try await write(takenNickname: takenNickname) {
             try await db.raw("BEGIN IMMEDIATE").run()
             do {
                 try await body(db)
@@ -237,8 +243,45 @@ public final class SQLiteUserStore: UserStore {
         try await writer.close()
     }
 
+    public var storageProblem: String? { storageFailure.withLock { $0 } }
+
+    /// The file system must have this many bytes free before `probeWrite()` tries a write after a storage failure:
+    /// a write into the space a failed write left allocated would succeed while posts still fail.
+    public static let probeFreeBytes: UInt64 = 1 << 20
+
+    /// Rewrites the schema version (`PRAGMA user_version`, page 1 of the file) in a transaction of its own, synced
+    /// like any write; after a storage failure only once the file system has `probeFreeBytes` free.
+    public func probeWrite() async throws {
+        if storageProblem != nil, let free = Self.freeBytes(onFileSystemOf: path), free < Self.probeFreeBytes {
+            throw StoreError.storageUnavailable("only \(free) bytes are free on the database's file system")
+        }
+        try await inWriteTransaction { db in
+            try await db.raw("PRAGMA user_version = \(unsafeRaw: String(Self.schemaVersion))").run()
+        }
+    }
+
+    /// Bytes an unprivileged process may still write on the file system holding `path`, or nil when unknown.
+    static func freeBytes(onFileSystemOf path: String) -> UInt64? {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return nil }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize)
+    }
+
+    /// `wrap` for a write: a storage failure is remembered (`storageProblem`), a success forgets it.
+    private func write<T>(takenNickname: String? = nil, _ body: () async throws -> T) async throws -> T {
+        do {
+            let result = try await wrap(takenNickname: takenNickname, body)
+            storageFailure.withLock { $0 = nil }
+            return result
+        } catch StoreError.storageUnavailable(let detail) {
+            storageFailure.withLock { $0 = detail }
+            throw StoreError.storageUnavailable(detail)
+        }
+    }
+
     /// `body`, its failures as `StoreError`s: a unique-index violation as `nicknameTaken(takenNickname)` when
-    /// that is given (writes), a lock held elsewhere as `busy`, anything else as `failed`.
+    /// that is given (writes), a lock held elsewhere as `busy`, a full file system or a failed write as
+    /// `storageUnavailable`, anything else as `failed`.
     func wrap<T>(takenNickname: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -250,6 +293,8 @@ public final class SQLiteUserStore: UserStore {
             throw e
         } catch let e as SQLiteError where Self.isBusy(e) {
             throw busyError
+        } catch let e as SQLiteError where Self.isStorageFailure(e) {
+            throw StoreError.storageUnavailable("\(e)")
         } catch {
             throw StoreError.failed("\(error)")
         }
@@ -257,6 +302,17 @@ public final class SQLiteUserStore: UserStore {
 
     private var busyError: StoreError {
         .busy(timeoutSeconds: DurationUnits.seconds(busyTimeout))
+    }
+
+    /// SQLITE_FULL, and the I/O errors of writing: the file system is full or fails writes (a read that fails
+    /// stays a failure).
+    private static func isStorageFailure(_ e: SQLiteError) -> Bool {
+        switch e.reason {
+        case .full, .ioError, .ioErrorFailedWrite, .ioErrorFailedSync, .ioErrorFailedDirSync, .ioErrorFailedTruncate,
+            .ioErrorFailedSharedMemSize:
+            return true
+        default: return false
+        }
     }
 
     /// SQLITE_BUSY and its extended codes (a lock held elsewhere); SQLITE_LOCKED is a conflict inside one

@@ -13,6 +13,9 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database server could not be reached, or went away during the call (refused connection, restart,
     /// no connection free within the wait); the call may succeed when tried again (detail from the driver).
     case unavailable(String)
+    /// The database's storage cannot take a write now: the file system is full, or writing to it failed (detail
+    /// from the database). Nothing of the failed write is stored; writes may succeed once space is freed.
+    case storageUnavailable(String)
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .failed(let d): return "database query failed: \(d)"
         case .busy(let t): return "the database stayed locked by another program for \(t) s"
         case .unavailable(let d): return "the database server is unavailable: \(d)"
+        case .storageUnavailable(let d): return "the database's storage cannot take writes: \(d)"
         }
     }
 }

@@ -59,4 +59,19 @@ public protocol UserStore: Sendable {
 
     /// Ends the store's connections. No call may follow.
     func close() async throws
+
+    /// Why writes fail for want of storage (a full disk, a failing write), or nil: set when a write fails with
+    /// `StoreError.storageUnavailable`, cleared when one succeeds. Always nil for a store whose storage is another
+    /// server's.
+    var storageProblem: String? { get }
+
+    /// A small durable write that changes no data (with `storageProblem` set: whether writes work again; a
+    /// success clears it). Must not run beside another write of this process.
+    /// - Throws: `StoreError.storageUnavailable` while they do not, other `StoreError`s.
+    func probeWrite() async throws
+}
+
+extension UserStore {
+    public var storageProblem: String? { nil }
+    public func probeWrite() async throws {}
 }

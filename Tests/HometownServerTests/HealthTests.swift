@@ -80,7 +80,8 @@ import Testing
         let store = HeldStore(sqlite)
         let view = try await UserView.load(from: store)
         let check = HealthCheck(
-            store: store, view: view, timeout: .seconds(2), logger: Logger(label: "test"))
+            store: store, view: view, writes: WorkLimiter(running: 1, waiting: 8, maxWait: .seconds(10)),
+            timeout: .seconds(2), logger: Logger(label: "test"))
         let router = Router(context: HometownRequestContext.self)
         router.add(middleware: ErrorReplyMiddleware(logger: Logger(label: "test")))
         HealthEndpoint(check: check).register(on: router)

@@ -8,10 +8,12 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Starts the built `hometown` beside the test bundle on a free port and waits (off the task pool, holding one
     /// of the `ProcessSlots` while it loads) until it listens.
-    public init(database: String, extra: [String] = []) async throws {
+    /// - Parameter launcher: a program and its arguments that run `hometown serve ...` (given after them) in the
+    ///   same process by `exec`, such as `unshare`; empty: `hometown` itself.
+    public init(database: String, extra: [String] = [], launcher: [String] = []) async throws {
         let stderrPipe = Pipe()
         let (process, port, seen) = try await ProcessSlots.shared.withSlot {
-            try await offThePool { try Self.start(stderrPipe, arguments: database, extra) }
+            try await offThePool { try Self.start(stderrPipe, arguments: database, extra, launcher: launcher) }
         }
         self.process = process
         self.port = port
@@ -29,16 +31,19 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Starts `hometown serve` and reads its standard error until the line naming the bound port.
-    private static func start(_ stderrPipe: Pipe, arguments database: String, _ extra: [String])
+    private static func start(_ stderrPipe: Pipe, arguments database: String, _ extra: [String], launcher: [String])
         throws -> (process: Spawned, port: Int, seen: Data)
     {
         // The map is prepared on first use unless a test asks for it at start: most tests never draw a tile, and
         // the preparation would take a core for seconds of every server started.
         let prepare = extra.contains("--prepare-map-zooms") ? [] : ["--prepare-map-zooms", "0"]
+        let command =
+            [try HometownBinary.path()]
+            + ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + prepare
+            + extra
+        let program = launcher.first ?? command[0]
         let process = try Spawned(
-            try HometownBinary.path(),
-            ["serve", "--port", "0", "--db", database, "--scrypt-log-n", "4", "--log-level", "warning"] + prepare
-                + extra,
+            program, launcher.isEmpty ? Array(command.dropFirst()) : Array(launcher.dropFirst()) + command,
             stderr: stderrPipe.fileHandleForWriting.fileDescriptor)
         try? stderrPipe.fileHandleForWriting.close()
         // The first line on stderr names the bound port: "hometown: serving on http://127.0.0.1:PORT/hometown/ ...".
