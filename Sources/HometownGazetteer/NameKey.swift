@@ -40,10 +40,25 @@ public enum NameKey {
             if c.isASCII {
                 for u in c.unicodeScalars { scanner.feed(u, at: ordinal) }
             } else {
-                for u in fold(String(c)).unicodeScalars { scanner.feed(u, at: ordinal) }
+                for u in foldedInPlace(text, at: i).unicodeScalars { scanner.feed(u, at: ordinal) }
             }
         }
         return scanner.finish().map { t in starts[t.first]..<text.index(after: starts[t.last]) }
+    }
+
+    /// The character of `text` at `i` folded as `words` folds it within the whole text. Folding drops a
+    /// diacritic after any character but keeps one at the start of what it folds, and a character can begin
+    /// with a combining mark (after a control character or a line break, where characters always end): such a
+    /// character is folded together with the one before it, which is then taken off again.
+    static func foldedInPlace(_ text: String, at i: String.Index) -> String {
+        let c = text[i]
+        guard i != text.startIndex, let first = c.unicodeScalars.first, isMark(first.properties.generalCategory)
+        else { return fold(String(c)) }
+        let before = text[text.index(before: i)]
+        let alone = fold(String(before)).unicodeScalars
+        let pair = fold(String(before) + String(c)).unicodeScalars
+        guard pair.starts(with: alone) else { return fold(String(c)) }
+        return String(String.UnicodeScalarView(pair.dropFirst(alone.count)))
     }
 
     /// A word being read: its folded text, component and the ordinals of its first and last source character.

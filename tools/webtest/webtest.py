@@ -7,14 +7,17 @@ POST /hometown/adduser at real city points (found with /hometown/forward), then 
 no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
 Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
 at their fields; the owner of a post changes and deletes it with its password ("This is mine" on its row and in
-its popup); the keyboard reaches and works the controls; a phone-sized screen works. For everyone:
+its popup); the keyboard reaches and works the controls; a phone-sized screen works; the place search suggests
+places as a name is typed (a combobox: arrows, Enter, Escape, click and tap; one request at a time, never a stale
+answer, failures at the box). For everyone:
 axe-core 4.12 (WCAG 2.1 A and AA, axecheck.py) in every state of the page, visible focus and Enter/Space on the
 map's markers, focus never lost, keyboard-only posts, 44 px tap targets on a phone, the map following the filters,
 every refusal at once, and the first load right after a server's start: under 350 KB, its first tiles printed (under
 0.5 s with --assert-weight). The page is sent with a strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
 `securitypolicyviolation` listener added before the page's own scripts). A page of another origin may read the API
 and post to it, but not read the app's files. Screenshots go to
---out (map.png, list.png, form.png, owner.png, phone.png, and labels-zoom2/5/8.png of the map's names); with
+--out (map.png, list.png, form.png, owner.png, phone.png, suggest.png, suggest-phone.png, and labels-zoom2/5/8.png
+of the map's names); with
 --docs-png, map.png is copied there too, and with --docs-labels DIR the three names' screenshots.
 
 Stops at the first failure (exit status 1) unless --keep-going.
@@ -145,13 +148,32 @@ class Browser:
         self.driver = webdriver.Chrome(service=Service(executable_path=chromedriver), options=options)
         self.driver.set_script_timeout(WAIT)
         self.desktop()
-        # Counts the page's fetches in flight from its first script on (see wait_idle).
+        # Counts the page's fetches in flight from its first script on (see wait_idle), and logs each one in
+        # window.__fetchLog: its URL, when it started and ended (the answer's headers, a failure or the moment it was
+        # aborted; performance.now() milliseconds) and its outcome (the status, 'aborted' or 'failed').
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
             window.__pending = 0;
+            window.__fetchLog = [];
             const original = window.fetch;
-            window.fetch = function () {
+            window.fetch = function (resource, init) {
               window.__pending += 1;
-              return original.apply(this, arguments).finally(() => { window.__pending -= 1; });
+              const entry = { url: String(resource && resource.url || resource), start: performance.now(), end: null,
+                              outcome: null };
+              window.__fetchLog.push(entry);
+              const signal = init && init.signal;
+              if (signal) signal.addEventListener('abort', () => {
+                if (entry.end === null) { entry.end = performance.now(); entry.outcome = 'aborted'; }
+              });
+              return original.apply(this, arguments).then((response) => {
+                if (entry.end === null) { entry.end = performance.now(); entry.outcome = response.status; }
+                return response;
+              }, (error) => {
+                if (entry.end === null) {
+                  entry.end = performance.now();
+                  entry.outcome = error && error.name === 'AbortError' ? 'aborted' : 'failed';
+                }
+                throw error;
+              }).finally(() => { window.__pending -= 1; });
             };"""})
         # Records every Content-Security-Policy violation of every page, from before the page's first script, in
         # sessionStorage so that it outlives navigations within the tab (see take_csp_violations).
@@ -259,7 +281,11 @@ class Browser:
             else:
                 quiet[0] = 0
             return quiet[0] >= 5
-        self.wait(settled, "the page's requests to finish")
+        try:
+            self.wait(settled, "the page's requests to finish")
+        except Failure as failure:
+            waiting = self.js("return window.__fetchLog.filter(e => e.end === null).map(e => e.url).slice(0, 5)")
+            raise Failure(f"{failure} (on their way: {waiting}, {self.js('return window.__pending')} in all)") from None
 
     def marker_total(self):
         """Posts shown by the markers in the DOM: the counts of clusters plus the users of single markers."""
@@ -766,9 +792,9 @@ class Tests:
         b.find("#show-post").click()
         b.find("#p-search").send_keys("Chicago")
         b.find("#p-search").send_keys(Keys.ENTER)
-        b.wait(lambda: b.js("return document.querySelectorAll('#p-results button').length") > 0, "search results")
+        b.wait(lambda: self.options(), "search results")
         check(b.text("panel-post").find("Post your hometown") >= 0 and b.text("p-form-msg") == "", "Enter searched, did not post")
-        b.find("#p-results button").click()
+        b.find("#p-results [role=option]").click()
         b.wait(lambda: b.value("p-city") == "Chicago" and b.value("p-state") == "Illinois", "Chicago, Illinois from the search")
 
         taken = self.posts[0]["nickname"].upper()     # nicknames are unique without regard to case
@@ -925,8 +951,8 @@ class Tests:
                    f"{mexico} Mexico rows without the map")
             b.find("#show-post").click()
             b.find("#p-search").send_keys("Guadalajara" + Keys.ENTER)
-            b.wait(lambda: b.js("return document.querySelectorAll('#p-results button').length") > 0, "search results")
-            b.find("#p-results button").click()
+            b.wait(lambda: self.options(), "search results")
+            b.find("#p-results [role=option]").click()
             b.wait(lambda: b.value("p-state") == "Jalisco", "the place set by name without the map")
             errors = b.severe(allowed=("/vendor/leaflet/",))
             check(not errors, "console errors besides the missing library: " + "; ".join(errors))
@@ -1427,10 +1453,10 @@ class Tests:
         self.keyboard_fill(nickname, "secret-1", "2021")
         self.tab_to("e.id === 'p-search'", "the place search")
         ActionChains(b.driver).send_keys("Kochi").send_keys(Keys.ENTER).perform()
-        b.wait(lambda: b.js("return document.querySelectorAll('#p-results button').length") > 1, "results for Kochi")
-        served = b.js("return Array.from(document.querySelectorAll('#p-results button')).map(e => !e.classList.contains('unsupported'))")
+        b.wait(lambda: len(self.options()) > 1, "results for Kochi")
+        served = [o["served"] for o in self.options()]
         check(served[0] and served == sorted(served, reverse=True), f"served places listed first: {served}")
-        first = b.js("return document.querySelector('#p-results button').textContent")
+        first = b.js("return document.querySelector('#p-results [role=option]').textContent")
         check("Kochi" in first and "Kerala" in first, f"the first result is Kochi, Kerala: {first!r}")
         ActionChains(b.driver).send_keys(Keys.ARROW_DOWN).send_keys(Keys.ENTER).perform()
         b.wait(lambda: b.value("p-state") == "Kerala" and b.value("p-country") == "India", "Kochi, Kerala chosen")
@@ -1487,8 +1513,8 @@ class Tests:
         b.wait_idle()
         b.find("#show-post").click()
         b.find("#p-search").send_keys("Chicago" + Keys.ENTER)
-        b.wait(lambda: b.js("return document.querySelectorAll('#p-results button').length") > 0, "search results")
-        b.find("#p-results button").click()
+        b.wait(lambda: self.options(), "search results")
+        b.find("#p-results [role=option]").click()
         b.wait(lambda: b.value("p-city") == "Chicago", "Chicago from the search")
         taken = self.posts[0]["nickname"]
         b.find("#p-nickname").send_keys(taken)
@@ -1571,6 +1597,310 @@ class Tests:
             b.wait(lambda: b.find("#p-nickname").is_displayed(), "the post form on the phone")
             check(not small(), "tap targets under 44 x 44 px with the form open: " + "; ".join(small()))
 
+    # ---- The place search's suggestions ---------------------------------------------------------------------
+
+    def forward_requests(self):
+        """The page's requests to /hometown/forward since its load or the last reset_fetch_log, in order:
+        [{q, autocomplete, limit, start, end, outcome}] (times in the page's milliseconds; end None while on its
+        way)."""
+        out = []
+        for e in self.b.js("return window.__fetchLog.filter(e => e.url.includes('/hometown/forward'))"):
+            q = urllib.parse.parse_qs(urllib.parse.urlsplit(e["url"]).query)
+            out.append({"q": q.get("q", [""])[0], "autocomplete": q.get("autocomplete", ["false"])[0] == "true",
+                        "limit": int(q.get("limit", ["5"])[0]), "start": e["start"], "end": e["end"],
+                        "outcome": e["outcome"]})
+        return out
+
+    def reset_fetch_log(self):
+        self.b.js("window.__fetchLog = []")
+
+    def check_one_in_flight(self, requests, what):
+        """No request to /hometown/forward started before the one before it had ended (answered or aborted)."""
+        for before, after in zip(requests, requests[1:]):
+            check(before["end"] is not None and before["end"] <= after["start"],
+                  f"{what}: two requests on their way at once: {before} and {after}")
+
+    def options(self):
+        """The search list's options as the page shows them: [{id, name, where, selected, served}]."""
+        return self.b.js("""
+            return Array.from(document.querySelectorAll('#p-results [role=option]')).map(e => ({
+              id: e.id, name: e.querySelector('.result-name').textContent,
+              where: e.querySelector('.result-where').textContent,
+              selected: e.getAttribute('aria-selected') === 'true', served: !e.classList.contains('unsupported')
+            }));""")
+
+    def server_suggestions(self, text, limit):
+        """What the server suggests for `text`, as the page lists it: the names, served places first."""
+        status, body = http(self.b.base, "/hometown/forward", {"q": text, "autocomplete": "true", "limit": limit})
+        check(status == 200, f"forward {text!r} autocomplete: {status} {body}")
+        results = json.loads(body)["results"]
+        return [r["name"] for r in results if r["supported"]] + [r["name"] for r in results if not r["supported"]]
+
+    def wait_suggestions(self, text):
+        """Waits until the list is open with exactly the server's suggestions for `text` (asked by the page with
+        autocomplete=true and answered); returns the options."""
+        b = self.b
+
+        def shown():
+            if not b.find("#p-results").is_displayed():
+                return None
+            asked = [r for r in self.forward_requests() if r["q"] == text and r["autocomplete"] and r["outcome"] == 200]
+            if not asked:
+                return None
+            options = self.options()
+            wanted = self.server_suggestions(text, asked[-1]["limit"])
+            return options if [o["name"] for o in options] == wanted else None
+        options = b.wait(shown, f"the suggestions for {text!r} (the list shows {[o['name'] for o in self.options()]})")
+        check(b.find("#p-search").get_attribute("aria-expanded") == "true",
+              "aria-expanded is true while the list is open")
+        return options
+
+    def retype(self, text):
+        """Empties the search box as a person does (select all, delete) and types `text`."""
+        box = self.b.find("#p-search")
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(Keys.BACKSPACE)
+        self.b.wait(lambda: not self.b.find("#p-results").is_displayed(), "the list to close with the box emptied")
+        if text:
+            box.send_keys(text)
+
+    def test_suggest(self):
+        """The place search suggests as one types: "M" asks nothing, "Minneap" lists Minneapolis (with its state and
+        country) after a short pause, one request at a time; Down and Enter pick it and fill USA / Minnesota /
+        Minneapolis and the city's point, which a post stores; Escape closes the list, typing opens it again; a
+        click picks "San Francisco"; "Моск" suggests Moscow, not served here."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        b.find("#show-post").click()
+        box = b.find("#p-search")
+        aria = {a: box.get_attribute(a) for a in ("role", "aria-expanded", "aria-controls", "aria-autocomplete")}
+        check(aria == {"role": "combobox", "aria-expanded": "false", "aria-controls": "p-results",
+                       "aria-autocomplete": "list"}, f"the search box is a collapsed combobox: {aria}")
+        check(b.find("#p-results").get_attribute("role") == "listbox", "the list is a listbox")
+        # When the last key went and when the list last changed while open (for the time it takes).
+        b.js("""
+            const list = document.getElementById('p-results');
+            window.__lastKey = 0; window.__listChanged = 0;
+            document.getElementById('p-search')
+              .addEventListener('input', () => { window.__lastKey = performance.now(); });
+            new MutationObserver(() => { if (!list.hidden) window.__listChanged = performance.now(); })
+              .observe(list, { attributes: true, childList: true });""")
+        self.reset_fetch_log()
+        box.click()
+        box.send_keys("M")
+        time.sleep(0.6)
+        check(not self.forward_requests() and not b.find("#p-results").is_displayed(), "one letter asks nothing")
+        box.send_keys("inneap")
+        options = self.wait_suggestions("Minneap")
+        requests = self.forward_requests()
+        check(requests[-1]["q"] == "Minneap", f"the last request is for the whole text: {requests}")
+        self.check_one_in_flight(requests, "typing Minneap")
+        first = options[0]
+        check(first["name"] == "Minneapolis" and first["served"] and "Minnesota, USA" in first["where"],
+              f"Minneapolis, Minnesota, USA suggested first: {options}")
+        after_key = b.js("return window.__listChanged - window.__lastKey")
+        took = requests[-1]["end"] - requests[-1]["start"]
+        print(f"      'Minneap': {len(options)} suggestions {after_key:.0f} ms after the last key (its request "
+              f"{took:.0f} ms), {len(requests)} request(s) for 6 keys", flush=True)
+
+        # The keyboard: the active option moves, focus stays in the box; Enter picks.
+        box.send_keys(Keys.ARROW_DOWN)
+        check(box.get_attribute("aria-activedescendant") == first["id"] and self.options()[0]["selected"],
+              "Down makes the first option active (aria-activedescendant, aria-selected)")
+        check(b.js("return document.activeElement.id") == "p-search", "focus stays in the box")
+        ring = b.js("const s = getComputedStyle(document.getElementById(arguments[0]));"
+                    "return [s.outlineStyle, s.outlineWidth, s.outlineColor];", first["id"])
+        check(ring[0] != "none" and float(ring[1].rstrip("px")) >= 2
+              and self.contrast(ring[2], "rgb(255, 255, 255)") >= 3, f"the active option shows a ring: {ring}")
+        if len(options) > 1:
+            box.send_keys(Keys.ARROW_DOWN)
+            check(box.get_attribute("aria-activedescendant") == options[1]["id"], "Down moves to the second option")
+            box.send_keys(Keys.ARROW_UP)
+            check(box.get_attribute("aria-activedescendant") == first["id"], "Up moves back to the first")
+        box.send_keys(Keys.ENTER)
+        b.wait(lambda: b.value("p-city") == "Minneapolis", "Enter to pick Minneapolis (%r)" % b.text("p-place-msg"))
+        check(b.value("p-country") == "USA" and b.value("p-state") == "Minnesota",
+              f"USA / Minnesota, got {b.value('p-country')} / {b.value('p-state')}")
+        check(not b.find("#p-results").is_displayed() and box.get_attribute("aria-expanded") == "false"
+              and box.get_attribute("aria-activedescendant") is None, "the list closes once a place is picked")
+        check(b.js("return document.activeElement.id") == "p-search", "focus stays in the box after the pick")
+        check(b.text("p-place-msg") == "Your hometown: Minneapolis, Minnesota, USA.",
+              "the place message: " + b.text("p-place-msg"))
+        city = json.loads(http(b.base, "/hometown/forward", {"q": "Minneapolis", "limit": 1})[1])["results"][0]
+        b.wait_idle()
+        pin = b.js("""
+            const m = Hometown.map.leaflet, c = m.getContainer().getBoundingClientRect();
+            const r = document.querySelector('.ht-pin').getBoundingClientRect();
+            const at = m.containerPointToLatLng([r.left + r.width / 2 - c.left, r.bottom - c.top]).wrap();
+            return [at.lat, at.lng];""")
+        check(abs(pin[0] - city["latitude"]) < 0.02 and abs(pin[1] - city["longitude"]) < 0.02,
+              f"the pin at Minneapolis ({city['latitude']}, {city['longitude']}): {pin}")
+        nickname = self.nickname + "_sg"
+        b.find("#p-nickname").send_keys(nickname)
+        b.find("#p-password").send_keys("secret-1")
+        b.find("#p-year").send_keys("2017")
+        b.wait(lambda: "free" in b.text("p-nickname-msg"), "the nickname reported free")
+        b.find("#p-submit").click()
+        b.wait(lambda: b.text("p-form-msg").startswith("Posted"), "Posted (the form says %r)" % b.text("p-form-msg"))
+        stored = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])[0]
+        check(stored["nickname"] == nickname and (stored["country"], stored["state"], stored["city"]) ==
+              ("USA", "Minnesota", "Minneapolis") and abs(stored["latitude"] - city["latitude"]) < 1e-5
+              and abs(stored["longitude"] - city["longitude"]) < 1e-5,
+              f"the post has the suggestion's place and point: {stored}")
+        self.posts.append({"nickname": nickname, "country": "USA", "state": "Minnesota", "city": "Minneapolis",
+                           "year": 2017})
+        b.wait_idle()
+
+        # Escape closes the list and leaves the text and the form; typing opens it again.
+        check(b.value("p-search") == "", "the search box is empty after the post")
+        box.click()
+        box.send_keys("Chica")
+        self.wait_suggestions("Chica")
+        box.send_keys(Keys.ESCAPE)
+        b.wait(lambda: not b.find("#p-results").is_displayed(), "Escape to close the list")
+        check(box.get_attribute("aria-expanded") == "false" and b.value("p-search") == "Chica"
+              and b.js("return document.activeElement.id") == "p-search" and b.find("#panel-post").is_displayed(),
+              "Escape closes only the list: the text, the focus and the form stay")
+        time.sleep(0.5)
+        check(not b.find("#p-results").is_displayed(), "the list stays closed after Escape")
+        box.send_keys("g")
+        self.wait_suggestions("Chicag")
+        # Tab leaves the box and closes the list.
+        box.send_keys(Keys.TAB)
+        b.wait(lambda: not b.find("#p-results").is_displayed(), "the list to close when focus leaves the box")
+
+        # A click picks.
+        box.click()
+        self.retype("San Fran")
+        options = self.wait_suggestions("San Fran")
+        check(options[0]["name"] == "San Francisco" and "California, USA" in options[0]["where"],
+              f"San Francisco, California first: {options}")
+        b.screenshot(os.path.join(self.out, "suggest.png"), "#panel-post")
+        b.find("#" + options[0]["id"]).click()
+        b.wait(lambda: b.value("p-city") == "San Francisco" and b.value("p-state") == "California",
+               "a click to pick San Francisco")
+        check(b.js("return document.activeElement.id") == "p-search", "focus in the box after a click on a suggestion")
+
+        # Another script: the server's suggestions for "Моск", Moscow among them (after Moscow, Idaho: served places
+        # come first).
+        self.retype("Моск")
+        options = self.wait_suggestions("Моск")
+        moscow = [o for o in options if o["name"] in ("Москва", "Moscow") and "Russia" in o["where"]]
+        check(moscow and not moscow[0]["served"] and "not served here" in moscow[0]["where"],
+              f"Moscow, Russia, not served here, among the suggestions: {options}")
+        b.find("#" + moscow[0]["id"]).click()
+        b.wait(lambda: "not served here" in b.text("p-place-msg"), "picking Moscow to say it is not served")
+        check(b.value("p-city") == "San Francisco", "an unserved place leaves the place chosen before")
+        b.check_console("while suggesting")
+
+    def test_suggest_stale(self):
+        """With every request slowed by 800 ms: a text typed on while a request is on its way aborts it, and the list
+        shows the final text's suggestions, never the older answer; a word typed at once asks at most a few times,
+        one request at a time. A blocked request says "Could not search" at the box, with no list, and the next
+        letter suggests again; a text nothing begins with says so."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        b.find("#show-post").click()
+        box = b.find("#p-search")
+        box.click()
+        b.driver.execute_cdp_cmd("Network.enable", {})
+        b.driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                 {"offline": False, "latency": 800, "downloadThroughput": -1, "uploadThroughput": -1})
+        try:
+            self.reset_fetch_log()
+            box.send_keys("Chi")
+            b.wait(lambda: any(r["q"] == "Chi" for r in self.forward_requests()), "a request for 'Chi'")
+            box.send_keys("na")
+            self.wait_suggestions("China")
+            requests = self.forward_requests()
+            chi = [r for r in requests if r["q"] == "Chi"]
+            check(chi and all(r["outcome"] == "aborted" for r in chi), f"the request for 'Chi' was aborted: {requests}")
+            self.check_one_in_flight(requests, "typing on while a request waits")
+            final = [o["name"] for o in self.options()]
+            time.sleep(1.2)                                # longer than a request on its way could take
+            check([o["name"] for o in self.options()] == final and b.find("#p-results").is_displayed(),
+                  f"the list still shows the suggestions for 'China': {self.options()}")
+
+            self.retype("")
+            self.reset_fetch_log()
+            box.send_keys("Minneapolis")
+            self.wait_suggestions("Minneapolis")
+            requests = self.forward_requests()
+            self.check_one_in_flight(requests, "a word typed at once")
+            asked = [r["q"] for r in requests]
+            check(requests[-1]["q"] == "Minneapolis" and len(requests) <= 3,
+                  f"a word typed at once: at most 3 requests, the last for the whole word: {asked}")
+            print(f"      'Minneapolis' typed at once: {len(requests)} request(s) "
+                  f"({', '.join(repr(r['q']) + ' ' + str(r['outcome']) for r in requests)})", flush=True)
+        finally:
+            b.driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                                     {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+        # A failed request: the reason at the box, no list; the next letter suggests again.
+        b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/hometown/forward*"]})
+        try:
+            self.retype("Denv")
+            b.wait(lambda: b.text("p-search-msg").startswith("Could not search"), "'Could not search' at the box")
+            check("error" in b.find("#p-search-msg").get_attribute("class")
+                  and box.get_attribute("aria-invalid") == "true", "the failure shown as an error of the box")
+            check(not b.find("#p-results").is_displayed() and box.get_attribute("aria-expanded") == "false",
+                  "no list after a failed request")
+        finally:
+            b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        box.send_keys("e")
+        self.wait_suggestions("Denve")
+        check(b.text("p-search-msg") == "" and box.get_attribute("aria-invalid") is None, "the failure's message goes")
+        errors = b.severe(allowed=("ERR_BLOCKED_BY_CLIENT",))
+        check(not errors, "console errors besides the blocked requests: " + "; ".join(errors))
+        b.clear_logs()
+        # Nothing begins so: the box says so and Enter offers the whole-name search.
+        self.retype("Qxqzvjk")
+        b.wait(lambda: b.text("p-search-msg").startswith("No place name begins"), "the box to say nothing begins so")
+        check(not b.find("#p-results").is_displayed(), "no list when nothing begins so")
+        box.send_keys(Keys.ENTER)
+        b.wait(lambda: b.text("p-search-msg").startswith("No place called"), "Enter to search the whole name")
+        check(b.find("#panel-post").is_displayed() and b.text("p-form-msg") == "", "Enter searched, did not post")
+
+    def test_suggest_phone(self):
+        """At 390x844, the suggestions fit the screen, each option at least 44 px high, and a tap (a touch, not a
+        mouse) picks Guadalajara, Jalisco, Mexico."""
+        from selenium.webdriver.common.actions import interaction
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.actions.pointer_input import PointerInput
+        b = self.b
+        with b.phone():
+            b.open("/")
+            b.wait_idle()
+            button = b.find("#show-post")
+            b.js("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+            box = b.find("#p-search")
+            b.js("arguments[0].scrollIntoView({block: 'start'})", box)
+            box.click()
+            box.send_keys("Guadal")
+            options = self.wait_suggestions("Guadal")
+            rects = b.js("return Array.from(document.querySelectorAll('#p-results [role=option]')).map(e => {"
+                         " const r = e.getBoundingClientRect(); return [r.left, r.right, r.height]; })")
+            check(all(r[0] >= 0 and r[1] <= 390 and r[2] >= 44 for r in rects),
+                  f"options on the screen, 44 px high: {rects}")
+            check(b.js("return document.documentElement.scrollWidth") <= 390,
+                  "no horizontal overflow with the list open")
+            b.screenshot(os.path.join(self.out, "suggest-phone.png"))
+            target = next((o for o in options if o["name"] == "Guadalajara" and "Jalisco" in o["where"]), None)
+            check(target is not None, f"Guadalajara, Jalisco suggested: {options}")
+            option = b.find("#" + target["id"])
+            b.js("arguments[0].scrollIntoView({block: 'center'})", option)
+            tap = ActionBuilder(b.driver, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+            tap.pointer_action.move_to(option).pointer_down().pointer_up()
+            tap.perform()
+            b.wait(lambda: b.value("p-state") == "Jalisco" and b.value("p-city") == "Guadalajara",
+                   "a tap to pick Guadalajara (%r)" % b.text("p-place-msg"))
+            check(b.value("p-country") == "Mexico" and not b.find("#p-results").is_displayed(),
+                  "Mexico, and the list closed")
+            b.check_console("suggesting on the phone")
+
     # ---- Accessibility --------------------------------------------------------------------------------------
 
     def axe(self, state, results_by_state):
@@ -1588,7 +1918,7 @@ class Tests:
 
     def test_axe(self):
         """axe-core (WCAG 2.1 A and AA) finds no violation and no contrast to review: on first load, with the filters
-        used, with the post form open, after a refused post, and at phone size."""
+        used, with the post form open and its suggestions shown, after a refused post, and at phone size."""
         b = self.b
         seen = {}
         b.open("/")
@@ -1607,6 +1937,11 @@ class Tests:
         b.wait(lambda: b.find("#panel-post").is_displayed(), "the post form")
         b.wait_idle()
         self.axe("post form open", seen)
+        b.find("#p-search").send_keys("Minneap")
+        self.wait_suggestions("Minneap")
+        b.find("#p-search").send_keys(Keys.ARROW_DOWN)
+        self.axe("suggestions open, one active", seen)
+        b.find("#p-search").send_keys(Keys.ESCAPE)
         b.find("#p-nickname").send_keys(self.posts[0]["nickname"])
         b.find("#p-password").send_keys("ab")
         b.find("#p-year").send_keys("1950")
@@ -1621,6 +1956,10 @@ class Tests:
             b.find("#filters summary").click()
             b.wait_idle()
             self.axe("phone 390x844, filters open", seen)
+            b.find("#show-post").click()
+            b.find("#p-search").send_keys("San Fran")
+            self.wait_suggestions("San Fran")
+            self.axe("phone 390x844, suggestions open", seen)
         b.clear_logs()
         bad = {state: axecheck.describe({"violations": r["violations"],
                                          "incomplete": [i for i in r["incomplete"] if i["id"] == "color-contrast"]})
@@ -1672,8 +2011,8 @@ class Tests:
     ORDER.insert(ORDER.index("test_load") + 1, "test_lakes")
     # The web app for everyone.
     for name in ("test_focus_visible", "test_cluster_zoom", "test_focus_kept", "test_keyboard_post_centre",
-                 "test_keyboard_post_search", "test_map_follows", "test_phone_targets", "test_axe", "test_drawn_contrast",
-                 "test_all_refusals"):
+                 "test_keyboard_post_search", "test_suggest", "test_suggest_stale", "test_suggest_phone",
+                 "test_map_follows", "test_phone_targets", "test_axe", "test_drawn_contrast", "test_all_refusals"):
         ORDER.insert(ORDER.index("test_requests"), name)
 
 

@@ -1,7 +1,8 @@
 // Hometown web app: start-up and the page as a whole (panels, the total, the Escape key).
 // The parts: js/api.js (server calls, helpers), js/filters.js (filters and the URL), js/map.js (Leaflet map,
-// boundary tiles, markers), js/list.js (the paged list), js/post.js (the post form), js/places.js (served
-// names and looking up a point, for the filters and both forms), js/owner.js (an owner's change or delete).
+// boundary tiles, markers), js/list.js (the paged list), js/post.js (the post form), js/search.js (its place
+// search), js/places.js (served names and looking up a point, for the filters and both forms), js/owner.js (an
+// owner's change or delete).
 (function (H) {
   'use strict';
   const { $ } = H.util;
@@ -45,7 +46,7 @@
   function onEscape(event) {
     if (event.key !== 'Escape' || event.defaultPrevented) return;
     const focus = document.activeElement;
-    if (H.post.closeResults()) {
+    if (H.search.close()) {
       $('p-search').focus();
     } else if (H.map.closePopup()) {
       // closed

@@ -1,17 +1,16 @@
 // Hometown web app: the post form. The place comes from a click on the map (reverse-geocoded by
-// /hometown/reverse into the server's own country and state names) or from a place name (/hometown/forward);
-// the nickname is checked while it is typed. Before a post the page checks every field and shows every problem
-// at once; so does a refusal of the server (each problem at the field it names); each message goes as soon as
-// its field changes.
+// /hometown/reverse into the server's own country and state names) or from a place picked in the search box
+// (js/search.js); the nickname is checked while it is typed. Before a post the page checks every field and shows
+// every problem at once; so does a refusal of the server (each problem at the field it names); each message goes
+// as soon as its field changes.
 (function (H) {
   'use strict';
-  const { $, el, debounce, wholeNumber, placeName } = H.util;
+  const { $, debounce, wholeNumber, placeName } = H.util;
 
   const FIELDS = ['nickname', 'password', 'year', 'country', 'state', 'city'];
   let place = null;                // {latitude, longitude} of the chosen hometown, or null
   let reverseNumber = 0;           // answers to older look-ups are dropped
   let nicknameNumber = 0;
-  let searchNumber = 0;
   let posting = false;             // a post on its way (the Post button stays focusable: never disabled)
   const MIN_PASSWORD = 3;          // ProtocolLimits.minPasswordCharacters (the hint under the field says so too)
 
@@ -99,68 +98,10 @@
     }
   }
 
-  // ---- Search by name --------------------------------------------------------------------------------------
-
-  function resultsOpen() { return !$('p-results').hidden; }
-
-  function closeResults() {
-    if (!resultsOpen()) return false;
-    $('p-results').hidden = true;
-    $('p-results').replaceChildren();
-    return true;
-  }
-
-  function kindName(result) {
-    return { country: 'country', state: 'state or province', region: 'region', city: 'city' }[result.kind] || result.kind;
-  }
-
-  let shownQuery = null;           // the query whose results are open
-
-  async function search() {
-    searchAsTyped.cancel();
-    const query = $('p-search').value.trim();
-    if (query === shownQuery && resultsOpen()) return;             // typed, then Enter: already there
-    const number = ++searchNumber;
-    fieldMessage('search', '');
-    if (!query) { closeResults(); return; }
-    try {
-      const answer = await H.api.get('/hometown/forward', { q: query, limit: 8 });
-      if (number !== searchNumber) return;
-      const list = $('p-results');
-      list.replaceChildren();
-      if (!answer.results.length) {
-        closeResults();
-        fieldMessage('search', 'No place called "' + query + '" was found.', 'error');
-        return;
-      }
-      // Places this server serves first (a post can come from them), in the server's order within each kind.
-      const ranked = answer.results.filter((r) => r.supported).concat(answer.results.filter((r) => !r.supported));
-      for (const result of ranked) {
-        const button = el('button', 'result' + (result.supported ? '' : ' unsupported'));
-        button.type = 'button';
-        button.appendChild(el('span', 'result-name', result.name));
-        const details = [result.kind === 'city' || result.kind === 'region' ? result.state : null, result.country]
-          .filter(Boolean).join(', ');
-        button.appendChild(el('span', 'result-where', (details ? details + ' · ' : '') + kindName(result) +
-          (result.supported ? '' : ' · not served here')));
-        button.addEventListener('click', () => choose(result));
-        const item = el('li');
-        item.appendChild(button);
-        list.appendChild(item);
-      }
-      list.hidden = false;
-      shownQuery = query;
-    } catch (error) {
-      if (number === searchNumber) fieldMessage('search', 'Could not search: ' + error.message, 'error');
-    }
-  }
-
-  // A search result picked: a served city is the place as it is; a state or region is looked up at its point
-  // (for a city there); a country only moves the map; an unserved place says so.
+  // A place picked in the search box (a suggestion or a whole-name result; js/search.js): a served city is the
+  // place as it is; a state or region is looked up at its point (for a city there); a country only moves the
+  // map; an unserved place says so.
   function choose(result) {
-    searchAsTyped.cancel();
-    searchNumber += 1;                                             // and a search on its way is dropped
-    closeResults();
     H.map.showBox(result.bbox);
     if (!result.supported) {
       placeMessage(result.name + ' is not served here: posts can come from ' + H.places.servedList() + '.', 'error');
@@ -175,32 +116,10 @@
     } else {
       pickPoint(L_latLng(result.latitude, result.longitude));
     }
-    $('p-search').focus();
   }
 
   // A {lat, lng} pair (a Leaflet LatLng when Leaflet is there; the form works without it).
   function L_latLng(lat, lng) { return window.L ? L.latLng(lat, lng) : { lat: lat, lng: lng }; }
-
-  // Searching starts by itself when typing pauses.
-  const searchAsTyped = debounce(() => {
-    if ($('p-search').value.trim().length >= 2) search(); else closeResults();
-  }, 400);
-
-  // Arrow keys move between the search box and the results; Enter in the box searches at once.
-  function searchKeys(event) {
-    const buttons = Array.from($('p-results').querySelectorAll('button'));
-    const at = buttons.indexOf(document.activeElement);
-    if (event.key === 'Enter' && event.target.id === 'p-search') {
-      event.preventDefault();                                      // not a post
-      search();
-    } else if (event.key === 'ArrowDown' && buttons.length) {
-      event.preventDefault();
-      buttons[Math.min(at + 1, buttons.length - 1)].focus();
-    } else if (event.key === 'ArrowUp' && at >= 0) {
-      event.preventDefault();
-      (at === 0 ? $('p-search') : buttons[at - 1]).focus();
-    }
-  }
 
   // ---- Posting ---------------------------------------------------------------------------------------------
 
@@ -319,7 +238,8 @@
   function posted(user) {
     const hidden = H.filters.matches(user) ? '' : ' The current filters hide it: clear them to see it.';
     formMessage('Posted! Welcome, ' + user.nickname.trim() + '. Your marker is on the map.' + hidden, 'ok');
-    for (const id of ['p-nickname', 'p-password', 'p-search']) $(id).value = '';
+    for (const id of ['p-nickname', 'p-password']) $(id).value = '';
+    H.search.clear();
     fieldMessage('nickname', '');
     clearPlace();
     placeMessage('');
@@ -334,10 +254,7 @@
 
   function init(hasMap) {
     $('p-nickname').addEventListener('input', nicknameTyped);
-    $('p-search').addEventListener('input', searchAsTyped);
-    $('p-search').addEventListener('keydown', searchKeys);
-    $('p-results').addEventListener('keydown', searchKeys);
-    $('p-search-go').addEventListener('click', search);
+    H.search.init({ pick: choose, message: (text, kind) => fieldMessage('search', text, kind) });
     $('p-centre').addEventListener('click', () => { const c = H.map.centre(); if (c) pickPoint(c); });
     $('p-centre').hidden = !hasMap;
     $('p-year').max = String(new Date().getFullYear());
@@ -346,7 +263,7 @@
   }
 
   H.post = {
-    init: init, pickPoint: pickPoint, closeResults: closeResults,
+    init: init, pickPoint: pickPoint,
     get hasPlace() { return !!place; },
   };
 })(window.Hometown = window.Hometown || {});
