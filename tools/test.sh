@@ -1,33 +1,70 @@
 #!/usr/bin/env bash
-# Installs missing system packages, runs the whole test suite, builds and runs the example package that depends
-# on this checkout (Examples/), the Spark job on 1,000,000 rows in local[2] (tools/spark/), then the browser tests of the web app (headless
-# Chromium against a real server on loopback, tools/webtest/) and the check of the running server against its
-# OpenAPI document (schemathesis), and last the parallel and server suites under ThreadSanitizer. Each Python tool
-# keeps its own virtualenv under its folder.
+# The whole test suite, what CI runs (.ci/run):
+#   tools/test.sh           installs the missing system packages, checks the formatting, builds, runs the load
+#                           tests alone, every other Swift suite once (the concurrent ones under ThreadSanitizer,
+#                           last), the fuzz targets, the example package (Examples/), the browser tests of the web
+#                           app (headless Chromium against a real server on loopback, tools/webtest/), the Spark job
+#                           on 1,000,000 rows in local[2] (tools/spark/) and the check of the running server against
+#                           its OpenAPI document (schemathesis). Each Python tool keeps its own virtualenv under its
+#                           folder. About 35 minutes on two cores from a clean clone (docs/testing.md).
+#   tools/test.sh --quick   the inner loop: the formatting, the build and the engine's unit suites, which start no
+#                           server or command (a few minutes once the build is there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=false
+case "${1:-}" in
+  --quick) quick=true ;;
+  "") ;;
+  *) echo "usage: tools/test.sh [--quick]" >&2; exit 2 ;;
+esac
 bash tools/install-deps.sh
 # One formatting (swift-format from the toolchain, configured in .swift-format): fails on any file it would change.
 swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
 swift build --build-tests
+if $quick; then
+  swift test --skip-build \
+    --filter 'Hometown(Core|Protocol|Vocabulary|Proj|GEOS|Boundaries|Gazetteer|Viewport|Basemap|Clustering|Markers)Tests'
+  exit 0
+fi
 # The Swift tests start real servers, commands and databases. Swift Testing would start every test at once: at most
 # 6 run together, and at most one child process per core does its heavy part at a time (loading, a whole command;
 # Tests/HometownTestSupport/ProcessSlots.swift), so that no deadline in a test depends on how many others run
 # beside it. (`swift test` run by hand wants the same variable.)
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}"
-# The load tests (a 100,000-user server process measured for memory and latency) run alone after the rest, so
-# that other tests do not share the two cores with what they measure.
-swift test --skip-build --skip ServerLoadTests
+# The load tests (a 100,000-user server process measured for memory and latency) first and alone, so that nothing
+# shares the two cores with what they measure.
 swift test --skip-build --filter ServerLoadTests
+# The ThreadSanitizer build (.build-tsan) goes on in the background at the lowest priority while the steps below
+# run, taking only the time they leave the cores idle (waits for servers, browsers, databases); in a process group
+# of its own, stopped if this script stops first.
+tsan_log=$(mktemp "${TMPDIR:-/tmp}/hometown-tsan-build.XXXXXX")
+set -m
+nice -n 19 bash tools/sanitizers/run.sh thread --build-only >"$tsan_log" 2>&1 &
+tsan_build=$!
+set +m
+trap 'kill -- -"$tsan_build" 2>/dev/null || true' EXIT
+# Every other suite once: the suites of tools/sanitizers/thread-suites run only under ThreadSanitizer (last step),
+# where their tests and assertions are the same (time bounds that catch a hang are scaled by TestSlowdown).
+skips=(--skip ServerLoadTests)
+while IFS= read -r line; do
+  case "$line" in '' | '#'*) ;; *) skips+=(--skip "$line") ;; esac
+done < tools/sanitizers/thread-suites
+swift test --skip-build "${skips[@]}"
 # Fuzzing: every libFuzzer target over its committed corpus, then 25 s of fuzzing each, two at a time
-# (11 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
+# (12 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
 FUZZ_JOBS=2 FUZZ_SEED=${FUZZ_SEED:-1} bash tools/fuzz/run.sh all 25
 bash Examples/run.sh
 bash tools/webtest/run.sh
 HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
 bash tools/check-openapi.sh
-# ThreadSanitizer, last because it is the longest step: the server, client and store suites, the
-# parallel engine suites and the batch job's threads, built with --sanitize=thread in .build-tsan (the `hometown`
-# processes they start too); fails on a failed test or on any report. About 10 min of build and 10 min of run on 2
-# cores; bounded by `timeout`. See docs/testing.md.
-timeout 50m bash tools/sanitizers/run.sh thread
+# ThreadSanitizer, last: the suites of tools/sanitizers/thread-suites, built above, and the `hometown` processes
+# they start, built with them; fails on a failed test or on any report. About 14 minutes of run on 2 cores; bounded
+# by `timeout`. See docs/testing.md.
+if ! wait "$tsan_build"; then
+  cat "$tsan_log" >&2
+  echo "test.sh: the ThreadSanitizer build failed" >&2
+  exit 1
+fi
+trap - EXIT
+rm -f "$tsan_log"
+timeout 50m bash tools/sanitizers/run.sh thread --no-build

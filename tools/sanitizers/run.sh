@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Runs test suites under a sanitizer: tools/sanitizers/run.sh thread|address [SUITE...]
+# Runs test suites under a sanitizer:
+#   tools/sanitizers/run.sh thread|address [--build-only|--no-build] [SUITE...]
 #
 # Builds the package and its tests with `--sanitize=SANITIZER` in a build folder of their own (.build-tsan or
-# .build-asan, so the ordinary debug build is untouched), then runs the suites (default: the parallel and server
-# code: HometownBoundariesTests HometownClusteringTests HometownMarkersTests HometownServerTests
-# HometownClientTests HometownStoreTests, the batch job's threads in HometownCLITests (BatchRunnerTests,
-# BoundedQueueTests, PlainCSVChunkTests) and HometownCoreTests' LockedTests; never ServerLoadTests, whose time and
-# memory limits measure an uninstrumented server). tools/test.sh runs the default under ThreadSanitizer. The
-# `hometown` processes the tests start are the one built beside the tests, so they run under the same sanitizer.
+# .build-asan, so the ordinary debug build is untouched), then runs the suites: by default those listed in
+# tools/sanitizers/thread-suites (the code that runs on several threads at once; never ServerLoadTests, whose time
+# and memory limits measure an uninstrumented server). `--build-only` stops after the build, `--no-build` runs
+# what an earlier build left (tools/test.sh builds in the background while other steps run). The `hometown`
+# processes the tests start are the one built beside the tests, so they run under the same sanitizer.
 #
 # Every report of the test process and of the servers it starts goes to a file of its own (TSAN_OPTIONS /
 # ASAN_OPTIONS log_path); the run fails when any test fails or any report was written, and prints the reports.
@@ -19,13 +19,20 @@ sanitizer=${1:-}
 case "$sanitizer" in
   thread) build=.build-tsan ;;
   address) build=.build-asan ;;
-  *) echo "usage: tools/sanitizers/run.sh thread|address [SUITE...]" >&2; exit 2 ;;
+  *) echo "usage: tools/sanitizers/run.sh thread|address [--build-only|--no-build] [SUITE...]" >&2; exit 2 ;;
 esac
 shift
+steps=build-and-run
+case "${1:-}" in
+  --build-only) steps=build; shift ;;
+  --no-build) steps=run; shift ;;
+esac
 suites=("$@")
-[ ${#suites[@]} -gt 0 ] || suites=(HometownBoundariesTests HometownClusteringTests HometownMarkersTests
-  HometownServerTests HometownClientTests HometownStoreTests
-  'HometownCLITests\.(BatchRunnerTests|BoundedQueueTests|PlainCSVChunkTests)' 'HometownCoreTests\.LockedTests')
+if [ ${#suites[@]} -eq 0 ]; then
+  while IFS= read -r line; do
+    case "$line" in '' | '#'*) ;; *) suites+=("$line") ;; esac
+  done < tools/sanitizers/thread-suites
+fi
 filters=()
 for s in "${suites[@]}"; do filters+=(--filter "$s"); done
 # Skipped: the load tests (their time and memory limits measure an uninstrumented server). Time bounds that only
@@ -39,7 +46,8 @@ reports=${SANITIZER_REPORTS:-$(mktemp -d /tmp/hometown-sanitizer.XXXXXX)}
 mkdir -p "$reports"
 rm -f "$reports"/report.*
 
-swift build --build-tests --sanitize="$sanitizer" --build-path "$build"
+if [ "$steps" != run ]; then swift build --build-tests --sanitize="$sanitizer" --build-path "$build"; fi
+[ "$steps" != build ] || exit 0
 status=0
 # halt_on_error=0: a run shows every report, not only the first; second_deadlock_stack: both stacks of an
 # inversion; the suppressions file is read by every process started (children inherit the environment).
