@@ -94,10 +94,11 @@ public enum WaterFile {
         return String(decoding: try f.bytes(WaterFile.meta), as: UTF8.self)
     }
 
-    /// Where `water.bin` is looked for: beside `hometown.bin` (the file given, or else
-    /// `ReverseGeocoder.defaultDataPath()`: `$HOMETOWN_DATA`, the build's `data/` folder, ...).
-    public static func path(besideBoundaries boundaries: String? = nil) -> String {
-        let reverse = boundaries ?? ReverseGeocoder.defaultDataPath()
+    /// Where `water.bin` is looked for: beside `hometown.bin` (the file given, or else the one
+    /// `ReverseGeocoder.defaultDataPath()` finds).
+    /// - Throws: `BoundariesError.dataNotFound` when no file is given and none is found.
+    public static func path(besideBoundaries boundaries: String? = nil) throws -> String {
+        let reverse = try boundaries ?? ReverseGeocoder.defaultDataPath()
         if let slash = reverse.lastIndex(of: "/") { return String(reverse[..<slash]) + "/water.bin" }
         return "water.bin"
     }

@@ -58,8 +58,10 @@ public final class WaterMap: Sendable {
     /// - Parameter path: the file; nil: `WaterFile.path()`, beside the default `hometown.bin`.
     /// - Throws: `BasemapError.unreadableWater` naming the file and the problem.
     public convenience init(path: String? = nil) throws(BasemapError) {
-        let p = path ?? WaterFile.path()
-        do { self.init(lakes: try WaterFile.read(path: p)) } catch { throw .unreadableWater("\(error)") }
+        do {
+            let p = try path ?? WaterFile.path()
+            self.init(lakes: try WaterFile.read(path: p))
+        } catch { throw .unreadableWater("\(error)") }
     }
 
     /// The lakes inside `frame` as rings in its units (see `BoundaryDrawing.water`), simplified and clipped the

@@ -2,6 +2,8 @@
 public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The data file does not exist or cannot be opened.
     case dataFileMissing(path: String, reason: String)
+    /// No path was given and none of the folders `DataLocation` looks in holds `file`.
+    case dataNotFound(file: String, looked: [String])
     /// The file is shorter than its header says: an interrupted copy or checkout.
     case dataFileTruncated(path: String, expected: Int, actual: Int)
     /// Bytes that do not match their checksum, a wrong magic number or an impossible layout.
@@ -16,6 +18,10 @@ public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible
         case .dataFileMissing(let p, let r):
             return
                 "data file \(p) cannot be opened (\(r)); set HOMETOWN_DATA or pass --data to the folder holding it, or rebuild it with tools/build-data.sh"
+        case .dataNotFound(let file, let looked):
+            let places = looked.isEmpty ? "nowhere (the executable's path is unknown)" : looked.joined(separator: ", ")
+            return
+                "\(file) not found; looked in \(places). Pass --data with the folder holding hometown.bin and gazetteer.bin, or set HOMETOWN_DATA to it (a package installs them in /usr/share/hometown)"
         case .dataFileTruncated(let p, let e, let a):
             return
                 "data file \(p) is truncated: it should be \(e) bytes but is \(a); restore it from git (git checkout -- data/) or rebuild it"

@@ -72,11 +72,11 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     /// Loads the data file.
     /// - Parameters:
-    ///   - path: the `hometown.bin` file; nil = `ReverseGeocoder.defaultDataPath()`.
+    ///   - path: the `hometown.bin` file; nil: the one `DataLocation` finds (`ReverseGeocoder.defaultDataPath()`).
     ///   - verification: how much to check now (see `Verification`).
     /// - Throws: `BoundariesError` naming the file and the problem (missing, truncated, corrupted, version).
     public init(path: String? = nil, verification: Verification = .full) throws {
-        let p = path ?? ReverseGeocoder.defaultDataPath()
+        let p = try path ?? ReverseGeocoder.defaultDataPath()
         let f = try DataFile(path: p)
         switch verification {
         case .full:
@@ -110,42 +110,11 @@ public final class ReverseGeocoder: @unchecked Sendable {
         cities = try CityIndex(file: f, stateCount: stateCount)
     }
 
-    /// Where the data is looked for: `$HOMETOWN_DATA` (a file, or a folder holding hometown.bin); then
-    /// `data/hometown.bin` beside the package the executable was built in (`.build/<config>/` two levels up);
-    /// then `../share/hometown/hometown.bin` beside the executable; then `data/hometown.bin` of the Hometown
-    /// checkout this module was compiled from (so a package that depends on Hometown finds the data in
-    /// `.build/checkouts/Hometown/data/` with no setting and no copy); then `data/hometown.bin` in the current folder.
-    public static func defaultDataPath() -> String {
-        if let env = getenv("HOMETOWN_DATA").map({ String(cString: $0) }), !env.isEmpty {
-            return env.hasSuffix(".bin") ? env : env + "/hometown.bin"
-        }
-        var candidates: [String] = []
-        if let exe = executableDirectory() {
-            candidates.append(exe + "/../../data/hometown.bin")
-            candidates.append(exe + "/../../../data/hometown.bin")
-            candidates.append(exe + "/../share/hometown/hometown.bin")
-        }
-        candidates.append(packageRoot + "/data/hometown.bin")
-        candidates.append("data/hometown.bin")
-        for c in candidates where access(c, R_OK) == 0 { return c }
-        return "data/hometown.bin"
-    }
-
-    /// The root of the Hometown checkout this file was compiled from (three levels above it).
-    static let packageRoot: String = {
-        var parts = #filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }()
-
-    private static func executableDirectory() -> String? {
-        var buf = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buf, buf.count - 1)
-        guard n > 0 else { return nil }
-        let path = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
-    }
+    /// The `hometown.bin` a loader given no path reads: the first found in `DataLocation`'s folders
+    /// (`$HOMETOWN_DATA`; `../share/hometown/` beside the executable; the checkout an executable in its build folder
+    /// was built in).
+    /// - Throws: `BoundariesError.dataNotFound` naming every folder looked in.
+    public static func defaultDataPath() throws -> String { try DataLocation.locate("hometown.bin") }
 
     // MARK: Lookups
 

@@ -46,8 +46,10 @@ struct ForwardCommand: ParsableCommand {
 
             Exit status: 0 done; 3 done, but some lines got an error or the input
             was cut short; 2 invalid input (message on stderr); 1 data or system
-            failure. Data: data/gazetteer.bin of the Hometown checkout, or $HOMETOWN_DATA,
-            or --data.
+            failure.
+            Data: gazetteer.bin from --data, else from $HOMETOWN_DATA, else from
+            ../share/hometown beside the program (or from the data folder of the checkout
+            it was built in, when run from there).
             """)
 
     @Argument(help: ArgumentHelp("The place name to look up.", valueName: "TEXT"))

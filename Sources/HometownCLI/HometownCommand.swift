@@ -1,4 +1,5 @@
 import ArgumentParser
+import HometownCore
 
 /// The `hometown` command: turns map points into places and places into map points, and shows many posted
 /// places on a map. Each capability is a subcommand; the work is done by the library modules.
@@ -13,6 +14,7 @@ public struct HometownCommand: AsyncParsableCommand {
             Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC
             BY 4.0.
             """,
+        version: HometownVersion.current,
         subcommands: [
             ServeCommand.self, PostCommand.self, UpdateCommand.self, DeleteCommand.self, UsersCommand.self,
             ReverseCommand.self, ForwardCommand.self,

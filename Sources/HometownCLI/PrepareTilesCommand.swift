@@ -53,7 +53,8 @@ struct PrepareTilesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let path = out ?? URL(fileURLWithPath: TilePreparation.defaultPath(besideBoundaries: data)).standardized.path
+        let path =
+            try out ?? URL(fileURLWithPath: TilePreparation.defaultPath(besideBoundaries: data)).standardized.path
         let started = ContinuousClock.now
         do {
             let r = try await TilePreparation.write(

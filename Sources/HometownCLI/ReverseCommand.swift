@@ -41,7 +41,9 @@ struct ReverseCommand: ParsableCommand {
             Exit status: 0 done; 3 done, but some rows carry an error or the input was cut
             short (a truncated .gz); 2 invalid input (message on stderr); 1 data or system
             failure.
-            Data: data/hometown.bin beside the build, or $HOMETOWN_DATA, or --data.
+            Data: hometown.bin from --data, else from $HOMETOWN_DATA, else from
+            ../share/hometown beside the program (or from the data folder of the checkout
+            it was built in, when run from there).
             """)
 
     @OptionGroup var points: PointFileOptions<Self>

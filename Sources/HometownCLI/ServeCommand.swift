@@ -1,4 +1,5 @@
 import ArgumentParser
+import HometownCore
 import HometownProtocol
 import HometownServer
 import HometownVocabulary
@@ -135,7 +136,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Whether GET /metrics answers (Prometheus text format); keep it internal: block it in the proxy in front."))
+            "Whether GET /metrics answers (Prometheus text format); keep it internal: block it in the proxy in front.",
+            valueName: "on|off"))
     var metrics = OnOff.on
 
     @Option(help: "Seconds GET /healthz waits for its database query before answering 503 (not ready).")
@@ -179,7 +181,9 @@ struct ServeCommand: AsyncParsableCommand {
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration: c) { bound in
-                printError("serving on http://\(host):\(bound)/hometown/ (database \(db)); stop with Ctrl-C")
+                printError(
+                    "serving on http://\(host):\(bound)/hometown/ (version \(HometownVersion.current), database \(db)); stop with Ctrl-C"
+                )
             }
         } catch let e as ServerError {
             printError(e.description)

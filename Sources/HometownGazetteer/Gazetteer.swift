@@ -41,12 +41,15 @@ public final class Gazetteer: @unchecked Sendable {
 
     /// Loads the gazetteer.
     /// - Parameters:
-    ///   - path: the `gazetteer.bin` file; nil = `Gazetteer.defaultDataPath()`.
+    ///   - path: the `gazetteer.bin` file; nil: the one `DataLocation` finds (`Gazetteer.defaultDataPath()`).
     ///   - verify: check every section's checksum (about 10 ms); without it only the header is checked and
     ///     every read is bounds-checked.
     /// - Throws: `GazetteerError` naming the file and the problem.
     public init(path: String? = nil, verify: Bool = true) throws {
-        let p = path ?? Gazetteer.defaultDataPath()
+        let p: String
+        do { p = try path ?? Gazetteer.defaultDataPath() } catch let e as BoundariesError {
+            throw GazetteerError.dataFile(e)
+        }
         let capitalList: [UInt32]
         do {
             let f = try DataFile(path: p, version: GazetteerLayout.version)
@@ -158,14 +161,11 @@ public final class Gazetteer: @unchecked Sendable {
         }
     }
 
-    /// Where the gazetteer is looked for: `$HOMETOWN_DATA` (a folder, or a hometown.bin whose folder is used);
-    /// then `data/gazetteer.bin` beside the package the executable was built in; then
-    /// `../share/hometown/gazetteer.bin` beside the executable; then `data/gazetteer.bin` here.
-    public static func defaultDataPath() -> String {
-        let reverse = ReverseGeocoder.defaultDataPath()
-        if let slash = reverse.lastIndex(of: "/") { return String(reverse[..<slash]) + "/gazetteer.bin" }
-        return "gazetteer.bin"
-    }
+    /// The `gazetteer.bin` a loader given no path reads: the first found in `DataLocation`'s folders
+    /// (`$HOMETOWN_DATA`; `../share/hometown/` beside the executable; the checkout an executable in its build folder
+    /// was built in).
+    /// - Throws: `BoundariesError.dataNotFound` naming every folder looked in.
+    public static func defaultDataPath() throws -> String { try DataLocation.locate("gazetteer.bin") }
 
     // MARK: Entries
 

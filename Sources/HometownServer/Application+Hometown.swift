@@ -125,7 +125,7 @@ func loadPreparedTiles(
     switch choice {
     case .none: return .none
     case .file(let p): path = p
-    case .beside: path = PreparedTilesFile.path(besideBoundaries: boundariesPath)
+    case .beside: path = try PreparedTilesFile.path(besideBoundaries: boundariesPath)
     }
     do {
         let started = ContinuousClock.now

@@ -24,10 +24,11 @@ struct BundledData {
     init(boundariesPath: String?, gazetteerPath: String?, waterPath: String?, countries: Vocabulary.Selection)
         throws(ServerError)
     {
-        let lakes = waterPath ?? WaterFile.path(besideBoundaries: boundariesPath)
+        let lakes: String
         do {
             geocoder = try ReverseGeocoder(path: boundariesPath, verification: .full)
             gazetteer = try Gazetteer(path: gazetteerPath, verify: true)
+            lakes = try waterPath ?? WaterFile.path(besideBoundaries: boundariesPath)
             water = try WaterMap(path: lakes)
         } catch {
             throw ServerError.cannotLoad("the bundled data", "\(error)")

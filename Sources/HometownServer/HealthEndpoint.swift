@@ -3,7 +3,8 @@ import HometownProtocol
 import Hummingbird
 
 /// `GET /healthz` (and HEAD), for load balancers and supervisors: 200 with
-/// `{"status":"ready","users":N,"nextid":N,"store":{"nextid":N,"milliseconds":T}}` when the server is ready
+/// `{"status":"ready","version":"V","users":N,"nextid":N,"store":{"nextid":N,"milliseconds":T}}` when the server
+/// is ready
 /// (`HealthCheck`), else 503 with the protocol's error body and the code `not_ready`. Answered from memory and one
 /// cheap query; never waits for the expensive-work queue.
 struct HealthEndpoint: Sendable {
@@ -22,6 +23,7 @@ struct HealthEndpoint: Sendable {
         case .ready(let storeNextID, let milliseconds):
             let body: JSONValue = .object([
                 "status": .string("ready"),
+                "version": .string(HometownVersion.current),
                 "users": .number(Double(check.view.count)),
                 "nextid": .number(Double(check.view.nextID)),
                 "store": .object(["nextid": .number(Double(storeNextID)), "milliseconds": .number(milliseconds)]),

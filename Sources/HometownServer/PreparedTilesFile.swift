@@ -121,8 +121,9 @@ enum PreparedTilesFile {
 
     /// Where `tiles.bin` is looked for: beside `hometown.bin` (the file given, or else
     /// `ReverseGeocoder.defaultDataPath()`), without `..` steps.
-    static func path(besideBoundaries boundaries: String? = nil) -> String {
-        let reverse = boundaries ?? ReverseGeocoder.defaultDataPath()
+    /// - Throws: `BoundariesError.dataNotFound` when no file is given and none is found.
+    static func path(besideBoundaries boundaries: String? = nil) throws -> String {
+        let reverse = try boundaries ?? ReverseGeocoder.defaultDataPath()
         guard let slash = reverse.lastIndex(of: "/") else { return "tiles.bin" }
         return URL(fileURLWithPath: String(reverse[..<slash]) + "/tiles.bin").standardized.path
     }

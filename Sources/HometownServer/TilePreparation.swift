@@ -25,8 +25,9 @@ public enum TilePreparation {
 
     /// Where `hometown serve` looks for the file by default: `tiles.bin` beside `hometown.bin` (the file given, or
     /// else the default one).
-    public static func defaultPath(besideBoundaries boundaries: String? = nil) -> String {
-        PreparedTilesFile.path(besideBoundaries: boundaries)
+    /// - Throws: `BoundariesError.dataNotFound` when no file is given and none is found.
+    public static func defaultPath(besideBoundaries boundaries: String? = nil) throws -> String {
+        try PreparedTilesFile.path(besideBoundaries: boundaries)
     }
 
     /// The most zooms a file may hold (zoom 5 alone is 1,024 tiles of each kind).

@@ -19,7 +19,7 @@ enum Fixtures {
     }()
 
     /// The lakes of this checkout (`data/water.bin`, beside hometown.bin).
-    static let waterPath = WaterFile.path(besideBoundaries: dataPath)
+    static let waterPath = try! WaterFile.path(besideBoundaries: dataPath)
     static let water: WaterMap = {
         do { return try WaterMap(path: waterPath) } catch { fatalError("cannot prepare the lakes: \(error)") }
     }()

@@ -26,7 +26,7 @@ import Testing
     /// The same points through the parser (`--data` with the default file makes the command line another shape)
     /// and directly: the same bytes on both streams, the same status; errors included.
     @Test func theDirectAnswerIsTheParsedOne() async throws {
-        let data = URL(fileURLWithPath: ReverseGeocoder.defaultDataPath()).standardized.path
+        let data = URL(fileURLWithPath: try ReverseGeocoder.defaultDataPath()).standardized.path
         var rng = SeededRandom(seed: 77)
         var points = [
             ("47.6062", "-122.3321"), ("-33.86", "151.2"), ("0", "0"), ("90", "180"), ("-90", "-180"),

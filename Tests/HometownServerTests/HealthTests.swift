@@ -21,6 +21,7 @@ import Testing
             #expect(r.status == .ok && r.headers[.contentType]?.hasPrefix("application/json") == true)
             let o = try #require(r.json as? [String: Any])
             #expect(o["status"] as? String == "ready")
+            #expect(o["version"] as? String == HometownVersion.current)
             #expect(o["users"] as? Int == 1 && o["nextid"] as? Int == 2)
             let store = try #require(o["store"] as? [String: Any])
             #expect(store["nextid"] as? Int == 2)

@@ -12,7 +12,7 @@ import Testing
 /// server draws now from the bundled data; a damaged file is refused naming the problem; tiles of other data are
 /// left out; a server sends them (and every tile it drew) gzipped without compressing per request.
 @Suite struct PreparedTilesTests {
-    static let bundled = TilePreparation.defaultPath()
+    static let bundled = try! TilePreparation.defaultPath()
 
     static func temporaryFile(_ name: String) throws -> String {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-tiles-\(UUID().uuidString)")

@@ -1,12 +1,22 @@
-// Uses Hometown as a library: no environment variable, no data copied by hand. The data (hometown.bin) is
-// found in the Hometown checkout the library was built from.
+// Uses Hometown as a library. An app ships the data files (hometown.bin, and gazetteer.bin for forward geocoding)
+// wherever it likes and tells each loader where they are: here the folder given as the first argument.
+//   HometownExample /path/to/Hometown/data
 import HometownBoundaries
 import HometownClustering
 import HometownCore
 import HometownViewport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 // 1. Reverse geocoding: a point (latitude, longitude in degrees) to its country, state and city.
-let geocoder = try ReverseGeocoder()
+guard CommandLine.arguments.count == 2 else {
+    print("usage: HometownExample DATA-FOLDER (the folder holding hometown.bin)")
+    exit(2)
+}
+let dataFolder = CommandLine.arguments[1]
+let geocoder = try ReverseGeocoder(path: dataFolder + "/hometown.bin")
 let minneapolis = try Coordinate(latitude: 44.9661, longitude: -93.2938)
 let place = geocoder.place(at: minneapolis)
 print("reverse: \(place.country?.iso2 ?? "-") / \(place.state?.name ?? "-") / \(place.city?.name ?? "-")")
