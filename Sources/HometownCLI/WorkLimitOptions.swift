@@ -45,6 +45,14 @@ struct WorkLimitOptions: ParsableArguments {
         ))
     var prepareMapZooms = WorkLimits().prepareMapZooms
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between returns of freed memory to the system, once connections have closed (0: never).",
+            discussion:
+                "After a burst of large answers (many clients reading whole lists) the C library would otherwise keep the freed memory, and the resident size would stay at its peak."
+        ))
+    var memoryTrimInterval: Seconds = 10
+
     /// The limits these options give.
     /// - Throws: `ValidationError` for a value out of range (`WorkLimits.validate()`).
     func limits() throws -> WorkLimits {
@@ -59,6 +67,7 @@ struct WorkLimitOptions: ParsableArguments {
         w.fileGzipCacheBytes = Self.bytes(mebibytes: fileGzipCacheMB)
         if let maxCompressing { w.maxCompressing = maxCompressing }
         w.prepareMapZooms = prepareMapZooms
+        w.memoryTrimInterval = memoryTrimInterval.duration
         do { try w.validate() } catch { throw ValidationError("\(error)") }
         return w
     }

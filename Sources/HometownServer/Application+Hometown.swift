@@ -44,6 +44,8 @@ public func buildApplication(
             ShutdownCloser(state: state),
             ViewSyncService(
                 follower: state.follower, interval: configuration.limits.databaseSyncInterval, logger: logger),
+            MemoryTrimService(
+                connections: connections, interval: configuration.work.memoryTrimInterval, logger: logger),
         ],
         onServerRunning: { channel in
             MapPreparation.start(state, zooms: configuration.work.prepareMapZooms)

@@ -5,6 +5,7 @@ final class ConnectionCounter: Sendable {
     /// Connections served at once; one more is refused.
     let limit: Int
     private let open = Atomic<Int>(0)
+    private let closed = Atomic<Int>(0)
 
     init(limit: Int) { self.limit = limit }
 
@@ -15,7 +16,13 @@ final class ConnectionCounter: Sendable {
     }
 
     /// Uncounts a closed connection (every admitted one, served or refused).
-    func release() { open.wrappingSubtract(1, ordering: .relaxed) }
+    func release() {
+        open.wrappingSubtract(1, ordering: .relaxed)
+        closed.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    /// Connections closed since the server started.
+    var closedCount: Int { closed.load(ordering: .relaxed) }
 
     /// Connections open now.
     var count: Int { open.load(ordering: .relaxed) }

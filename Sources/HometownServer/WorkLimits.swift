@@ -3,8 +3,8 @@ import NIOPosix
 
 /// How much expensive work the server takes on at once, and how much memory its caches may hold: the
 /// `hometown serve` options `--max-expensive-work`, `--max-queued-work`, `--queue-timeout`, `--cluster-cache-mb`,
-/// `--cluster-answer-cache-mb`, `--tile-cache-mb`, `--label-cache-mb`, `--file-gzip-cache-mb`, `--max-compressing`
-/// and `--prepare-map-zooms`.
+/// `--cluster-answer-cache-mb`, `--tile-cache-mb`, `--label-cache-mb`, `--file-gzip-cache-mb`, `--max-compressing`,
+/// `--prepare-map-zooms` and `--memory-trim-interval`.
 public struct WorkLimits: Sendable {
     /// Cluster indexes built (and regions fitted) at once; beyond that a request waits for a turn.
     public var maxExpensiveWork = System.coreCount
@@ -32,6 +32,9 @@ public struct WorkLimits: Sendable {
     /// Zooms of the web map prepared in the background once the server listens (`MapPreparation`): 3 draws the
     /// 21 boundary tiles and places the names of zooms 0-2; 0 prepares nothing (built on first use instead).
     public var prepareMapZooms = 3
+    /// How often the process gives the memory it has freed back to the system (`MemoryTrimService`), when
+    /// connections have closed since the last time; zero: never (the C library keeps freed memory for reuse).
+    public var memoryTrimInterval: Duration = .seconds(10)
     /// The most zooms `prepareMapZooms` may name (zoom 5 alone is 1,024 tiles).
     public static let maxPreparedZooms = 6
 
@@ -58,6 +61,9 @@ public struct WorkLimits: Sendable {
             throw ServerError.badConfiguration(name, "must be from 0 to \(Self.maxCacheBytes >> 20) (MiB)")
         }
         guard maxCompressing >= 0 else { throw ServerError.badConfiguration("--max-compressing", "must be 0 or more") }
+        guard memoryTrimInterval >= .zero, memoryTrimInterval <= .seconds(3600) else {
+            throw ServerError.badConfiguration("--memory-trim-interval", "must be from 0 to 3600 seconds")
+        }
         guard (0...Self.maxPreparedZooms).contains(prepareMapZooms) else {
             throw ServerError.badConfiguration("--prepare-map-zooms", "must be from 0 to \(Self.maxPreparedZooms)")
         }

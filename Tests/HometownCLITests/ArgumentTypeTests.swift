@@ -105,7 +105,7 @@ import Testing
         (["--cluster-answer-cache-mb=-1"], "--cluster-answer-cache-mb: must be from 0 to 1048576"),
         (
             ["--metrics", "maybe"],
-            "The value 'maybe' is invalid for '--metrics <metrics>'. Please provide one of 'on' and 'off'"
+            "The value 'maybe' is invalid for '--metrics <on|off>'. Please provide one of 'on' and 'off'"
         ),
     ])
     func serveOptionsOutOfRange(_ option: [String], _ says: String) async throws {
