@@ -208,7 +208,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
-        .target(name: "HometownTestSupport", dependencies: ["HometownCore"], path: "Tests/HometownTestSupport"),
+        .target(
+            name: "HometownTestSupport",
+            dependencies: ["HometownCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Tests/HometownTestSupport"),
         .testTarget(
             name: "HometownClientTests",
             dependencies: [

@@ -30,8 +30,9 @@ public struct MapPicture: Sendable {
     /// A box to outline, in degrees (west > east crosses 180°).
     public var region: BoundingBox?
     public var title: String?
-    /// The names placed at the view's zoom (or a shallower one); those inside the picture and clear of the
-    /// markers are drawn (`labelsSVG`). Nil: no names.
+    /// The names placed at the view's zoom (or a shallower one); those inside the picture are drawn, moved beside
+    /// a marker that would cover them and kept out of the title's and attribution's corners (`labelsSVG`). Nil:
+    /// no names.
     public var labels: LabelPlacement?
     public var attribution = "Boundaries: Natural Earth. Places: GeoNames."
 

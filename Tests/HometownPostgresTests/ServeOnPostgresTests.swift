@@ -73,26 +73,26 @@ import Testing
         let server = try await ServerProcess(
             database: pg.url(try await pg.createDatabase()), extra: ["--db-busy-timeout", "1"])
         defer { server.stop() }
-        #expect(try await Self.post(server, "before").status == 200)
-        #expect(try await Self.get(server.url + "/healthz").status == 200)
+        #expect(try await LoopbackHTTP.addUser(server.base, nickname: "before").status == 200)
+        #expect(try await LoopbackHTTP.get(server.url + "/healthz").status == 200)
         try await pg.stopServer()
 
         let started = ContinuousClock.now
-        let down = try await Self.post(server, "during")
+        let down = try await LoopbackHTTP.addUser(server.base, nickname: "during")
         let waited = ContinuousClock.now - started
         #expect(down.status == 503 && down.retryAfter == "2", "\(down)")
         #expect(down.body.contains(#""code":"database_unavailable""#), "\(down.body)")
         // The 1 s wait, and not much more.
         #expect(waited >= .milliseconds(950) && waited < TestSlowdown.scaled(.seconds(4)), "\(waited)")
-        let health = try await Self.get(server.url + "/healthz")
+        let health = try await LoopbackHTTP.get(server.url + "/healthz")
         #expect(health.status == 503 && health.body.contains(#""code":"not_ready""#), "\(health)")
-        #expect(try await Self.get(server.base + "/count").body == "1")
+        #expect(try await LoopbackHTTP.get(server.base + "/count").body == "1")
 
         // Posts keep coming while the database is down (each waiting up to 1 s), so that the server has been
         // failing to connect for a while when the database returns.
         let poster = Task {
             while true {
-                let answer = try await Self.post(server, "after")
+                let answer = try await LoopbackHTTP.addUser(server.base, nickname: "after")
                 if answer.status == 200 { return ContinuousClock.now }
                 #expect(answer.status == 503, "\(answer)")
             }
@@ -105,34 +105,14 @@ import Testing
         #expect(
             recovered < TestSlowdown.scaled(.seconds(2)), "a post was stored \(recovered) after the database's return")
         print("serve on postgres: a post was stored \(recovered) after the database's return")
-        var ready = try await Self.get(server.url + "/healthz")
+        var ready = try await LoopbackHTTP.get(server.url + "/healthz")
         while ready.status != 200, ContinuousClock.now - back < TestSlowdown.scaled(.seconds(2)) {
             try await Task.sleep(for: .milliseconds(50))
-            ready = try await Self.get(server.url + "/healthz")
+            ready = try await LoopbackHTTP.get(server.url + "/healthz")
         }
         #expect(ready.status == 200, "\(ready)")
         let client = try HometownClient(baseURL: server.url)
         #expect(try await client.users().map(\.nickname) == ["before", "after"])
     }
 
-    static func post(_ server: ServerProcess, _ nickname: String) async throws
-        -> (status: UInt, retryAfter: String?, body: String)
-    {
-        var request = HTTPClientRequest(url: server.base + "/adduser")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(
-            Data(
-                #"{"nickname":"\#(nickname)","password":"secret1","country":"USA","state":"Texas","city":"Austin","year":2001}"#
-                    .utf8))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 1 << 16)
-        return (response.status.code, response.headers.first(name: "Retry-After"), String(buffer: body))
-    }
-
-    static func get(_ url: String) async throws -> (status: UInt, body: String) {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 1 << 20)
-        return (response.status.code, String(buffer: body))
-    }
 }

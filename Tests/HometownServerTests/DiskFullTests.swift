@@ -37,11 +37,11 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: inside + "/spare"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/posts.sqlite"), "the tmpfs is the server's only")
 
-        #expect(try await Self.get(server.url + "/healthz").status == 200)
+        #expect(try await LoopbackHTTP.get(server.url + "/healthz").status == 200)
         var stored: [String] = []
         var full: (status: Int, retryAfter: String?, body: String)?
         for n in 0..<2000 {
-            let answer = try await Self.post(server, "filler\(n)")
+            let answer = try await LoopbackHTTP.addUser(server.base, nickname: "filler\(n)")
             if answer.status == 200 {
                 stored.append("filler\(n)")
                 continue
@@ -54,25 +54,25 @@ import Testing
         #expect(refused.status == 503 && refused.retryAfter == "10", "\(refused)")
         #expect(refused.body.contains(#""code":"storage_unavailable""#), "\(refused.body)")
         // Again: the disk stays full, and nothing is stored.
-        let again = try await Self.post(server, "again")
+        let again = try await LoopbackHTTP.addUser(server.base, nickname: "again")
         #expect(again.status == 503 && again.body.contains("storage_unavailable"), "\(again)")
 
-        let health = try await Self.get(server.url + "/healthz")
+        let health = try await LoopbackHTTP.get(server.url + "/healthz")
         #expect(health.status == 503 && health.body.contains(#""code":"not_ready""#), "\(health)")
         #expect(health.body.contains("cannot take writes"), "\(health.body)")
         // Reads answer from memory, with exactly the acknowledged posts.
-        #expect(try await Self.get(server.base + "/count").body == String(stored.count))
+        #expect(try await LoopbackHTTP.get(server.base + "/count").body == String(stored.count))
         #expect(try await Self.nicknames(server) == stored)
 
         try FileManager.default.removeItem(atPath: inside + "/spare")
         let freed = ContinuousClock.now
-        var ready = try await Self.get(server.url + "/healthz")
+        var ready = try await LoopbackHTTP.get(server.url + "/healthz")
         while ready.status != 200, ContinuousClock.now - freed < TestSlowdown.scaled(.seconds(10)) {
             try await Task.sleep(for: .milliseconds(100))
-            ready = try await Self.get(server.url + "/healthz")
+            ready = try await LoopbackHTTP.get(server.url + "/healthz")
         }
         #expect(ready.status == 200, "not ready after space was freed: \(ready)")
-        let after = try await Self.post(server, "after")
+        let after = try await LoopbackHTTP.addUser(server.base, nickname: "after")
         #expect(after.status == 200, "\(after)")
         stored.append("after")
         #expect(try await Self.nicknames(server) == stored)
@@ -90,30 +90,9 @@ import Testing
         #expect(await server.terminate() == 0)
     }
 
-    static func post(_ server: ServerProcess, _ nickname: String) async throws
-        -> (status: Int, retryAfter: String?, body: String)
-    {
-        var request = HTTPClientRequest(url: server.base + "/adduser")
-        request.method = .POST
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(
-            Data(
-                #"{"nickname":"\#(nickname)","password":"secret1","country":"USA","state":"Texas","city":"Austin","year":2001}"#
-                    .utf8))
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 1 << 16)
-        return (Int(response.status.code), response.headers.first(name: "Retry-After"), String(buffer: body))
-    }
-
-    static func get(_ url: String) async throws -> (status: Int, body: String) {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 1 << 24)
-        return (Int(response.status.code), String(buffer: body))
-    }
-
     /// The nicknames `users` lists, in id order.
     static func nicknames(_ server: ServerProcess) async throws -> [String] {
-        let answer = try await get(server.base + "/users")
+        let answer = try await LoopbackHTTP.get(server.base + "/users")
         let list = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [[String: Any]] ?? []
         return list.compactMap { $0["nickname"] as? String }
     }
