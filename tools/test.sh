@@ -6,7 +6,7 @@
 #                           app (headless Chromium against a real server on loopback, tools/webtest/), the Spark job
 #                           on 1,000,000 rows in local[2] (tools/spark/) and the check of the running server against
 #                           its OpenAPI document (schemathesis). Each Python tool keeps its own virtualenv under its
-#                           folder. About 35 minutes on two cores from a clean clone (docs/testing.md).
+#                           folder. About 40 minutes on two cores from a clean clone (docs/testing.md).
 #   tools/test.sh --quick   the inner loop: the formatting, the build and the engine's unit suites, which start no
 #                           server or command (a few minutes once the build is there).
 set -euo pipefail
@@ -34,20 +34,6 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMU
 # The load tests (a 100,000-user server process measured for memory and latency) first and alone, so that nothing
 # shares the two cores with what they measure.
 swift test --skip-build --filter ServerLoadTests
-# The ThreadSanitizer build (.build-tsan) goes on in the background at the lowest priority while the steps below
-# run, taking only the time they leave the cores idle (waits for servers, browsers, databases); in a process group
-# of its own, stopped if this script stops first.
-tsan_log=$(mktemp "${TMPDIR:-/tmp}/hometown-tsan-build.XXXXXX")
-set -m
-nice -n 19 bash tools/sanitizers/run.sh thread --build-only >"$tsan_log" 2>&1 &
-tsan_build=$!
-set +m
-# A stopped group only acts on the signal once continued.
-trap 'kill -- -"$tsan_build" 2>/dev/null || true; kill -CONT -- -"$tsan_build" 2>/dev/null || true' EXIT
-# The browser tests wait at most seconds for answers the debug server computes on the spot (the names of zoom 12):
-# the background build is stopped while they run, so that it takes none of the cores they are timed on.
-pause_tsan_build() { kill -STOP -- -"$tsan_build" 2>/dev/null || true; }
-resume_tsan_build() { kill -CONT -- -"$tsan_build" 2>/dev/null || true; }
 # Every other suite once: the suites of tools/sanitizers/thread-suites run only under ThreadSanitizer (last step),
 # where their tests and assertions are the same (time bounds that catch a hang are scaled by TestSlowdown).
 skips=(--skip ServerLoadTests)
@@ -59,19 +45,10 @@ swift test --skip-build "${skips[@]}"
 # (12 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
 FUZZ_JOBS=2 FUZZ_SEED=${FUZZ_SEED:-1} bash tools/fuzz/run.sh all 25
 bash Examples/run.sh
-pause_tsan_build
 bash tools/webtest/run.sh
-resume_tsan_build
 HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
 bash tools/check-openapi.sh
-# ThreadSanitizer, last: the suites of tools/sanitizers/thread-suites, built above, and the `hometown` processes
-# they start, built with them; fails on a failed test or on any report. About 14 minutes of run on 2 cores; bounded
-# by `timeout`. See docs/testing.md.
-if ! wait "$tsan_build"; then
-  cat "$tsan_log" >&2
-  echo "test.sh: the ThreadSanitizer build failed" >&2
-  exit 1
-fi
-trap - EXIT
-rm -f "$tsan_log"
-timeout 50m bash tools/sanitizers/run.sh thread --no-build
+# ThreadSanitizer, last: the suites of tools/sanitizers/thread-suites, built with --sanitize=thread in .build-tsan
+# (the `hometown` processes they start too); fails on a failed test or on any report. About 7 minutes of build
+# and 14 of run on 2 cores; bounded by `timeout`. See docs/testing.md.
+timeout 50m bash tools/sanitizers/run.sh thread
