@@ -57,7 +57,8 @@ extension MapPicture {
     func markerBoxes(u: Double) -> [PixelBox] {
         markers.map { m in
             let p = place(latitude: m.latitude, longitude: m.longitude)
-            let r = (m.count <= 1 ? 6.5 : min(30, 11 + 5 * log10(Double(m.count))) + 1) * u
+            // The disc and its ring (1.5 pixels wide for one place, 2 for a cluster), and half a pixel around one place.
+            let r = (Self.discRadius(count: m.count) + (m.count <= 1 ? 1.5 : 1)) * u
             return PixelBox(minX: p.x - r, minY: p.y - r, maxX: p.x + r, maxY: p.y + r)
         }
     }

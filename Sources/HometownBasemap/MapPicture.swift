@@ -95,11 +95,11 @@ public struct MapPicture: Sendable {
             let p = place(latitude: m.latitude, longitude: m.longitude)
             if m.count <= 1 {
                 s +=
-                    "<circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(5 * u))\" fill=\"#2f6db5\" stroke=\"#ffffff\" stroke-width=\"\(fmt(1.5 * u))\">"
+                    "<circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(Self.discRadius(count: m.count) * u))\" fill=\"#2f6db5\" stroke=\"#ffffff\" stroke-width=\"\(fmt(1.5 * u))\">"
                 s += m.label.map { "<title>\(MarkupText.escape($0))</title>" } ?? ""
                 s += "</circle>\n"
             } else {
-                let r = min(30, 11 + 5 * log10(Double(m.count))) * u
+                let r = Self.discRadius(count: m.count) * u
                 let colour = m.count < 10 ? "#51a6d8" : m.count < 100 ? "#f1b53b" : "#e8663d"
                 s +=
                     "<g><circle cx=\"\(fmt(p.x))\" cy=\"\(fmt(p.y))\" r=\"\(fmt(r))\" fill=\"\(colour)\" fill-opacity=\"0.85\" stroke=\"#ffffff\" stroke-width=\"\(fmt(2 * u))\"/>"
@@ -155,6 +155,12 @@ public struct MapPicture: Sendable {
     func fmt(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
         return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+
+    /// The radius in pixels of a marker's disc, its white ring not included: 5 for one place, growing with the
+    /// logarithm of a cluster's count up to 30.
+    static func discRadius(count: Int) -> Double {
+        count <= 1 ? 5 : min(30, 11 + 5 * log10(Double(count)))
     }
 
     /// 1234 -> "1.2k", as supercluster abbreviates counts.
