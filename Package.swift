@@ -144,7 +144,8 @@ let package = Package(
                 "HometownBasemap", "HometownViewport",
             ], path: "tools/databuilder"),
         .executableTarget(
-            name: "hometown-gazetteer", dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer"],
+            name: "hometown-gazetteer",
+            dependencies: ["HometownCore", "HometownBoundaries", "HometownGazetteer", "CSQLite"],
             path: "tools/gazetteerbuilder"),
         // Compiles Unicode's confusables.txt into Sources/HometownProtocol/ConfusablesTable.swift (nickname keys).
         .executableTarget(

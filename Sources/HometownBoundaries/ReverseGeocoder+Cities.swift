@@ -38,6 +38,9 @@ extension ReverseGeocoder {
     /// What `prefetchCityName` asks for.
     package enum CityNamePart { case record, name }
 
+    /// The GeoNames id of city `i` (0..<cityCount), without the rest of its record.
+    public func cityGeonameID(_ i: Int) -> Int { Int(cities.geonameIDs[i]) }
+
     /// City `i` (0..<cityCount).
     public func cityRecord(_ i: Int) -> CityRecord {
         CityRecord(

@@ -7,6 +7,8 @@ struct ForwardJob: BatchJob {
     let gazetteer: Gazetteer
     let limit: Int
     let source: String
+    /// The language results are named in (nil: the data's own names).
+    var language: PlaceLanguage? = nil
 
     var recordKind: RecordBuffer.Kind { .lines }
 
@@ -30,7 +32,10 @@ struct ForwardJob: BatchJob {
                 )
             } else {
                 do {
-                    out += ForwardJSON.encode(query: query, results: try gazetteer.search(query, limit: limit))
+                    let results = try gazetteer.search(query, limit: limit)
+                    out += ForwardJSON.encode(
+                        query: query,
+                        results: language.map { l in results.map { gazetteer.localized($0, in: l) } } ?? results)
                 } catch let e as GazetteerError {
                     errors += 1
                     out += ForwardJSON.error(query: query, message: "\(source) line \(number): \(e.description)")

@@ -21,6 +21,9 @@ struct ForwardCommand: ParsableCommand {
               is the beginning of a word ("Minneap", "San Fran", "Sao Pa"; after
               a comma it begins the name of the place's country, state or region:
               "Paris, T"), larger places first, in every script.
+              --language LANG names the places, their countries and states in
+              that language where the data has names in it (--language ru:
+              "Москва", "Россия"); English otherwise.
 
             A file:  hometown forward --input queries.txt   (- = standard input)
               One query per line (.gz is unpacked); one JSON object per line out,
@@ -39,10 +42,11 @@ struct ForwardCommand: ParsableCommand {
             A place's own name comes before another place's alternate spelling ("Cancun"
             is the Mexican city, not Changchun). A word of 5 or more letters
             may be one letter off; such matches score below 0.5 and below every exact
-            match. Ambiguous names list the larger place first. A US ZIP code
-            ("55401", "55401-1234") is a result of kind postal_code, alone or after
-            the place that holds it ("Chicago, IL 60614"). Only the first \(Gazetteer.maxQueryCharacters)
-            characters of a query are read.
+            match. Ambiguous names list the larger place first. A US ZIP code ("55401",
+            "55401-1234"), a Canadian code's first three characters ("M5V 3L9" or "M5V")
+            and an Indian PIN ("110001") are results of kind postal_code, alone or after
+            the place that holds them ("Chicago, IL 60614", "Toronto, ON M5V 3L9"). Only
+            the first \(Gazetteer.maxQueryCharacters) characters of a query are read.
 
             Exit status: 0 done; 3 done, but some lines got an error or the input
             was cut short; 2 invalid input (message on stderr); 1 data or system
@@ -69,8 +73,17 @@ struct ForwardCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many results at most (1 to \(Gazetteer.maxLimit)).", valueName: "N"))
     var limit: Int = 5
 
+    @Option(help: LanguageArgument.help)
+    var language: LanguageArgument?
+
     @Option(help: ArgumentHelp("The gazetteer file (gazetteer.bin) to use.", valueName: "PATH"))
     var data: String?
+
+    /// `results` named in `language`, when one was given.
+    func named(_ results: [ForwardResult], by gazetteer: Gazetteer) -> [ForwardResult] {
+        guard let l = language?.resolve(in: gazetteer) else { return results }
+        return results.map { gazetteer.localized($0, in: l) }
+    }
 
     @OptionGroup var batch: BatchOptions
 
@@ -85,7 +98,8 @@ struct ForwardCommand: ParsableCommand {
                 }
                 let gazetteer = try Gazetteer(path: data, verify: false)
                 do {
-                    print(ForwardJSON.encode(query: typed, results: try gazetteer.suggest(typed, limit: limit)))
+                    let results = named(try gazetteer.suggest(typed, limit: limit), by: gazetteer)
+                    print(ForwardJSON.encode(query: typed, results: results))
                 } catch GazetteerError.emptyQuery {
                     throw CLIError(GazetteerError.emptyQuery.description)
                 }
@@ -97,14 +111,17 @@ struct ForwardCommand: ParsableCommand {
             case (let t?, nil):
                 let gazetteer = try Gazetteer(path: data, verify: false)
                 do {
-                    print(ForwardJSON.encode(query: t, results: try gazetteer.search(t, limit: limit)))
+                    print(
+                        ForwardJSON.encode(
+                            query: t, results: named(try gazetteer.search(t, limit: limit), by: gazetteer)))
                 } catch GazetteerError.emptyQuery {
                     throw CLIError(GazetteerError.emptyQuery.description)
                 }
             case (nil, let path?):
                 let gazetteer = try Gazetteer(path: data, verify: true)
                 let stream = try BatchInput(path: path, compression: batch.inputCompression)
-                var job = ForwardJob(gazetteer: gazetteer, limit: limit, source: path)
+                var job = ForwardJob(
+                    gazetteer: gazetteer, limit: limit, source: path, language: language?.resolve(in: gazetteer))
                 try batch.run(&job, input: stream, csvOutput: false, resumable: true)
             }
         }

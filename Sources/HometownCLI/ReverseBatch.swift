@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HometownBoundaries
 import HometownCore
+import HometownGazetteer
 
 /// Batch reverse geocoding (`hometown reverse --input`): every input row gets the columns of `ReverseColumns`,
 /// in input order; rows are geocoded on all cores a chunk at a time. A bad row keeps its place in the output with
@@ -26,11 +27,14 @@ struct ReverseJob: PointRowsJob {
     private(set) var input: BatchPointInput
     private var featuresWritten = 0
 
-    init(geocoder: ReverseGeocoder, input: BatchPointInput, outputFormat: OutputFormat) {
+    init(
+        geocoder: ReverseGeocoder, input: BatchPointInput, outputFormat: OutputFormat, gazetteer: Gazetteer? = nil,
+        language: PlaceLanguage? = nil
+    ) {
         self.geocoder = geocoder
         self.input = input
         self.outputFormat = outputFormat
-        columns = ReverseColumns(geocoder: geocoder)
+        columns = ReverseColumns(geocoder: geocoder, gazetteer: gazetteer, language: language)
     }
 
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] {

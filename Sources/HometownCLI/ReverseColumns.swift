@@ -1,5 +1,6 @@
 import HometownBoundaries
 import HometownCore
+import HometownGazetteer
 
 /// The columns a batch adds to each row (`country, country_iso2, state, state_iso, city, error`), read from
 /// compact matches: the names of every state and country are made once per run, not once per row.
@@ -14,17 +15,36 @@ struct ReverseColumns {
     /// is copied from the data file's bytes (`cityNameBytes`), escaped only when it must be.
     private let stateText: [UInt8]
     private let stateStarts: [Int]
+    /// With `--language`: the names of the cities the gazetteer has in that language, by city index.
+    private let localCities: [Int: String]
 
-    init(geocoder: ReverseGeocoder) {
+    /// The columns of `geocoder`'s places, named in `language` where `gazetteer` has names in it (countries by
+    /// ISO alpha-2, states by ISO 3166-2, cities by GeoNames id; all looked up once, here).
+    init(geocoder: ReverseGeocoder, gazetteer: Gazetteer? = nil, language: PlaceLanguage? = nil) {
         self.geocoder = geocoder
+        func local(_ code: String?) -> String? {
+            guard let gazetteer, let language, let code, let e = gazetteer.entry(code: code) else { return nil }
+            return gazetteer.localName(ofEntry: e, in: language)
+        }
         states = (0..<geocoder.stateCount).map { i in
             let s = geocoder.stateNameAndISO(i)
-            return (s.name, s.iso ?? "", geocoder.countryIndex(ofState: i))
+            return (local(s.iso) ?? s.name, s.iso ?? "", geocoder.countryIndex(ofState: i))
         }
         let countries = (0..<geocoder.countryCount).map { i in
             let c = geocoder.countryNameAndISO2(i)
-            return (name: c.name, iso2: c.iso2 ?? "")
+            return (name: local(c.iso2) ?? c.name, iso2: c.iso2 ?? "")
         }
+        var cities: [Int: String] = [:]
+        if let gazetteer, let language, language.hasNames {
+            for i in 0..<geocoder.cityCount {
+                if let e = gazetteer.entry(geonameID: geocoder.cityGeonameID(i)),
+                    let n = gazetteer.localName(ofEntry: e, in: language)
+                {
+                    cities[i] = n
+                }
+            }
+        }
+        localCities = cities
         self.countries = countries
         var text: [UInt8] = []
         var starts = [0]
@@ -46,7 +66,9 @@ struct ReverseColumns {
         guard let m, m.state >= 0, Int(m.state) < states.count else { return ["", "", "", "", "", error ?? ""] }
         let s = states[Int(m.state)]
         let c = countries[s.country]
-        let city = m.city >= 0 && Int(m.city) < geocoder.cityCount ? geocoder.cityName(Int(m.city)) : ""
+        let city =
+            m.city >= 0 && Int(m.city) < geocoder.cityCount
+            ? localCities[Int(m.city)] ?? geocoder.cityName(Int(m.city)) : ""
         return [c.name, c.iso2, s.name, s.iso, city, error ?? ""]
     }
 
@@ -75,7 +97,9 @@ struct ReverseColumns {
                         }
                         out.append(contentsOf: UnsafeBufferPointer(rebasing: text[starts[s]..<starts[s + 1]]))
                         let city = Int(m.city)
-                        if city >= 0 && city < cityCount {
+                        if let local = localCities.isEmpty ? nil : localCities[city] {
+                            out.append(contentsOf: CSVRecords.escape(local).utf8)
+                        } else if city >= 0 && city < cityCount {
                             let name = geocoder.cityNameBytes(city)
                             if CSVRecords.needsQuotes(name) {
                                 out.append(contentsOf: CSVRecords.escape(String(decoding: name, as: UTF8.self)).utf8)

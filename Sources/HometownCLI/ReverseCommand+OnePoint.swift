@@ -1,14 +1,33 @@
 import ArgumentParser
 import HometownBoundaries
 import HometownCore
+import HometownGazetteer
+import HometownVocabulary
 
 extension ReverseCommand {
     /// What `hometown reverse LAT LON` does, however it was parsed: the point's place as one line of JSON.
     /// - Throws: `CoreError` for a malformed or out-of-range point, `BoundariesError` for unreadable data.
-    static func answer(latitude: String, longitude: String, data: String?) throws {
+    static func answer(latitude: String, longitude: String, data: String?, language: LanguageArgument? = nil) throws {
         let c = try Coordinate(latitudeText: latitude, longitudeText: longitude)
         let geocoder = try ReverseGeocoder(path: data, verification: .header)
-        print(PlaceJSON.encode(geocoder.place(at: c)))
+        let place = geocoder.place(at: c)
+        guard let language else {
+            print(PlaceJSON.encode(place))
+            return
+        }
+        let gazetteer = try gazetteer(beside: data)
+        let names = language.resolve(in: gazetteer).map { gazetteer.localNames(of: place, in: $0) } ?? LocalNames()
+        print(PlaceJSON.encode(PlaceMapping.description(place, names: names)))
+    }
+
+    /// The gazetteer for `--language`: `gazetteer.bin` in the folder of `data` (a hometown.bin path) when given,
+    /// else the one `DataLocation` finds.
+    static func gazetteer(beside data: String?) throws -> Gazetteer {
+        let path = data.map { d -> String in
+            let folder = d.contains("/") ? String(d[..<d.lastIndex(of: "/")!]) : "."
+            return folder + "/gazetteer.bin"
+        }
+        return try Gazetteer(path: path, verify: false)
     }
 
     /// Answers `hometown reverse LAT LON` (the arguments after the program's name: exactly `reverse` and two plain

@@ -17,6 +17,10 @@ struct ReverseCommand: ParsableCommand {
               A point in the sea within 22.2 km (12 nautical miles) of a state gets that
               state with "at_sea": true and the distance; farther out, country and state
               are null.
+              --language LANG names the country, state and city in that language
+              where the data has names in it (--language ru on 55.7558 37.6173:
+              "Россия", "Москва"); English otherwise. It reads gazetteer.bin, from
+              the folder of --data when given.
 
             A file:      hometown reverse --input points.csv > places.csv   (- = stdin)
               CSV with a header row: columns latitude/longitude or lat/lon (any case), or
@@ -53,16 +57,21 @@ struct ReverseCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The data file (hometown.bin) to use.", valueName: "PATH"))
     var data: String?
 
+    @Option(help: LanguageArgument.help)
+    var language: LanguageArgument?
+
     func run() throws {
         try runReportingErrors {
             switch try points.given() {
             case .file(let input):
                 let geocoder = try ReverseGeocoder(path: data, verification: .lookups)
+                let gazetteer = try language.map { _ in try ReverseCommand.gazetteer(beside: data) }
+                let l = gazetteer.flatMap { language?.resolve(in: $0) }
                 try batch.run(input: input, points: points) {
-                    ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1)
+                    ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1, gazetteer: gazetteer, language: l)
                 }
             case .point(let latitude, let longitude):
-                try ReverseCommand.answer(latitude: latitude, longitude: longitude, data: data)
+                try ReverseCommand.answer(latitude: latitude, longitude: longitude, data: data, language: language)
             }
         }
     }

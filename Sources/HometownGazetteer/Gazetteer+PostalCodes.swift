@@ -1,6 +1,7 @@
 import HometownCore
 
-/// Postal codes: US ZIP codes (section USZIP) as results of their own kind.
+/// Postal codes as results of their own kind: US ZIP codes (section USZIP), Canadian forward sortation areas and
+/// Indian PIN codes (section PCODES; `otherPostalCode(in:)` says how they are written).
 ///
 /// A ZIP code is one word of five digits, or ZIP+4 (five digits, then four: "55401-1234", read as its ZIP),
 /// standing alone in its comma part of the query with no other digits beside it ("01310-100" is not one). Alone
@@ -70,23 +71,112 @@ extension Gazetteer {
             geonameID: nil, score: score, unmatched: unmatched, entry: holder)
     }
 
-    /// The results of `search(_:limit:)`: `places` with the query's ZIP code added where it is read (see the
+    /// How many postal codes of `family` the data holds.
+    public func postalCodeCount(_ family: PostalFamily) -> Int {
+        (0..<(postalCodes.count / GazetteerLayout.u32PerPostalCode)).reduce(0) {
+            $0 + (postalCodes[$1 * GazetteerLayout.u32PerPostalCode] == family.rawValue ? 1 : 0)
+        }
+    }
+
+    /// The row of code `number` of `family` in PCODES, or nil.
+    func postalRow(_ family: PostalFamily, _ number: UInt32) -> Int? {
+        let u = GazetteerLayout.u32PerPostalCode
+        let key = (family.rawValue, number)
+        var lo = 0
+        var hi = postalCodes.count / u
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let k = (postalCodes[mid * u], postalCodes[mid * u + 1])
+            if k == key { return mid }
+            if k < key { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+
+    /// The Canadian or Indian postal code in `words`, or nil: a Canadian code as "A1A 1A1", "A1A1A1" or its
+    /// first three characters alone ("M5V"); an Indian PIN as six digits ("110001") or three and three
+    /// ("110 001"). As for ZIP codes, no other word with a digit may stand beside it in its comma part.
+    static func otherPostalCode(in words: [NameKey.Word]) -> (family: PostalFamily, text: String, words: Range<Int>)? {
+        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+        func isLetter(_ b: UInt8) -> Bool { b >= 97 && b <= 122 }
+        func hasDigit(_ i: Int) -> Bool { i >= 0 && i < words.count && words[i].text.utf8.contains(where: isDigit) }
+        func same(_ i: Int, _ j: Int) -> Bool { j >= 0 && j < words.count && words[i].component == words[j].component }
+        func shaped(_ w: String, _ p: String) -> Bool {
+            let b = Array(w.utf8)
+            let q = Array(p.utf8)
+            return b.count == q.count && zip(b, q).allSatisfy { $1 == UInt8(ascii: "9") ? isDigit($0) : isLetter($0) }
+        }
+        for i in words.indices.reversed() {
+            let w = words[i].text
+            // Words `i..<end` make the code; nothing with a digit may touch them in the same comma part.
+            func clear(_ end: Int) -> Bool { !(same(i, i - 1) && hasDigit(i - 1)) && !(same(i, end) && hasDigit(end)) }
+            if shaped(w, "a9a9a9"), clear(i + 1) { return (.canadaFSA, String(w.prefix(3)), i..<(i + 1)) }
+            if shaped(w, "a9a") {
+                if same(i, i + 1), shaped(words[i + 1].text, "9a9"), clear(i + 2) {
+                    return (.canadaFSA, w, i..<(i + 2))
+                }
+                if clear(i + 1) { return (.canadaFSA, w, i..<(i + 1)) }
+            }
+            if shaped(w, "999999"), clear(i + 1) { return (.indiaPIN, w, i..<(i + 1)) }
+            if shaped(w, "999"), same(i, i + 1), shaped(words[i + 1].text, "999"), clear(i + 2) {
+                return (.indiaPIN, w + words[i + 1].text, i..<(i + 2))
+            }
+        }
+        return nil
+    }
+
+    /// The result of PCODES row `row`: named by its written form, at its point, in a square of half-side
+    /// `zipBoxRadiusKm` (the sources give a point, not an area), with its country and state.
+    func postalResult(_ row: Int, score: Double, unmatched: String?) -> ForwardResult {
+        let u = GazetteerLayout.u32PerPostalCode
+        let family = PostalFamily(rawValue: postalCodes[row * u]) ?? .indiaPIN
+        let holder = Int(postalCodes[row * u + 2])
+        let scale = GazetteerLayout.zipPointScale
+        let point = Coordinate(
+            uncheckedLatitude: Double(postalPoints[row * 2]) / scale,
+            longitude: Double(postalPoints[row * 2 + 1]) / scale)
+        let isState = kind(holder) == .state
+        return ForwardResult(
+            kind: .postalCode, name: family.text(of: postalCodes[row * u + 1]), point: point,
+            bbox: Gazetteer.box(around: point, radiusKm: Gazetteer.zipBoxRadiusKm), population: 0,
+            country: unit(isState ? link(holder, 3) : holder), state: unit(isState ? holder : nil), region: nil,
+            geonameID: nil, score: score, unmatched: unmatched, entry: holder)
+    }
+
+    /// The results of `search(_:limit:)`: `places` with the query's postal code added where it is read (see the
     /// type's documentation).
     func withPostalCode(_ text: String, places: [ForwardResult], limit: Int) -> [ForwardResult] {
-        guard zipCodeCount > 0, text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }) else { return places }
+        guard zipCodeCount > 0 || !postalCodes.isEmpty, text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }) else {
+            return places
+        }
         let cut = String(text.prefix(Gazetteer.maxQueryCharacters))
         let words = Array(NameKey.words(cut).prefix(Gazetteer.maxQueryWords))
-        guard let zip = Gazetteer.usZIP(in: words), let row = zipRow(zip.code) else { return places }
-        let skip = QueryWords.skippable(words)
-        // Alone: every other word is one a reading may leave out (a house number, the +4).
-        if !skip.contains(false) { return Array(([zipResult(row, score: 1, unmatched: nil)] + places).prefix(limit)) }
-        let holder = zipHolder(row)
+        let found: (holder: Int, words: Range<Int>, result: (Double, String?) -> ForwardResult)
+        if let zip = Gazetteer.usZIP(in: words), let row = zipRow(zip.code) {
+            found = (zipHolder(row), zip.at..<(zip.at + 1), { self.zipResult(row, score: $0, unmatched: $1) })
+        } else if let other = Gazetteer.otherPostalCode(in: words), let n = other.family.number(of: other.text),
+            let row = postalRow(other.family, n)
+        {
+            found = (
+                Int(postalCodes[row * GazetteerLayout.u32PerPostalCode + 2]), other.words,
+                {
+                    self.postalResult(row, score: $0, unmatched: $1)
+                }
+            )
+        } else {
+            return places
+        }
+        var skip = QueryWords.skippable(words)
+        for i in found.words { skip[i] = true }
+        // Alone: every other word is one a reading may leave out (a house number, the +4, the rest of a code).
+        if !skip.contains(false) { return Array(([found.result(1, nil)] + places).prefix(limit)) }
+        let holder = found.holder
         guard let top = places.first,
             top.entry == holder || containers(top.entry).contains(holder) || containers(holder).contains(top.entry)
         else {
             return places
         }
-        let postal = zipResult(row, score: top.score, unmatched: top.unmatched)
+        let postal = found.result(top.score, top.unmatched)
         return Array(([top, postal] + places.dropFirst()).prefix(limit))
     }
 }

@@ -36,6 +36,20 @@ public final class Gazetteer: @unchecked Sendable {
     let zipCodes: UnsafeBufferPointer<UInt32>
     /// Per ZIP code: its latitude and longitude in `GazetteerLayout.zipPointScale`ths of a degree (USZIPPT).
     let zipPoints: UnsafeBufferPointer<Int32>
+    /// The language tags of the names in people's languages (section LANGS; empty in a file built before they
+    /// were added).
+    public let languageTags: [String]
+    /// Names in people's languages: (language, offset, length) rows grouped by entry (LOCNAMES), and each
+    /// entry's first row (LOCINDEX).
+    let localNames: UnsafeBufferPointer<UInt32>
+    let localIndex: UnsafeBufferPointer<UInt32>
+    /// (GeoNames id, entry) pairs of the cities, sorted (GIDINDEX).
+    let geonameIndex: UnsafeBufferPointer<UInt32>
+    /// The entries with an ISO code, sorted by code (CODES).
+    let codeIndex: UnsafeBufferPointer<UInt32>
+    /// Postal codes beyond the US ZIP codes: (family, number, holder) rows (PCODES) and their points (PCODEPT).
+    let postalCodes: UnsafeBufferPointer<UInt32>
+    let postalPoints: UnsafeBufferPointer<Int32>
     /// Number of entries (countries, states, regions, cities).
     public let entryCount: Int
 
@@ -77,6 +91,22 @@ public final class Gazetteer: @unchecked Sendable {
                 zipCodes = UnsafeBufferPointer(start: nil, count: 0)
                 zipPoints = UnsafeBufferPointer(start: nil, count: 0)
             }
+            func optional(_ tag: String) throws -> UnsafeBufferPointer<UInt32> {
+                f.sectionTags.contains(tag)
+                    ? try f.array(tag, of: UInt32.self) : UnsafeBufferPointer(start: nil, count: 0)
+            }
+            localNames = try optional(GazetteerLayout.localNames)
+            localIndex = try optional(GazetteerLayout.localIndex)
+            geonameIndex = try optional(GazetteerLayout.geonameIndex)
+            codeIndex = try optional(GazetteerLayout.codeIndex)
+            postalCodes = try optional(GazetteerLayout.postalCodes)
+            postalPoints =
+                f.sectionTags.contains(GazetteerLayout.postalPoints)
+                ? try f.array(GazetteerLayout.postalPoints, of: Int32.self) : UnsafeBufferPointer(start: nil, count: 0)
+            languageTags =
+                f.sectionTags.contains(GazetteerLayout.languages)
+                ? String(decoding: try f.bytes(GazetteerLayout.languages), as: UTF8.self).split(separator: "\n").map(
+                    String.init) : []
             capitalList =
                 f.sectionTags.contains(GazetteerLayout.capitals)
                 ? Array(try f.array(GazetteerLayout.capitals, of: UInt32.self)) : []
@@ -113,6 +143,15 @@ public final class Gazetteer: @unchecked Sendable {
         else {
             throw bad("the ZIP code tables do not agree in size")
         }
+        // Names in people's languages: one index row per entry and one more, or none at all.
+        guard localIndex.isEmpty || localIndex.count == entryCount + 1,
+            localNames.count % GazetteerLayout.u32PerLocalName == 0,
+            geonameIndex.count % GazetteerLayout.u32PerGeonameIndex == 0,
+            postalCodes.count % GazetteerLayout.u32PerPostalCode == 0,
+            postalCodes.count / GazetteerLayout.u32PerPostalCode == postalPoints.count / 2, postalPoints.count % 2 == 0
+        else {
+            throw bad("the tables of names in people's languages or of postal codes do not agree in size")
+        }
         // With `verify`, the tables are also checked whole: every link points at an entry, every string lies in
         // the pool, every posting list in its section. Without it (a one-shot command), each read is checked as
         // it is made instead, so no search can read out of bounds either way.
@@ -139,6 +178,39 @@ public final class Gazetteer: @unchecked Sendable {
             else {
                 throw bad("ZIP code \(k) is out of order or names a missing entry")
             }
+        }
+        let rows = localNames.count / GazetteerLayout.u32PerLocalName
+        for e in 0..<localIndex.count
+        where localIndex[e] > (e + 1 < localIndex.count ? localIndex[e + 1] : UInt32(rows)) {
+            throw bad("the names in people's languages of entry \(e) are out of order")
+        }
+        if let last = localIndex.last, Int(last) != rows { throw bad("the last language index row is not \(rows)") }
+        for r in 0..<rows {
+            let b = r * GazetteerLayout.u32PerLocalName
+            guard Int(localNames[b]) < languageTags.count,
+                Int(localNames[b + 1]) + Int(localNames[b + 2]) <= strings.count
+            else {
+                throw bad("name \(r) in people's languages has an unknown language or a string outside the pool")
+            }
+        }
+        for k in 0..<(geonameIndex.count / 2) {
+            guard Int(geonameIndex[2 * k + 1]) < entryCount, k == 0 || geonameIndex[2 * k - 2] <= geonameIndex[2 * k]
+            else {
+                throw bad("GeoNames id row \(k) is out of order or names a missing entry")
+            }
+        }
+        let u = GazetteerLayout.u32PerPostalCode
+        for k in 0..<(postalCodes.count / u) {
+            let b = k * u
+            let later =
+                k == 0
+                || (postalCodes[b - u], postalCodes[b - u + 1]) < (postalCodes[b], postalCodes[b + 1])
+            guard Int(postalCodes[b + 2]) < entryCount, later else {
+                throw bad("postal code \(k) is out of order or names a missing entry")
+            }
+        }
+        for k in 0..<codeIndex.count where Int(codeIndex[k]) >= entryCount {
+            throw bad("code index row \(k) names a missing entry")
         }
         guard prefixIndex.count % 2 == 0 else { throw bad("the prefix index has an odd length") }
         var lastStart = 0

@@ -6,7 +6,25 @@ public enum GazetteerLayout {
     /// Section tags.
     public static let meta = "META", strings = "STRINGS", entryU32 = "ENTRYU32", entryF64 = "ENTRYF64",
         nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES", capitals = "CAPITALS",
-        prefixKeys = "PFXKEYS", prefixIndex = "PFXINDEX", zipCodes = "USZIP", zipPoints = "USZIPPT"
+        prefixKeys = "PFXKEYS", prefixIndex = "PFXINDEX", zipCodes = "USZIP", zipPoints = "USZIPPT",
+        languages = "LANGS", localNames = "LOCNAMES", localIndex = "LOCINDEX", geonameIndex = "GIDINDEX",
+        codeIndex = "CODES", postalCodes = "PCODES", postalPoints = "PCODEPT"
+
+    /// Postal codes beyond the US ZIP codes (section PCODES, sorted by family, then number): per code its
+    /// `PostalFamily` raw value, its number (`PostalFamily.number(of:)`) and the entry that holds it (its state,
+    /// else its country). PCODEPT: per code, latitude and longitude in `zipPointScale`ths of a degree.
+    public static let u32PerPostalCode = 3
+
+    /// Names in people's languages. LANGS: the language tags the data names places in (canonical, see
+    /// `LanguageTag`), UTF-8, one per line, sorted; a tag's number is its line. LOCNAMES: `u32PerLocalName`
+    /// `UInt32`s per name (language number, offset and length in STRINGS), grouped by entry in entry order, one
+    /// name per language. LOCINDEX: `entryCount + 1` `UInt32`s, the first LOCNAMES row of each entry and, last,
+    /// the number of rows.
+    public static let u32PerLocalName = 3
+    /// GIDINDEX: (GeoNames id, entry) pairs of the cities, sorted. CODES: the entries with an ISO code
+    /// (countries, states, regions), sorted by code (bytes), then entry: a code's first entry is its most
+    /// important one.
+    public static let u32PerGeonameIndex = 2
 
     /// `UInt32`s per US ZIP code (section USZIP, sorted by code): the code as a number (00501 is 501) and the
     /// entry of its state (or of its country for the territories that are ISO 3166-1 countries: PR, GU, ...).
@@ -41,7 +59,7 @@ public enum PlaceKind: UInt32, Sendable, CaseIterable {
     case region = 2
     /// A GeoNames cities500 place.
     case city = 3
-    /// A postal code (US ZIP): not an entry of the gazetteer's tables, but a result of its own kind.
+    /// A postal code (a US ZIP code, a Canadian forward sortation area, an Indian PIN): not an entry of the gazetteer's tables, but a result of its own kind.
     case postalCode = 4
 
     /// The JSON name: "country", "state", "region", "city", "postal_code".

@@ -65,7 +65,7 @@ public enum QueryWords {
     /// text, each digits with at most one letter after: "1060", "221b", "12 14") and postal codes anywhere:
     /// - a run of number words with one of 3 to 8 digits: US ZIP and ZIP+4 ("60613", "60613-1234"), the
     ///   common numeric forms ("75008", "10115", "400001", "01310-100", "00-950", "114 55", "100-0001");
-    /// - Canadian "A1A 1A1" (or "A1A1A1"); UK "SW1A 1AA", "M1 1AE" (or written as one word);
+    /// - Canadian "A1A 1A1" (or "A1A1A1", or its first three characters ending a comma part: "Montreal H2X"); UK "SW1A 1AA", "M1 1AE" (or written as one word);
     /// - Dutch "1012 AB" (four digits, two letters, then more words in the same comma part).
     /// A word marked here is still read as a name when it is one ("25 de Mayo").
     public static func skippable(_ words: [NameKey.Word]) -> [Bool] {
@@ -122,6 +122,8 @@ public enum QueryWords {
             {
                 skip[i] = true
             }
+            // A Canadian code's first three characters ending a comma part ("Montreal H2X").
+            if shaped(w, "a9a") && (i + 1 == n || !sameComponent(i, i + 1)) { skip[i] = true }
             guard i + 1 < n, sameComponent(i, i + 1) else { continue }
             let v = bytes[i + 1]
             if (shaped(w, "a9a") && shaped(v, "9a9")) || (ukOutward(w) && shaped(v, "9aa")) {

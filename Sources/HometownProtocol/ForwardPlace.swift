@@ -23,7 +23,8 @@ public struct ForwardPlace: Hashable, Sendable, Codable {
 
     /// The gazetteer's name of the place.
     public var name: String
-    /// "country", "state", "region", "city" or "postal_code" (a US ZIP code).
+    /// "country", "state", "region", "city" or "postal_code" (a US ZIP code, a Canadian forward sortation
+    /// area, an Indian PIN code).
     public var kind: String
     /// The place's point: latitude in degrees.
     public var latitude: Double

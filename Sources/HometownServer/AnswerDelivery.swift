@@ -34,9 +34,11 @@ final class AnswerDelivery: Sendable {
         instance = String(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF, radix: 36)
     }
 
-    /// The entity tag of an answer computed from data `version` (nil: an answer that does not depend on users).
-    func tag(version: UInt64?) -> String {
-        version.map { "\"\(instance)-\($0)\"" } ?? "\"\(instance)\""
+    /// The entity tag of an answer computed from data `version` (nil: an answer that does not depend on users),
+    /// in language `variant` when it has one (`"<instance>-lang-ru"`).
+    func tag(version: UInt64?, variant: String? = nil) -> String {
+        let base = version.map { "\(instance)-\($0)" } ?? instance
+        return "\"" + base + (variant.map { "-lang-" + $0 } ?? "") + "\""
     }
 
     /// What a gzip answer's tag ends in, inside the quotes' closing one.
@@ -65,12 +67,14 @@ final class AnswerDelivery: Sendable {
         return nil
     }
 
-    /// The answer `make` computes from data `version` (nil: data that does not change while the server runs),
-    /// tagged and marked for revalidation before reuse (`Cache-Control: no-cache`); or 304, without calling
+    /// The answer `make` computes from data `version` (nil: data that does not change while the server runs) in
+    /// language `variant` (nil: none), tagged and marked for revalidation before reuse (`Cache-Control: no-cache`); or 304, without calling
     /// `make`, when the request's `If-None-Match` names the tag. Only a 2xx answer is tagged (an error is not the
     /// data the tag names).
-    func tagged(version: UInt64?, _ request: Request, _ make: () async throws -> Response) async rethrows -> Response {
-        let tag = self.tag(version: version)
+    func tagged(
+        version: UInt64?, variant: String? = nil, _ request: Request, _ make: () async throws -> Response
+    ) async rethrows -> Response {
+        let tag = self.tag(version: version, variant: variant)
         if let unchanged = notModified(request.headers, tag: tag) { return unchanged }
         var r = try await make()
         guard (200..<300).contains(r.status.code) else { return r }
@@ -99,7 +103,11 @@ final class AnswerDelivery: Sendable {
             r.headers[.contentEncoding] = "gzip"
             if let tag = r.headers[.eTag], tag.hasSuffix("\"") { r.headers[.eTag] = Self.gzipForm(of: tag) }
         }
-        if r.headers[.eTag] != nil || r.headers[.contentEncoding] != nil { r.headers[.vary] = "Accept-Encoding" }
+        if r.headers[.eTag] != nil || r.headers[.contentEncoding] != nil {
+            // Keeps what the endpoint varies by (Accept-Language) beside the encoding.
+            let other = r.headers[.vary].flatMap { $0.contains("Accept-Encoding") ? nil : $0 }
+            r.headers[.vary] = other.map { "Accept-Encoding, " + $0 } ?? r.headers[.vary] ?? "Accept-Encoding"
+        }
         guard request.method == .head else { return r }
         // HEAD: GET's headers with its length; a body of unknown length is produced once (and dropped) to count it.
         let length: Int

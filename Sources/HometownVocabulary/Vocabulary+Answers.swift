@@ -6,14 +6,17 @@ import HometownProtocol
 /// `PlaceDescription` (the server's /reverse `place` and `hometown reverse`'s output), a `ForwardResult` to a
 /// `ForwardPlace` (each /forward result's `place` and `hometown forward`'s output).
 public enum PlaceMapping {
-    /// What the bundled data says of a point (distances rounded to metres).
-    public static func description(_ p: Place) -> PlaceDescription {
+    /// What the bundled data says of a point (distances rounded to metres), its names replaced by `names` where
+    /// they are given (`Gazetteer.localNames(of:in:)`).
+    public static func description(_ p: Place, names: LocalNames = LocalNames()) -> PlaceDescription {
         func metres(_ km: Double) -> Double { (km * 1000).rounded() / 1000 }
         return PlaceDescription(
             latitude: p.coordinate.latitude, longitude: p.coordinate.longitude,
-            country: p.country.map { .init(name: $0.name, iso2: $0.iso2, iso3: $0.iso3) },
-            state: p.state.map { .init(name: $0.name, iso: $0.iso) },
-            city: p.city.map { .init(name: $0.name, population: $0.population, distanceKm: metres($0.distanceKm)) },
+            country: p.country.map { .init(name: names.country ?? $0.name, iso2: $0.iso2, iso3: $0.iso3) },
+            state: p.state.map { .init(name: names.state ?? $0.name, iso: $0.iso) },
+            city: p.city.map {
+                .init(name: names.city ?? $0.name, population: $0.population, distanceKm: metres($0.distanceKm))
+            },
             atSea: p.atSea, distanceKm: metres(p.distanceKm))
     }
 
@@ -40,20 +43,24 @@ extension Vocabulary {
     }
 
     /// GET reverse's answer for a bundled place: its country and state in this vocabulary (nil where not served),
-    /// the nearest city, and the bundled description. The server's /reverse and `hometown post --dry-run` both
-    /// use it.
-    public func reverseAnswer(for place: Place) -> ReverseAnswer {
+    /// the nearest city, and the bundled description (named by `names` where given: a language's names change
+    /// the description, never the served names). The server's /reverse and `hometown post --dry-run` both use it.
+    public func reverseAnswer(for place: Place, names: LocalNames = LocalNames()) -> ReverseAnswer {
         let served = place.country.flatMap(servedCountry(of:))
         let state = served.flatMap { s in place.state.flatMap { stateName(bundled: $0, in: s) } }
         return ReverseAnswer(
             served: ServedPlace(
                 country: served?.name, state: state, city: place.city?.name, supported: served != nil && state != nil),
-            place: PlaceMapping.description(place))
+            place: PlaceMapping.description(place, names: names))
     }
 
     /// GET forward's answer: each result of the gazetteer with its country and state in this vocabulary (nil
     /// where not served), `supported` when a post can use them, and the gazetteer's description of it.
-    public func forwardAnswer(query: String, results: [ForwardResult]) -> ForwardAnswer {
+    /// `language`, when given, names each `place` in it where the gazetteer has names; the served names stay the
+    /// vocabulary's.
+    public func forwardAnswer(
+        query: String, results: [ForwardResult], gazetteer: Gazetteer? = nil, language: PlaceLanguage? = nil
+    ) -> ForwardAnswer {
         ForwardAnswer(
             query: query,
             results: results.map { r in
@@ -66,7 +73,8 @@ extension Vocabulary {
                     served: ServedPlace(
                         country: served?.name, state: state, city: r.kind == .city ? r.name : nil,
                         supported: served != nil && (state != nil || r.kind == .country)),
-                    place: PlaceMapping.description(r))
+                    place: PlaceMapping.description(
+                        language.flatMap { l in gazetteer.map { $0.localized(r, in: l) } } ?? r))
             })
     }
 }

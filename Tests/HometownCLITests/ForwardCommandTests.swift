@@ -52,8 +52,13 @@ import Testing
             try json(try await CLI.run(["forward", "Chicago, IL 60614", "--limit", "2"]).out)["results"]
                 as? [[String: Any]])
         #expect(beside.map { $0["kind"] as? String } == ["city", "postal_code"])
-        let bare = try await CLI.run(["forward", "110001"])
+        let bare = try await CLI.run(["forward", "100001"])
         #expect((try json(bare.out)["results"] as? [Any])?.isEmpty == true)
+        // Canada's and India's codes are postal codes too.
+        for (q, code) in [("Toronto, ON M5V 3L9", "M5V"), ("110001", "110001")] {
+            let out = try json(try await CLI.run(["forward", q, "--limit", "2"]).out)["results"] as? [[String: Any]]
+            #expect(out?.contains { $0["kind"] as? String == "postal_code" && $0["name"] as? String == code } == true)
+        }
     }
 
     @Test func countryBoxAcrossTheAntimeridian() async throws {

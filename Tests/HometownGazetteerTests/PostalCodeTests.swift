@@ -71,8 +71,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "00000", "99999", "110001", "218", "1234", "123456", "01310-100", "100-0001", "55401 IL",
-        "554011", "5540",
+        "00000", "99999", "100001", "218", "1234", "123456", "01310-100", "100-0001", "55401 IL",
+        "554011", "5540", "Z9Z", "D1A", "012345", "110 0010",
     ])
     func numbersThatAreNoZIPCodeGiveNothing(query: String) throws {
         let results = try Fixtures.gazetteer.search(query)
@@ -83,5 +83,51 @@ import Testing
         let one = try Fixtures.gazetteer.search("Chicago, IL 60614", limit: 1)
         #expect(one.count == 1 && one.first?.name == "Chicago")
         #expect(try Fixtures.gazetteer.search("60614", limit: 1).first?.kind == .postalCode)
+    }
+
+    /// Canadian forward sortation areas (the first three characters of a code) and Indian PIN codes, alone and
+    /// beside the place that holds them, in the ways people write them.
+    @Test(arguments: [
+        ("M5V 3L9", "M5V", "CA-ON"), ("m5v3l9", "M5V", "CA-ON"), ("H2X", "H2X", "CA-QC"),
+        ("Toronto, ON M5V 3L9", "M5V", "CA-ON"), ("Montreal H2X", "H2X", "CA-QC"), ("V6B", "V6B", "CA-BC"),
+        ("110001", "110001", "IN-DL"), ("110 001", "110001", "IN-DL"), ("Mumbai 400001", "400001", "IN-MH"),
+        ("Hyderabad 500001", "500001", nil),
+    ])
+    func canadianAndIndianCodesRead(query: String, code: String, state: String?) throws {
+        let results = try Fixtures.gazetteer.search(query, limit: 3)
+        let postal = try #require(results.first { $0.kind == .postalCode }, "\(query): \(results.map(\.name))")
+        #expect(postal.name == code)
+        if let state { #expect(postal.state?.iso == state) }
+        #expect(postal.country?.iso == (code.first!.isLetter ? "CA" : "IN"))
+        // Alone it is the only result, scoring 1; beside its place it follows that place.
+        if results.first?.kind == .postalCode {
+            #expect(results.count == 1 && postal.score == 1)
+        } else {
+            #expect(results.count >= 2 && results[1] == postal && postal.score == results[0].score)
+        }
+        // Its point lies in its state's box (the data gives a point, not an area: a 3 km box around it).
+        let holder = try #require(try Fixtures.gazetteer.search(postal.state?.iso ?? "", limit: 1).first)
+        #expect(holder.bbox.contains(postal.point))
+    }
+
+    @Test func theCountsOfTheOtherFamilies() {
+        #expect(Fixtures.gazetteer.postalCodeCount(.canadaFSA) == 1645)
+        #expect(Fixtures.gazetteer.postalCodeCount(.indiaPIN) > 19_000)
+    }
+
+    @Test func aCodeOfAnotherProvinceIsNotAddedToAPlace() throws {
+        let results = try Fixtures.gazetteer.search("Toronto H2X", limit: 3)
+        #expect(results.first?.name == "Toronto" && !results.contains { $0.kind == .postalCode })
+    }
+
+    @Test func familiesWriteAndReadTheirNumbers() {
+        for f in PostalFamily.allCases {
+            for text in ["M5V", "A0A", "Y1A", "110001", "999999", "100000"] {
+                guard let n = f.number(of: text) else { continue }
+                #expect(f.text(of: n) == text)
+            }
+        }
+        #expect(PostalFamily.canadaFSA.number(of: "m5v") == PostalFamily.canadaFSA.number(of: "M5V"))
+        #expect(PostalFamily.canadaFSA.number(of: "5MV") == nil && PostalFamily.indiaPIN.number(of: "012345") == nil)
     }
 }

@@ -267,11 +267,52 @@ if let data = FileManager.default.contents(atPath: sourcesDir + "/gazetteer_geon
     exit(2)
 }
 
+// Postal codes, a set of our own: codes of well-known places as people write them, alone and beside their place;
+// right when the first postal_code result lies within `km` of the place (a code's point is one of its area, not
+// the city's centre). And codes that are no postal code: right when no postal_code result comes.
+func postalSet(_ name: String, km: Double, _ rows: [(String, Double, Double)]) -> QuerySet {
+    var set = QuerySet(name: "postal: " + name + " (our set)", aim: "reported")
+    set.queries = rows.map { q, lat, lon in
+        let p = Coordinate(uncheckedLatitude: lat, longitude: lon)
+        return Query(text: q) { $0.kind == .postalCode && $0.point.distanceKm(to: p) <= km }
+    }
+    return set
+}
+let postalSets = [
+    postalSet(
+        "US ZIP", km: 15,
+        [
+            ("55401", 44.98, -93.27), ("10001", 40.75, -73.99), ("90210", 34.09, -118.41), ("60614", 41.92, -87.65),
+            ("94103", 37.77, -122.41), ("02138", 42.38, -71.13), ("20500", 38.90, -77.04), ("33139", 25.78, -80.13),
+            ("Chicago, IL 60614", 41.92, -87.65), ("Seattle, WA 98101", 47.61, -122.33),
+            ("55401-1234", 44.98, -93.27),
+        ]),
+    postalSet(
+        "Canadian forward sortation area", km: 15,
+        [
+            ("M5V 3L9", 43.64, -79.39), ("Toronto, ON M5V 3L9", 43.64, -79.39), ("H2X 1Y4", 45.51, -73.57),
+            ("Montreal H2X", 45.51, -73.57), ("V6B 1A1", 49.28, -123.11), ("T2P", 51.05, -114.07),
+            ("K1A 0A6", 45.42, -75.70), ("R3C", 49.90, -97.14), ("B3H", 44.64, -63.58), ("s7k", 52.13, -106.67),
+        ]),
+    postalSet(
+        "Indian PIN", km: 25,
+        [
+            ("110001", 28.63, 77.22), ("400001", 18.94, 72.84), ("Mumbai 400001", 18.94, 72.84),
+            ("560001", 12.97, 77.59), ("600001", 13.09, 80.28), ("700001", 22.57, 88.35), ("500001", 17.39, 78.47),
+            ("380001", 23.03, 72.58), ("411001", 18.52, 73.86), ("682001", 9.96, 76.24), ("110 001", 28.63, 77.22),
+        ]),
+]
+var notPostal = QuerySet(
+    name: "postal: codes that are not postal codes we know (right = no postal_code)", aim: "reported")
+for q in ["00000", "99999", "Z9Z", "D1A 1A1", "012345", "123456", "1012 AB", "100-0001", "01310-100", "SW1A 1AA"] {
+    notPostal.queries.append(Query(text: q) { _ in false })
+}
+
 let sets =
     [
         us100k, us100kState, world1M, byName, byAlpha2, byAlpha3, states, bareWorld, bareUS,
         partialUS, partialVenue, partialWorld, endonymCountries, endonymCities, abbreviated, nonsense,
-    ] + scriptSets
+    ] + scriptSets + postalSets + [notPostal]
 print("| query set | queries | top-1 right | aim |")
 print("|---|---:|---:|---|")
 var missLines: [String] = []
@@ -279,8 +320,11 @@ for set in sets {
     var right = 0
     var misses: [String] = []
     for q in set.queries {
-        let top = (try? gazetteer.search(q.text, limit: 1))?.first
-        if set.name.hasPrefix("nonsense") {
+        // A postal set is judged on its first postal_code result (beside a place, the place comes first).
+        let postal = set.name.hasPrefix("postal:")
+        let found = (try? gazetteer.search(q.text, limit: postal ? 3 : 1)) ?? []
+        let top = postal ? found.first { $0.kind == .postalCode } : found.first
+        if set.name.hasPrefix("nonsense") || set.name.hasPrefix("postal: codes that") {
             if top == nil { right += 1 } else { misses.append("  \(q.text) -> \(top!.name) (score \(top!.score))") }
             continue
         }

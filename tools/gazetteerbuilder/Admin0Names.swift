@@ -1,4 +1,5 @@
 import Foundation
+import HometownGazetteer
 
 /// Country names in people's languages from Natural Earth admin-0 (v5.1.1, in
 /// `admin0_10m_ne511_deu/ne_10m_admin_0_countries_deu.zip`): the `NAME_xx` fields (NAME_DE "Deutschland",
@@ -31,6 +32,14 @@ struct Admin0Names {
     /// among the rows with ISO alpha-2 `iso2` (`ISO_A2_EH`) the most populous (`POP_EST`; Brazil, not the
     /// "Brazilian Island" unit that shares its code). Sorted by field name, without repeats.
     func names(country name: String, iso2: String?) -> [String] {
+        var out: [String] = []
+        for (_, v) in taggedNames(country: name, iso2: iso2) where !out.contains(v) { out.append(v) }
+        return out
+    }
+
+    /// The same unit's names with their language (`LanguageTag` canonical form: `NAME_PT` is `pt`, `NAME_ZH`
+    /// `zh-Hans`, `NAME_ZHT` `zh-Hant`), sorted by field name; empty fields left out.
+    func taggedNames(country name: String, iso2: String?) -> [(tag: String, name: String)] {
         var row = rows.first { $0["NAME_EN"] == name }
         if row == nil, let iso2 {
             row = rows.filter { $0["ISO_A2_EH"] == iso2 }
@@ -41,9 +50,12 @@ struct Admin0Names {
                 }
         }
         guard let row else { return [] }
-        var out: [String] = []
+        var out: [(String, String)] = []
         for f in row.keys.sorted() where Admin0Names.isLanguageField(f) {
-            if let v = row[f], !v.isEmpty, !out.contains(v) { out.append(v) }
+            let code = f.dropFirst(5).lowercased()
+            guard let v = row[f], !v.isEmpty, let tag = LanguageTag.canonical(code == "zht" ? "zh-Hant" : code)
+            else { continue }
+            out.append((tag, v))
         }
         return out
     }

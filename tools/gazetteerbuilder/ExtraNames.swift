@@ -62,6 +62,14 @@ enum ExtraNames {
         "CA-NT": ["N.W.T."], "CA-YT": ["Y.T."], "CA-NU": ["Nvt."],
     ]
 
+    /// The ISO 3166-2 codes of the Canadian provinces and territories as pypostalcode names them.
+    static let canadianProvinces: [String: String] = [
+        "Alberta": "CA-AB", "British Columbia": "CA-BC", "Manitoba": "CA-MB", "New Brunswick": "CA-NB",
+        "Newfoundland and Labrador": "CA-NL", "Northwest Territory": "CA-NT", "Nova Scotia": "CA-NS",
+        "Nunavut Territory": "CA-NU", "Ontario": "CA-ON", "Prince Edward Island": "CA-PE", "Quebec": "CA-QC",
+        "Saskatchewan": "CA-SK", "Yukon": "CA-YT",
+    ]
+
     /// Countries whose ISO 3166-2 suffixes are also the postal abbreviations people write ("Seattle, WA",
     /// "Vancouver, BC", "Perth, WA", "Campinas, SP", "Guadalajara, JAL"); other suffixes match weakly.
     static let postalCountries: Set<String> = ["US", "CA", "AU", "BR", "MX"]

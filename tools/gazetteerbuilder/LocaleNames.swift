@@ -1,4 +1,5 @@
 import Foundation
+import HometownGazetteer
 
 /// Country and subdivision names in people's languages from iso-codes' translations as pycountry ships them
 /// (PyPI `pycountry` 26.2.16, `pycountry/locales/LOCALE/LC_MESSAGES/iso3166-1.mo` and `iso3166-2.mo`; LGPL-2.1),
@@ -53,6 +54,28 @@ struct LocaleNames {
     /// Translations of a subdivision's English ISO 3166-2 name, in locale order, without repeats.
     func subdivisionNames(_ english: String) -> [String] {
         translations([english], in: subdivisions)
+    }
+
+    /// A country's name in each locale that translates one of `english` (best first: the common name, then the
+    /// name), by canonical language tag (`LanguageTag`), in locale order.
+    func taggedCountryNames(_ english: [String]) -> [(tag: String, name: String)] {
+        tagged(english, in: countries)
+    }
+
+    /// A subdivision's name in each locale that translates its English ISO 3166-2 name, by canonical tag.
+    func taggedSubdivisionNames(_ english: String) -> [(tag: String, name: String)] {
+        tagged([english], in: subdivisions)
+    }
+
+    private func tagged(_ english: [String], in catalogs: [String: GettextCatalog]) -> [(tag: String, name: String)] {
+        var out: [(String, String)] = []
+        for locale in locales {
+            guard let catalog = catalogs[locale], let tag = LanguageTag.canonical(locale),
+                let t = english.lazy.compactMap({ catalog.translations[$0] }).first
+            else { continue }
+            out.append((tag, t))
+        }
+        return out
     }
 
     private func translations(_ english: [String], in catalogs: [String: GettextCatalog]) -> [String] {

