@@ -12,7 +12,8 @@ public struct HometownCommand: AsyncParsableCommand {
             name to a point and box), marker clustering and map regions, all from the
             bundled Natural Earth and GeoNames data.
             Data: Made with Natural Earth. Contains data from GeoNames (geonames.org), CC
-            BY 4.0.
+            BY 4.0. hometown --version --verbose prints the version and the data files
+            found, with their format versions and checksums.
             """,
         version: HometownVersion.current,
         subcommands: [
@@ -30,6 +31,10 @@ public struct HometownCommand: AsyncParsableCommand {
     public static func runMain() async {
         // The one-point lookup, the command scripts call once a row, starts without the parser (same answer).
         if ReverseCommand.answeredDirectly(Array(CommandLine.arguments.dropFirst())) { return }
+        if VersionReport.isAsked(Array(CommandLine.arguments.dropFirst())) {
+            print(VersionReport.text())
+            return
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

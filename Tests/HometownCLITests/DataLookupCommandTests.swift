@@ -77,4 +77,29 @@ import Testing
         #expect(r.status == 0)
         #expect(r.out.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".").count == 3, "\(r.out)")
     }
+
+    @Test func versionVerboseNamesEachDataFileWithItsChecksum() async throws {
+        let r = try await Self.run(CLI.binary, ["--version", "--verbose"], data: Self.checkoutData)
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("hometown ") == true && lines.first != "hometown ")
+        #expect(lines.dropFirst().first == "data, looked for in: \(Self.checkoutData)/ ($HOMETOWN_DATA)")
+        for name in ["hometown.bin", "gazetteer.bin", "water.bin", "tiles.bin"] {
+            let line = try #require(lines.first { $0.hasPrefix("  \(name): ") }, "\(r.out)")
+            let size = try #require(
+                try FileManager.default.attributesOfItem(atPath: Self.checkoutData + "/" + name)[.size] as? Int)
+            #expect(line.contains("\(Self.checkoutData)/\(name), \(size) bytes, format "), "\(line)")
+            #expect(line.range(of: #"checksum [0-9a-f]{16}$"#, options: .regularExpression) != nil, "\(line)")
+        }
+        // Either order; the plain --version stays one line; an empty folder lists every file as not found.
+        let other = try await Self.run(CLI.binary, ["--verbose", "--version"], data: Self.checkoutData)
+        #expect(other.out == r.out)
+        let plain = try await Self.run(CLI.binary, ["--version"], data: Self.checkoutData)
+        #expect(plain.status == 0 && plain.out.split(separator: "\n").count == 1)
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-empty-\(getpid())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try await Self.run(CLI.binary, ["--version", "--verbose"], data: empty.path)
+        #expect(none.status == 0 && none.out.components(separatedBy: ": not found").count == 5, "\(none.out)")
+    }
 }
