@@ -8,6 +8,9 @@ import PostgresNIO
 enum PostgresFailure {
     /// SQLSTATE of a unique-index violation.
     static let uniqueViolation = "23505"
+    /// SQLSTATEs of a server whose storage cannot take the write: disk_full (53100, "could not extend file: No
+    /// space left on device") and io_error (58030).
+    static let storageStates: Set<String> = ["53100", "58030"]
 
     /// The SQLSTATE the server sent with `error`, if it came from the server.
     static func sqlState(_ error: any Error) -> String? {
@@ -48,11 +51,13 @@ enum PostgresFailure {
     }
 
     /// `error` as the `StoreError` a caller gets; `takenNickname` (for writes) names the nickname of a unique
-    /// violation.
+    /// violation. A full or failing disk on the server is `storageUnavailable` (503 with `Retry-After`, as for
+    /// SQLite), not a failure of the request.
     static func storeError(_ error: any Error, takenNickname: String? = nil) -> StoreError {
         if let e = error as? StoreError { return e }
         if let takenNickname, sqlState(error) == uniqueViolation { return .nicknameTaken(takenNickname) }
         if isUnavailable(error) { return .unavailable(describe(error)) }
+        if let state = sqlState(error), storageStates.contains(state) { return .storageUnavailable(describe(error)) }
         return .failed(describe(error))
     }
 }

@@ -201,4 +201,31 @@ import Testing
         try await holder.close()
         try await store.close()
     }
+
+    /// PostgreSQL's own disk full (SQLSTATE 53100, raised here by a trigger as the server raises it when it cannot
+    /// extend a file) is `storageUnavailable`, and nothing of the write is stored; writes work once it is gone.
+    @Test func theServersFullDiskIsStorageUnavailable() async throws {
+        let server = try await PostgresServer.shared()
+        let db = try await server.createDatabase()
+        let s = try await PostgresUserStore.open(try Self.location(db), options: Self.patient(), logger: Self.quiet)
+        _ = try await s.insert(Users.user("before"), passwordHash: "h", now: 1)
+        try await server.psql(
+            db,
+            """
+            CREATE FUNCTION hometown_test_full() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+              RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full';
+            END $$;
+            CREATE TRIGGER hometown_test_full BEFORE INSERT ON users FOR EACH ROW EXECUTE FUNCTION hometown_test_full();
+            """)
+        await #expect {
+            _ = try await s.insert(Users.user("during"), passwordHash: "h", now: 2)
+        } throws: { e in
+            guard case StoreError.storageUnavailable(let detail) = e else { return false }
+            return detail.contains("53100")
+        }
+        try await server.psql(db, "DROP TRIGGER hometown_test_full ON users")
+        _ = try await s.insert(Users.user("after"), passwordHash: "h", now: 3)
+        #expect(try await s.users(UsersQuery()).map(\.nickname) == ["before", "after"])
+        try await s.close()
+    }
 }
