@@ -8,6 +8,8 @@ public enum BasemapError: Error, CustomStringConvertible, Equatable, Sendable {
     case unreadableData(String)
     /// The lakes' file (`water.bin`) could not be read: the maps would draw the lakes as land.
     case unreadableWater(String)
+    /// The work was stopped before it ended (the server is shutting down).
+    case stopped
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum BasemapError: Error, CustomStringConvertible, Equatable, Sendable {
         case .invalidView(let why): return "cannot draw this view: \(why)"
         case .unreadableData(let why): return "cannot read the boundary data: \(why)"
         case .unreadableWater(let why): return "cannot read the lakes (water.bin): \(why)"
+        case .stopped: return "stopped: the server is shutting down"
         }
     }
 }

@@ -42,9 +42,11 @@ public final class BoundaryMap: Sendable {
     /// Number of vertices over all rings.
     public var vertexTotal: Int { xs.count }
 
-    /// Reads and prepares every state's polygons from the reverse geocoder's data file.
-    /// - Throws: `BasemapError.unreadableData` when the polygon sections are damaged.
-    public init(geocoder: ReverseGeocoder) throws(BasemapError) {
+    /// Reads and prepares every state's polygons from the reverse geocoder's data file (about a second on one
+    /// core). `stop` is asked between states and between the steps: when it says true, the work ends with
+    /// `BasemapError.stopped` (a server shutting down does not wait for it).
+    /// - Throws: `BasemapError.unreadableData` when the polygon sections are damaged, `.stopped`.
+    public init(geocoder: ReverseGeocoder, stop: @Sendable () -> Bool = { false }) throws(BasemapError) {
         var lons: [Double] = []
         var lats: [Double] = []
         var ringStart: [Int32] = []
@@ -52,6 +54,7 @@ public final class BoundaryMap: Sendable {
         var ringState: [Int32] = []
         var stateCountry: [Int32] = []
         for s in 0..<geocoder.stateCount {
+            if s % 64 == 0, stop() { throw .stopped }
             stateCountry.append(Int32(geocoder.countryIndex(ofState: s)))
             let polygons: [[[(Double, Double)]]]
             do { polygons = try geocoder.statePolygons(s) } catch { throw .unreadableData("\(error)") }
@@ -70,12 +73,15 @@ public final class BoundaryMap: Sendable {
                 }
             }
         }
-        let (edges, neighbours, vertexID, outer) = BoundaryMap.classify(
+        if stop() { throw .stopped }
+        let (edges, neighbours, vertexID, outer) = try BoundaryMap.classify(
             lons: lons, lats: lats, ringStart: ringStart, ringCount: ringCount, ringState: ringState,
-            stateCountry: stateCountry)
+            stateCountry: stateCountry, stop: stop)
+        if stop() { throw .stopped }
         land = LandOutline(
             lons: lons, lats: lats, vertexID: vertexID, outer: outer, classes: edges,
             ringStart: ringStart, ringCount: ringCount)
+        if stop() { throw .stopped }
         let (xs, ys) = BoundaryMap.project(lons: lons, lats: lats)
         let box = BoundaryMap.boxes(xs: xs, ys: ys, start: ringStart, count: ringCount)
         self.xs = xs
@@ -134,13 +140,15 @@ public final class BoundaryMap: Sendable {
     /// Classifies each edge by the rings it occurs in (in either direction).
     static func classify(
         lons: [Double], lats: [Double], ringStart: [Int32], ringCount: [Int32], ringState: [Int32],
-        stateCountry: [Int32]
-    ) -> (classes: [UInt8], neighbours: [Int32], vertexID: [UInt32], outer: [Bool]) {
+        stateCountry: [Int32],
+        stop: @Sendable () -> Bool = { false }
+    ) throws(BasemapError) -> (classes: [UInt8], neighbours: [Int32], vertexID: [UInt32], outer: [Bool]) {
         // Number the distinct vertices, then key an edge by its two vertex numbers, smaller first.
         var vertexID = [UInt32](repeating: 0, count: lons.count)
         do {
             var ids = FlatKeyTable(capacity: lons.count)
             for i in lons.indices {
+                if i & 0x3FFFF == 0, stop() { throw .stopped }
                 let (lon, lat) = (lons[i].bitPattern, lats[i].bitPattern)
                 if let id = ids.value(lon, lat) {
                     vertexID[i] = UInt32(id)
@@ -158,6 +166,7 @@ public final class BoundaryMap: Sendable {
         var repeated = [Bool](repeating: false, count: lons.count)
         let selfMarker: UInt64 = 0xFFFF_FFFF << 32
         for r in ringStart.indices {
+            if r & 0xFFF == 0, stop() { throw .stopped }
             let a = Int(ringStart[r])
             let n = Int(ringCount[r])
             let s = UInt64(UInt32(ringState[r]))
@@ -179,6 +188,7 @@ public final class BoundaryMap: Sendable {
         var neighbours = [Int32](repeating: -1, count: lons.count)
         var outer = [Bool](repeating: false, count: lons.count)
         for r in ringStart.indices {
+            if r & 0xFFF == 0, stop() { throw .stopped }
             let a = Int(ringStart[r])
             let n = Int(ringCount[r])
             let s = Int(ringState[r])

@@ -144,6 +144,8 @@ struct ServeCommand: AsyncParsableCommand {
     var healthTimeout: Seconds = 2
 
     func run() async throws {
+        // SIGTERM or SIGINT while the server starts stops it gracefully once it runs (exit 0).
+        let stopSignals = StopSignals()
         var c = ServerConfiguration()
         c.host = host
         c.port = port
@@ -193,7 +195,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.failure)
         }
         do {
-            try await runService(app, limits: c.limits)
+            try await runService(app, limits: c.limits, stopSignals: stopSignals)
         } catch {
             printError("the server stopped: \(error)")
             throw ExitCode(ExitStatus.failure)

@@ -162,6 +162,8 @@ struct ShutdownCloser: Service {
     func run() async throws {
         try? await gracefulShutdown()
         try? await state.hasher.shutdown()
+        // The map's boundaries, if still being prepared, stop at their next step rather than hold the bulk threads.
+        state.tiles.stop()
         try? await state.bulk.shutdownGracefully()
         try? await state.streaming.shutdownGracefully()
         try await state.store.close()

@@ -29,6 +29,9 @@ final class BoundaryTiles: Sendable {
     /// Whether building the prepared boundaries has been started by `warm()` or `prepare(zooms:)` (read without
     /// waiting for the build, which holds `map`'s lock).
     private let started = Atomic<Bool>(false)
+    /// Set by `stop()` at shutdown: a build of the prepared boundaries under way ends (`BasemapError.stopped`)
+    /// instead of keeping the bulk threads, which shutdown waits for, busy for a second or more.
+    private let stopping = Atomic<Bool>(false)
     private let tiles: SharedCache<TileAnswer>
     private let prepared: PreparedTiles
     /// Where tiles are drawn (and the boundaries prepared): off the request handlers' threads.
@@ -49,11 +52,14 @@ final class BoundaryTiles: Sendable {
     func boundaryMap() throws -> BoundaryMap {
         try map.withLock { m in
             if let m { return m }
-            let built = try BoundaryMap(geocoder: geocoder)
+            let built = try BoundaryMap(geocoder: geocoder) { [self] in stopping.load(ordering: .relaxed) }
             m = built
             return built
         }
     }
+
+    /// Ends a build of the prepared boundaries under way, and any later one, at its next step (shutdown).
+    func stop() { stopping.store(true, ordering: .relaxed) }
 
     /// Starts building the prepared boundaries in the background, if nobody has; returns at once.
     func warm() {

@@ -1,3 +1,4 @@
+import HometownBasemap
 import HometownCore
 import Logging
 
@@ -23,6 +24,8 @@ enum MapPreparation {
                     "map prepared for zooms 0-\(zooms - 1): boundary tiles in \(DurationUnits.wholeMilliseconds(boundaries)) ms, with the names in \(DurationUnits.wholeMilliseconds(all)) ms"
                 )
             } catch is CancellationError {
+                logger.debug("map preparation stopped: the server is stopping")
+            } catch BasemapError.stopped {
                 logger.debug("map preparation stopped: the server is stopping")
             } catch {
                 logger.warning("the map could not be prepared at start", metadata: ["error": "\(error)"])

@@ -50,6 +50,55 @@ import Testing
         #expect(Date().timeIntervalSince(start) < TestSlowdown.seconds(3))
     }
 
+    /// SIGTERM right after the server listens, while it prepares the web map's boundaries in the background (about
+    /// a second of CPU in a release build, several in a debug one): the preparation stops at its next step, and
+    /// the server exits 0 at once with its database closed, instead of finishing the preparation first.
+    @Test(.timeLimit(.minutes(1)))
+    func sigtermWhileTheMapIsPreparedExitsAtOnce() async throws {
+        let server = try await ServerProcess(
+            database: Fixture.freshDatabase(),
+            extra: ["--prepare-map-zooms", "3", "--shutdown-timeout", "10", "--log-level", "info"])
+        let start = Date()
+        #expect(await server.terminate() == 0)
+        #expect(Date().timeIntervalSince(start) < TestSlowdown.seconds(1.5), "\(server.errorOutput)")
+        #expect(server.errorOutput.contains("database closed"))
+        #expect(!server.errorOutput.contains("map prepared for zooms"), "the preparation ran to its end")
+    }
+
+    /// SIGTERM while the server is still starting (its data loaded, not yet listening): remembered and carried
+    /// out as the usual graceful shutdown once it runs (exit 0, database closed), not the signal's default action.
+    @Test(.timeLimit(.minutes(1)))
+    func sigtermWhileStartingExitsZero() async throws {
+        let pipe = Pipe()
+        let process = try Spawned(
+            try HometownBinary.path(),
+            [
+                "serve", "--port", "0", "--db", Fixture.freshDatabase(), "--scrypt-log-n", "4", "--log-level", "info",
+                "--prepare-map-zooms", "0",
+            ],
+            stderr: pipe.fileHandleForWriting.fileDescriptor)
+        try? pipe.fileHandleForWriting.close()
+        // The prepared tiles are read while the server starts, before it listens: stop it then.
+        let output = await offThePool { () -> String in
+            var seen = Data()
+            let handle = pipe.fileHandleForReading
+            var signalled = false
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                seen.append(chunk)
+                if !signalled, String(decoding: seen, as: UTF8.self).contains("map tiles drawn ahead") {
+                    process.signal(SIGTERM)
+                    signalled = true
+                }
+            }
+            return String(decoding: seen, as: UTF8.self)
+        }
+        let end = await offThePool { process.wait() }
+        #expect(end == .success, "\(output)")
+        #expect(output.contains("database closed"), "\(output)")
+    }
+
     /// Holds SQLite's write lock on `path` from this process (another program, to the server) until released.
     final class OutsideLock: Sendable {
         let connection: SQLiteConnection
