@@ -102,9 +102,7 @@ extension Gazetteer {
         }
         let e = result.entry
         let own = result.kind == .postalCode ? nil : localName(ofEntry: e, in: language)
-        let isHolderState = result.kind == .postalCode && kind(e) == .state
-        let c = result.kind == .postalCode && !isHolderState ? e : link(e, 3)
-        let s = isHolderState ? e : link(e, 4)
+        let (c, s) = result.kind == .postalCode ? postalContainers(e) : (link(e, 3), link(e, 4))
         let r = link(e, 5) ?? (kind(e) == .region ? e : nil)
         return ForwardResult(
             kind: result.kind, name: own ?? result.name, point: result.point, bbox: result.bbox,

@@ -56,19 +56,34 @@ extension Gazetteer {
     /// The result of ZIP code row `row`: named by its five digits, at its point, in a square of half-side
     /// `zipBoxRadiusKm`, with its country and state (`entry` is the holder's).
     func zipResult(_ row: Int, score: Double, unmatched: String?) -> ForwardResult {
-        let code = zipCodes[row * GazetteerLayout.u32PerZIP]
+        let digits = String(zipCodes[row * GazetteerLayout.u32PerZIP])
+        return postalCodeResult(
+            name: String(repeating: "0", count: max(0, 5 - digits.count)) + digits,
+            latitude: zipPoints[row * GazetteerLayout.i32PerZIP],
+            longitude: zipPoints[row * GazetteerLayout.i32PerZIP + 1], holder: zipHolder(row), score: score,
+            unmatched: unmatched)
+    }
+
+    /// The country and state entries of a postal code held by entry `holder`: the holder is its state, or a
+    /// country of its own (a US territory, a code filed under its country).
+    func postalContainers(_ holder: Int) -> (country: Int?, state: Int?) {
+        kind(holder) == .state ? (link(holder, 3), holder) : (holder, nil)
+    }
+
+    /// The result of a postal code of any family: named `name`, at its point (`latitude`, `longitude` in
+    /// `GazetteerLayout.zipPointScale`ths of a degree), in a square of half-side `zipBoxRadiusKm` (the sources give
+    /// a point, not an area), with the country and state of `holder` (its `entry`).
+    func postalCodeResult(
+        name: String, latitude: Int32, longitude: Int32, holder: Int, score: Double, unmatched: String?
+    ) -> ForwardResult {
         let scale = GazetteerLayout.zipPointScale
-        let point = Coordinate(
-            uncheckedLatitude: Double(zipPoints[row * GazetteerLayout.i32PerZIP]) / scale,
-            longitude: Double(zipPoints[row * GazetteerLayout.i32PerZIP + 1]) / scale)
-        let holder = zipHolder(row)
-        let isState = kind(holder) == .state
-        let digits = String(code)
+        let point = Coordinate(uncheckedLatitude: Double(latitude) / scale, longitude: Double(longitude) / scale)
+        let (country, state) = postalContainers(holder)
         return ForwardResult(
-            kind: .postalCode, name: String(repeating: "0", count: max(0, 5 - digits.count)) + digits, point: point,
+            kind: .postalCode, name: name, point: point,
             bbox: Gazetteer.box(around: point, radiusKm: Gazetteer.zipBoxRadiusKm), population: 0,
-            country: unit(isState ? link(holder, 3) : holder), state: unit(isState ? holder : nil), region: nil,
-            geonameID: nil, score: score, unmatched: unmatched, entry: holder)
+            country: unit(country), state: unit(state), region: nil, geonameID: nil, score: score,
+            unmatched: unmatched, entry: holder)
     }
 
     /// How many postal codes of `family` the data holds.
@@ -130,17 +145,10 @@ extension Gazetteer {
     func postalResult(_ row: Int, score: Double, unmatched: String?) -> ForwardResult {
         let u = GazetteerLayout.u32PerPostalCode
         let family = PostalFamily(rawValue: postalCodes[row * u]) ?? .indiaPIN
-        let holder = Int(postalCodes[row * u + 2])
-        let scale = GazetteerLayout.zipPointScale
-        let point = Coordinate(
-            uncheckedLatitude: Double(postalPoints[row * 2]) / scale,
-            longitude: Double(postalPoints[row * 2 + 1]) / scale)
-        let isState = kind(holder) == .state
-        return ForwardResult(
-            kind: .postalCode, name: family.text(of: postalCodes[row * u + 1]), point: point,
-            bbox: Gazetteer.box(around: point, radiusKm: Gazetteer.zipBoxRadiusKm), population: 0,
-            country: unit(isState ? link(holder, 3) : holder), state: unit(isState ? holder : nil), region: nil,
-            geonameID: nil, score: score, unmatched: unmatched, entry: holder)
+        return postalCodeResult(
+            name: family.text(of: postalCodes[row * u + 1]), latitude: postalPoints[row * 2],
+            longitude: postalPoints[row * 2 + 1], holder: Int(postalCodes[row * u + 2]), score: score,
+            unmatched: unmatched)
     }
 
     /// The results of `search(_:limit:)`: `places` with the query's postal code added where it is read (see the

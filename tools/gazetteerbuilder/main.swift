@@ -42,29 +42,16 @@ while let a = args.popFirst() {
         exit(2)
     }
 }
-if localesDir == nil {
-    let inSources = sourcesDir + "/iso3166_pycountry_locales"
-    localesDir =
-        FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/iso3166_pycountry_locales"
+/// `name` in the sources folder `sources` when it is there, else in extra-sources/ (where tools/build-data.sh
+/// fetches the sources shared/data-sources does not hold).
+func sourceOrExtra(_ name: String, in sources: String) -> String {
+    FileManager.default.fileExists(atPath: sources + "/" + name) ? sources + "/" + name : "extra-sources/" + name
 }
-if zipsPath == nil {
-    let inSources = sourcesDir + "/us_zipcodes/zips.json.bz2"
-    zipsPath = FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/us_zipcodes/zips.json.bz2"
-}
-if cityNamesDir == nil {
-    let inSources = sourcesDir + "/geonames_locales"
-    cityNamesDir = FileManager.default.fileExists(atPath: inSources) ? inSources : "extra-sources/geonames_locales"
-}
-// Each under the sources folder when it is there, else under extra-sources/.
-let caInSources = sourcesDir + "/ca_postal_fsa/postalcodes.db"
-caFSAPath =
-    caFSAPath
-    ?? (FileManager.default.fileExists(atPath: caInSources)
-        ? caInSources : "extra-sources/ca_postal_fsa/postalcodes.db")
-let inInSources = sourcesDir + "/in_pincodes/geo.sqlite"
-inPINPath =
-    inPINPath
-    ?? (FileManager.default.fileExists(atPath: inInSources) ? inInSources : "extra-sources/in_pincodes/geo.sqlite")
+localesDir = localesDir ?? sourceOrExtra("iso3166_pycountry_locales", in: sourcesDir)
+zipsPath = zipsPath ?? sourceOrExtra("us_zipcodes/zips.json.bz2", in: sourcesDir)
+cityNamesDir = cityNamesDir ?? sourceOrExtra("geonames_locales", in: sourcesDir)
+caFSAPath = caFSAPath ?? sourceOrExtra("ca_postal_fsa/postalcodes.db", in: sourcesDir)
+inPINPath = inPINPath ?? sourceOrExtra("in_pincodes/geo.sqlite", in: sourcesDir)
 
 func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
 
