@@ -40,14 +40,11 @@ import Testing
         let inner: SQLiteUserStore
         let mode = Locked(Mode.answer)
         let queries = Atomic(0)
-        /// Queries that have returned or thrown.
-        let finished = Atomic(0)
 
         init(_ inner: SQLiteUserStore) { self.inner = inner }
 
         func nextID() async throws -> Int {
             queries.add(1, ordering: .relaxed)
-            defer { finished.add(1, ordering: .relaxed) }
             switch mode.withLock({ $0 }) {
             case .answer: return try await inner.nextID()
             case .fail: throw StoreError.failed("disk I/O error")
@@ -133,18 +130,26 @@ import Testing
             }
 
             store.mode.withLock { $0 = .fail }
-            // The hung query finishes now; wait for it (a check joining it would share its answer), then a new
-            // check fails at once.
-            let deadline = ContinuousClock.now + .seconds(10)
-            while store.finished.load(ordering: .relaxed) < store.queries.load(ordering: .relaxed),
-                ContinuousClock.now < deadline
-            {
-                try await Task.sleep(for: .milliseconds(10))
+            // The hung query finishes now; a check that joins it shares its answer (ready), and on a starved
+            // machine a check can time out before its query's task gets a turn (ThreadSanitizer with both cores
+            // busy: seen once). Either is asked again; the failing store must be reported as unreadable within a
+            // minute, and every other answer is one of those two.
+            let deadline = ContinuousClock.now + .seconds(60)
+            var failed: TestResponse?
+            var others: [String] = []
+            while failed == nil, ContinuousClock.now < deadline {
+                let r = try await client.get("/healthz")
+                if r.status == .serviceUnavailable, r.errorMessage?.contains("cannot be read") == true {
+                    failed = r
+                } else {
+                    others.append(r.text)
+                    try await Task.sleep(for: .milliseconds(50))
+                }
             }
-            try await Task.sleep(for: .milliseconds(50))
-            let failed = try await client.get("/healthz")
-            #expect(failed.status == .serviceUnavailable)
-            #expect(failed.errorMessage?.contains("cannot be read") == true, "\(failed.text)")
+            #expect(failed != nil, "\(others)")
+            for text in others {
+                #expect(text.contains("\"ready\"") || text.contains("did not answer within 2.0 s"), "\(text)")
+            }
 
             store.mode.withLock { $0 = .answer }
             #expect(try await readyWithinAMinute())
