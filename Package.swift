@@ -130,8 +130,10 @@ let package = Package(
                 "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering",
                 "HometownViewport",
                 "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownVocabulary",
-                "HometownProj", "HometownStore", "CZlib",
+                "HometownProj", "HometownStore", "HometownPostgres", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .executableTarget(name: "hometown", dependencies: ["HometownCLI"]),
 
@@ -221,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "HometownPostgresTests",
             dependencies: [
-                "HometownPostgres", "HometownStore", "HometownProtocol", "HometownServer", "HometownClient",
+                "HometownPostgres", "HometownStore", "HometownProtocol", "HometownClient",
                 "HometownCore", "HometownTestSupport",
                 "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
                 .product(name: "PostgresKit", package: "postgres-kit"),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import HometownServer
+import HometownPostgres
 
 /// How `serve` and `db` reach a PostgreSQL database (`DatabaseConnectOptions`): the password's file, the pool's
 /// size and the connect timeout. A SQLite file uses none of them.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HometownCore
-import HometownServer
+import HometownPostgres
 import HometownStore
 import Logging
 
@@ -111,7 +111,7 @@ struct DbCopyCommand: AsyncParsableCommand {
 
     /// An opening failure as the exit status to throw: 2 for a bad password file, 1 otherwise.
     static func failure(_ option: String, _ error: any Error) -> ExitCode {
-        if let e = error as? ServerError { return CLIFailure.exit(e.description) }
+        if let e = error as? DatabaseOptionError { return CLIFailure.exit(e.description) }
         printError("\(option): \(error)")
         return ExitCode(1)
     }

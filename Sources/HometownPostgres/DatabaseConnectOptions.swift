@@ -15,30 +15,33 @@ public struct DatabaseConnectOptions: Sendable {
     public init() {}
 
     /// Checks the ranges: 1-1000 connections, each timeout more than 0 and at most an hour.
-    /// - Throws: `ServerError.badConfiguration` naming the option of the first value out of range.
+    /// - Throws: `DatabaseOptionError` naming the option of the first value out of range.
     public func validate() throws {
         guard (1...1000).contains(maxConnections) else {
-            throw ServerError.badConfiguration("--db-connections", "must be from 1 to 1000")
+            throw DatabaseOptionError(option: "--db-connections", reason: "must be from 1 to 1000")
         }
         for (name, value) in [("--db-connect-timeout", connectTimeout), ("--db-query-timeout", queryTimeout)]
         where value <= .zero || value > .seconds(3600) {
-            throw ServerError.badConfiguration(name, "must be more than 0 and at most 3600 seconds")
+            throw DatabaseOptionError(option: name, reason: "must be more than 0 and at most 3600 seconds")
         }
     }
 
     /// The password: the first line of `passwordFile` when given, else `PGPASSWORD` from `environment` (empty
     /// counts as unset), else nil.
-    /// - Throws: `ServerError.badConfiguration` when the file cannot be read or its first line is empty.
+    /// - Throws: `DatabaseOptionError` when the file cannot be read or its first line is empty.
     public func password(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
         if let passwordFile {
             guard let data = FileManager.default.contents(atPath: passwordFile) else {
-                throw ServerError.badConfiguration("--db-password-file", "cannot read \(passwordFile)")
+                throw DatabaseOptionError(option: "--db-password-file", reason: "cannot read \(passwordFile)")
             }
-            let line =
-                String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                .first.map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) } ?? ""
+            // The bytes before the first LF, without a CR before it (a file written on Windows): split as text,
+            // CR LF would be one character, and the first line would run on into the second.
+            var bytes = data.prefix { $0 != 0x0A }
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            let line = String(decoding: bytes, as: UTF8.self)
             guard !line.isEmpty else {
-                throw ServerError.badConfiguration("--db-password-file", "the first line of \(passwordFile) is empty")
+                throw DatabaseOptionError(
+                    option: "--db-password-file", reason: "the first line of \(passwordFile) is empty")
             }
             return line
         }

@@ -1,4 +1,3 @@
-import HometownPostgres
 import HometownStore
 import Logging
 
@@ -10,7 +9,7 @@ public enum StoreOpener {
     ///   - connect: password and pool bounds for PostgreSQL (unused for SQLite).
     ///   - busyTimeout: SQLite: how long a statement waits for a lock another process holds; PostgreSQL: how
     ///     long a call waits for a free connection (all busy, or the server down) before `StoreError.unavailable`.
-    /// - Throws: `StoreError.cannotOpen`/`incompatible`, `ServerError.badConfiguration` for an unreadable
+    /// - Throws: `StoreError.cannotOpen`/`incompatible`, `DatabaseOptionError` for an unreadable
     ///   password file.
     public static func open(
         _ location: StoreLocation, connect: DatabaseConnectOptions = .init(), busyTimeout: Duration = .seconds(5),

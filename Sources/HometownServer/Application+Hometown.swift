@@ -2,6 +2,7 @@ import HometownBasemap
 import HometownBoundaries
 import HometownCore
 import HometownGazetteer
+import HometownPostgres
 import HometownProtocol
 import HometownStore
 import HometownVocabulary
@@ -64,7 +65,9 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         throw ServerError.badConfiguration("--health-timeout", "must be more than 0 and at most 60 seconds")
     }
     try configuration.work.validate()
-    try configuration.databaseConnect.validate()
+    do { try configuration.databaseConnect.validate() } catch let e as DatabaseOptionError {
+        throw ServerError(e)
+    }
     guard (1...20).contains(configuration.hashCost.logN), configuration.hashCost.r >= 1, configuration.hashCost.p >= 1
     else {
         throw ServerError.badConfiguration("--scrypt-log-n", "log2 N must be from 1 to 20")
@@ -91,9 +94,14 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
         let more = publicFiles.skipped.count > 10 ? " and \(publicFiles.skipped.count - 10) more" : ""
         logger.notice("files not served from \(publicFiles.directory) (or Leaflet's folder): \(shown)\(more)")
     }
-    let store = try await StoreOpener.open(
-        configuration.database, connect: configuration.databaseConnect,
-        busyTimeout: configuration.limits.databaseBusyTimeout, logger: logger)
+    let store: any CopyableUserStore
+    do {
+        store = try await StoreOpener.open(
+            configuration.database, connect: configuration.databaseConnect,
+            busyTimeout: configuration.limits.databaseBusyTimeout, logger: logger)
+    } catch let e as DatabaseOptionError {
+        throw ServerError(e)
+    }
     // Every read is answered from memory: load the users once, in id order, under the names served now (posts
     // stored under a unit's old name, "Sichuan Sheng", are migrated first).
     let started = ContinuousClock.now

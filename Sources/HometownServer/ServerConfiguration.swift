@@ -1,3 +1,4 @@
+import HometownPostgres
 import HometownProtocol
 import HometownStore
 import HometownVocabulary

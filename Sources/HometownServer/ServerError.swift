@@ -1,3 +1,5 @@
+import HometownPostgres
+
 /// Why the server could not start.
 public enum ServerError: Error, CustomStringConvertible, Sendable {
     /// A configuration value is unusable (option, reason).
@@ -14,4 +16,9 @@ public enum ServerError: Error, CustomStringConvertible, Sendable {
         case .cannotWrite(let path, let why): return "cannot write \(path): \(why)"
         }
     }
+}
+
+extension ServerError {
+    /// A database connection option that cannot be used, as the configuration error it is to the server.
+    init(_ e: DatabaseOptionError) { self = .badConfiguration(e.option, e.reason) }
 }

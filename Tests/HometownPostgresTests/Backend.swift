@@ -2,7 +2,6 @@ import Foundation
 import HometownCore
 import HometownPostgres
 import HometownProtocol
-import HometownServer
 import HometownStore
 import HometownTestSupport
 import Logging
@@ -14,9 +13,9 @@ extension TestBackend {
     /// A location holding nothing yet.
     func freshLocation() async throws -> StoreLocation { try await StoreLocation(parsing: freshDatabase()) }
 
-    /// Opens `location` through the server's opener (as `hometown serve` does), waiting at most `wait` for a
-    /// connection (long by default: the suite's other tests share the machine; tests of the wait set their own),
-    /// with the server's query timeout unless `queryTimeout` is given.
+    /// Opens `location` through `StoreOpener` (as `hometown serve` and `hometown db` do), waiting at most `wait`
+    /// for a connection (long by default: the suite's other tests share the machine; tests of the wait set their
+    /// own), with the server's query timeout unless `queryTimeout` is given.
     static func open(
         _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(30), queryTimeout: Duration? = nil
     ) async throws -> any CopyableUserStore {
