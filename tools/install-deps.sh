@@ -11,9 +11,10 @@
 #   postgresql             PostgreSQL 15 server and tools: the PostgreSQL backend's tests start their own cluster (initdb, pg_ctl)
 #   time                   GNU time: the peak resident memory the benchmarks report (tools/bench/batch, tools/bench/markers)
 #   nginx openssl curl     the TLS test: nginx with a self-signed certificate (openssl req -x509) in front of `hometown serve`, checked with curl (Tests/HometownServerTests/TLSProxyTests.swift)
+#   systemd                systemd-analyze: the package test checks the service unit with it (tools/package/test.sh)
 # Runs apt-get as root, or through sudo when not root. Safe to run again: it does nothing when all is there.
 set -euo pipefail
-pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip zlib1g-dev libjs-leaflet chromium chromium-driver proj-bin geographiclib-tools time nginx openssl curl postgresql)
+pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip zlib1g-dev libjs-leaflet chromium chromium-driver proj-bin geographiclib-tools time nginx openssl curl postgresql systemd)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,11 +2,12 @@
 # The whole test suite, what CI runs (.ci/run):
 #   tools/test.sh           installs the missing system packages, checks the formatting, builds, runs the load
 #                           tests alone, every other Swift suite once (the concurrent ones under ThreadSanitizer,
-#                           last), the fuzz targets, the example package (Examples/), the browser tests of the web
-#                           app (headless Chromium against a real server on loopback, tools/webtest/), the Spark job
-#                           on 1,000,000 rows in local[2] (tools/spark/) and the check of the running server against
-#                           its OpenAPI document (schemathesis). Each Python tool keeps its own virtualenv under its
-#                           folder. About 47 minutes on two cores from a clean clone (docs/testing.md).
+#                           last), the fuzz targets, the example package (Examples/), the packages (built and run
+#                           unpacked, tools/package/test.sh), the browser tests of the web app (headless Chromium
+#                           against a real server on loopback, tools/webtest/), the Spark job on 1,000,000 rows in
+#                           local[2] (tools/spark/) and the check of the running server against its OpenAPI
+#                           document (schemathesis). Each Python tool keeps its own virtualenv under its folder.
+#                           About 47 minutes on two cores from a clean clone (docs/testing.md).
 #   tools/test.sh --quick   the inner loop: the formatting, the build and the engine's unit suites, which start no
 #                           server or command (a few minutes once the build is there).
 set -euo pipefail
@@ -17,12 +18,21 @@ case "${1:-}" in
   "") ;;
   *) echo "usage: tools/test.sh [--quick]" >&2; exit 2 ;;
 esac
-bash tools/install-deps.sh
+# Each step prints its wall time and the total so far on stderr ("test.sh: 3 min 12 s for ..."), so a slow step
+# shows in CI's log.
+started=$SECONDS
+step() {
+  local t=$SECONDS
+  "$@"
+  local d=$((SECONDS - t)) all=$((SECONDS - started))
+  echo "test.sh: $((d / 60)) min $((d % 60)) s for: $* ($((all / 60)) min $((all % 60)) s in all)" >&2
+}
+step bash tools/install-deps.sh
 # One formatting (swift-format from the toolchain, configured in .swift-format): fails on any file it would change.
-swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
-swift build --build-tests
+step swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
+step swift build --build-tests
 if $quick; then
-  swift test --skip-build \
+  step swift test --skip-build \
     --filter 'Hometown(Core|Protocol|Vocabulary|Proj|GEOS|Boundaries|Gazetteer|Viewport|Basemap|Clustering|Markers)Tests'
   exit 0
 fi
@@ -33,22 +43,25 @@ fi
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}"
 # The load tests (a 100,000-user server process measured for memory and latency) first and alone, so that nothing
 # shares the two cores with what they measure.
-swift test --skip-build --filter ServerLoadTests
+step swift test --skip-build --filter ServerLoadTests
 # Every other suite once: the suites of tools/sanitizers/thread-suites run only under ThreadSanitizer (last step),
 # where their tests and assertions are the same (time bounds that catch a hang are scaled by TestSlowdown).
 skips=(--skip ServerLoadTests)
 while IFS= read -r line; do
   case "$line" in '' | '#'*) ;; *) skips+=(--skip "$line") ;; esac
 done < tools/sanitizers/thread-suites
-swift test --skip-build "${skips[@]}"
+step swift test --skip-build "${skips[@]}"
 # Fuzzing: every libFuzzer target over its committed corpus, then 25 s of fuzzing each, two at a time
 # (12 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
-FUZZ_JOBS=2 FUZZ_SEED=${FUZZ_SEED:-1} bash tools/fuzz/run.sh all 25
-bash Examples/run.sh
-bash tools/webtest/run.sh
-HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
-bash tools/check-openapi.sh
+step env FUZZ_JOBS=2 FUZZ_SEED="${FUZZ_SEED:-1}" bash tools/fuzz/run.sh all 25
+step bash Examples/run.sh
+# The packages (tools/package.sh) from the debug build: unpacked, they run the main job with the checkout out of
+# reach.
+step env HOMETOWN_BIN=.build/debug/hometown bash tools/package/test.sh
+step bash tools/webtest/run.sh
+step env HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
+step bash tools/check-openapi.sh
 # ThreadSanitizer, last: the suites of tools/sanitizers/thread-suites, built with --sanitize=thread in .build-tsan
 # (the `hometown` processes they start too); fails on a failed test or on any report. About 7 minutes of build
 # and 14 of run on 2 cores; bounded by `timeout`. See docs/testing.md.
-timeout 50m bash tools/sanitizers/run.sh thread
+step timeout 50m bash tools/sanitizers/run.sh thread
