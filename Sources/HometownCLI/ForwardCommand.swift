@@ -43,10 +43,13 @@ struct ForwardCommand: ParsableCommand {
             is the Mexican city, not Changchun). A word of 5 or more letters
             may be one letter off; such matches score below 0.5 and below every exact
             match. Ambiguous names list the larger place first. A US ZIP code ("55401",
-            "55401-1234"), a Canadian code's first three characters ("M5V 3L9" or "M5V")
-            and an Indian PIN ("110001") are results of kind postal_code, alone or after
-            the place that holds them ("Chicago, IL 60614", "Toronto, ON M5V 3L9"). Only
-            the first \(Gazetteer.maxQueryCharacters) characters of a query are read.
+            "55401-1234"), a Canadian code's first three characters ("M5V 3L9" or "M5V"),
+            an Indian PIN ("110001") and the codes of about 90 other countries ("10115",
+            "SW1A 1AA", "100-0001", at the city they belong to) are results of kind
+            postal_code, alone (a number that is a code in several countries gives each,
+            the US first) or after the place that holds them ("Chicago, IL 60614",
+            "Toronto, ON M5V 3L9", "10115 Berlin"). Only the first
+            \(Gazetteer.maxQueryCharacters) characters of a query are read.
 
             Exit status: 0 done; 3 done, but some lines got an error or the input
             was cut short; 2 invalid input (message on stderr); 1 data or system

@@ -73,12 +73,12 @@ extension Gazetteer {
     ///   - limit: how many results at most, 1 to `maxLimit`.
     /// - Returns: best first; empty when nothing matches (not an error). A partial match (some leading words
     ///   unread) carries them in `unmatched`.
-    ///   A postal code the data has (a US ZIP code, a Canadian forward sortation area, an Indian PIN; alone, or
-    ///   beside a place that holds it) gives a `.postalCode` result too
+    ///   A postal code the data has (a US ZIP code, a Canadian forward sortation area, an Indian PIN, a code of
+    ///   about 90 other countries; alone, or beside a place that holds it) gives a `.postalCode` result too
     ///   (`withPostalCode(_:places:limit:)`).
     /// - Throws: `GazetteerError.emptyQuery` for empty or white-space-only text, `.badLimit` for a bad limit.
     public func search(_ text: String, limit: Int = 10) throws -> [ForwardResult] {
-        withPostalCode(text, places: try searchPlaces(text, limit: limit), limit: limit)
+        try withPostalCode(text, places: try searchPlaces(text, limit: limit), limit: limit)
     }
 
     /// The places (countries, states, regions, cities) a text names, as `search(_:limit:)` describes.

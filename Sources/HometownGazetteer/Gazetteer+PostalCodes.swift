@@ -1,14 +1,19 @@
 import HometownCore
 
 /// Postal codes as results of their own kind: US ZIP codes (section USZIP), Canadian forward sortation areas and
-/// Indian PIN codes (section PCODES; `otherPostalCode(in:)` says how they are written).
+/// Indian PIN codes (section PCODES; `otherPostalCode(in:)` says how they are written), and the codes of about 90
+/// other countries (sections WPCODES and WPCTRY; `worldPostalCode(in:)`).
 ///
 /// A ZIP code is one word of five digits, or ZIP+4 (five digits, then four: "55401-1234", read as its ZIP),
-/// standing alone in its comma part of the query with no other digits beside it ("01310-100" is not one). Alone
-/// (with at most a leading house number) it is the only result, scoring 1; beside a place that holds it
-/// ("Chicago, IL 60614", "Minneapolis 55401") it comes right after the best place, with that place's score and
-/// unread words; beside a place that does not hold it ("75007 Paris", "10115 Berlin") it is not read. A number
-/// that is no ZIP code in the data gives nothing, as before.
+/// standing alone in its comma part of the query with no other digits beside it ("01310-100" is not one).
+///
+/// Alone (with at most a leading house number), a code gives every reading of it, each scoring 1, before any
+/// place: the US ZIP code first, then a Canadian or Indian code, then the other countries' codes of that text,
+/// larger cities first ("10115" is a ZIP code of New York and Berlin's code). A number of fewer than four digits
+/// is no code alone. Beside a place ("Chicago, IL 60614", "10115 Berlin", "London SW1A 1AA"), the first reading
+/// held by the best place (or holding it) comes right after that place, with its score and unread words; a code
+/// no reading of which fits the place is not read. A number that is no code in the data gives nothing, as
+/// before.
 extension Gazetteer {
     /// The half-side, in km, of a ZIP code's box: the data gives a point for each code and no area.
     public static let zipBoxRadiusKm = 3.0
@@ -67,7 +72,11 @@ extension Gazetteer {
     /// The country and state entries of a postal code held by entry `holder`: the holder is its state, or a
     /// country of its own (a US territory, a code filed under its country).
     func postalContainers(_ holder: Int) -> (country: Int?, state: Int?) {
-        kind(holder) == .state ? (link(holder, 3), holder) : (holder, nil)
+        switch kind(holder) {
+        case .state: return (link(holder, 3), holder)
+        case .city: return (link(holder, 3), link(holder, 4))
+        default: return (holder, nil)
+        }
     }
 
     /// The result of a postal code of any family: named `name`, at its point (`latitude`, `longitude` in
@@ -151,40 +160,105 @@ extension Gazetteer {
             unmatched: unmatched)
     }
 
+    /// One reading of a postal code in a query: the entry that holds it (a state, a country, or a city), the
+    /// words it takes, whether it may stand alone, and its result with a score and unread words.
+    private struct PostalReading {
+        let holder: Int
+        let words: Range<Int>
+        let mayStandAlone: Bool
+        let result: (Double, String?) -> ForwardResult
+    }
+
+    /// How far, in km, a city that holds a postal code may lie from the city named beside the code: a code of
+    /// one city of a metropolis read beside its name ("London SW1A 1AA": SW1A is Westminster's).
+    public static let postalNeighbourKm = 30.0
+
+    /// Whether `place` is a city within `postalNeighbourKm` of city entry `holder`, in the same country.
+    private func nearbyCities(_ place: ForwardResult, _ holder: Int) -> Bool {
+        guard kind(place.entry) == .city, kind(holder) == .city, link(place.entry, 3) == link(holder, 3) else {
+            return false
+        }
+        let b = holder * GazetteerLayout.f64PerEntry
+        let point = Coordinate(uncheckedLatitude: f64[b], longitude: f64[b + 1])
+        return place.point.distanceKm(to: point) <= Gazetteer.postalNeighbourKm
+    }
+
+    /// The readings of the query's postal code, in the order `withPostalCode` offers them.
+    private func postalReadings(_ words: [NameKey.Word]) -> [PostalReading] {
+        var readings: [PostalReading] = []
+        if let zip = Gazetteer.usZIP(in: words), let row = zipRow(zip.code) {
+            readings.append(
+                PostalReading(
+                    holder: zipHolder(row), words: zip.at..<(zip.at + 1), mayStandAlone: true,
+                    result: { self.zipResult(row, score: $0, unmatched: $1) }))
+        }
+        if let other = Gazetteer.otherPostalCode(in: words), let n = other.family.number(of: other.text),
+            let row = postalRow(other.family, n)
+        {
+            readings.append(
+                PostalReading(
+                    holder: Int(postalCodes[row * GazetteerLayout.u32PerPostalCode + 2]), words: other.words,
+                    mayStandAlone: true, result: { self.postalResult(row, score: $0, unmatched: $1) }))
+        }
+        let world = worldPostalCode(in: words).sorted {
+            let a = population(worldPostalRow($0.row).city)
+            let b = population(worldPostalRow($1.row).city)
+            return a != b ? a > b : $0.row < $1.row
+        }
+        for (row, taken) in world {
+            let text = words[taken].map(\.text).joined()
+            let digitsOnly = text.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+            readings.append(
+                PostalReading(
+                    holder: worldPostalRow(row).city, words: taken, mayStandAlone: !digitsOnly || text.utf8.count >= 4,
+                    result: { self.worldPostalResult(row, score: $0, unmatched: $1) }))
+        }
+        return readings
+    }
+
     /// The results of `search(_:limit:)`: `places` with the query's postal code added where it is read (see the
     /// type's documentation).
-    func withPostalCode(_ text: String, places: [ForwardResult], limit: Int) -> [ForwardResult] {
-        guard zipCodeCount > 0 || !postalCodes.isEmpty, text.utf8.contains(where: { $0 >= 48 && $0 <= 57 }) else {
+    func withPostalCode(_ text: String, places: [ForwardResult], limit: Int) throws -> [ForwardResult] {
+        guard zipCodeCount > 0 || !postalCodes.isEmpty || !worldPostalCodes.isEmpty,
+            text.utf8.contains(where: { $0 >= 48 && $0 <= 57 })
+        else {
             return places
         }
         let cut = String(text.prefix(Gazetteer.maxQueryCharacters))
         let words = Array(NameKey.words(cut).prefix(Gazetteer.maxQueryWords))
-        let found: (holder: Int, words: Range<Int>, result: (Double, String?) -> ForwardResult)
-        if let zip = Gazetteer.usZIP(in: words), let row = zipRow(zip.code) {
-            found = (zipHolder(row), zip.at..<(zip.at + 1), { self.zipResult(row, score: $0, unmatched: $1) })
-        } else if let other = Gazetteer.otherPostalCode(in: words), let n = other.family.number(of: other.text),
-            let row = postalRow(other.family, n)
-        {
-            found = (
-                Int(postalCodes[row * GazetteerLayout.u32PerPostalCode + 2]), other.words,
-                {
-                    self.postalResult(row, score: $0, unmatched: $1)
-                }
-            )
-        } else {
-            return places
-        }
-        var skip = QueryWords.skippable(words)
-        for i in found.words { skip[i] = true }
+        let readings = postalReadings(words)
+        guard !readings.isEmpty else { return places }
+        let skippable = QueryWords.skippable(words)
         // Alone: every other word is one a reading may leave out (a house number, the +4, the rest of a code).
-        if !skip.contains(false) { return Array(([found.result(1, nil)] + places).prefix(limit)) }
-        let holder = found.holder
-        guard let top = places.first,
-            top.entry == holder || containers(top.entry).contains(holder) || containers(holder).contains(top.entry)
-        else {
-            return places
+        let alone = readings.filter { r in
+            r.mayStandAlone && words.indices.allSatisfy { skippable[$0] || r.words.contains($0) }
         }
-        let postal = found.result(top.score, top.unmatched)
-        return Array(([top, postal] + places.dropFirst()).prefix(limit))
+        if !alone.isEmpty { return Array((alone.map { $0.result(1, nil) } + places).prefix(limit)) }
+        func fits(_ top: ForwardResult, _ r: PostalReading) -> Bool {
+            top.entry == r.holder || containers(top.entry).contains(r.holder)
+                || containers(r.holder).contains(top.entry) || nearbyCities(top, r.holder)
+        }
+        if let top = places.first, let reading = readings.first(where: { fits(top, $0) }) {
+            return Array(([top, reading.result(top.score, top.unmatched)] + places.dropFirst()).prefix(limit))
+        }
+        // The place words read without the code ("Dublin D02", where the code's form is not one the reading of
+        // places leaves out): the first reading that fits the best place of the rest.
+        for taken in Set(readings.map(\.words)).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            let rest = words.indices.filter { !taken.contains($0) }
+            guard !rest.isEmpty else { continue }
+            var parts: [[String]] = []
+            for i in rest {
+                if let last = rest.last(where: { $0 < i }), words[last].component == words[i].component {
+                    parts[parts.count - 1].append(words[i].text)
+                } else {
+                    parts.append([words[i].text])
+                }
+            }
+            let others = try searchPlaces(parts.map { $0.joined(separator: " ") }.joined(separator: ", "), limit: limit)
+            if let top = others.first, let reading = readings.first(where: { $0.words == taken && fits(top, $0) }) {
+                return Array(([top, reading.result(top.score, top.unmatched)] + others.dropFirst()).prefix(limit))
+            }
+        }
+        return places
     }
 }

@@ -50,6 +50,10 @@ public final class Gazetteer: @unchecked Sendable {
     /// Postal codes beyond the US ZIP codes: (family, number, holder) rows (PCODES) and their points (PCODEPT).
     let postalCodes: UnsafeBufferPointer<UInt32>
     let postalPoints: UnsafeBufferPointer<Int32>
+    /// The other countries' postal codes: (packed high, packed low and country, city entry) rows (WPCODES), and
+    /// per country its ISO code, the usual form of its codes and the tail written after a shortened one (WPCTRY).
+    let worldPostalCodes: UnsafeBufferPointer<UInt32>
+    let worldPostalCountries: [WorldPostalCountry]
     /// Number of entries (countries, states, regions, cities).
     public let entryCount: Int
 
@@ -103,6 +107,11 @@ public final class Gazetteer: @unchecked Sendable {
             postalPoints =
                 f.sectionTags.contains(GazetteerLayout.postalPoints)
                 ? try f.array(GazetteerLayout.postalPoints, of: Int32.self) : UnsafeBufferPointer(start: nil, count: 0)
+            worldPostalCodes = try optional(GazetteerLayout.worldPostalCodes)
+            worldPostalCountries =
+                f.sectionTags.contains(GazetteerLayout.worldPostalCountries)
+                ? String(decoding: try f.bytes(GazetteerLayout.worldPostalCountries), as: UTF8.self)
+                    .split(separator: "\n", omittingEmptySubsequences: false).map(WorldPostalCountry.init(line:)) : []
             languageTags =
                 f.sectionTags.contains(GazetteerLayout.languages)
                 ? String(decoding: try f.bytes(GazetteerLayout.languages), as: UTF8.self).split(separator: "\n").map(
@@ -151,6 +160,11 @@ public final class Gazetteer: @unchecked Sendable {
             postalCodes.count / GazetteerLayout.u32PerPostalCode == postalPoints.count / 2, postalPoints.count % 2 == 0
         else {
             throw bad("the tables of names in people's languages or of postal codes do not agree in size")
+        }
+        guard worldPostalCodes.count % GazetteerLayout.u32PerWorldPostalCode == 0,
+            worldPostalCodes.isEmpty || !worldPostalCountries.isEmpty
+        else {
+            throw bad("the table of other countries' postal codes does not agree in size")
         }
         // With `verify`, the tables are also checked whole: every link points at an entry, every string lies in
         // the pool, every posting list in its section. Without it (a one-shot command), each read is checked as
@@ -207,6 +221,21 @@ public final class Gazetteer: @unchecked Sendable {
                 || (postalCodes[b - u], postalCodes[b - u + 1]) < (postalCodes[b], postalCodes[b + 1])
             guard Int(postalCodes[b + 2]) < entryCount, later else {
                 throw bad("postal code \(k) is out of order or names a missing entry")
+            }
+        }
+        let w = GazetteerLayout.u32PerWorldPostalCode
+        for k in 0..<(worldPostalCodes.count / w) {
+            let b = k * w
+            let later =
+                k == 0
+                || (worldPostalCodes[b - w], worldPostalCodes[b - w + 1]) < (
+                    worldPostalCodes[b], worldPostalCodes[b + 1]
+                )
+            guard later, Int(worldPostalCodes[b + 1] & 0xFFFF) < worldPostalCountries.count,
+                Int(worldPostalCodes[b + 2]) < entryCount,
+                kind(Int(worldPostalCodes[b + 2])) == .city
+            else {
+                throw bad("postal code \(k) of another country is out of order or names a missing country or city")
             }
         }
         for k in 0..<codeIndex.count where Int(codeIndex[k]) >= entryCount {

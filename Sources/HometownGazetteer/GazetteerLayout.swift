@@ -8,12 +8,22 @@ public enum GazetteerLayout {
         nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES", capitals = "CAPITALS",
         prefixKeys = "PFXKEYS", prefixIndex = "PFXINDEX", zipCodes = "USZIP", zipPoints = "USZIPPT",
         languages = "LANGS", localNames = "LOCNAMES", localIndex = "LOCINDEX", geonameIndex = "GIDINDEX",
-        codeIndex = "CODES", postalCodes = "PCODES", postalPoints = "PCODEPT"
+        codeIndex = "CODES", postalCodes = "PCODES", postalPoints = "PCODEPT", worldPostalCodes = "WPCODES",
+        worldPostalCountries = "WPCTRY"
 
     /// Postal codes beyond the US ZIP codes (section PCODES, sorted by family, then number): per code its
     /// `PostalFamily` raw value, its number (`PostalFamily.number(of:)`) and the entry that holds it (its state,
     /// else its country). PCODEPT: per code, latitude and longitude in `zipPointScale`ths of a degree.
     public static let u32PerPostalCode = 3
+
+    /// The postal codes of other countries (`WorldPostalCode`). WPCTRY: per country, a UTF-8 line "CC<tab>shape
+    /// <tab>tail" (its ISO 3166-1 code, the usual written form of its codes, and the form of the part people write
+    /// after a code that the data keeps shorter: "9aa" after a British outward code, "aa" after a Dutch
+    /// four-digit one; empty when there is none); a country's number is its line. WPCODES: per code, the high 32
+    /// bits of its packed form, then its low 16 bits shifted up by 16 with the country's number below, then the
+    /// place it belongs to (a city entry); sorted by those two numbers, so that every country's code of one text
+    /// lies together.
+    public static let u32PerWorldPostalCode = 3
 
     /// Names in people's languages. LANGS: the language tags the data names places in (canonical, see
     /// `LanguageTag`), UTF-8, one per line, sorted; a tag's number is its line. LOCNAMES: `u32PerLocalName`

