@@ -196,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "HometownProtocolTests",
             dependencies: [
-                "HometownProtocol", "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
+                "HometownProtocol", "HometownVocabulary", "HometownBoundaries", "HometownGazetteer", "HometownCore",
             ]),
         .testTarget(
             name: "HometownVocabularyTests",

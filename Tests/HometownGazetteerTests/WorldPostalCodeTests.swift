@@ -106,7 +106,7 @@ import Testing
 
     /// Packing keeps the text and its order for every code of up to eight letters and digits (seeded).
     @Test func packingIsExactAndKeepsTheOrder() {
-        var rng = SplitMix(state: 38)
+        var rng = SeededRandom(seed: 38)
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         var codes: [String] = []
         for _ in 0..<2000 {
@@ -130,17 +130,5 @@ import Testing
         #expect(WorldPostalCode.normalized("12é") == nil)
         #expect(WorldPostalCode.written("1000001", shape: "999-9999") == "100-0001")
         #expect(WorldPostalCode.written("100001", shape: "999-9999") == "100001")
-    }
-}
-
-/// SplitMix64: reproducible numbers for the property test.
-private struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import HometownCore
 import HometownProtocol
 import Testing
 
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func timestampRoundTrips() {
-        var rng = SeededGenerator(seed: 7)
+        var rng = SeededRandom(seed: 7)
         for _ in 0..<10_000 {
             let ms = Int64.random(in: -2_000_000_000_000...5_000_000_000_000, using: &rng)
             #expect(Timestamp.milliseconds(iso8601: Timestamp.iso8601(milliseconds: ms)) == ms)
@@ -31,18 +32,5 @@ import Testing
         #expect(Timestamp.milliseconds(iso8601: "2017-03-01T20:31:00Z") == 1_488_400_260_000)
         #expect(Timestamp.milliseconds(iso8601: "2017-13-01T20:31:00.000Z") == nil)
         #expect(Timestamp.year(milliseconds: 1_488_400_260_632) == 2017)
-    }
-}
-
-/// SplitMix64, for reproducible property tests.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
