@@ -201,19 +201,21 @@ extension Gazetteer {
                     mayStandAlone: true, result: { self.postalResult(row, score: $0, unmatched: $1) }))
         }
         let world = worldPostalCode(in: words).sorted {
-            let a = population(worldPostalRow($0.row).city)
-            let b = population(worldPostalRow($1.row).city)
+            let a = population($0.city)
+            let b = population($1.city)
             return a != b ? a > b : $0.row < $1.row
         }
-        for (row, taken) in world {
-            let text = words[taken].map(\.text).joined()
+        for reading in world {
+            let text = words[reading.words].map(\.text).joined()
             let digitsOnly = text.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
             readings.append(
                 PostalReading(
-                    holder: worldPostalRow(row).city, words: taken, mayStandAlone: !digitsOnly || text.utf8.count >= 4,
-                    result: { self.worldPostalResult(row, score: $0, unmatched: $1) }))
+                    holder: reading.city, words: reading.words, mayStandAlone: !digitsOnly || text.utf8.count >= 4,
+                    result: { self.worldPostalResult(reading, score: $0, unmatched: $1) }))
         }
-        return readings
+        // A holder outside the entries (a damaged file read without verification) is no reading: every read
+        // is checked.
+        return readings.filter { $0.holder < entryCount }
     }
 
     /// The results of `search(_:limit:)`: `places` with the query's postal code added where it is read (see the

@@ -39,16 +39,27 @@ extension Gazetteer {
         return start..<end
     }
 
-    /// The country (a WPCTRY line) of row `row`, and the city entry it belongs to.
-    func worldPostalRow(_ row: Int) -> (country: WorldPostalCountry?, city: Int) {
+    /// The country (a WPCTRY line) of row `row` and the city entry it belongs to; nil when either is missing (a
+    /// damaged file read without verification: every read is checked).
+    func worldPostalRow(_ row: Int) -> (country: WorldPostalCountry, city: Int)? {
         let u = GazetteerLayout.u32PerWorldPostalCode
         let n = Int(worldPostalCodes[row * u + 1] & 0xFFFF)
-        return (n < worldPostalCountries.count ? worldPostalCountries[n] : nil, Int(worldPostalCodes[row * u + 2]))
+        let city = Int(worldPostalCodes[row * u + 2])
+        guard n < worldPostalCountries.count, city < entryCount, kind(city) == .city else { return nil }
+        return (worldPostalCountries[n], city)
     }
 
-    /// The postal code of another country in `words`: its rows (one a country), each with the words it takes (a
-    /// country that writes a tail after the code takes that too); empty when there is none.
-    func worldPostalCode(in words: [NameKey.Word]) -> [(row: Int, words: Range<Int>)] {
+    /// One reading of another country's postal code: its WPCODES row, its country, its city and the words it takes.
+    struct WorldPostalReading {
+        let row: Int
+        let country: WorldPostalCountry
+        let city: Int
+        let words: Range<Int>
+    }
+
+    /// The postal code of another country in `words`: its readings (one a country), each with the words it takes
+    /// (a country that writes a tail after the code takes that too); empty when there is none.
+    func worldPostalCode(in words: [NameKey.Word]) -> [WorldPostalReading] {
         guard !worldPostalCodes.isEmpty else { return [] }
         func hasDigit(_ i: Int) -> Bool { words[i].text.utf8.contains { $0 >= 48 && $0 <= 57 } }
         func same(_ i: Int, _ j: Int) -> Bool { j >= 0 && j < words.count && words[i].component == words[j].component }
@@ -60,7 +71,7 @@ extension Gazetteer {
                     p == UInt8(ascii: "9") ? (x >= 48 && x <= 57) : (x | 0x20 >= 97 && x | 0x20 <= 122)
                 }
         }
-        var best: (rows: [(row: Int, words: Range<Int>)], length: Int, characters: Int)?
+        var best: (rows: [WorldPostalReading], length: Int, characters: Int)?
         for i in words.indices where hasDigit(i) || words[i].text.utf8.count <= 2 {
             for n in 1...3 where i + n <= words.count && same(i, i + n - 1) {
                 let run = words[i..<(i + n)]
@@ -73,7 +84,7 @@ extension Gazetteer {
                         let cut = code.index(code.endIndex, offsetBy: -tail.count)
                         guard fits(String(code[cut...]), tail) else { continue }
                         let shorter = worldPostalRows(String(code[..<cut]))
-                        guard shorter.contains(where: { worldPostalRow($0).country?.tail == tail }) else { continue }
+                        guard shorter.contains(where: { worldPostalRow($0)?.country.tail == tail }) else { continue }
                         (found, code, tailInWord) = (shorter, String(code[..<cut]), tail)
                         break
                     }
@@ -81,9 +92,9 @@ extension Gazetteer {
                 guard !found.isEmpty else { continue }
                 // Nothing with a digit may touch the code in its comma part.
                 if same(i, i - 1) && hasDigit(i - 1) { continue }
-                var rows: [(row: Int, words: Range<Int>)] = []
+                var rows: [WorldPostalReading] = []
                 for r in found {
-                    guard let country = worldPostalRow(r).country else { continue }
+                    guard let (country, city) = worldPostalRow(r) else { continue }
                     if let tailInWord, country.tail != tailInWord { continue }
                     // Several words: as many, and as long, as the parts of the country's usual form.
                     if n > 1, run.map(\.text.utf8.count) != country.partLengths { continue }
@@ -93,7 +104,7 @@ extension Gazetteer {
                         end += 1
                     }
                     if end < words.count, same(i, end), hasDigit(end) { continue }
-                    rows.append((r, i..<end))
+                    rows.append(WorldPostalReading(row: r, country: country, city: city, words: i..<end))
                 }
                 guard !rows.isEmpty else { continue }
                 let length = rows.map(\.words.count).max() ?? n
@@ -104,13 +115,13 @@ extension Gazetteer {
         return best?.rows ?? []
     }
 
-    /// The result of WPCODES row `row`: named as the country writes its codes, at its city's point, in a square
-    /// of half-side `zipBoxRadiusKm`, with the city's country and state.
-    func worldPostalResult(_ row: Int, score: Double, unmatched: String?) -> ForwardResult {
-        let (country, city) = worldPostalRow(row)
+    /// The result of reading `r`: named as the country writes its codes, at its city's point, in a square of
+    /// half-side `zipBoxRadiusKm`, with the city's country and state.
+    func worldPostalResult(_ r: WorldPostalReading, score: Double, unmatched: String?) -> ForwardResult {
         let u = GazetteerLayout.u32PerWorldPostalCode
-        let packed = UInt64(worldPostalCodes[row * u]) << 16 | UInt64(worldPostalCodes[row * u + 1] >> 16)
-        let text = WorldPostalCode.written(WorldPostalCode.unpacked(packed), shape: country?.shape ?? "")
+        let packed = UInt64(worldPostalCodes[r.row * u]) << 16 | UInt64(worldPostalCodes[r.row * u + 1] >> 16)
+        let text = WorldPostalCode.written(WorldPostalCode.unpacked(packed), shape: r.country.shape)
+        let city = r.city
         let b = city * GazetteerLayout.f64PerEntry
         let scale = GazetteerLayout.zipPointScale
         return postalCodeResult(

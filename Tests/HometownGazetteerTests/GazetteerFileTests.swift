@@ -59,7 +59,8 @@ import Testing
         let g = try Gazetteer(path: p, verify: false)
         for q in [
             "Paris", "Seattle, WA", "New York", "Costa Rica", "Mineapolis", "London, England", "WA", "Tokyo",
-            "Lima, Peru",
+            "Lima, Peru", "55401", "Chicago, IL 60614", "M5V 3L9", "110001", "10115 Berlin", "100-0001", "SW1A 1AA",
+            "1012", "Dublin D02",
         ] {
             for r in try g.search(q, limit: 20) { #expect(r.entry < g.entryCount) }
         }
