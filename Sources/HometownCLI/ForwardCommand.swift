@@ -48,8 +48,8 @@ struct ForwardCommand: ParsableCommand {
             "SW1A 1AA", "100-0001", at the city they belong to) are results of kind
             postal_code, alone (a number that is a code in several countries gives each,
             the US first) or after the place that holds them ("Chicago, IL 60614",
-            "Toronto, ON M5V 3L9", "10115 Berlin"). Only the first
-            \(Gazetteer.maxQueryCharacters) characters of a query are read.
+            "Toronto, ON M5V 3L9", "10115 Berlin"). Only the first \(Gazetteer.maxQueryCharacters) characters
+            of a query are read.
 
             Exit status: 0 done; 3 done, but some lines got an error or the input
             was cut short; 2 invalid input (message on stderr); 1 data or system

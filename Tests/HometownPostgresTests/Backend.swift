@@ -14,14 +14,16 @@ extension TestBackend {
     func freshLocation() async throws -> StoreLocation { try await StoreLocation(parsing: freshDatabase()) }
 
     /// Opens `location` through `StoreOpener` (as `hometown serve` and `hometown db` do), waiting at most `wait`
-    /// for a connection (long by default: the suite's other tests share the machine; tests of the wait set their
-    /// own), with the server's query timeout unless `queryTimeout` is given.
+    /// for a connection and `queryTimeout` for a call's statements (both long by default: the suite's other tests
+    /// share the machine, and a query of the contract took over the server's 10 s under the whole suite; the
+    /// tests of those waits set their own).
     static func open(
-        _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(30), queryTimeout: Duration? = nil
+        _ location: StoreLocation, connections: Int = 8, wait: Duration = .seconds(30),
+        queryTimeout: Duration = .seconds(60)
     ) async throws -> any CopyableUserStore {
         var connect = DatabaseConnectOptions()
         connect.maxConnections = connections
-        if let queryTimeout { connect.queryTimeout = queryTimeout }
+        connect.queryTimeout = queryTimeout
         var logger = Logger(label: "hometown.test")
         logger.logLevel = .critical
         return try await StoreOpener.open(location, connect: connect, busyTimeout: wait, logger: logger)
