@@ -91,7 +91,10 @@ depends=$(
   done | cut -d: -f1 | sort -u | paste -sd, - | sed 's/,/, /g'
 )
 [ -n "$depends" ] || { echo "package: found no Debian package for the libraries of $bin" >&2; exit 1; }
-proj=$(dpkg -S "$(ldconfig -p | awk '/libproj\.so\.[0-9]/ { print $NF; exit }')" 2> /dev/null | cut -d: -f1 || true)
+# PROJ's library as ldconfig finds it; dpkg knows the file by its real path (/lib is a link to /usr/lib).
+proj_lib=$(ldconfig -p | awk '/libproj\.so\.[0-9]/ { print $NF; exit }')
+proj=""
+if [ -n "$proj_lib" ]; then proj=$(dpkg -S "$(readlink -f "$proj_lib")" 2> /dev/null | cut -d: -f1 || true); fi
 mkdir -p "$deb/DEBIAN"
 {
   echo "Package: hometown"

@@ -33,6 +33,8 @@ dpkg-deb -f "$deb" Package Version Architecture Depends > "$work/control"
 grep -qx "Package: hometown" "$work/control" || fail "the .deb's control: $(cat "$work/control")"
 grep -qx "Version: $version" "$work/control" || fail "the .deb's version: $(cat "$work/control")"
 grep -q "^Depends: .*libc6" "$work/control" || fail "the .deb declares no libc6: $(cat "$work/control")"
+dpkg-deb -f "$deb" Recommends > "$work/recommends"
+grep -q "libproj" "$work/recommends" || fail "the .deb does not recommend PROJ's library: $(cat "$work/recommends")"
 mkdir "$work/tar"
 tar -C "$work/tar" -xzf "$tgz"
 prefix=$work/tar/hometown-$version
