@@ -64,9 +64,9 @@ extension Gazetteer {
         let digits = String(zipCodes[row * GazetteerLayout.u32PerZIP])
         return postalCodeResult(
             name: String(repeating: "0", count: max(0, 5 - digits.count)) + digits,
-            latitude: zipPoints[row * GazetteerLayout.i32PerZIP],
-            longitude: zipPoints[row * GazetteerLayout.i32PerZIP + 1], holder: zipHolder(row), score: score,
-            unmatched: unmatched)
+            point: Gazetteer.postalPoint(
+                zipPoints[row * GazetteerLayout.i32PerZIP], zipPoints[row * GazetteerLayout.i32PerZIP + 1]),
+            holder: zipHolder(row), score: score, unmatched: unmatched)
     }
 
     /// The country and state entries of a postal code held by entry `holder`: the holder is its state, or a
@@ -79,14 +79,18 @@ extension Gazetteer {
         }
     }
 
-    /// The result of a postal code of any family: named `name`, at its point (`latitude`, `longitude` in
-    /// `GazetteerLayout.zipPointScale`ths of a degree), in a square of half-side `zipBoxRadiusKm` (the sources give
-    /// a point, not an area), with the country and state of `holder` (its `entry`).
-    func postalCodeResult(
-        name: String, latitude: Int32, longitude: Int32, holder: Int, score: Double, unmatched: String?
-    ) -> ForwardResult {
+    /// A point of USZIPPT or PCODEPT: latitude and longitude in `GazetteerLayout.zipPointScale`ths of a degree.
+    static func postalPoint(_ latitude: Int32, _ longitude: Int32) -> Coordinate {
         let scale = GazetteerLayout.zipPointScale
-        let point = Coordinate(uncheckedLatitude: Double(latitude) / scale, longitude: Double(longitude) / scale)
+        return Coordinate(uncheckedLatitude: Double(latitude) / scale, longitude: Double(longitude) / scale)
+    }
+
+    /// The result of a postal code of any family: named `name`, at `point`, in a square of half-side
+    /// `zipBoxRadiusKm` (the sources give a point, not an area), with the country and state of `holder` (its
+    /// `entry`).
+    func postalCodeResult(
+        name: String, point: Coordinate, holder: Int, score: Double, unmatched: String?
+    ) -> ForwardResult {
         let (country, state) = postalContainers(holder)
         return ForwardResult(
             kind: .postalCode, name: name, point: point,
@@ -121,15 +125,11 @@ extension Gazetteer {
     /// first three characters alone ("M5V"); an Indian PIN as six digits ("110001") or three and three
     /// ("110 001"). As for ZIP codes, no other word with a digit may stand beside it in its comma part.
     static func otherPostalCode(in words: [NameKey.Word]) -> (family: PostalFamily, text: String, words: Range<Int>)? {
-        func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
-        func isLetter(_ b: UInt8) -> Bool { b >= 97 && b <= 122 }
-        func hasDigit(_ i: Int) -> Bool { i >= 0 && i < words.count && words[i].text.utf8.contains(where: isDigit) }
-        func same(_ i: Int, _ j: Int) -> Bool { j >= 0 && j < words.count && words[i].component == words[j].component }
-        func shaped(_ w: String, _ p: String) -> Bool {
-            let b = Array(w.utf8)
-            let q = Array(p.utf8)
-            return b.count == q.count && zip(b, q).allSatisfy { $1 == UInt8(ascii: "9") ? isDigit($0) : isLetter($0) }
+        func hasDigit(_ i: Int) -> Bool {
+            i >= 0 && i < words.count && words[i].text.utf8.contains { $0 >= 48 && $0 <= 57 }
         }
+        func same(_ i: Int, _ j: Int) -> Bool { j >= 0 && j < words.count && words[i].component == words[j].component }
+        func shaped(_ w: String, _ p: String) -> Bool { QueryWords.hasShape(w.utf8, p) }
         for i in words.indices.reversed() {
             let w = words[i].text
             // Words `i..<end` make the code; nothing with a digit may touch them in the same comma part.
@@ -155,9 +155,9 @@ extension Gazetteer {
         let u = GazetteerLayout.u32PerPostalCode
         let family = PostalFamily(rawValue: postalCodes[row * u]) ?? .indiaPIN
         return postalCodeResult(
-            name: family.text(of: postalCodes[row * u + 1]), latitude: postalPoints[row * 2],
-            longitude: postalPoints[row * 2 + 1], holder: Int(postalCodes[row * u + 2]), score: score,
-            unmatched: unmatched)
+            name: family.text(of: postalCodes[row * u + 1]),
+            point: Gazetteer.postalPoint(postalPoints[row * 2], postalPoints[row * 2 + 1]),
+            holder: Int(postalCodes[row * u + 2]), score: score, unmatched: unmatched)
     }
 
     /// One reading of a postal code in a query: the entry that holds it (a state, a country, or a city), the
@@ -178,9 +178,7 @@ extension Gazetteer {
         guard kind(place.entry) == .city, kind(holder) == .city, link(place.entry, 3) == link(holder, 3) else {
             return false
         }
-        let b = holder * GazetteerLayout.f64PerEntry
-        let point = Coordinate(uncheckedLatitude: f64[b], longitude: f64[b + 1])
-        return place.point.distanceKm(to: point) <= Gazetteer.postalNeighbourKm
+        return place.point.distanceKm(to: entryPoint(holder)) <= Gazetteer.postalNeighbourKm
     }
 
     /// The readings of the query's postal code, in the order `withPostalCode` offers them.

@@ -63,14 +63,7 @@ extension Gazetteer {
         guard !worldPostalCodes.isEmpty else { return [] }
         func hasDigit(_ i: Int) -> Bool { words[i].text.utf8.contains { $0 >= 48 && $0 <= 57 } }
         func same(_ i: Int, _ j: Int) -> Bool { j >= 0 && j < words.count && words[i].component == words[j].component }
-        func fits(_ w: String, _ shape: String) -> Bool {
-            let s = Array(shape.utf8)
-            let b = Array(w.utf8)
-            return b.count == s.count
-                && zip(b, s).allSatisfy { x, p in
-                    p == UInt8(ascii: "9") ? (x >= 48 && x <= 57) : (x | 0x20 >= 97 && x | 0x20 <= 122)
-                }
-        }
+        func fits(_ w: String, _ shape: String) -> Bool { QueryWords.hasShape(w.utf8, shape) }
         var best: (rows: [WorldPostalReading], length: Int, characters: Int)?
         for i in words.indices where hasDigit(i) || words[i].text.utf8.count <= 2 {
             for n in 1...3 where i + n <= words.count && same(i, i + n - 1) {
@@ -121,11 +114,7 @@ extension Gazetteer {
         let u = GazetteerLayout.u32PerWorldPostalCode
         let packed = UInt64(worldPostalCodes[r.row * u]) << 16 | UInt64(worldPostalCodes[r.row * u + 1] >> 16)
         let text = WorldPostalCode.written(WorldPostalCode.unpacked(packed), shape: r.country.shape)
-        let city = r.city
-        let b = city * GazetteerLayout.f64PerEntry
-        let scale = GazetteerLayout.zipPointScale
         return postalCodeResult(
-            name: text, latitude: Int32((f64[b] * scale).rounded()), longitude: Int32((f64[b + 1] * scale).rounded()),
-            holder: city, score: score, unmatched: unmatched)
+            name: text, point: entryPoint(r.city), holder: r.city, score: score, unmatched: unmatched)
     }
 }

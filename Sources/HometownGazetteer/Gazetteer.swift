@@ -286,6 +286,11 @@ public final class Gazetteer: @unchecked Sendable {
         return Int(v) * GazetteerLayout.f64PerBox
     }
     @inline(__always) func population(_ e: Int) -> Int { Int(u32[e * GazetteerLayout.u32PerEntry + 8]) }
+    /// Entry `e`'s point (ENTRYF64).
+    @inline(__always) func entryPoint(_ e: Int) -> Coordinate {
+        let b = e * GazetteerLayout.f64PerEntry
+        return Coordinate(uncheckedLatitude: f64[b], longitude: f64[b + 1])
+    }
 
     func string(_ offset: UInt32, _ length: UInt32) -> String {
         let a = Int(offset)
@@ -314,12 +319,11 @@ public final class Gazetteer: @unchecked Sendable {
 
     /// The result record of entry `e` with `score` and, for a partial match, the words left unread.
     func result(_ e: Int, score: Double, unmatched: String? = nil) -> ForwardResult {
-        let b = e * GazetteerLayout.f64PerEntry
         let c = link(e, 3)
         let s = link(e, 4)
         let r = link(e, 5) ?? (kind(e) == .region ? e : nil)
         let gid = Int(u32[e * GazetteerLayout.u32PerEntry + 9])
-        let point = Coordinate(uncheckedLatitude: f64[b], longitude: f64[b + 1])
+        let point = entryPoint(e)
         let bbox: BoundingBox
         if let x = boxOffset(e) {
             bbox = BoundingBox(uncheckedWest: boxes[x], south: boxes[x + 1], east: boxes[x + 2], north: boxes[x + 3])

@@ -61,6 +61,23 @@ public enum QueryWords {
         streetWords.contains(word) || venueWords.contains(word)
     }
 
+    /// Whether `text` (UTF-8 bytes) has the shape `pattern`, one character for each: "a" an ASCII letter (either
+    /// case), "9" a digit, "?" either. The one reading of a code's form for the postal code readers and
+    /// `skippable`.
+    static func hasShape(_ text: some Collection<UInt8>, _ pattern: String) -> Bool {
+        guard text.count == pattern.utf8.count else { return false }
+        for (b, c) in zip(text, pattern.utf8) {
+            let digit = b >= 48 && b <= 57
+            let letter = b | 0x20 >= 97 && b | 0x20 <= 122
+            switch c {
+            case UInt8(ascii: "a"): if !letter { return false }
+            case UInt8(ascii: "9"): if !digit { return false }
+            default: if !letter && !digit { return false }
+            }
+        }
+        return true
+    }
+
     /// Which words of a query may be left out of a reading: a leading house number (the first words of the
     /// text, each digits with at most one letter after: "1060", "221b", "12 14") and postal codes anywhere:
     /// - a run of number words with one of 3 to 8 digits: US ZIP and ZIP+4 ("60613", "60613-1234"), the
@@ -78,19 +95,7 @@ public enum QueryWords {
         func isLetter(_ b: UInt8) -> Bool { b >= 97 && b <= 122 }
         func allDigits(_ w: [UInt8]) -> Bool { !w.isEmpty && w.allSatisfy(isDigit) }
         func sameComponent(_ i: Int, _ j: Int) -> Bool { words[i].component == words[j].component }
-        /// Matches `w` against a pattern of "a" (letter), "9" (digit) and "?" (letter or digit) classes.
-        func shaped(_ w: [UInt8], _ pattern: String) -> Bool {
-            let p = Array(pattern.utf8)
-            guard w.count == p.count else { return false }
-            for (b, c) in zip(w, p) {
-                switch c {
-                case UInt8(ascii: "a"): if !isLetter(b) { return false }
-                case UInt8(ascii: "9"): if !isDigit(b) { return false }
-                default: if !isLetter(b) && !isDigit(b) { return false }
-                }
-            }
-            return true
-        }
+        func shaped(_ w: [UInt8], _ pattern: String) -> Bool { hasShape(w, pattern) }
         func ukOutward(_ w: [UInt8]) -> Bool {
             ["a9", "a99", "a9a", "aa9", "aa99", "aa9a"].contains { shaped(w, $0) }
         }
