@@ -8,11 +8,16 @@ public enum JSONWriter {
     /// Appends `s` as a JSON string literal (with its quotes) to `out`.
     public static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            if let escape = escape(b) {
-                out.append(contentsOf: escape.utf8)
-            } else {
-                out.append(b)
+        // Most strings need no escape: their bytes go in at once.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(contentsOf: s.utf8)
+        } else {
+            for b in s.utf8 {
+                if let escape = escape(b) {
+                    out.append(contentsOf: escape.utf8)
+                } else {
+                    out.append(b)
+                }
             }
         }
         out.append(UInt8(ascii: "\""))
@@ -64,7 +69,7 @@ public enum JSONWriter {
             d = (value * scale).rounded() / scale
         }
         if d.rounded() == d, abs(d) < 9.0e15 { return String(Int64(d)) }
-        let text = "\(d)"
+        let text = d.description
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 

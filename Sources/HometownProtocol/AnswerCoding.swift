@@ -2,16 +2,13 @@ import Foundation
 
 /// The one JSON encoding and decoding of the protocol's `Codable` answers (`ServedAnswer`, `ForwardAnswer`,
 /// `PlaceDescription`, `ForwardPlace`, `FittedRegion`, GeoJSON): the server writes them with it, the CLI prints
-/// them with it, the client reads them with it. Compact, keys sorted, `/` as it is; strings are escaped as
-/// Core's `JSONWriter` escapes the hand-written answers (both follow Foundation's `JSONEncoder` rules, so one
-/// value gives the same text either way). Absent optional members follow each type (`NullWhenAbsent` writes `null`).
+/// them with it, the client reads them with it. Compact, keys sorted by their UTF-8 bytes, `/` as it is; strings
+/// and numbers are written by Core's `JSONWriter`, as the hand-written answers are, so one value has one text
+/// (`AnswerEncoder` writes; it gives Foundation's `JSONEncoder` text, but `0` for negative zero). Absent optional members follow each type (`NullWhenAbsent` writes `null`). Decoding is Foundation's.
 public enum AnswerCoding {
     /// `value` as JSON text (UTF-8).
-    public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array(try e.encode(value))
-    }
+    /// - Throws: `EncodingError.invalidValue` for a number that is not finite.
+    public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] { try AnswerEncoder.encode(value) }
 
     /// A `T` read from JSON text (UTF-8).
     /// - Throws: Foundation's `DecodingError` naming the member that is missing or of another type.
