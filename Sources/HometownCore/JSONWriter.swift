@@ -9,7 +9,7 @@ public enum JSONWriter {
     public static func appendString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Most strings need no escape: their bytes go in at once.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !s.utf8.contains(where: { escape($0) != nil }) {
             out.append(contentsOf: s.utf8)
         } else {
             for b in s.utf8 {
@@ -76,5 +76,13 @@ public enum JSONWriter {
     /// Appends `number(value)` to `out`.
     public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         out.append(contentsOf: number(value).utf8)
+    }
+
+    /// A `Float` as JSON: its own shortest form ("0.1", not the `Double` widening's "0.10000000149011612"), without a
+    /// trailing ".0", as Foundation's `JSONEncoder` writes it; `null` when not finite.
+    public static func number(_ value: Float) -> String {
+        guard value.isFinite else { return "null" }
+        let text = value.description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

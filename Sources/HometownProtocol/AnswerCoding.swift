@@ -4,7 +4,8 @@ import Foundation
 /// `PlaceDescription`, `ForwardPlace`, `FittedRegion`, GeoJSON): the server writes them with it, the CLI prints
 /// them with it, the client reads them with it. Compact, keys sorted by their UTF-8 bytes, `/` as it is; strings
 /// and numbers are written by Core's `JSONWriter`, as the hand-written answers are, so one value has one text
-/// (`AnswerEncoder` writes; it gives Foundation's `JSONEncoder` text, but `0` for negative zero). Absent optional members follow each type (`NullWhenAbsent` writes `null`). Decoding is Foundation's.
+/// (`AnswerEncoder` writes; it gives Foundation's `JSONEncoder` text, but `0` for negative zero). Absent optional
+/// members follow each type (`NullWhenAbsent` writes `null`). Decoding is Foundation's.
 public enum AnswerCoding {
     /// `value` as JSON text (UTF-8).
     /// - Throws: `EncodingError.invalidValue` for a number that is not finite.

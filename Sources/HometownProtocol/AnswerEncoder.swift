@@ -45,10 +45,7 @@ enum EncodedValue {
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .string(let s): JSONWriter.appendString(s, to: &out)
         case .double(let d): JSONWriter.appendNumber(d, to: &out)
-        case .float(let f):
-            // Float's own shortest form ("0.1", not Double's "0.10000000149011612"), as JSONEncoder writes it.
-            let text = f.description
-            out.append(contentsOf: (text.hasSuffix(".0") ? String(text.dropLast(2)) : text).utf8)
+        case .float(let f): out.append(contentsOf: JSONWriter.number(f).utf8)
         case .int(let i): out.append(contentsOf: String(i).utf8)
         case .uint(let u): out.append(contentsOf: String(u).utf8)
         case .object(let o): try o.write(to: &out, depth: depth + 1)

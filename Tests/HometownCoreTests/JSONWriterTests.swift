@@ -24,4 +24,14 @@ import Testing
         #expect(JSONWriter.number(1.23456, digits: 3) == "1.235" && JSONWriter.number(2.0004, digits: 3) == "2")
         #expect(JSONWriter.number(1e20) == "1e+20")
     }
+
+    /// A `Float` in its own shortest form, as `JSONEncoder` writes it.
+    @Test(arguments: [0.1, 1, 1985, 3.4028235e38, 1.0e-45, -2.5, 16_777_216] as [Float])
+    func floatsAsJSONEncoderWritesThem(_ f: Float) throws {
+        #expect(JSONWriter.number(f) == String(decoding: try JSONEncoder().encode(f), as: UTF8.self))
+    }
+
+    @Test func floatsThatAreNotNumbers() {
+        #expect(JSONWriter.number(Float.nan) == "null" && JSONWriter.number(-Float.infinity) == "null")
+    }
 }
