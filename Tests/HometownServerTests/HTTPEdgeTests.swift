@@ -5,9 +5,19 @@ import Testing
 /// HTTP as clients expect it from `hometown serve`: HTTP/1.0 and `Connection: close`, `Expect: 100-continue`,
 /// transfer codings, malformed and oversized heads, bodies declared too large. Raw sockets on loopback.
 @Suite(.serialized) struct HTTPEdgeTests {
-    /// Runs `body` with the port of a fresh server (heads limited to 4,096 bytes), stopped afterwards.
+    /// The heads' limit of the servers here.
+    static let limits = ["--max-header-bytes", "4096"]
+    /// One server for the tests that store nothing: each of them leaves its store as it found it (empty).
+    static let shared = SharedServerProcess(database: { Fixture.freshDatabase() }, extra: limits)
+
+    /// Runs `body` with the port of the shared server, whose store is empty and stays so.
     static func withServer(_ body: (Int) throws -> Void) async throws {
-        let server = try await ServerProcess(database: Fixture.freshDatabase(), extra: ["--max-header-bytes", "4096"])
+        try body(try await shared.server().port)
+    }
+
+    /// Runs `body` with the port of a server of its own, for a test that stores a post, stopped afterwards.
+    static func withFreshServer(_ body: (Int) throws -> Void) async throws {
+        let server = try await ServerProcess(database: Fixture.freshDatabase(), extra: limits)
         defer { server.stop() }
         try body(server.port)
     }
@@ -54,7 +64,7 @@ import Testing
     }
 
     @Test func expect100ContinueIsAnsweredBeforeTheBody() async throws {
-        try await Self.withServer { port in
+        try await Self.withFreshServer { port in
             let body =
                 #"{"nickname":"patient","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
             let c = try RawConnection(port: port)
@@ -307,7 +317,7 @@ import Testing
     /// Ordinary chunked bodies are within the framing limit: a post in 1-byte chunks, with short extensions
     /// and a trailer, is stored.
     @Test func aBodyInOneByteChunksWithExtensionsIsServed() async throws {
-        try await Self.withServer { port in
+        try await Self.withFreshServer { port in
             let body =
                 #"{"nickname":"bytewise","password":"secret","country":"USA","state":"Minnesota","city":"Minneapolis","year":2016}"#
             let chunks = body.map { "1;n=v\r\n\($0)\r\n" }.joined()

@@ -102,7 +102,7 @@ import Testing
         func get(_ q: String) async throws -> (Int, String) {
             var r = HTTPClientRequest(url: server.base + "/labels?" + q)
             r.method = .GET
-            let response = try await client.execute(r, timeout: .seconds(120))
+            let response = try await client.execute(r, timeout: .seconds(Int64(120 * TestSlowdown.factor)))
             return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 22)))
         }
         let t = Self.tile(44.97, -93.26, 10)

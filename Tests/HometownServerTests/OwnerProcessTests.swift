@@ -82,7 +82,7 @@ import Testing
         r.headers.add(name: "Content-Type", value: "application/json")
         r.headers.add(name: "X-Forwarded-For", value: from)
         r.body = .bytes(ByteBuffer(string: body))
-        let response = try await client.execute(r, timeout: .seconds(30))
+        let response = try await client.execute(r, timeout: .seconds(Int64(30 * TestSlowdown.factor)))
         _ = try await response.body.collect(upTo: 1 << 20)
         return Int(response.status.code)
     }

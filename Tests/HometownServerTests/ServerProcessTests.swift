@@ -27,7 +27,7 @@ final class Failures: Sendable {
             r.headers.add(name: "Content-Type", value: "application/json")
             r.body = .bytes(ByteBuffer(string: body))
         }
-        let response = try await client.execute(r, timeout: .seconds(30))
+        let response = try await client.execute(r, timeout: .seconds(Int64(30 * TestSlowdown.factor)))
         let bytes = try await response.body.collect(upTo: 1 << 24)
         return (Int(response.status.code), String(buffer: bytes))
     }

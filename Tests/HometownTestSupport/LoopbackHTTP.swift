@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 
 /// Plain HTTP requests to a test's server on loopback, answered as status, the `Retry-After` header and the body
-/// as text (AsyncHTTPClient's shared client, 30 s per request).
+/// as text (AsyncHTTPClient's shared client, 30 s per request, times `TestSlowdown`).
 public enum LoopbackHTTP {
     public typealias Answer = (status: Int, retryAfter: String?, body: String)
 
@@ -30,7 +30,7 @@ public enum LoopbackHTTP {
     }
 
     private static func send(_ request: HTTPClientRequest, maxBytes: Int) async throws -> Answer {
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(Int64(30 * TestSlowdown.factor)))
         let body = try await response.body.collect(upTo: maxBytes)
         return (Int(response.status.code), response.headers.first(name: "Retry-After"), String(buffer: body))
     }
