@@ -46,11 +46,14 @@ export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMU
 step swift test --skip-build --filter ServerLoadTests
 # Every other suite once: the suites of tools/sanitizers/thread-suites run only under ThreadSanitizer (last step),
 # where their tests and assertions are the same (time bounds that catch a hang are scaled by TestSlowdown).
+# The tests that file's "-" lines name run here instead, in a second run of their own.
 skips=(--skip ServerLoadTests)
+ordinary=()
 while IFS= read -r line; do
-  case "$line" in '' | '#'*) ;; *) skips+=(--skip "$line") ;; esac
+  case "$line" in '' | '#'*) ;; -*) ordinary+=(--filter "${line#-}") ;; *) skips+=(--skip "$line") ;; esac
 done < tools/sanitizers/thread-suites
 step swift test --skip-build "${skips[@]}"
+if [ ${#ordinary[@]} -gt 0 ]; then step swift test --skip-build "${ordinary[@]}"; fi
 # Fuzzing: every libFuzzer target over its committed corpus, then 25 s of fuzzing each, two at a time
 # (12 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
 step env FUZZ_JOBS=2 FUZZ_SEED="${FUZZ_SEED:-1}" bash tools/fuzz/run.sh all 25

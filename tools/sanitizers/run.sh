@@ -28,9 +28,14 @@ case "${1:-}" in
   --no-build) steps=run; shift ;;
 esac
 suites=("$@")
+# The tests the file's "-" lines name run in the ordinary build instead (tools/test.sh), so not here.
+elsewhere=()
+while IFS= read -r line; do
+  case "$line" in -*) elsewhere+=(--skip "${line#-}") ;; esac
+done < tools/sanitizers/thread-suites
 if [ ${#suites[@]} -eq 0 ]; then
   while IFS= read -r line; do
-    case "$line" in '' | '#'*) ;; *) suites+=("$line") ;; esac
+    case "$line" in '' | '#'* | -*) ;; *) suites+=("$line") ;; esac
   done < tools/sanitizers/thread-suites
 fi
 filters=()
@@ -39,7 +44,7 @@ for s in "${suites[@]}"; do filters+=(--filter "$s"); done
 # catch a hang or a wait far too long are multiplied by HOMETOWN_TEST_SLOWDOWN (Tests/HometownTestSupport/
 # TestSlowdown.swift): 4 under ThreadSanitizer, 2 under AddressSanitizer. Without it, two tests overran under TSan on
 # 2 busy cores (a post bounded at 29 s took 33.8 s; a 60 s time limit).
-skips=(--skip ServerLoadTests)
+skips=(--skip ServerLoadTests "${elsewhere[@]}")
 if [ "$sanitizer" = thread ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST_SLOWDOWN:-4}; fi
 if [ "$sanitizer" = address ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST_SLOWDOWN:-2}; fi
 reports=${SANITIZER_REPORTS:-$(mktemp -d /tmp/hometown-sanitizer.XXXXXX)}
