@@ -7,7 +7,7 @@
 #                           against a real server on loopback, tools/webtest/), the Spark job on 1,000,000 rows in
 #                           local[2] (tools/spark/) and the check of the running server against its OpenAPI
 #                           document (schemathesis). Each Python tool keeps its own virtualenv under its folder.
-#                           About 47 minutes on two cores from a clean clone (docs/testing.md).
+#                           Over an hour on two cores from a clean clone (step times in docs/testing.md).
 #   tools/test.sh --quick   the inner loop: the formatting, the build and the engine's unit suites, which start no
 #                           server or command (a few minutes once the build is there).
 set -euo pipefail
@@ -65,6 +65,6 @@ step bash tools/webtest/run.sh
 step env HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
 step bash tools/check-openapi.sh
 # ThreadSanitizer, last: the suites of tools/sanitizers/thread-suites, built with --sanitize=thread in .build-tsan
-# (the `hometown` processes they start too); fails on a failed test or on any report. About 7 minutes of build
-# and 14 of run on 2 cores; bounded by `timeout`. See docs/testing.md.
+# (the `hometown` processes they start too); fails on a failed test or on any report; bounded by `timeout`. About
+# 16 minutes of build and 25 of run on 2 cores (docs/testing.md).
 step timeout 50m bash tools/sanitizers/run.sh thread
