@@ -77,7 +77,7 @@ public final class PostgresServer: @unchecked Sendable {
         try ("host all \(passwordRole) 127.0.0.1/32 scram-sha-256\n" + rules).write(
             toFile: hba, atomically: false, encoding: .utf8)
         Self.watch(folder: folder, bin: bin, asPostgres: getuid() == 0)
-        Self.registerExitStop(self)
+        ExitActions.add { [weak self] in self?.stop() }
         try startBlocking()
         try psqlBlocking("postgres", "CREATE ROLE \(passwordRole) LOGIN SUPERUSER PASSWORD '\(password)'")
     }
@@ -242,22 +242,5 @@ public final class PostgresServer: @unchecked Sendable {
             """
         // setsid forks the shell into a session of its own and returns at once.
         _ = try? run("/usr/bin/setsid", ["--fork", "/bin/sh", "-c", script])
-    }
-
-    /// The servers to stop when the process exits normally.
-    nonisolated(unsafe) private static var running: [Weak] = []
-    private static let runningLock = NSLock()
-    private struct Weak { weak var server: PostgresServer? }
-
-    private static func registerExitStop(_ server: PostgresServer) {
-        runningLock.withLock {
-            if running.isEmpty {
-                atexit {
-                    let servers = PostgresServer.runningLock.withLock { PostgresServer.running.compactMap(\.server) }
-                    for s in servers { s.stop() }
-                }
-            }
-            running.append(Weak(server: server))
-        }
     }
 }

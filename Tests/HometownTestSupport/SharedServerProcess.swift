@@ -26,27 +26,11 @@ public actor SharedServerProcess {
         starting = task
         do {
             let server = try await task.value
-            Self.registerExitStop(server)
+            ExitActions.add { server.process.signal(SIGTERM) }
             return server
         } catch {
             starting = nil
             throw error
-        }
-    }
-
-    /// The servers to stop when the process exits normally.
-    nonisolated(unsafe) private static var running: [ServerProcess] = []
-    private static let runningLock = NSLock()
-
-    private static func registerExitStop(_ server: ServerProcess) {
-        runningLock.withLock {
-            if running.isEmpty {
-                atexit {
-                    let servers = SharedServerProcess.runningLock.withLock { SharedServerProcess.running }
-                    for s in servers { s.process.signal(SIGTERM) }
-                }
-            }
-            running.append(server)
         }
     }
 }
