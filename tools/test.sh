@@ -52,8 +52,14 @@ ordinary=()
 while IFS= read -r line; do
   case "$line" in '' | '#'*) ;; -*) ordinary+=(--filter "${line#-}") ;; *) skips+=(--skip "$line") ;; esac
 done < tools/sanitizers/thread-suites
+# The tests of tools/quiet-tests (times the product promises) run last, in a run of their own.
+quiet=()
+while IFS= read -r line; do
+  case "$line" in '' | '#'*) ;; *) skips+=(--skip "$line") quiet+=(--filter "$line") ;; esac
+done < tools/quiet-tests
 step swift test --skip-build "${skips[@]}"
 if [ ${#ordinary[@]} -gt 0 ]; then step swift test --skip-build "${ordinary[@]}"; fi
+if [ ${#quiet[@]} -gt 0 ]; then step swift test --skip-build "${quiet[@]}"; fi
 # Fuzzing: every libFuzzer target over its committed corpus, then 25 s of fuzzing each, two at a time
 # (12 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
 step env FUZZ_JOBS=2 FUZZ_SEED="${FUZZ_SEED:-1}" bash tools/fuzz/run.sh all 25
