@@ -16,10 +16,13 @@ import ServiceLifecycle
 /// limit is raised to the hard limit, and the connection limit checked against it. Kept apart from `@main`, so tests run it in-process.
 /// - Parameters:
 ///   - configuration: the options of `hometown serve`.
+///   - data: the bundled data, loaded before for the same files and countries (`ServerData`); nil loads it.
 ///   - onServerRunning: called with the bound port once the server listens (useful with port 0).
-/// - Throws: `ServerError` for unusable options or data, `StoreError` for a database that cannot be opened.
+/// - Throws: `ServerError` for unusable options or data (`.badConfiguration("data", ...)` for `data` loaded for
+///   other files or countries than `configuration` names), `StoreError` for a database that cannot be opened.
 public func buildApplication(
     configuration: ServerConfiguration,
+    data: ServerData? = nil,
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     var logger = Logger(label: "hometown.server")
@@ -27,7 +30,7 @@ public func buildApplication(
     let openFiles = OpenFileLimit.raise()
     let maxConnections = try configuration.limits.resolvedMaxConnections(openFiles: openFiles)
     try configuration.owner.validate()
-    let state = try await makeServerState(configuration: configuration, logger: logger)
+    let state = try await makeServerState(configuration: configuration, data: data, logger: logger)
     let connections = ConnectionCounter(limit: maxConnections)
     let operations = HometownRouter.Operations(
         health: HealthCheck(
@@ -56,8 +59,10 @@ public func buildApplication(
     )
 }
 
-/// Loads and opens everything the endpoints share.
-func makeServerState(configuration: ServerConfiguration, logger: Logger) async throws -> ServerState {
+/// Loads (unless `loaded` is given) and opens everything the endpoints share.
+func makeServerState(configuration: ServerConfiguration, data loaded: ServerData?, logger: Logger) async throws
+    -> ServerState
+{
     guard configuration.years.lowerBound <= configuration.years.upperBound else {
         throw ServerError.badConfiguration("--min-year/--max-year", "the range \(configuration.years) is empty")
     }
@@ -72,9 +77,11 @@ func makeServerState(configuration: ServerConfiguration, logger: Logger) async t
     else {
         throw ServerError.badConfiguration("--scrypt-log-n", "log2 N must be from 1 to 20")
     }
-    let data = try BundledData(
-        boundariesPath: configuration.boundariesPath, gazetteerPath: configuration.gazetteerPath,
-        waterPath: configuration.waterPath, countries: configuration.countries)
+    if let loaded, !loaded.isLoaded(for: configuration) {
+        throw ServerError.badConfiguration(
+            "data", "it was loaded for other data files or countries than the configuration names")
+    }
+    let data = try loaded?.bundled ?? ServerData(configuration: configuration).bundled
     let vocabulary = data.vocabulary
     let prepared = try loadPreparedTiles(
         configuration.preparedTiles, boundariesPath: configuration.boundariesPath, sources: data.tileSources,

@@ -42,12 +42,18 @@ enum Fixture {
         return c
     }
 
+    /// The bundled data of the test configuration, loaded once for every in-process server of the test process
+    /// that serves the same files and countries (loading and verifying it is most of a server's start, several
+    /// seconds under ThreadSanitizer).
+    static let data = Result { () throws(ServerError) in try ServerData(configuration: configuration()) }
+
     /// Runs `body` against an in-process server (no sockets).
     static func withServer(
         _ c: ServerConfiguration = configuration(),
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let app = try await buildApplication(configuration: c)
+        let shared = try data.get()
+        let app = try await buildApplication(configuration: c, data: shared.isLoaded(for: c) ? shared : nil)
         try await app.test(.router) { client in try await body(client) }
     }
 

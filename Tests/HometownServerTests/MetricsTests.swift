@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func openConnectionsAreCountedOnARealListener() async throws {
-        let app = try await buildApplication(configuration: Fixture.configuration())
+        let app = try await buildApplication(configuration: Fixture.configuration(), data: try Fixture.data.get())
         try await app.test(.live) { client in
             let first = try await Self.scrape(client)
             let own = try #require(first["hometown_open_connections"])
