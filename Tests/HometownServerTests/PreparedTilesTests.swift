@@ -129,7 +129,7 @@ import Testing
         var c = Fixture.configuration()
         c.preparedTiles = .file("/nonexistent/tiles.bin")
         await #expect {
-            try await buildApplication(configuration: c)
+            try await buildApplication(configuration: c, data: try Fixture.data.get())
         } throws: { error in
             "\(error)".contains("--prepared-tiles") && "\(error)".contains("/nonexistent/tiles.bin")
         }

@@ -63,6 +63,8 @@ import Testing
     @Test func aLeafletFolderThatIsNotThereIsRefusedAtStartUp() async throws {
         var c = Fixture.configuration()
         c.leafletDirectory = "/nonexistent/leaflet"
-        await #expect(throws: ServerError.self) { try await buildApplication(configuration: c) }
+        await #expect(throws: ServerError.self) {
+            try await buildApplication(configuration: c, data: try Fixture.data.get())
+        }
     }
 }
