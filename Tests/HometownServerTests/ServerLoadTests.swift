@@ -48,7 +48,8 @@ import Testing
             HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/metrics"), timeout: .seconds(30))
         let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("hometown_open_connections ") })
-        return try #require(Int(Double(line.split(separator: " ")[1]) ?? -1))
+        let value = try #require(line.split(separator: " ").last.flatMap { Double($0) }, "\(line)")
+        return Int(value)
     }
 
     /// GETs `url` and reads the whole body, counting bytes without keeping them.
