@@ -71,6 +71,6 @@ step bash tools/webtest/run.sh
 step env HOMETOWN_BIN=.build/debug/hometown bash tools/spark/test.sh
 step bash tools/check-openapi.sh
 # ThreadSanitizer, last: the suites of tools/sanitizers/thread-suites, built with --sanitize=thread in .build-tsan
-# (the `hometown` processes they start too); fails on a failed test or on any report; bounded by `timeout`. About
-# 16 minutes of build and 25 of run on 2 cores (docs/testing.md).
+# (the `hometown` processes they start too); fails on a failed test or on any report; bounded by `timeout`. Its
+# build and run times are in docs/testing.md.
 step timeout 50m bash tools/sanitizers/run.sh thread
