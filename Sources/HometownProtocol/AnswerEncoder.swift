@@ -12,6 +12,21 @@ import HometownCore
 enum AnswerEncoder {
     /// `value` as compact JSON text (UTF-8), keys sorted.
     static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        // The answer written at every keystroke of a place box goes straight into bytes (the same text).
+        if T.self == ForwardAnswer.self { return try encodeDirectly(unsafeBitCast(value, to: ForwardAnswer.self)) }
+        return try encodeThroughTree(value)
+    }
+
+    /// `answer` as `ForwardAnswerWriter` writes it.
+    static func encodeDirectly(_ answer: ForwardAnswer) throws -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(768 * answer.results.count + 64)
+        try ForwardAnswerWriter.write(answer, to: &out)
+        return out
+    }
+
+    /// `value` through its own `encode(to:)` and the tree of nodes.
+    static func encodeThroughTree<T: Encodable>(_ value: T) throws -> [UInt8] {
         let root = EncodingNode(parent: nil, key: nil)
         try root.encodeValue(value)
         var out: [UInt8] = []
