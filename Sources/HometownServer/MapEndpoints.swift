@@ -62,11 +62,12 @@ struct MapEndpoints: Sendable {
             let key = "\(filters)|\(bbox.west),\(bbox.south),\(bbox.east),\(bbox.north)|\(level)"
             let answer = try await clusterAnswers.value(key, version: snapshot.version, wanted: wanted) { unwanted in
                 let items = try indexed.items(in: bbox, zoom: zoom)
-                let bytes =
+                let buffer =
                     items.count <= Self.largeAnswerItems
                     ? try indexed.features(items, shouldStop: unwanted)
                     : try await expensiveWork { try indexed.features(items, shouldStop: unwanted) }
-                let buffer = ByteBuffer(bytes: bytes)
+                // The bytes written: the buffer's capacity is rounded up to a power of two, but the pages
+                // past what was written are never touched, so they take no memory.
                 return (buffer, buffer.readableBytes + 256)
             }
             return Replies.json(answer)

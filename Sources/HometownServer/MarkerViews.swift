@@ -3,6 +3,7 @@ import HometownClustering
 import HometownCore
 import HometownProtocol
 import HometownStore
+import NIOCore
 
 /// The marker-view endpoints' engine: the users that have a point, clustered with the supercluster port.
 enum MarkerViews {
@@ -70,30 +71,41 @@ enum MarkerViews {
         /// strings as `JSONWriter` writes them (`ClusterFeatureWriter`).
         /// - Parameter shouldStop: asked every `stopCheckInterval` items; the writing gives up once it says so.
         /// - Throws: `CancellationError` when `shouldStop` said so.
-        func features(_ items: [ClusterItem], shouldStop: () -> Bool = { false }) throws -> [UInt8] {
-            var out: [UInt8] = []
-            out.reserveCapacity(64 + items.count * ClusterFeatureWriter.typicalFeatureBytes)
-            out.append(contentsOf: ClusterFeatureWriter.collectionStart)
+        func features(_ items: [ClusterItem], shouldStop: () -> Bool = { false }) throws -> ByteBuffer {
+            // The buffer is sized first (users' bytes exactly, clusters' as typical), so that a large answer is
+            // neither moved while it grows nor copied into the response afterwards.
+            var userBytes = 0
+            var clusters = 0
+            for item in items {
+                switch item {
+                case .cluster: clusters += 1
+                case .point(let p): userBytes += userFeatureStart[p + 1] - userFeatureStart[p]
+                }
+            }
+            var out = ByteBufferAllocator().buffer(
+                capacity: 64 + items.count + userBytes + clusters * ClusterFeatureWriter.typicalFeatureBytes)
+            out.writeBytes(ClusterFeatureWriter.collectionStart)
             var first = true
             var scratch: [Int] = []
+            var feature: [UInt8] = []
             for (k, item) in items.enumerated() {
                 if k % Self.stopCheckInterval == 0, shouldStop() { throw CancellationError() }
                 switch item {
                 case .cluster(let c):
-                    if !first { out.append(UInt8(ascii: ",")) }
+                    if !first { out.writeInteger(UInt8(ascii: ",")) }
                     let zoom = try index.expansionZoom(of: c.id, scratch: &scratch)
-                    ClusterFeatureWriter.append(c, expansionZoom: zoom, to: &out)
+                    feature.removeAll(keepingCapacity: true)
+                    ClusterFeatureWriter.append(c, expansionZoom: zoom, to: &feature)
+                    out.writeBytes(feature)
                 case .point(let p):
                     let range = userFeatureStart[p]..<userFeatureStart[p + 1]
                     if range.isEmpty { continue }
-                    if !first { out.append(UInt8(ascii: ",")) }
-                    userFeatures.withUnsafeBufferPointer {
-                        out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range]))
-                    }
+                    if !first { out.writeInteger(UInt8(ascii: ",")) }
+                    userFeatures.withUnsafeBytes { out.writeBytes(UnsafeRawBufferPointer(rebasing: $0[range])) }
                 }
                 first = false
             }
-            out.append(contentsOf: ClusterFeatureWriter.collectionEnd)
+            out.writeBytes(ClusterFeatureWriter.collectionEnd)
             return out
         }
 

@@ -94,7 +94,7 @@ import Testing
         for box in boxes {
             for zoom in [0.0, 2, 5.5, 9, 13, 16, 17, 20] {
                 let items = try indexed.items(in: box, zoom: zoom)
-                let ours = try indexed.features(items)
+                let ours = Array(try indexed.features(items).readableBytesView)
                 let theirs = try Self.reference(indexed, items, users: users)
                 #expect(
                     ours == theirs,
