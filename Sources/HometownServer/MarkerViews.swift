@@ -13,16 +13,18 @@ enum MarkerViews {
     struct Indexed: Sendable {
         let index: ClusterIndex
         let coordinates: [Coordinate]
-        /// Every indexed user's feature (`ClusterFeatureWriter`), one after the other in index order; point `i`'s
-        /// bytes are `userFeatures[userFeatureStart[i]..<userFeatureStart[i + 1]]` (empty for a user deleted
-        /// before its feature was written).
+        /// Every indexed user's feature (`ClusterFeatureWriter`), laid out in map order (`MapOrder`: users near
+        /// one another on the map are near one another here, as an answer's users are, so that copying an answer's
+        /// features reads memory nearly in sequence); point `i`'s bytes are
+        /// `userFeatures[userFeatureBounds[2 * i]..<userFeatureBounds[2 * i + 1]]` (empty for a user deleted before
+        /// its feature was written).
         let userFeatures: [UInt8]
-        let userFeatureStart: [Int]
+        let userFeatureBounds: [Int]
 
         /// Bytes this index holds, roughly, per indexed point beside the features' bytes: the input point, its
-        /// coordinate and feature offset, and the clustered levels of zoom 0-16 (measured as docs/server.md
+        /// coordinate and its feature's two offsets, and the clustered levels of zoom 0-16 (measured as docs/server.md
         /// says under "Memory and work"; rounded up).
-        static let bytesPerPoint = 860
+        static let bytesPerPoint = 870
 
         /// Indexes `points` (rows of `view` with their coordinates) and writes their users' features, giving up
         /// between zoom levels and between steps of writing once `shouldStop` says so.
@@ -39,22 +41,22 @@ enum MarkerViews {
             index = try ClusterIndex(points: clusterPoints, options: ClusterOptions(), stopWhen: shouldStop)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(points.count * ClusterFeatureWriter.typicalFeatureBytes)
-            var starts: [Int] = []
-            starts.reserveCapacity(points.count + 1)
+            var bounds = [Int](repeating: 0, count: 2 * points.count)
+            let order = MapOrder.indices(of: coordinates)
             var start = 0
-            while start < points.count {
+            while start < order.count {
                 if shouldStop() { throw CancellationError() }
-                let end = min(points.count, start + Self.stopCheckInterval)
-                for user in view.users(atRows: points[start..<end].map(\.row)) {
-                    starts.append(bytes.count)
+                let chunk = order[start..<min(order.count, start + Self.stopCheckInterval)]
+                for (i, user) in zip(chunk, view.users(atRows: chunk.map { points[$0].row })) {
+                    bounds[2 * i] = bytes.count
                     if let user { ClusterFeatureWriter.append(user, to: &bytes) }
+                    bounds[2 * i + 1] = bytes.count
                 }
-                start = end
+                start += chunk.count
             }
-            starts.append(bytes.count)
             self.coordinates = coordinates
             userFeatures = bytes
-            userFeatureStart = starts
+            userFeatureBounds = bounds
         }
 
         /// Bytes this index holds, roughly (what the server's cache of indexes counts).
@@ -79,7 +81,7 @@ enum MarkerViews {
             for item in items {
                 switch item {
                 case .cluster: clusters += 1
-                case .point(let p): userBytes += userFeatureStart[p + 1] - userFeatureStart[p]
+                case .point(let p): userBytes += userFeatureBounds[2 * p + 1] - userFeatureBounds[2 * p]
                 }
             }
             var out = ByteBufferAllocator().buffer(
@@ -98,7 +100,7 @@ enum MarkerViews {
                     ClusterFeatureWriter.append(c, expansionZoom: zoom, to: &feature)
                     out.writeBytes(feature)
                 case .point(let p):
-                    let range = userFeatureStart[p]..<userFeatureStart[p + 1]
+                    let range = userFeatureBounds[2 * p]..<userFeatureBounds[2 * p + 1]
                     if range.isEmpty { continue }
                     if !first { out.writeInteger(UInt8(ascii: ",")) }
                     userFeatures.withUnsafeBytes { out.writeBytes(UnsafeRawBufferPointer(rebasing: $0[range])) }
