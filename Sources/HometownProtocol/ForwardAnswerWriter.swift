@@ -32,14 +32,7 @@ enum ForwardAnswerWriter {
         string(r.served.city, to: &out)
         out.append(contentsOf: #","country":"#.utf8)
         string(r.served.country, to: &out)
-        out.append(contentsOf: #","kind":"#.utf8)
-        JSONWriter.appendString(p.kind, to: &out)
-        out.append(contentsOf: #","latitude":"#.utf8)
-        try number(p.latitude, "latitude", to: &out)
-        out.append(contentsOf: #","longitude":"#.utf8)
-        try number(p.longitude, "longitude", to: &out)
-        out.append(contentsOf: #","name":"#.utf8)
-        JSONWriter.appendString(p.name, to: &out)
+        try kindPointAndName(p, to: &out)
         out.append(contentsOf: #","place":"#.utf8)
         try write(p, to: &out)
         out.append(contentsOf: #","score":"#.utf8)
@@ -71,14 +64,7 @@ enum ForwardAnswerWriter {
             out.append(contentsOf: #","geonameid":"#.utf8)
             out.append(contentsOf: String(id).utf8)
         }
-        out.append(contentsOf: #","kind":"#.utf8)
-        JSONWriter.appendString(p.kind, to: &out)
-        out.append(contentsOf: #","latitude":"#.utf8)
-        try number(p.latitude, "latitude", to: &out)
-        out.append(contentsOf: #","longitude":"#.utf8)
-        try number(p.longitude, "longitude", to: &out)
-        out.append(contentsOf: #","name":"#.utf8)
-        JSONWriter.appendString(p.name, to: &out)
+        try kindPointAndName(p, to: &out)
         out.append(contentsOf: #","population":"#.utf8)
         out.append(contentsOf: String(p.population).utf8)
         if let region = p.region {
@@ -94,6 +80,18 @@ enum ForwardAnswerWriter {
             JSONWriter.appendString(unmatched, to: &out)
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `,"kind":…,"latitude":…,"longitude":…,"name":…`, which a result and its place both hold, in this order.
+    static func kindPointAndName(_ p: ForwardPlace, to out: inout [UInt8]) throws {
+        out.append(contentsOf: #","kind":"#.utf8)
+        JSONWriter.appendString(p.kind, to: &out)
+        out.append(contentsOf: #","latitude":"#.utf8)
+        try number(p.latitude, "latitude", to: &out)
+        out.append(contentsOf: #","longitude":"#.utf8)
+        try number(p.longitude, "longitude", to: &out)
+        out.append(contentsOf: #","name":"#.utf8)
+        JSONWriter.appendString(p.name, to: &out)
     }
 
     static func subdivision(_ s: Subdivision, to out: inout [UInt8]) {
