@@ -45,6 +45,9 @@ for s in "${suites[@]}"; do filters+=(--filter "$s"); done
 # TestSlowdown.swift): 4 under ThreadSanitizer, 2 under AddressSanitizer. Without it, two tests overran under TSan on
 # 2 busy cores (a post bounded at 29 s took 33.8 s; a 60 s time limit).
 skips=(--skip ServerLoadTests "${elsewhere[@]}")
+# At most 6 tests at once, as tools/test.sh runs them (without it, Swift Testing starts every test at once and the
+# servers' deadlines run out on two cores).
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}"
 if [ "$sanitizer" = thread ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST_SLOWDOWN:-4}; fi
 if [ "$sanitizer" = address ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST_SLOWDOWN:-2}; fi
 reports=${SANITIZER_REPORTS:-$(mktemp -d /tmp/hometown-sanitizer.XXXXXX)}
