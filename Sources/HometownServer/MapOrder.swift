@@ -1,4 +1,4 @@
-import Foundation
+import HometownClustering
 import HometownCore
 
 /// An order of points in which points near one another on the map mostly come near one another: the Z-order
@@ -13,11 +13,11 @@ enum MapOrder {
         return keyed.map(\.index)
     }
 
-    /// The curve's key of `c`: the bits of its Mercator x and y (each scaled to 0..<65,536) interleaved.
+    /// The curve's key of `c`: the bits of its unit Mercator x and y (`UnitMercator`, each scaled to 0..<65,536)
+    /// interleaved.
     static func key(of c: Coordinate) -> UInt32 {
-        let x = (c.longitude + 180) / 360
-        let s = sin(max(-85.0511, min(85.0511, c.latitude)) * .pi / 180)
-        let y = 0.5 - log((1 + s) / (1 - s)) / (4 * .pi)
+        let x = UnitMercator.x(longitude: c.longitude)
+        let y = UnitMercator.y(latitude: c.latitude)
         return spread(cell(x)) | (spread(cell(y)) << 1)
     }
 
