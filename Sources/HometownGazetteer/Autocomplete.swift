@@ -179,8 +179,9 @@ extension Gazetteer {
                 best[t.entry] = hs + 1e-6
             }
         }
-        let order = best.map { (entry: $0.key, score: $0.value) }.sorted {
-            $0.score != $1.score ? $0.score > $1.score : $0.entry < $1.entry
+        var order: [(entry: Int, score: Double)] = best.map { (entry: $0.key, score: $0.value) }
+        order.sort { (a: (entry: Int, score: Double), b: (entry: Int, score: Double)) -> Bool in
+            a.score != b.score ? a.score > b.score : a.entry < b.entry
         }
         return Array(order.prefix(limit))
     }

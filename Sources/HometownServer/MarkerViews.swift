@@ -103,7 +103,7 @@ enum MarkerViews {
                     let range = userFeatureBounds[2 * p]..<userFeatureBounds[2 * p + 1]
                     if range.isEmpty { continue }
                     if !first { out.writeInteger(UInt8(ascii: ",")) }
-                    userFeatures.withUnsafeBytes { out.writeBytes(UnsafeRawBufferPointer(rebasing: $0[range])) }
+                    _ = userFeatures.withUnsafeBytes { out.writeBytes(UnsafeRawBufferPointer(rebasing: $0[range])) }
                 }
                 first = false
             }
