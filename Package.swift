@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HometownStore", targets: ["HometownStore"]),
         .library(name: "HometownPostgres", targets: ["HometownPostgres"]),
         .library(name: "HometownBasemap", targets: ["HometownBasemap"]),
+        .library(name: "HometownTiles", targets: ["HometownTiles"]),
         .library(name: "HometownServer", targets: ["HometownServer"]),
         .library(name: "HometownClient", targets: ["HometownClient"]),
     ],
@@ -36,6 +37,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // ByteBuffer and the event loops, which Hummingbird is built on; named here for the modules that use them.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // gzip of the server's answers (zlib through a maintained wrapper, streaming into ByteBuffers).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // GET /metrics: swift-metrics' API, exported in Prometheus' text format by a registry the server owns.
@@ -101,13 +104,27 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The web map's tiles: drawn from the bundled data (which it loads and checks), and drawn ahead into
+        // tiles.bin (`hometown prepare-tiles`, which then needs no HTTP server).
+        .target(
+            name: "HometownTiles",
+            dependencies: [
+                "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownBasemap", "HometownVocabulary",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]),
         // `hometown serve`: the protocol over HTTP (Hummingbird 2), password hashing, the extra endpoints.
         .target(
             name: "HometownServer",
             dependencies: [
                 "HometownCore", "HometownProtocol", "HometownVocabulary", "HometownStore", "HometownPostgres",
                 "HometownBoundaries", "HometownGazetteer", "HometownClustering", "HometownViewport", "HometownBasemap",
+                "HometownTiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -129,7 +146,8 @@ let package = Package(
             dependencies: [
                 "HometownCore", "HometownBoundaries", "HometownGazetteer", "HometownMarkers", "HometownClustering",
                 "HometownViewport",
-                "HometownBasemap", "HometownServer", "HometownClient", "HometownProtocol", "HometownVocabulary",
+                "HometownBasemap", "HometownTiles", "HometownServer", "HometownClient", "HometownProtocol",
+                "HometownVocabulary",
                 "HometownProj", "HometownStore", "HometownPostgres", "CZlib",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -231,9 +249,17 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         .testTarget(
+            name: "HometownTilesTests",
+            dependencies: [
+                "HometownTiles", "HometownBoundaries", "HometownVocabulary",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+            ]),
+        .testTarget(
             name: "HometownServerTests",
             dependencies: [
                 "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
+                "HometownTiles",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -33,7 +33,7 @@ step swift format lint --strict --recursive --parallel Sources Tests tools Examp
 step swift build --build-tests
 if $quick; then
   step swift test --skip-build \
-    --filter 'Hometown(Core|Protocol|Vocabulary|Proj|GEOS|Boundaries|Gazetteer|Viewport|Basemap|Clustering|Markers)Tests'
+    --filter 'Hometown(Core|Protocol|Vocabulary|Proj|GEOS|Boundaries|Gazetteer|Viewport|Basemap|Tiles|Clustering|Markers)Tests'
   exit 0
 fi
 # The Swift tests start real servers, commands and databases. Swift Testing would start every test at once: at most

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import HometownBoundaries
-import HometownServer
+import HometownTiles
 
 /// `hometown prepare-tiles`: the web map's first zooms drawn ahead into `tiles.bin` (`TilePreparation`).
 struct PrepareTilesCommand: AsyncParsableCommand {
@@ -57,7 +57,7 @@ struct PrepareTilesCommand: AsyncParsableCommand {
             try out ?? URL(fileURLWithPath: TilePreparation.defaultPath(besideBoundaries: data)).standardized.path
         let started = ContinuousClock.now
         do {
-            let r = try await TilePreparation.write(
+            let r = try TilePreparation.write(
                 to: path, zooms: zooms, boundariesPath: data, gazetteerPath: gazetteer, countries: countries.selection)
             let seconds = (ContinuousClock.now - started).components
             let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
@@ -65,7 +65,10 @@ struct PrepareTilesCommand: AsyncParsableCommand {
                 "wrote \(r.path): \(r.tilesPerKind) boundary tiles and \(r.tilesPerKind) name tiles of zooms 0-\(r.zooms - 1), "
                     + "\(r.plainBytes >> 10) KiB of JSON in \(r.fileBytes >> 10) KiB, in \(String(format: "%.1f", elapsed)) s"
             )
-        } catch let e as ServerError {
+        } catch let e as BundledDataError {
+            printError(e.description)
+            throw ExitCode(ExitStatus.failure)
+        } catch let e as TilePreparationError {
             printError(e.description)
             throw ExitCode(ExitStatus.failure)
         }

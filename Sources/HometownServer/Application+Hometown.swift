@@ -5,6 +5,7 @@ import HometownGazetteer
 import HometownPostgres
 import HometownProtocol
 import HometownStore
+import HometownTiles
 import HometownVocabulary
 import Hummingbird
 import Logging

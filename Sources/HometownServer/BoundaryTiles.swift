@@ -1,71 +1,43 @@
-import HometownBasemap
-import HometownBoundaries
-import HometownCore
+import HometownTiles
 import NIOCore
 import NIOPosix
 import Synchronization
 
 /// The web map's base layer: the bundled boundaries as vector tiles (`GET /hometown/boundaries?z=&x=&y=`).
 ///
-/// The prepared boundaries (`BoundaryMap`) are built in the background once the server listens, with the tiles of
-/// the first zooms (`prepare(zooms:)`, `--prepare-map-zooms`), so that the web app's first tiles are ready; with
-/// `--prepare-map-zooms 0` they are built on first use (loading the web app's page starts that too). A tile
-/// is drawn once however many ask for it at the same time, and kept (the boundaries never change while the server
-/// runs) within a budget of bytes, least recently used first out. The lakes (`WaterMap`, from `water.bin`) are read
-/// at start-up (62 ms in a debug build) and drawn into every tile over the land. A tile is kept with its gzip form
-/// (`TileAnswer`), made once when it is drawn. Tiles drawn ahead (`PreparedTiles`, from `tiles.bin`) are served
-/// before any of this: the web app's first view needs no drawing at all.
+/// Tiles are drawn by `TileDrawer`. Its prepared boundaries (`BoundaryMap`) are built in the background once the
+/// server listens, with the tiles of the first zooms (`prepare(zooms:)`, `--prepare-map-zooms`), so that the web
+/// app's first tiles are ready; with `--prepare-map-zooms 0` they are built on first use (loading the web app's
+/// page starts that too). A tile is drawn once however many ask for it at the same time, and kept (the boundaries
+/// never change while the server runs) within a budget of bytes, least recently used first out. A tile is kept
+/// with its gzip form (`TileAnswer`), made once when it is drawn. Tiles drawn ahead (`PreparedTiles`, from
+/// `tiles.bin`) are served before any of this: the web app's first view needs no drawing at all.
 final class BoundaryTiles: Sendable {
-    /// Tile size in drawing units (half pixels of a 256-pixel tile).
-    static let extent = 512
-    /// Deepest zoom served; the bundled 1:10m boundaries hold no more detail long before that.
-    static let maxZoom = 18
-    /// States' borders are drawn from this zoom on; countries' always.
-    static let statesFromZoom = 4
-
-    private let geocoder: ReverseGeocoder
-    private let water: WaterMap
-    private let map = Locked<BoundaryMap?>(nil)
+    private let drawer: TileDrawer
     /// Whether building the prepared boundaries has been started by `warm()` or `prepare(zooms:)` (read without
-    /// waiting for the build, which holds `map`'s lock).
+    /// waiting for the build, which holds the drawer's lock).
     private let started = Atomic<Bool>(false)
-    /// Set by `stop()` at shutdown: a build of the prepared boundaries under way ends (`BasemapError.stopped`)
-    /// instead of keeping the bulk threads, which shutdown waits for, busy for a second or more.
-    private let stopping = Atomic<Bool>(false)
     private let tiles: SharedCache<TileAnswer>
     private let prepared: PreparedTiles
     /// Where tiles are drawn (and the boundaries prepared): off the request handlers' threads.
     private let threads: NIOThreadPool
 
-    init(
-        geocoder: ReverseGeocoder, water: WaterMap, cacheBytes: Int, threads: NIOThreadPool,
-        prepared: PreparedTiles = .none
-    ) {
-        self.geocoder = geocoder
-        self.water = water
+    init(drawer: TileDrawer, cacheBytes: Int, threads: NIOThreadPool, prepared: PreparedTiles = .none) {
+        self.drawer = drawer
         self.prepared = prepared
         tiles = SharedCache(budget: cacheBytes)
         self.threads = threads
     }
 
-    /// The prepared boundaries, built by the first caller (others wait for it).
-    func boundaryMap() throws -> BoundaryMap {
-        try map.withLock { m in
-            if let m { return m }
-            let built = try BoundaryMap(geocoder: geocoder) { [self] in stopping.load(ordering: .relaxed) }
-            m = built
-            return built
-        }
-    }
-
-    /// Ends a build of the prepared boundaries under way, and any later one, at its next step (shutdown).
-    func stop() { stopping.store(true, ordering: .relaxed) }
+    /// Ends a build of the prepared boundaries under way, and any later one, at its next step (shutdown), instead
+    /// of keeping the bulk threads, which shutdown waits for, busy for a second or more.
+    func stop() { drawer.stop() }
 
     /// Starts building the prepared boundaries in the background, if nobody has; returns at once.
     func warm() {
         guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
         Task.detached(priority: .utility) { [self] in
-            _ = try? await threads.run(nice: ThreadNice.bulk) { [self] in try boundaryMap() }
+            _ = try? await threads.run(nice: ThreadNice.bulk) { [drawer] in try drawer.boundaryMap() }
         }
     }
 
@@ -74,8 +46,8 @@ final class BoundaryTiles: Sendable {
     func prepare(zooms: Int) async throws {
         guard zooms > 0 else { return }
         started.store(true, ordering: .relaxed)
-        _ = try await threads.run(nice: ThreadNice.bulk) { [self] in try boundaryMap() }
-        for z in 0..<min(zooms, BoundaryTiles.maxZoom + 1) {
+        _ = try await threads.run(nice: ThreadNice.bulk) { [drawer] in try drawer.boundaryMap() }
+        for z in 0..<min(zooms, TileDrawer.maxZoom + 1) {
             for x in 0..<(1 << z) {
                 for y in 0..<(1 << z) { _ = try await tile(z: z, x: x, y: y) }
             }
@@ -86,19 +58,10 @@ final class BoundaryTiles: Sendable {
     func tile(z: Int, x: Int, y: Int) async throws -> TileAnswer {
         if let ready = prepared.tile(.boundaries, z: z, x: x, y: y) { return ready }
         return try await tiles.value("\(z)/\(x)/\(y)", version: 0) { [self] in
-            try await threads.run(nice: ThreadNice.bulk) { [self] in
-                let answer = try TileAnswer(plain: draw(z: z, x: x, y: y))
+            try await threads.run(nice: ThreadNice.bulk) { [drawer] in
+                let answer = try TileAnswer(plain: drawer.boundaryTile(z: z, x: x, y: y))
                 return (answer, answer.bytes)
             }
         }
-    }
-
-    /// The JSON of tile z/x/y drawn now, on the caller's thread (see `BoundaryDrawing.tileJSON`); what `tile`
-    /// sends and `hometown prepare-tiles` stores.
-    func draw(z: Int, x: Int, y: Int) throws -> ByteBuffer {
-        let frame = try MapFrame.tile(z: z, x: x, y: y, extent: BoundaryTiles.extent, maxZoom: BoundaryTiles.maxZoom)
-        var drawing = try boundaryMap().draw(frame, includeStates: z >= BoundaryTiles.statesFromZoom)
-        drawing.water = water.draw(frame)
-        return ByteBuffer(bytes: drawing.tileJSON(z: z, x: x, y: y, extent: BoundaryTiles.extent))
     }
 }

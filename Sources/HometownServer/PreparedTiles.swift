@@ -1,13 +1,11 @@
+import HometownTiles
+
 /// The web map's tiles drawn ahead (`tiles.bin`, see `PreparedTilesFile`), held in memory with their gzip forms
 /// and served before any tile is drawn: the boundary tiles only when drawn from the same `hometown.bin` and
 /// `water.bin` as the server's, the name tiles only when drawn from the same boundaries, gazetteer and names
 /// (`TileSources`). Immutable; about 0.9 MB for zooms 0-2.
 final class PreparedTiles: Sendable {
-    /// The two kinds of tile.
-    enum Kind: UInt32, Sendable {
-        case boundaries = 0
-        case labels = 1
-    }
+    typealias Kind = TileKind
 
     struct Key: Hashable, Sendable {
         let kind: Kind
@@ -54,11 +52,11 @@ final class PreparedTiles: Sendable {
         var tiles: [Key: TileAnswer] = [:]
         var zooms: [Kind: Int] = [:]
         for e in entries where usable[e.kind] == true {
-            tiles[Key(kind: e.kind, z: e.z, x: e.x, y: e.y)] = e.answer
+            tiles[Key(kind: e.kind, z: e.z, x: e.x, y: e.y)] = TileAnswer(plain: e.plain, storedGzip: e.gzip)
         }
-        for kind in [Kind.boundaries, .labels] where usable[kind] == true {
+        for kind in Kind.allCases where usable[kind] == true {
             var z = 0
-            while z <= BoundaryTiles.maxZoom,
+            while z <= TileDrawer.maxZoom,
                 (0..<(1 << z)).allSatisfy({ x in
                     (0..<(1 << z)).allSatisfy { tiles[Key(kind: kind, z: z, x: x, y: $0)] != nil }
                 })

@@ -1,3 +1,4 @@
+import HometownTiles
 import HometownVocabulary
 
 /// The bundled data of a server (boundaries, gazetteer, lakes and the names served), loaded and verified once, to
@@ -28,9 +29,13 @@ public final class ServerData: Sendable {
     ///   when the selection names no country of the data.
     public init(configuration: ServerConfiguration) throws(ServerError) {
         source = Source(configuration)
-        bundled = try BundledData(
-            boundariesPath: configuration.boundariesPath, gazetteerPath: configuration.gazetteerPath,
-            waterPath: configuration.waterPath, countries: configuration.countries)
+        do {
+            bundled = try BundledData(
+                boundariesPath: configuration.boundariesPath, gazetteerPath: configuration.gazetteerPath,
+                waterPath: configuration.waterPath, countries: configuration.countries)
+        } catch {
+            throw ServerError(error)
+        }
     }
 
     /// Whether this is the data `configuration` asks for: the same files, as given, and the same countries.

@@ -1,4 +1,5 @@
 import HometownPostgres
+import HometownTiles
 
 /// Why the server could not start.
 public enum ServerError: Error, CustomStringConvertible, Sendable {
@@ -6,14 +7,11 @@ public enum ServerError: Error, CustomStringConvertible, Sendable {
     case badConfiguration(String, String)
     /// Bundled data or the database could not be loaded (what, why).
     case cannotLoad(String, String)
-    /// A file could not be written (path, why): `hometown prepare-tiles`.
-    case cannotWrite(String, String)
 
     public var description: String {
         switch self {
         case .badConfiguration(let what, let why): return "\(what): \(why)"
         case .cannotLoad(let what, let why): return "cannot load \(what): \(why)"
-        case .cannotWrite(let path, let why): return "cannot write \(path): \(why)"
         }
     }
 }
@@ -21,4 +19,12 @@ public enum ServerError: Error, CustomStringConvertible, Sendable {
 extension ServerError {
     /// A database connection option that cannot be used, as the configuration error it is to the server.
     init(_ e: DatabaseOptionError) { self = .badConfiguration(e.option, e.reason) }
+
+    /// Bundled data that could not be loaded, as the error it is to the server (the same words).
+    init(_ e: BundledDataError) {
+        switch e {
+        case .cannotLoad(let why): self = .cannotLoad("the bundled data", why)
+        case .countries(let why): self = .badConfiguration("--countries", why)
+        }
+    }
 }

@@ -5,6 +5,7 @@ import HometownCore
 import HometownGazetteer
 import HometownProtocol
 import HometownStore
+import HometownTiles
 import HometownVocabulary
 import Hummingbird
 import Logging
@@ -74,11 +75,11 @@ final class ServerState: Sendable {
         self.years = years
         self.logger = logger
         self.publicFiles = publicFiles
-        tiles = BoundaryTiles(
-            geocoder: geocoder, water: water, cacheBytes: limits.tileCacheBytes, threads: bulk, prepared: prepared)
+        let drawer = TileDrawer(geocoder: geocoder, gazetteer: gazetteer, water: water, vocabulary: vocabulary)
+        tiles = BoundaryTiles(drawer: drawer, cacheBytes: limits.tileCacheBytes, threads: bulk, prepared: prepared)
         labels = LabelTiles(
-            geocoder: geocoder, gazetteer: gazetteer, vocabulary: vocabulary, cacheBytes: limits.labelCacheBytes,
-            expensive: expensive, threads: bulk, prepared: prepared)
+            drawer: drawer, cacheBytes: limits.labelCacheBytes, expensive: expensive, threads: bulk,
+            prepared: prepared)
     }
 
     /// After a write of this process (a post, a change, a deletion: `what`, of user `id`), the view reads it back

@@ -31,24 +31,10 @@ struct TileAnswer: Sendable {
         gzip = nil
     }
 
-    /// A tile from its stored gzip form (`PreparedTilesFile`): the JSON is inflated once, here, to at most
-    /// `maxPlainBytes`.
-    /// - Throws: when `gzip` is not one gzip member that inflates to at most `maxPlainBytes`.
-    init(gzip: ByteBuffer, maxPlainBytes: Int) throws {
-        var input = gzip
-        var inflated = ByteBufferAllocator().buffer(capacity: maxPlainBytes + 1)
-        try input.decompress(to: &inflated, with: .gzip)
-        guard input.readableBytes == 0, inflated.readableBytes <= maxPlainBytes else {
-            throw TileAnswerError.notOneMember
-        }
-        plain = inflated
-        self.gzip = inflated.readableBytes >= AnswerDelivery.minimumGzipBytes ? gzip : nil
+    /// A tile as `PreparedTilesFile` read it: its JSON and the gzip form it was stored in (which inflates to
+    /// `plain`), kept when the tile is large enough to be sent compressed.
+    init(plain: ByteBuffer, storedGzip: ByteBuffer) {
+        self.plain = plain
+        gzip = plain.readableBytes >= AnswerDelivery.minimumGzipBytes ? storedGzip : nil
     }
-}
-
-/// A stored gzip form that is not what a tile needs.
-enum TileAnswerError: Error, CustomStringConvertible {
-    case notOneMember
-
-    var description: String { "not one gzip member of a tile's size" }
 }

@@ -3,26 +3,27 @@ import HometownBoundaries
 import HometownGazetteer
 import HometownVocabulary
 
-/// The bundled data a server (and `hometown prepare-tiles`, which draws with the server's code) works from, loaded
-/// and checked in one place: boundaries (`hometown.bin`), gazetteer, lakes (`water.bin`) and the names served.
-struct BundledData {
-    let geocoder: ReverseGeocoder
-    let gazetteer: Gazetteer
-    let water: WaterMap
+/// The bundled data a server and `hometown prepare-tiles` work from, loaded and checked in one place: boundaries
+/// (`hometown.bin`), gazetteer, lakes (`water.bin`) and the names served. Immutable and safe to share between
+/// threads.
+public struct BundledData: Sendable {
+    public let geocoder: ReverseGeocoder
+    public let gazetteer: Gazetteer
+    public let water: WaterMap
     /// The lakes file loaded (`water.bin` beside `hometown.bin` unless given).
-    let waterPath: String
-    let vocabulary: Vocabulary
+    public let waterPath: String
+    public let vocabulary: Vocabulary
 
     /// Loads every file with full verification.
     /// - Parameters:
     ///   - boundariesPath, gazetteerPath: nil for the defaults; `waterPath` nil for `water.bin` beside the
     ///     boundaries.
     ///   - countries: the countries served (`--countries`).
-    /// - Throws: `ServerError.cannotLoad` naming the file and the problem; `.badConfiguration("--countries", ...)`
-    ///   when the selection names no country of the data. The lakes are required: without them the Great Lakes
-    ///   would be drawn as land.
-    init(boundariesPath: String?, gazetteerPath: String?, waterPath: String?, countries: Vocabulary.Selection)
-        throws(ServerError)
+    /// - Throws: `BundledDataError.cannotLoad` naming the file and the problem; `.noCountryServed` when the
+    ///   selection names no country of the data. The lakes are required: without them the Great Lakes would be
+    ///   drawn as land.
+    public init(boundariesPath: String?, gazetteerPath: String?, waterPath: String?, countries: Vocabulary.Selection)
+        throws(BundledDataError)
     {
         let lakes: String
         do {
@@ -31,18 +32,24 @@ struct BundledData {
             lakes = try waterPath ?? WaterFile.path(besideBoundaries: boundariesPath)
             water = try WaterMap(path: lakes)
         } catch {
-            throw ServerError.cannotLoad("the bundled data", "\(error)")
+            throw .cannotLoad("\(error)")
         }
         self.waterPath = lakes
         do {
             vocabulary = try Vocabulary.bundled(geocoder: geocoder, gazetteer: gazetteer, selection: countries)
         } catch {
-            throw ServerError.badConfiguration("--countries", error.description)
+            throw .countries(error.description)
         }
     }
 
     /// The checksums of what the map tiles are drawn from (`PreparedTilesFile` keeps them to tell a stale file).
-    func tileSources() throws -> TileSources {
-        try TileSources(geocoder: geocoder, gazetteer: gazetteer, waterPath: waterPath, vocabulary: vocabulary)
+    /// - Throws: `BundledDataError.cannotLoad` when `water.bin` can no longer be opened.
+    public func tileSources() throws(BundledDataError) -> TileSources {
+        do {
+            return try TileSources(
+                geocoder: geocoder, gazetteer: gazetteer, waterPath: waterPath, vocabulary: vocabulary)
+        } catch {
+            throw .cannotLoad("\(error)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import CompressNIO
 import Foundation
 import HometownBoundaries
 import NIOCore
@@ -13,41 +14,42 @@ import NIOCore
 /// | INDEX | 6 `UInt32` per tile: kind (0 boundaries, 1 names), z, x, y, offset in GZIP, length |
 /// | GZIP | each tile's JSON as one gzip member (zlib level 9), one after another |
 ///
-/// Every tile of each zoom in `0..<zooms` is in it, once per kind. A tile is the exact bytes the server would draw
-/// (`BoundaryTiles.draw`, `LabelTiles.draw`); the test `PreparedTilesTests` holds the bundled file to that.
-enum PreparedTilesFile {
+/// Every tile of each zoom in `0..<zooms` is in it, once per kind. A tile is the exact bytes `TileDrawer` draws
+/// from the same data; the test `PreparedTilesFileTests` holds the bundled file to that.
+public enum PreparedTilesFile {
     /// The container version of `tiles.bin`.
-    static let version: UInt32 = 1
+    public static let version: UInt32 = 1
     /// Section tags.
     static let meta = "META", index = "INDEX", gzip = "GZIP"
     /// The largest tile JSON accepted when reading (the zoom-0 boundary tile has about 90 KB).
-    static let maxTileBytes = 4 << 20
+    public static let maxTileBytes = 4 << 20
 
     /// What META holds.
-    struct Metadata: Codable, Equatable {
+    public struct Metadata: Codable, Equatable, Sendable {
         /// Zooms 0 to `zooms` - 1 are in the file, every tile of both kinds.
-        var zooms: Int
+        public var zooms: Int
         /// The data the tiles were drawn from.
-        var sources: TileSources
+        public var sources: TileSources
         /// Tiles in the file (both kinds).
-        var tiles: Int
+        public var tiles: Int
         /// Bytes of their JSON, uncompressed.
-        var plainBytes: Int
-        var attribution: String
+        public var plainBytes: Int
+        public var attribution: String
     }
 
-    /// One tile as stored.
-    struct Entry {
-        var kind: PreparedTiles.Kind
-        var z: Int
-        var x: Int
-        var y: Int
-        var answer: TileAnswer
+    /// One tile as read: its JSON, and the gzip member it was stored as (which inflates to exactly that JSON).
+    public struct Entry: Sendable {
+        public var kind: TileKind
+        public var z: Int
+        public var x: Int
+        public var y: Int
+        public var plain: ByteBuffer
+        public var gzip: ByteBuffer
     }
 
     /// The file's bytes for `tiles` (their JSON, compressed here at zlib level 9) drawn from `sources`.
-    static func bytes(
-        zooms: Int, sources: TileSources, tiles: [(kind: PreparedTiles.Kind, z: Int, x: Int, y: Int, json: ByteBuffer)]
+    public static func bytes(
+        zooms: Int, sources: TileSources, tiles: [(kind: TileKind, z: Int, x: Int, y: Int, json: ByteBuffer)]
     )
         throws -> [UInt8]
     {
@@ -79,7 +81,7 @@ enum PreparedTilesFile {
     /// Reads every tile of the file at `path`, checking every checksum and index and inflating every tile.
     /// - Throws: `BoundariesError` naming the file and what is wrong with it (missing, truncated, corrupted, of another
     ///   version, a tile outside its section or not a gzip member of a tile's size).
-    static func read(path: String) throws -> (metadata: Metadata, tiles: [Entry]) {
+    public static func read(path: String) throws -> (metadata: Metadata, tiles: [Entry]) {
         let f = try DataFile(path: path, version: version)
         try f.verifyAll()
         func bad(_ detail: String) -> BoundariesError { .dataFileCorrupted(path: path, detail: detail) }
@@ -98,23 +100,22 @@ enum PreparedTilesFile {
         out.reserveCapacity(words.count / 6)
         for t in 0..<(words.count / 6) {
             let w = (0..<6).map { Int(UInt32(littleEndian: words[6 * t + $0])) }
-            guard let kind = PreparedTiles.Kind(rawValue: UInt32(w[0])) else {
+            guard let kind = TileKind(rawValue: UInt32(w[0])) else {
                 throw bad("tile \(t) is of kind \(w[0])")
             }
             let (z, x, y, offset, length) = (w[1], w[2], w[3], w[4], w[5])
-            guard z <= BoundaryTiles.maxZoom, x < 1 << z, y < 1 << z else { throw bad("tile \(t) is \(z)/\(x)/\(y)") }
+            guard z <= TileDrawer.maxZoom, x < 1 << z, y < 1 << z else { throw bad("tile \(t) is \(z)/\(x)/\(y)") }
             guard offset <= packed.count, length <= packed.count - offset else {
                 throw bad("tile \(t) (\(z)/\(x)/\(y)) lies outside the GZIP section")
             }
-            let answer: TileAnswer
+            let gzip = ByteBuffer(bytes: UnsafeRawBufferPointer(rebasing: packed[offset..<(offset + length)]))
+            let plain: ByteBuffer
             do {
-                answer = try TileAnswer(
-                    gzip: ByteBuffer(bytes: UnsafeRawBufferPointer(rebasing: packed[offset..<(offset + length)])),
-                    maxPlainBytes: maxTileBytes)
+                plain = try inflate(gzip, maxPlainBytes: maxTileBytes)
             } catch {
                 throw bad("tile \(t) (\(z)/\(x)/\(y)) is not one gzip member of a tile's size (\(error))")
             }
-            out.append(Entry(kind: kind, z: z, x: x, y: y, answer: answer))
+            out.append(Entry(kind: kind, z: z, x: x, y: y, plain: plain, gzip: gzip))
         }
         return (metadata, out)
     }
@@ -122,9 +123,28 @@ enum PreparedTilesFile {
     /// Where `tiles.bin` is looked for: beside `hometown.bin` (the file given, or else
     /// `ReverseGeocoder.defaultDataPath()`), without `..` steps.
     /// - Throws: `BoundariesError.dataNotFound` when no file is given and none is found.
-    static func path(besideBoundaries boundaries: String? = nil) throws -> String {
+    public static func path(besideBoundaries boundaries: String? = nil) throws -> String {
         let reverse = try boundaries ?? ReverseGeocoder.defaultDataPath()
         guard let slash = reverse.lastIndex(of: "/") else { return "tiles.bin" }
         return URL(fileURLWithPath: String(reverse[..<slash]) + "/tiles.bin").standardized.path
     }
+
+    /// The JSON that `gzip`, one stored tile, inflates to.
+    /// - Throws: when `gzip` is not one gzip member that inflates to at most `maxPlainBytes`.
+    static func inflate(_ gzip: ByteBuffer, maxPlainBytes: Int) throws -> ByteBuffer {
+        var input = gzip
+        var inflated = ByteBufferAllocator().buffer(capacity: maxPlainBytes + 1)
+        try input.decompress(to: &inflated, with: .gzip)
+        guard input.readableBytes == 0, inflated.readableBytes <= maxPlainBytes else {
+            throw PreparedTilesFileError.notOneMember
+        }
+        return inflated
+    }
+}
+
+/// A stored member that is not one tile's gzip form.
+enum PreparedTilesFileError: Error, CustomStringConvertible {
+    case notOneMember
+
+    var description: String { "not one gzip member of a tile's size" }
 }

@@ -3,26 +3,26 @@ import HometownBoundaries
 import HometownGazetteer
 import HometownVocabulary
 
-/// What the web map's tiles are drawn from, each part named by a checksum (hexadecimal): a prepared tile
-/// (`PreparedTiles`) is served only when it was drawn from the same data the server has loaded.
+/// What the web map's tiles are drawn from, each part named by a checksum (hexadecimal): a tile drawn ahead
+/// is served only when it was drawn from the same data the server has loaded.
 ///
 /// Boundary tiles are drawn from `hometown.bin` and `water.bin`; name tiles from `hometown.bin`, `gazetteer.bin` and
 /// the names in the server's spelling (which the served countries may change).
-struct TileSources: Codable, Equatable, Sendable {
+public struct TileSources: Codable, Equatable, Sendable {
     /// `hometown.bin`'s header checksum (`DataFile.headerChecksum`: it covers every section's checksum).
-    var boundaries: String
+    public var boundaries: String
     /// `water.bin`'s header checksum.
-    var water: String
+    public var water: String
     /// `gazetteer.bin`'s header checksum.
-    var gazetteer: String
+    public var gazetteer: String
     /// A checksum of the country and state names the map shows (`Vocabulary.mapNames`), one per line.
-    var names: String
+    public var names: String
 
     /// Whether boundary tiles drawn from `self` are the ones `other` would draw.
-    func sameBoundaries(as other: TileSources) -> Bool { boundaries == other.boundaries && water == other.water }
+    public func sameBoundaries(as other: TileSources) -> Bool { boundaries == other.boundaries && water == other.water }
 
     /// Whether name tiles drawn from `self` are the ones `other` would draw.
-    func sameNames(as other: TileSources) -> Bool {
+    public func sameNames(as other: TileSources) -> Bool {
         boundaries == other.boundaries && gazetteer == other.gazetteer && names == other.names
     }
 

@@ -2,81 +2,45 @@ import CompressNIO
 import Foundation
 import HTTPTypes
 import HometownTestSupport
+import HometownTiles
 import HummingbirdTesting
 import NIOCore
 import Testing
 
 @testable import HometownServer
 
-/// The web map's tiles drawn ahead (`tiles.bin`, `hometown prepare-tiles`): the bundled file holds exactly what the
-/// server draws now from the bundled data; a damaged file is refused naming the problem; tiles of other data are
-/// left out; a server sends them (and every tile it drew) gzipped without compressing per request.
+/// The web map's tiles drawn ahead (`tiles.bin`, `hometown prepare-tiles`) in a server: the bundled file is used
+/// whole with the bundled data; tiles of other data are left out by kind; a server sends them (and every tile it
+/// drew) gzipped without compressing per request.
 @Suite struct PreparedTilesTests {
     static let bundled = try! TilePreparation.defaultPath()
-
-    static func temporaryFile(_ name: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-tiles-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
-    }
 
     static func gunzip(_ buffer: ByteBuffer) throws -> ByteBuffer {
         var b = buffer
         return try b.decompress(with: .gzip())
     }
 
-    /// The staleness guard: drawing the tiles again (as `hometown prepare-tiles` does) gives the bundled file's
-    /// metadata and every tile's bytes. When drawing changes, this fails until the file is rebuilt.
-    @Test func theBundledFileHoldsWhatTheServerDrawsNow() async throws {
-        let fresh = try Self.temporaryFile("tiles.bin")
-        defer { try? FileManager.default.removeItem(atPath: (fresh as NSString).deletingLastPathComponent) }
-        let report = try await TilePreparation.write(to: fresh, zooms: 3)
-        #expect(report.tilesPerKind == 21 && report.zooms == 3)
-        let drawn = try PreparedTilesFile.read(path: fresh)
+    /// Every tile of zooms 0-2, of both kinds, is served from the bundled file when drawn from the server's data;
+    /// a tile large enough to be sent compressed keeps its stored gzip form. (`PreparedTilesFileTests` holds the
+    /// file to what `TileDrawer` draws.)
+    @Test func theBundledFileIsUsedWholeWithTheServersData() throws {
         let shipped = try PreparedTilesFile.read(path: Self.bundled)
-        let rebuild = "\(Self.bundled) is stale: rebuild it (swift build && .build/debug/hometown prepare-tiles)"
-        #expect(drawn.metadata == shipped.metadata, "\(rebuild)")
-        #expect(drawn.tiles.count == 42 && shipped.tiles.count == 42)
-        for (a, b) in zip(drawn.tiles, shipped.tiles) {
-            #expect(a.kind == b.kind && a.z == b.z && a.x == b.x && a.y == b.y)
-            #expect(a.answer.plain == b.answer.plain, "tile \(a.kind) \(a.z)/\(a.x)/\(a.y) differs: \(rebuild)")
-        }
-        // Every tile of zooms 0-2, of both kinds, as served: the bundled data's sources.
-        let (tiles, leftOut) = try PreparedTiles.load(path: Self.bundled, sources: drawn.metadata.sources)
+        let data = try Fixture.data.get()
+        let (tiles, leftOut) = try PreparedTiles.load(path: Self.bundled, sources: try data.bundled.tileSources())
         #expect(leftOut.isEmpty)
+        #expect(shipped.metadata.sources == (try data.bundled.tileSources()))
         for z in 0..<3 {
             #expect(tiles.covers(.boundaries, zoom: z) && tiles.covers(.labels, zoom: z))
         }
         #expect(!tiles.covers(.boundaries, zoom: 3))
-        // A stored gzip form inflates to the tile's JSON; the zoom-0 boundary tile is large enough to have one.
+        #expect(tiles.usage.tiles == 42)
         let world = try #require(tiles.tile(.boundaries, z: 0, x: 0, y: 0))
         #expect(try Self.gunzip(try #require(world.gzip)) == world.plain)
-        let o = try JSONSerialization.jsonObject(with: Data(world.plain.readableBytesView)) as? [String: Any]
-        #expect((o?["land"] as? [Any])?.isEmpty == false)
-    }
-
-    @Test func aDamagedOrTruncatedFileIsRefusedNamingItsPathAndTheProblem() throws {
-        let copy = try Self.temporaryFile("tiles.bin")
-        defer { try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent) }
-        var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.bundled)))
-        bytes[bytes.count - 100] ^= 0x40
-        try Data(bytes).write(to: URL(fileURLWithPath: copy))
-        #expect {
-            try PreparedTilesFile.read(path: copy)
-        } throws: { error in
-            "\(error)".contains(copy) && "\(error)".contains("GZIP")
+        for e in shipped.tiles {
+            let served = try #require(tiles.tile(e.kind, z: e.z, x: e.x, y: e.y))
+            #expect(served.plain == e.plain)
+            #expect((served.gzip != nil) == (e.plain.readableBytes >= AnswerDelivery.minimumGzipBytes))
         }
-        try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: copy))
-        #expect {
-            try PreparedTilesFile.read(path: copy)
-        } throws: { error in
-            "\(error)".contains(copy) && "\(error)".lowercased().contains("truncated")
-        }
-        // A stored member that is not gzip, or inflates beyond a tile's size, is no tile.
-        #expect(throws: (any Error).self) { try TileAnswer(gzip: ByteBuffer(string: "not gzip"), maxPlainBytes: 1000) }
-        let big = try TileAnswer(plain: ByteBuffer(repeating: UInt8(ascii: "a"), count: 5000))
-        #expect(throws: (any Error).self) { try TileAnswer(gzip: try #require(big.gzip), maxPlainBytes: 4999) }
-        #expect(try TileAnswer(gzip: try #require(big.gzip), maxPlainBytes: 5000).plain == big.plain)
     }
 
     @Test func tilesDrawnFromOtherDataAreLeftOutByKind() throws {
