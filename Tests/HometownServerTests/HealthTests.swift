@@ -27,7 +27,7 @@ import Testing
             #expect(store["nextid"] as? Int == 2)
             #expect((store["milliseconds"] as? Double).map { $0 >= 0 && $0 < 30_000 } == true)
             let head = try await client.execute(uri: "/healthz", method: .head)
-            #expect(head.status == .ok && head.body.readableBytes == 0)
+            #expect(head.status == .ok && head.body.readableBytes == 0, "HEAD /healthz: \(head.status) \(head.headers)")
             let extra = try await client.get("/healthz?verbose=1")
             #expect(extra.status == .badRequest && extra.errorField == "verbose")
         }
