@@ -97,14 +97,19 @@ public final class ReverseGeocoder: @unchecked Sendable {
         stateF64 = try f.array("STATEF64", of: Double.self)
         countryU32 = try f.array("CTRYU32", of: UInt32.self)
         countryF64 = try f.array("CTRYF64", of: Double.self)
-        stateCount = stateU32.count / 8
-        countryCount = countryU32.count / 8
-        guard stateF64.count == 6 * stateCount, countryF64.count == 6 * countryCount, stateCount > 0 else {
+        stateCount = stateU32.count / StateRecordLayout.stride
+        countryCount = countryU32.count / CountryRecordLayout.stride
+        guard stateF64.count == ExtentRecordLayout.stride * stateCount,
+            countryF64.count == ExtentRecordLayout.stride * countryCount, stateCount > 0
+        else {
             throw BoundariesError.dataFileCorrupted(path: p, detail: "state and country tables do not agree in size")
         }
-        for s in 0..<stateCount where Int(stateU32[8 * s + 4]) >= countryCount {
-            throw BoundariesError.dataFileCorrupted(
-                path: p, detail: "state \(s) names country \(stateU32[8 * s + 4]) of \(countryCount)")
+        for s in 0..<stateCount {
+            let country = stateU32[StateRecordLayout.stride * s + StateRecordLayout.country]
+            guard Int(country) < countryCount else {
+                throw BoundariesError.dataFileCorrupted(
+                    path: p, detail: "state \(s) names country \(country) of \(countryCount)")
+            }
         }
         cells = try CellIndex(file: f, stateCount: stateCount)
         cities = try CityIndex(file: f, stateCount: stateCount)
@@ -238,7 +243,7 @@ public final class ReverseGeocoder: @unchecked Sendable {
         let city =
             m.city >= 0 && Int(m.city) < cities.count
             ? cityInfo(Int(m.city), km: m.cityKm, name: records?.cityNames[Int(m.city)]) : nil
-        let country = Int(stateU32[8 * s + 4])
+        let country = countryIndex(ofState: s)
         return Place(
             coordinate: c, country: records?.countries[country] ?? countryInfo(country),
             state: records?.states[s] ?? stateInfo(s), city: city, atSea: m.atSea, distanceKm: m.distanceKm)
@@ -279,6 +284,9 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     func string(_ off: UInt32, _ len: UInt32) -> String { String(decoding: bytes(off, len), as: UTF8.self) }
 
+    /// The text whose offset and length are the two words of `row` at `i` (a field of a record layout).
+    func text(_ row: UnsafeBufferPointer<UInt32>, at i: Int) -> String { string(row[i], row[i + 1]) }
+
     func aliasList(_ start: UInt32, _ count: UInt32) -> [String] {
         (0..<Int(count)).compactMap { k in
             let i = 2 * (Int(start) + k)
@@ -289,55 +297,59 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// The state record `i` (0..<stateCount).
     public func stateInfo(_ i: Int) -> Place.State {
         let (name, iso) = stateNameAndISO(i)
-        return Place.State(name: name, iso: iso, aliases: aliasList(stateU32[8 * i + 5], stateU32[8 * i + 6]))
+        let b = StateRecordLayout.stride * i
+        return Place.State(
+            name: name, iso: iso,
+            aliases: aliasList(
+                stateU32[b + StateRecordLayout.aliasStart], stateU32[b + StateRecordLayout.aliasCount]))
     }
 
     /// State `i`'s name and ISO 3166-2 code (nil when it has none), without its aliases (for a writer that needs
     /// only these, for every state).
     public func stateNameAndISO(_ i: Int) -> (name: String, iso: String?) {
-        let b = 8 * i
-        let iso = string(stateU32[b + 2], stateU32[b + 3])
-        return (string(stateU32[b], stateU32[b + 1]), iso.isEmpty ? nil : iso)
+        let b = StateRecordLayout.stride * i
+        let iso = text(stateU32, at: b + StateRecordLayout.iso)
+        return (text(stateU32, at: b + StateRecordLayout.name), iso.isEmpty ? nil : iso)
     }
 
     /// Country `i`'s name and ISO 3166-1 alpha-2 code (nil when it has none), without its other fields.
     public func countryNameAndISO2(_ i: Int) -> (name: String, iso2: String?) {
-        let b = 8 * i
-        let iso2 = string(countryU32[b + 2], countryU32[b + 3])
-        return (string(countryU32[b], countryU32[b + 1]), iso2.isEmpty ? nil : iso2)
+        let b = CountryRecordLayout.stride * i
+        let iso2 = text(countryU32, at: b + CountryRecordLayout.iso2)
+        return (text(countryU32, at: b + CountryRecordLayout.name), iso2.isEmpty ? nil : iso2)
     }
 
     /// The country index of state `i`.
-    public func countryIndex(ofState i: Int) -> Int { Int(stateU32[8 * i + 4]) }
+    public func countryIndex(ofState i: Int) -> Int {
+        Int(stateU32[StateRecordLayout.stride * i + StateRecordLayout.country])
+    }
 
     /// The country record `i` (0..<countryCount).
     public func countryInfo(_ i: Int) -> Place.Country {
-        let b = 8 * i
+        let b = CountryRecordLayout.stride * i
         let (name, iso2) = countryNameAndISO2(i)
-        let iso3 = string(countryU32[b + 4], countryU32[b + 5])
+        let iso3 = text(countryU32, at: b + CountryRecordLayout.iso3)
         return Place.Country(
             name: name, iso2: iso2, iso3: iso3.isEmpty ? nil : iso3,
-            aliases: aliasList(countryU32[b + 6], countryU32[b + 7]))
+            aliases: aliasList(
+                countryU32[b + CountryRecordLayout.aliasStart], countryU32[b + CountryRecordLayout.aliasCount]))
     }
 
     /// Bounding box of state `i` (may cross the antimeridian) and a point inside it.
-    public func stateExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) {
-        let b = 6 * i
-        return (
-            BoundingBox(
-                uncheckedWest: stateF64[b], south: stateF64[b + 1], east: stateF64[b + 2], north: stateF64[b + 3]),
-            Coordinate(uncheckedLatitude: stateF64[b + 5], longitude: stateF64[b + 4])
-        )
-    }
+    public func stateExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) { extent(stateF64, i) }
 
     /// Bounding box of country `i` (may cross the antimeridian) and a point inside its largest part.
-    public func countryExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) {
-        let b = 6 * i
+    public func countryExtent(_ i: Int) -> (bbox: BoundingBox, point: Coordinate) { extent(countryF64, i) }
+
+    /// Row `i` of STATEF64 or CTRYF64 (`ExtentRecordLayout`).
+    private func extent(_ rows: UnsafeBufferPointer<Double>, _ i: Int) -> (bbox: BoundingBox, point: Coordinate) {
+        let b = ExtentRecordLayout.stride * i + ExtentRecordLayout.box
+        let p = ExtentRecordLayout.stride * i
         return (
-            BoundingBox(
-                uncheckedWest: countryF64[b], south: countryF64[b + 1], east: countryF64[b + 2],
-                north: countryF64[b + 3]),
-            Coordinate(uncheckedLatitude: countryF64[b + 5], longitude: countryF64[b + 4])
+            BoundingBox(uncheckedWest: rows[b], south: rows[b + 1], east: rows[b + 2], north: rows[b + 3]),
+            Coordinate(
+                uncheckedLatitude: rows[p + ExtentRecordLayout.pointLatitude],
+                longitude: rows[p + ExtentRecordLayout.pointLongitude])
         )
     }
 

@@ -84,8 +84,12 @@ do {
             let r = pool.add(a)
             aliases += [r.0, r.1]
         }
-        stateU32 += [n.0, n.1, iso.0, iso.1, UInt32(countryCatalog.stateCountry[i]), start, UInt32(s.aliases.count), 0]
-        stateF64 += [s.bbox.west, s.bbox.south, s.bbox.east, s.bbox.north, s.point.lon, s.point.lat]
+        stateU32 += StateRecordLayout.row(
+            name: n, iso: iso, country: UInt32(countryCatalog.stateCountry[i]), aliasStart: start,
+            aliasCount: UInt32(s.aliases.count))
+        stateF64 += ExtentRecordLayout.row(
+            west: s.bbox.west, south: s.bbox.south, east: s.bbox.east, north: s.bbox.north, longitude: s.point.lon,
+            latitude: s.point.lat)
     }
     var countryU32: [UInt32] = []
     var countryF64: [Double] = []
@@ -98,8 +102,11 @@ do {
             let r = pool.add(a)
             aliases += [r.0, r.1]
         }
-        countryU32 += [n.0, n.1, i2.0, i2.1, i3.0, i3.1, start, UInt32(c.aliases.count)]
-        countryF64 += [c.bbox.west, c.bbox.south, c.bbox.east, c.bbox.north, c.point.lon, c.point.lat]
+        countryU32 += CountryRecordLayout.row(
+            name: n, iso2: i2, iso3: i3, aliasStart: start, aliasCount: UInt32(c.aliases.count))
+        countryF64 += ExtentRecordLayout.row(
+            west: c.bbox.west, south: c.bbox.south, east: c.bbox.east, north: c.bbox.north, longitude: c.point.lon,
+            latitude: c.point.lat)
     }
     // Full state polygons: per state [polygonCount, per polygon: ringCount, per ring: coordOffset, vertexCount].
     var polyIndex: [UInt32] = []
