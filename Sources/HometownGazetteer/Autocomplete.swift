@@ -172,7 +172,7 @@ extension Gazetteer {
         // A city just before a state or region that holds it when the name that suggested the state also names
         // the city, and the city has a 25th of the state's people.
         for t in top where kind(t.entry) == .city {
-            for h in [link(t.entry, 4), link(t.entry, 5)].compactMap({ $0 }) {
+            for h in [link(t.entry, .state), link(t.entry, .region)].compactMap({ $0 }) {
                 guard let hs = best[h], hs >= best[t.entry]!, let k = keyOf[h],
                     Gazetteer.holds(prefixPostings(k), t.entry), 25 * population(t.entry) >= population(h)
                 else { continue }

@@ -163,7 +163,8 @@ extension Gazetteer {
     /// The people entry `e` ranks by (`rankingPeople(kind:population:hasCode:)`).
     func rankingPeople(_ e: Int) -> Double {
         Gazetteer.rankingPeople(
-            kind: kind(e), population: population(e), hasCode: u32[e * GazetteerLayout.u32PerEntry + 7] != 0)
+            kind: kind(e), population: population(e),
+            hasCode: u32[e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.code + 1] != 0)
     }
 
     /// The people an entry ranks by: its population, but a state counts at least `stateMinimumPeople`, and a
@@ -282,7 +283,7 @@ extension Gazetteer {
         // "São Paulo", "Québec"), or, with 100,000 people or more, before one elsewhere in its country when it
         // has at least a quarter ("Buenos Aires", "Lima"). Only within one band.
         for (e, score) in best where kind(e) == .state || kind(e) == .city {
-            if let c = link(e, 3), let cs = best[c], cs <= score, Gazetteer.band(cs) == Gazetteer.band(score) {
+            if let c = link(e, .country), let cs = best[c], cs <= score, Gazetteer.band(cs) == Gazetteer.band(score) {
                 best[c] = score + 2e-6
             }
         }
@@ -290,8 +291,9 @@ extension Gazetteer {
         if !states.isEmpty {
             for (e, score) in best where kind(e) == .city {
                 for (h, hs) in states
-                where hs >= score && Gazetteer.band(hs) == Gazetteer.band(score) && link(h, 3) == link(e, 3)
-                    && (h == link(e, 4) || h == link(e, 5)
+                where hs >= score && Gazetteer.band(hs) == Gazetteer.band(score)
+                    && link(h, .country) == link(e, .country)
+                    && (h == link(e, .state) || h == link(e, .region)
                         ? 25 * population(e) >= population(h)
                         : population(e) >= 100_000 && 4 * population(e) >= population(h))
                 {
@@ -320,7 +322,7 @@ extension Gazetteer {
             let people = rankingPeople(n)
             for (e, es) in best
             where es >= ns && viaAlias.contains(e) && !ownName.contains(e) && kind(e) != .country
-                && link(e, 3) != link(n, 3) && Gazetteer.band(es) == Gazetteer.band(ns)
+                && link(e, .country) != link(n, .country) && Gazetteer.band(es) == Gazetteer.band(ns)
                 && rankingPeople(e) <= Gazetteer.ownNameMargin * people
             {
                 lifted[n] = max(lifted[n] ?? ns, es + 1e-6)

@@ -12,7 +12,7 @@ extension Gazetteer {
             out.append(
                 GazetteerCity(
                     entry: e, name: name(e), population: people, latitude: f64[b], longitude: f64[b + 1],
-                    country: link(e, 3), isCapital: capitals.contains(e)))
+                    country: link(e, .country), isCapital: capitals.contains(e)))
         }
         out.sort { $0.population != $1.population ? $0.population > $1.population : $0.entry < $1.entry }
         return out

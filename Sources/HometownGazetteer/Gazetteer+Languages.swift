@@ -102,8 +102,8 @@ extension Gazetteer {
         }
         let e = result.entry
         let own = result.kind == .postalCode ? nil : localName(ofEntry: e, in: language)
-        let (c, s) = result.kind == .postalCode ? postalContainers(e) : (link(e, 3), link(e, 4))
-        let r = link(e, 5) ?? (kind(e) == .region ? e : nil)
+        let (c, s) = result.kind == .postalCode ? postalContainers(e) : (link(e, .country), link(e, .state))
+        let r = link(e, .region) ?? (kind(e) == .region ? e : nil)
         return ForwardResult(
             kind: result.kind, name: own ?? result.name, point: result.point, bbox: result.bbox,
             population: result.population, country: unit(result.country, c), state: unit(result.state, s),
@@ -131,9 +131,9 @@ extension Gazetteer {
         while lo < hi {
             let mid = (lo + hi) / 2
             let e = Int(codeIndex[mid])
-            let b = e * GazetteerLayout.u32PerEntry
-            let o = Int(u32[b + 6])
-            let n = Int(u32[b + 7])
+            let b = e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.code
+            let o = Int(u32[b])
+            let n = Int(u32[b + 1])
             let c =
                 o + n <= strings.count
                 ? UnsafeRawBufferPointer(rebasing: strings[o..<(o + n)]) : .init(start: nil, count: 0)

@@ -73,8 +73,8 @@ extension Gazetteer {
     /// country of its own (a US territory, a code filed under its country).
     func postalContainers(_ holder: Int) -> (country: Int?, state: Int?) {
         switch kind(holder) {
-        case .state: return (link(holder, 3), holder)
-        case .city: return (link(holder, 3), link(holder, 4))
+        case .state: return (link(holder, .country), holder)
+        case .city: return (link(holder, .country), link(holder, .state))
         default: return (holder, nil)
         }
     }
@@ -175,7 +175,8 @@ extension Gazetteer {
 
     /// Whether `place` is a city within `postalNeighbourKm` of city entry `holder`, in the same country.
     private func nearbyCities(_ place: ForwardResult, _ holder: Int) -> Bool {
-        guard kind(place.entry) == .city, kind(holder) == .city, link(place.entry, 3) == link(holder, 3) else {
+        guard kind(place.entry) == .city, kind(holder) == .city, link(place.entry, .country) == link(holder, .country)
+        else {
             return false
         }
         return place.point.distanceKm(to: entryPoint(holder)) <= Gazetteer.postalNeighbourKm

@@ -138,7 +138,9 @@ public final class Gazetteer: @unchecked Sendable {
         // (one-shot commands, damaged tables) only the cities among them are kept.
         var kept = Set<Int>()
         for (i, v) in capitalList.enumerated() {
-            let isCity = Int(v) < entryCount && u32[Int(v) * GazetteerLayout.u32PerEntry] == PlaceKind.city.rawValue
+            let isCity =
+                Int(v) < entryCount
+                && u32[Int(v) * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.kind] == PlaceKind.city.rawValue
             if verify && !(isCity && (i == 0 || capitalList[i - 1] < v)) {
                 throw bad("capital \(i) (entry \(v)) is not a city, or the list is not ascending")
             }
@@ -172,15 +174,20 @@ public final class Gazetteer: @unchecked Sendable {
         guard verify else { return }
         for e in 0..<entryCount {
             let b = e * GazetteerLayout.u32PerEntry
-            guard u32[b] <= PlaceKind.city.rawValue else { throw bad("entry \(e) has kind \(u32[b])") }
-            for k in [3, 4, 5, 11] where u32[b + k] != GazetteerLayout.none && Int(u32[b + k]) >= entryCount {
-                throw bad("entry \(e) links to entry \(u32[b + k]) of \(entryCount)")
+            let kind = u32[b + GazetteerEntryLayout.kind]
+            guard kind <= PlaceKind.city.rawValue else { throw bad("entry \(e) has kind \(kind)") }
+            for k in GazetteerEntryLayout.Link.allCases {
+                let v = u32[b + k.rawValue]
+                if v != GazetteerLayout.none && Int(v) >= entryCount {
+                    throw bad("entry \(e) links to entry \(v) of \(entryCount)")
+                }
             }
-            for k in [1, 6] where Int(u32[b + k]) + Int(u32[b + k + 1]) > strings.count {
+            for k in [GazetteerEntryLayout.name, GazetteerEntryLayout.code]
+            where Int(u32[b + k]) + Int(u32[b + k + 1]) > strings.count {
                 throw bad("entry \(e) has a string outside the pool")
             }
-            let box = u32[b + 10]
-            guard (box == GazetteerLayout.none) == (u32[b] == PlaceKind.city.rawValue),
+            let box = u32[b + GazetteerEntryLayout.box]
+            guard (box == GazetteerLayout.none) == (kind == PlaceKind.city.rawValue),
                 box == GazetteerLayout.none || (Int(box) + 1) * GazetteerLayout.f64PerBox <= boxes.count
             else {
                 throw bad("entry \(e) has box \(box) of \(boxes.count / GazetteerLayout.f64PerBox)")
@@ -271,21 +278,22 @@ public final class Gazetteer: @unchecked Sendable {
     // MARK: Entries
 
     @inline(__always) func kind(_ e: Int) -> PlaceKind {
-        PlaceKind(rawValue: u32[e * GazetteerLayout.u32PerEntry]) ?? .city
+        PlaceKind(rawValue: u32[e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.kind]) ?? .city
     }
-    /// Link `k` (3 country, 4 state, 5 region, 11 sovereign) of entry `e`; nil when there is none (or it
-    /// points outside the table).
-    @inline(__always) func link(_ e: Int, _ k: Int) -> Int? {
-        let v = u32[e * GazetteerLayout.u32PerEntry + k]
+    /// Link `k` of entry `e`; nil when there is none (or it points outside the table).
+    @inline(__always) func link(_ e: Int, _ k: GazetteerEntryLayout.Link) -> Int? {
+        let v = u32[e * GazetteerLayout.u32PerEntry + k.rawValue]
         return v == GazetteerLayout.none || Int(v) >= entryCount ? nil : Int(v)
     }
     /// The first `Float64` of entry `e`'s box in BOXES, or nil (cities; or a number outside the section).
     @inline(__always) func boxOffset(_ e: Int) -> Int? {
-        let v = u32[e * GazetteerLayout.u32PerEntry + 10]
+        let v = u32[e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.box]
         guard v != GazetteerLayout.none, (Int(v) + 1) * GazetteerLayout.f64PerBox <= boxes.count else { return nil }
         return Int(v) * GazetteerLayout.f64PerBox
     }
-    @inline(__always) func population(_ e: Int) -> Int { Int(u32[e * GazetteerLayout.u32PerEntry + 8]) }
+    @inline(__always) func population(_ e: Int) -> Int {
+        Int(u32[e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.population])
+    }
     /// Entry `e`'s point (ENTRYF64).
     @inline(__always) func entryPoint(_ e: Int) -> Coordinate {
         let b = e * GazetteerLayout.f64PerEntry
@@ -300,13 +308,13 @@ public final class Gazetteer: @unchecked Sendable {
     }
 
     func name(_ e: Int) -> String {
-        let b = e * GazetteerLayout.u32PerEntry
-        return string(u32[b + 1], u32[b + 2])
+        let b = e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.name
+        return string(u32[b], u32[b + 1])
     }
 
     func code(_ e: Int) -> String? {
-        let b = e * GazetteerLayout.u32PerEntry
-        return u32[b + 7] == 0 ? nil : string(u32[b + 6], u32[b + 7])
+        let b = e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.code
+        return u32[b + 1] == 0 ? nil : string(u32[b], u32[b + 1])
     }
 
     func unit(_ e: Int?) -> ForwardResult.Unit? { e.map { ForwardResult.Unit(name: name($0), iso: code($0)) } }
@@ -314,15 +322,15 @@ public final class Gazetteer: @unchecked Sendable {
     /// The entries that hold entry `e`: its country, state, region and the country its country belongs to
     /// (those it has), never itself.
     @inline(__always) func containers(_ e: Int) -> [Int?] {
-        [3, 4, 5, 11].map { k in link(e, k).flatMap { $0 == e ? nil : $0 } }
+        GazetteerEntryLayout.Link.allCases.map { k in link(e, k).flatMap { $0 == e ? nil : $0 } }
     }
 
     /// The result record of entry `e` with `score` and, for a partial match, the words left unread.
     func result(_ e: Int, score: Double, unmatched: String? = nil) -> ForwardResult {
-        let c = link(e, 3)
-        let s = link(e, 4)
-        let r = link(e, 5) ?? (kind(e) == .region ? e : nil)
-        let gid = Int(u32[e * GazetteerLayout.u32PerEntry + 9])
+        let c = link(e, .country)
+        let s = link(e, .state)
+        let r = link(e, .region) ?? (kind(e) == .region ? e : nil)
+        let gid = Int(u32[e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.geonameID])
         let point = entryPoint(e)
         let bbox: BoundingBox
         if let x = boxOffset(e) {

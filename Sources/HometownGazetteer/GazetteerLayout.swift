@@ -45,9 +45,7 @@ public enum GazetteerLayout {
     /// The units of USZIPPT per degree.
     public static let zipPointScale = 100_000.0
 
-    /// `UInt32`s per entry: kind, name offset, name length, country entry, state entry, region entry,
-    /// code offset, code length, population, GeoNames id, box number, sovereign country entry (France for
-    /// Réunion and the places in it: the country its ISO 3166-2 code falls under). "None" is `none`.
+    /// `UInt32`s per entry (the fields: `GazetteerEntryLayout`).
     public static let u32PerEntry = 12
     /// `Float64`s per entry: latitude, longitude.
     public static let f64PerEntry = 2

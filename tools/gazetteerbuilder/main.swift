@@ -394,13 +394,14 @@ do {
         let id = idOf[d]
         let n = intern(e.name)
         let c = intern(e.code)
-        u32 += [
-            e.kind.rawValue, n.0, n.1, e.country.map { UInt32(idOf[$0]) } ?? (e.kind == .country ? UInt32(id) : none),
-            e.state.map { UInt32(idOf[$0]) } ?? (e.kind == .state ? UInt32(id) : none),
-            e.region.map { UInt32(idOf[$0]) } ?? none,
-            c.0, c.1, UInt32(min(e.population, Int(UInt32.max))), UInt32(e.geonameID),
-            e.kind == .city ? none : UInt32(boxes.count / 4), e.sovereign.map { UInt32(idOf[$0]) } ?? none,
-        ]
+        u32 += GazetteerEntryLayout.row(
+            kind: e.kind, name: n,
+            country: e.country.map { UInt32(idOf[$0]) } ?? (e.kind == .country ? UInt32(id) : none),
+            state: e.state.map { UInt32(idOf[$0]) } ?? (e.kind == .state ? UInt32(id) : none),
+            region: e.region.map { UInt32(idOf[$0]) } ?? none, code: c,
+            population: UInt32(min(e.population, Int(UInt32.max))), geonameID: UInt32(e.geonameID),
+            box: e.kind == .city ? none : UInt32(boxes.count / GazetteerLayout.f64PerBox),
+            sovereign: e.sovereign.map { UInt32(idOf[$0]) } ?? none)
         f64 += [e.point.latitude, e.point.longitude]
         if e.kind != .city { boxes += [e.bbox.west, e.bbox.south, e.bbox.east, e.bbox.north] }
         // Every name also under its other abbreviation spellings ("Saint Louis" as "st louis", "Ciudad Juárez"

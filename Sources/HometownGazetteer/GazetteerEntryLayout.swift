@@ -1,0 +1,50 @@
+/// An entry's row of `gazetteer.bin`'s ENTRYU32 section: `GazetteerLayout.u32PerEntry` `UInt32` per entry, in entry
+/// order (falling population). The gazetteer builder writes rows with `row(...)`; `Gazetteer` reads them at the
+/// offsets named here. A text is two words, its offset and length in STRINGS (length 0: none); a link is an entry
+/// number, or `GazetteerLayout.none`.
+public enum GazetteerEntryLayout {
+    /// The entry's `PlaceKind`.
+    public static let kind = 0
+    /// Its name (offset, length).
+    public static let name = 1
+    /// Its ISO code (offset, length): ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a state or region.
+    public static let code = 6
+    /// Its population (`UInt32.max` at most).
+    public static let population = 8
+    /// Its GeoNames id (0: none).
+    public static let geonameID = 9
+    /// Its box's number in BOXES; `GazetteerLayout.none` for a city, whose box follows from its population.
+    public static let box = 10
+
+    /// The entries an entry links to, each at its word of the row.
+    public enum Link: Int, CaseIterable, Sendable {
+        /// Its country (a country's own entry for a country).
+        case country = 3
+        /// Its state (a state's own entry for a state).
+        case state = 4
+        /// The region that holds it.
+        case region = 5
+        /// The country its ISO 3166-2 code falls under, when that is another (France for Réunion and the places
+        /// in it).
+        case sovereign = 11
+    }
+
+    /// An entry's row.
+    public static func row(
+        kind: PlaceKind, name: (UInt32, UInt32), country: UInt32, state: UInt32, region: UInt32,
+        code: (UInt32, UInt32), population: UInt32, geonameID: UInt32, box: UInt32, sovereign: UInt32
+    ) -> [UInt32] {
+        var r = [UInt32](repeating: 0, count: GazetteerLayout.u32PerEntry)
+        r[Self.kind] = kind.rawValue
+        (r[Self.name], r[Self.name + 1]) = name
+        r[Link.country.rawValue] = country
+        r[Link.state.rawValue] = state
+        r[Link.region.rawValue] = region
+        (r[Self.code], r[Self.code + 1]) = code
+        r[Self.population] = population
+        r[Self.geonameID] = geonameID
+        r[Self.box] = box
+        r[Link.sovereign.rawValue] = sovereign
+        return r
+    }
+}
