@@ -33,7 +33,7 @@ struct CityIndex: @unchecked Sendable {
         xyz = try file.array("STCXYZ", of: Double.self)
         header = stateCount + 1
         let n = geonameIDs.count
-        guard u32.count == 4 * n, f64.count == 2 * n else {
+        guard u32.count == CityRecordLayout.stride * n, f64.count == CityRecordLayout.f64Stride * n else {
             throw BoundariesError.dataFileCorrupted(path: file.path, detail: "city tables do not agree in size")
         }
         // Every read of a search stays inside the arrays whatever the values: offsets rise and end at the
@@ -51,6 +51,22 @@ struct CityIndex: @unchecked Sendable {
     }
 
     var count: Int { geonameIDs.count }
+
+    /// City `c`'s population (CITYU32, `CityRecordLayout`).
+    @inline(__always) func population(_ c: Int) -> Int {
+        Int(u32[CityRecordLayout.stride * c + CityRecordLayout.population])
+    }
+
+    /// The state the builder gave city `c`, or nil.
+    func state(_ c: Int) -> Int? {
+        let s = u32[CityRecordLayout.stride * c + CityRecordLayout.state]
+        return s == CityRecordLayout.noState ? nil : Int(s)
+    }
+
+    /// City `c`'s point (CITYF64, `CityRecordLayout`).
+    @inline(__always) func point(_ c: Int) -> (latitude: Double, longitude: Double) {
+        (f64[CityRecordLayout.f64Stride * c], f64[CityRecordLayout.f64Stride * c + 1])
+    }
 
     /// The city named for (lat, lon) in `state`, with its great-circle distance in km. No allocation (the
     /// walk's stack lives on the call stack); the only library call is one arcsine (libm) for the distance.

@@ -94,7 +94,7 @@ struct CityWalk {
         let c = Int(index.byState[k] & CityTreeLayout.cityMask)
         if d2 < nearest.d2 || (d2 == nearest.d2 && c < nearest.city) { nearest = (d2, c) }
         if d2 <= coords[j + 3] {
-            let pop = Int(index.u32[4 * c + 2])
+            let pop = index.population(c)
             if pop > urban.pop || (pop == urban.pop && (d2 < urban.d2 || (d2 == urban.d2 && c < urban.city))) {
                 urban = (pop, d2, c)
             }

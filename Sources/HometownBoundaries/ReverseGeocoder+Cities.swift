@@ -14,12 +14,17 @@ extension ReverseGeocoder {
     }
 
     /// The name of city `i` (0..<cityCount), without the rest of its record.
-    public func cityName(_ i: Int) -> String { string(cities.u32[4 * i], cities.u32[4 * i + 1]) }
+    public func cityName(_ i: Int) -> String {
+        text(cities.u32, at: CityRecordLayout.stride * i + CityRecordLayout.name)
+    }
 
     /// The UTF-8 bytes of city `i`'s name as the data file holds them (the text `cityName(_:)` decodes), for a
     /// writer that copies them out without making a String. They point into the memory-mapped file: valid while
     /// this geocoder lives. Empty for an entry beyond the string table (only in a damaged file).
-    package func cityNameBytes(_ i: Int) -> UnsafeRawBufferPointer { bytes(cities.u32[4 * i], cities.u32[4 * i + 1]) }
+    package func cityNameBytes(_ i: Int) -> UnsafeRawBufferPointer {
+        let b = CityRecordLayout.stride * i + CityRecordLayout.name
+        return bytes(cities.u32[b], cities.u32[b + 1])
+    }
 
     /// Asks the CPU to start loading what `cityNameBytes(i)` reads, for a writer that knows which names it will
     /// copy a few rows ahead: `.record` the city's entry (where its name lies), then, once that is likely in
@@ -28,9 +33,9 @@ extension ReverseGeocoder {
         guard i >= 0, i < cities.count, let table = cities.u32.baseAddress else { return }
         switch part {
         case .record:
-            hometown_prefetch(table + 4 * i)
+            hometown_prefetch(table + CityRecordLayout.stride * i)
         case .name:
-            let offset = Int(table[4 * i])
+            let offset = Int(table[CityRecordLayout.stride * i + CityRecordLayout.name])
             if offset < strings.count, let base = strings.baseAddress { hometown_prefetch(base + offset) }
         }
     }
@@ -45,7 +50,7 @@ extension ReverseGeocoder {
     public func cityRecord(_ i: Int) -> CityRecord {
         CityRecord(
             name: cityName(i), geonameID: Int(cities.geonameIDs[i]),
-            population: Int(cities.u32[4 * i + 2]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
-            state: cities.u32[4 * i + 3] == UInt32.max ? nil : Int(cities.u32[4 * i + 3]))
+            population: cities.population(i), latitude: cities.point(i).latitude,
+            longitude: cities.point(i).longitude, state: cities.state(i))
     }
 }

@@ -356,8 +356,9 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// City `i` at `km` from the point; `name` is its name when the caller has it already.
     func cityInfo(_ i: Int, km: Double, name: String? = nil) -> Place.City {
         Place.City(
-            name: name ?? cityName(i), population: Int(cities.u32[4 * i + 2]),
-            geonameID: Int(cities.geonameIDs[i]), latitude: cities.f64[2 * i], longitude: cities.f64[2 * i + 1],
+            name: name ?? cityName(i), population: cities.population(i),
+            geonameID: Int(cities.geonameIDs[i]), latitude: cities.point(i).latitude,
+            longitude: cities.point(i).longitude,
             distanceKm: km)
     }
 

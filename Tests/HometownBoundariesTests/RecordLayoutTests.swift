@@ -20,6 +20,11 @@ import Testing
         #expect(c[CountryRecordLayout.iso2] == 23 && c[CountryRecordLayout.iso2 + 1] == 24)
         #expect(c[CountryRecordLayout.iso3] == 25 && c[CountryRecordLayout.iso3 + 1] == 26)
         #expect(c[CountryRecordLayout.aliasStart] == 27 && c[CountryRecordLayout.aliasCount] == 28)
+        let city = CityRecordLayout.row(name: (31, 32), population: 33, state: 34)
+        #expect(city.count == CityRecordLayout.stride)
+        #expect(city[CityRecordLayout.name] == 31 && city[CityRecordLayout.name + 1] == 32)
+        #expect(city[CityRecordLayout.population] == 33 && city[CityRecordLayout.state] == 34)
+        #expect(CityRecordLayout.row(name: (0, 0), population: 0, state: nil)[CityRecordLayout.state] == .max)
         let e = ExtentRecordLayout.row(west: 1, south: 2, east: 3, north: 4, longitude: 5, latitude: 6)
         #expect(e.count == ExtentRecordLayout.stride)
         #expect(Array(e[ExtentRecordLayout.box..<(ExtentRecordLayout.box + 4)]) == [1, 2, 3, 4])
@@ -37,6 +42,14 @@ import Testing
         #expect(box.contains(point))
         let (usBox, usPoint) = g.countryExtent(g.countryIndex(ofState: mn))
         #expect(usBox.contains(point) && usBox.contains(usPoint))
+        // Minneapolis: a city row's name, population, state and point.
+        let place = g.place(at: Coordinate(uncheckedLatitude: 44.98, longitude: -93.27))
+        let city = try #require(place.city)
+        #expect(city.name == "Minneapolis" && city.population > 300_000 && place.state?.iso == "US-MN")
+        let i = try #require((0..<g.cityCount).first { g.cityGeonameID($0) == city.geonameID })
+        let record = g.cityRecord(i)
+        #expect(record.name == "Minneapolis" && record.state == mn && record.population == city.population)
+        #expect(abs(record.latitude - 44.98) < 0.1 && abs(record.longitude + 93.27) < 0.1)
         // A state's aliases are a run of ALIASES rows: some state of the bundled data has one.
         #expect((0..<g.stateCount).contains { !g.stateInfo($0).aliases.isEmpty })
     }

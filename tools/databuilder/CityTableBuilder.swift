@@ -60,7 +60,8 @@ struct CityTableBuilder {
         for ci in order {
             let c = sources.cities[ci]
             let name = pool.add(c.name)
-            u32 += [name.0, name.1, UInt32(clamping: c.population), assigned[ci].map { UInt32($0) } ?? UInt32.max]
+            u32 += CityRecordLayout.row(
+                name: name, population: UInt32(clamping: c.population), state: assigned[ci].map { UInt32($0) })
             geonameIDs.append(UInt32(c.geonameID))
             f64 += [c.latitude, c.longitude]
         }
@@ -75,8 +76,17 @@ struct CityTableBuilder {
         let table = (u32: u32, f64: f64)
         for l in lists where !l.isEmpty {
             let tree = CityTreeOrder.layout(
-                cities: l, position: { (table.f64[2 * Int($0)], table.f64[2 * Int($0) + 1]) },
-                urbanRadiusKm: { CityTreeLayout.urbanRadiusKm(population: Int(table.u32[4 * Int($0) + 2])) })
+                cities: l,
+                position: {
+                    (
+                        table.f64[CityRecordLayout.f64Stride * Int($0)],
+                        table.f64[CityRecordLayout.f64Stride * Int($0) + 1]
+                    )
+                },
+                urbanRadiusKm: {
+                    CityTreeLayout.urbanRadiusKm(
+                        population: Int(table.u32[CityRecordLayout.stride * Int($0) + CityRecordLayout.population]))
+                })
             byState += tree.entries
             byStateXYZ += tree.xyz
         }
