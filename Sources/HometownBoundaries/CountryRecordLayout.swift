@@ -3,14 +3,9 @@
 public enum CountryRecordLayout {
     /// Words per country.
     public static let stride = 8
-    /// The country's name (offset, length).
-    public static let name = 0
-    /// Its ISO 3166-1 alpha-2 and alpha-3 codes (offset, length; length 0 when it has none).
-    public static let iso2 = 2
-    public static let iso3 = 4
-    /// Its first alias (an ALIASES row) and how many follow.
-    public static let aliasStart = 6
-    public static let aliasCount = 7
+    /// The words of each field: the name, the ISO 3166-1 alpha-2 and alpha-3 codes (texts), the first alias (an
+    /// ALIASES row) and how many aliases follow it.
+    public static let name = 0, iso2 = 2, iso3 = 4, aliasStart = 6, aliasCount = 7
 
     /// A country's row.
     public static func row(

@@ -1,19 +1,12 @@
 /// A state's row of `hometown.bin`'s STATEU32 section: `stride` `UInt32` per state, in state order. The data
 /// builder writes rows with `row(...)`; `ReverseGeocoder` reads them at the offsets named here. A text is two
-/// words: its offset and length in STRINGS; aliases are a run of ALIASES rows (two words each: a text).
+/// words, its offset and length in STRINGS (length 0: none); aliases are a run of ALIASES rows (a text each).
 public enum StateRecordLayout {
-    /// Words per state.
+    /// Words per state (the last one is 0).
     public static let stride = 8
-    /// The state's name (offset, length).
-    public static let name = 0
-    /// Its ISO 3166-2 code (offset, length; length 0 when it has none).
-    public static let iso = 2
-    /// The number of its country (a CTRYU32 row).
-    public static let country = 4
-    /// Its first alias (an ALIASES row) and how many follow.
-    public static let aliasStart = 5
-    public static let aliasCount = 6
-    // Word 7 is 0.
+    /// The words of each field: the name (a text), the ISO 3166-2 code (a text), the number of its country (a
+    /// CTRYU32 row), its first alias (an ALIASES row) and how many aliases follow it.
+    public static let name = 0, iso = 2, country = 4, aliasStart = 5, aliasCount = 6
 
     /// A state's row.
     public static func row(

@@ -65,10 +65,7 @@ struct PrepareTilesCommand: AsyncParsableCommand {
                 "wrote \(r.path): \(r.tilesPerKind) boundary tiles and \(r.tilesPerKind) name tiles of zooms 0-\(r.zooms - 1), "
                     + "\(r.plainBytes >> 10) KiB of JSON in \(r.fileBytes >> 10) KiB, in \(String(format: "%.1f", elapsed)) s"
             )
-        } catch let e as BundledDataError {
-            printError(e.description)
-            throw ExitCode(ExitStatus.failure)
-        } catch let e as TilePreparationError {
+        } catch let e as any Error & CustomStringConvertible where e is BundledDataError || e is TilePreparationError {
             printError(e.description)
             throw ExitCode(ExitStatus.failure)
         }

@@ -3,18 +3,11 @@
 /// offsets named here. A text is two words, its offset and length in STRINGS (length 0: none); a link is an entry
 /// number, or `GazetteerLayout.none`.
 public enum GazetteerEntryLayout {
-    /// The entry's `PlaceKind`.
-    public static let kind = 0
-    /// Its name (offset, length).
-    public static let name = 1
-    /// Its ISO code (offset, length): ISO 3166-1 alpha-2 for a country, ISO 3166-2 for a state or region.
-    public static let code = 6
-    /// Its population (`UInt32.max` at most).
-    public static let population = 8
-    /// Its GeoNames id (0: none).
-    public static let geonameID = 9
-    /// Its box's number in BOXES; `GazetteerLayout.none` for a city, whose box follows from its population.
-    public static let box = 10
+    /// The words of each field: the entry's `PlaceKind`; its name (a text); its ISO code (a text: ISO 3166-1
+    /// alpha-2 for a country, ISO 3166-2 for a state or region); its population (`UInt32.max` at most); its
+    /// GeoNames id (0: none); its box's number in BOXES (`GazetteerLayout.none` for a city, whose box follows
+    /// from its population). The links are at `Link`'s words.
+    public static let kind = 0, name = 1, code = 6, population = 8, geonameID = 9, box = 10
 
     /// The entries an entry links to, each at its word of the row.
     public enum Link: Int, CaseIterable, Sendable {
