@@ -224,10 +224,19 @@ let package = Package(
         .testTarget(
             name: "HometownStoreTests",
             dependencies: [
-                "HometownStore", "HometownProtocol",
+                "HometownStore", "HometownProtocol", "HometownStoreTestSupport",
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        // The users query and nickname check in SQL, run on a store's own database: the oracle the in-memory
+        // answers are compared with in the store, PostgreSQL and server tests.
+        .target(
+            name: "HometownStoreTestSupport",
+            dependencies: [
+                "HometownStore", "HometownPostgres", "HometownProtocol",
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            path: "Tests/HometownStoreTestSupport"),
         // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
         .target(
             name: "HometownTestSupport",
@@ -241,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "HometownPostgresTests",
             dependencies: [
-                "HometownPostgres", "HometownStore", "HometownProtocol", "HometownClient",
+                "HometownPostgres", "HometownStore", "HometownProtocol", "HometownClient", "HometownStoreTestSupport",
                 "HometownCore", "HometownTestSupport",
                 "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
                 .product(name: "PostgresKit", package: "postgres-kit"),
@@ -259,7 +268,7 @@ let package = Package(
             name: "HometownServerTests",
             dependencies: [
                 "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
-                "HometownTiles",
+                "HometownTiles", "HometownStoreTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -129,10 +129,6 @@ public final class PostgresUserStore: CopyableUserStore {
         }
     }
 
-    public func users(_ query: UsersQuery) async throws -> [User] {
-        try await withDatabase { db in try await SQLUserQueries.users(query, on: db) }
-    }
-
     public func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)] {
         try await withDatabase { db in
             try await SQLUserQueries.usersWithKeys(afterID: afterID, limit: limit, on: db).map {
@@ -155,11 +151,6 @@ public final class PostgresUserStore: CopyableUserStore {
             ).first()?.decode(column: "v", as: Int?.self)
             return (last ?? 0) + 1
         }
-    }
-
-    public func nicknameExists(_ nickname: String) async throws -> Bool {
-        let key = NicknameKey.key(nickname)
-        return try await withDatabase { db in try await SQLUserQueries.exists(nicknameKey: key, on: db) }
     }
 
     public func user(id: Int) async throws -> User? {
@@ -263,7 +254,7 @@ public final class PostgresUserStore: CopyableUserStore {
     }
 
     /// `body` on a pooled connection (each statement its own transaction), errors as `StoreError`s.
-    private func withDatabase<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
+    func withDatabase<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
         async throws -> T
     {
         do {

@@ -10,28 +10,6 @@ public enum SQLUserQueries {
     public static let table = "users"
     static let columns = ["id", "nickname", "country", "state", "city", "year", "latitude", "longitude", "created_ms"]
 
-    /// The users matching `query`: filters as WHERE clauses with bound values, id order, LIMIT/OFFSET paging.
-    public static func users(_ query: UsersQuery, on db: any SQLDatabase) async throws -> [User] {
-        var select = db.select().columns(columns.map { SQLColumn($0) }).from(table)
-        if let c = query.country { select = select.where("country", .equal, SQLBind(c)) }
-        if let s = query.states {
-            select =
-                s.count == 1
-                ? select.where("state", .equal, SQLBind(s[0])) : select.where("state", .in, SQLBind.group(s))
-        }
-        if let c = query.city { select = select.where("city", .equal, SQLBind(c)) }
-        if let y = query.year { select = select.where("year", .equal, SQLBind(y)) }
-        if let a = query.afterID { select = select.where("id", .greaterThan, SQLBind(a)) }
-        if let b = query.beforeID { select = select.where("id", .lessThan, SQLBind(b)) }
-        select = select.orderBy("id", query.reverse ? .descending : .ascending)
-        if let page = query.page {
-            let (offset, overflow) = page.multipliedReportingOverflow(by: query.pageSize)
-            if overflow { return [] }
-            select = select.limit(query.pageSize).offset(offset)
-        }
-        return try await select.all().map(user)
-    }
-
     /// Up to `limit` users with ids above `afterID`, in id order, with their nickname keys.
     public static func usersWithKeys(afterID: Int, limit: Int, on db: any SQLDatabase) async throws -> [(
         user: User, nicknameKey: String
@@ -45,12 +23,6 @@ public enum SQLUserQueries {
     public static func count(on db: any SQLDatabase) async throws -> Int {
         let row = try await db.select().column(SQLFunction("count", args: SQLLiteral.all), as: "n").from(table).first()
         return try row?.decode(column: "n", as: Int.self) ?? 0
-    }
-
-    /// Whether a user has this nickname key.
-    public static func exists(nicknameKey key: String, on db: any SQLDatabase) async throws -> Bool {
-        try await db.select().column("id").from(table).where("nickname_key", .equal, SQLBind(key)).limit(1).first()
-            != nil
     }
 
     /// Inserts a user; the time-stamp is the larger of `now` and the last user's, in the same statement.

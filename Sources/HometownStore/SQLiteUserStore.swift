@@ -174,10 +174,6 @@ public final class SQLiteUserStore: UserStore {
         }
     }
 
-    public func users(_ query: UsersQuery) async throws -> [User] {
-        try await wrap { try await SQLUserQueries.users(query, on: self.readDB) }
-    }
-
     public func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)] {
         try await wrap { try await SQLUserQueries.usersWithKeys(afterID: afterID, limit: limit, on: self.readDB) }
     }
@@ -192,10 +188,6 @@ public final class SQLiteUserStore: UserStore {
                 .decode(column: "seq", as: Int.self)
             return (seq ?? 0) + 1
         }
-    }
-
-    public func nicknameExists(_ nickname: String) async throws -> Bool {
-        try await wrap { try await SQLUserQueries.exists(nicknameKey: NicknameKey.key(nickname), on: self.readDB) }
     }
 
     public func user(id: Int) async throws -> User? {

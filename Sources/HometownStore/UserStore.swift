@@ -19,9 +19,6 @@ public protocol UserStore: Sendable {
     /// - Throws: `StoreError.nicknameTaken` when the nickname's key exists, other `StoreError`s on failure.
     func insert(_ user: NewUser, passwordHash: String, now: Int64) async throws -> User
 
-    /// The users matching `query`, in its order and page.
-    func users(_ query: UsersQuery) async throws -> [User]
-
     /// Up to `limit` users with ids above `afterID`, in id order, each with its nickname key (`NicknameKey`) as
     /// stored: how a `UserView` is loaded.
     func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)]
@@ -31,9 +28,6 @@ public protocol UserStore: Sendable {
 
     /// The id the next inserted user will get.
     func nextID() async throws -> Int
-
-    /// Whether a user with this nickname (compared by `NicknameKey`) exists.
-    func nicknameExists(_ nickname: String) async throws -> Bool
 
     /// The stored user with this id, or nil when no user has it.
     func user(id: Int) async throws -> User?

@@ -2,6 +2,7 @@ import Foundation
 import HometownCore
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import HometownTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import HometownBoundaries
 import HometownGazetteer
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import HometownVocabulary
 import Logging
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import HometownTestSupport
 import Testing
 

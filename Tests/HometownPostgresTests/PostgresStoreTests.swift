@@ -2,6 +2,7 @@ import Foundation
 import HometownPostgres
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import HometownTestSupport
 import Logging
 import PostgresNIO

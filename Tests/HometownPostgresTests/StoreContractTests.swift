@@ -2,6 +2,7 @@ import Foundation
 import HometownCore
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import Testing
 
 /// The rules of `UserStore` (Sources/HometownStore/UserStore.swift), checked against both backends alike:

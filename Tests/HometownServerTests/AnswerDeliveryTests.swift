@@ -5,6 +5,7 @@ import HometownCore
 import HometownProtocol
 import HometownServer
 import HometownStore
+import HometownStoreTestSupport
 import HummingbirdTesting
 import NIOCore
 import Testing

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import HometownTestSupport
 import Testing
 

@@ -56,12 +56,10 @@ import Testing
         func insert(_ user: NewUser, passwordHash: String, now: Int64) async throws -> User {
             try await inner.insert(user, passwordHash: passwordHash, now: now)
         }
-        func users(_ query: UsersQuery) async throws -> [User] { try await inner.users(query) }
         func usersWithKeys(afterID: Int, limit: Int) async throws -> [(user: User, nicknameKey: String)] {
             try await inner.usersWithKeys(afterID: afterID, limit: limit)
         }
         func count() async throws -> Int { try await inner.count() }
-        func nicknameExists(_ nickname: String) async throws -> Bool { try await inner.nicknameExists(nickname) }
         func user(id: Int) async throws -> User? { try await inner.user(id: id) }
         func passwordHash(id: Int) async throws -> String? { try await inner.passwordHash(id: id) }
         func update(id: Int, to change: NewUser) async throws -> User? { try await inner.update(id: id, to: change) }

@@ -1,5 +1,6 @@
 import Foundation
 import HometownProtocol
+import HometownStoreTestSupport
 import Logging
 import SQLiteKit
 import Testing

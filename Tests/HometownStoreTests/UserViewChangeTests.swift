@@ -1,5 +1,6 @@
 import HometownCore
 import HometownProtocol
+import HometownStoreTestSupport
 import Testing
 
 @testable import HometownStore

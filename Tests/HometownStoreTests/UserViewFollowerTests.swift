@@ -1,6 +1,7 @@
 import HometownCore
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import Testing
 
 /// A view follows writes made through another connection to its database (another process, in production):

@@ -1,6 +1,7 @@
 import HometownCore
 import HometownProtocol
 import HometownStore
+import HometownStoreTestSupport
 import Testing
 
 /// The in-memory view answers exactly as the SQL store does: every query of a seeded random set, on a real SQLite
