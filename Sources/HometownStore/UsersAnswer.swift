@@ -1,7 +1,7 @@
 import HometownProtocol
 
-/// A GET users answer being read from a `UserView`: the plan (which posting list drives, which filters are
-/// checked per row, where the page starts) and a cursor, so that a large answer is written a step at a time
+/// A GET users answer being read from a `UserView`: its plan (`UsersQueryPlan`: which posting list drives, which
+/// filters are checked per row, where the page starts) and a cursor, so that a large answer is written a step at a time
 /// without holding the view's lock for long and without building the whole answer in memory.
 ///
 /// The answer is that of the view's snapshot it was planned on: rows appended later are never visited. A row
@@ -25,6 +25,20 @@ public struct UsersAnswer: Sendable {
         var year: Int32?
 
         var isEmpty: Bool { country == nil && states == nil && city == nil && year == nil }
+
+        /// No longer checks `facet`'s filter (the visited list guarantees it).
+        mutating func remove(_ facet: Facet) {
+            switch facet {
+            case .country: country = nil
+            case .state: states = nil
+            case .city: city = nil
+            case .year: year = nil
+            case .stateYear:
+                states = nil
+                year = nil
+            case .alive: break
+            }
+        }
 
         func pass(_ s: UserView.State, _ r: Int) -> Bool {
             if let country, s.country.ofRow[r] != country { return false }
@@ -62,83 +76,24 @@ public struct UsersAnswer: Sendable {
 
     init(query q: UsersQuery, state s: UserView.State, rowCount n: Int) {
         reverse = q.reverse
-        // Ids bound the rows by binary search: ids are ascending with rows.
-        var lo = 0
-        var hi = n
-        if let a = q.afterID { lo = Self.firstRow(s.ids, n, where: { $0 > a }) }
-        if let b = q.beforeID { hi = Self.firstRow(s.ids, n, where: { $0 >= b }) }
-        // A filter whose value no row has: no match at all.
-        var lists: [(Int, Driver, Facet)] = []
-        func single<K>(_ facet: UserFacet<K>, _ key: K?, _ kind: Facet) -> Int32?? {
-            guard let key else { return .some(nil) }
-            guard let c = facet.code(key) else { return nil }
-            lists.append((facet.rows[Int(c)].count, .list(kind, c), kind))
-            return .some(c)
-        }
-        guard let country = single(s.country, q.country.map(TextKey.init), .country),
-            let city = single(s.city, q.city.map(TextKey.init), .city),
-            let year = single(s.year, q.year, .year), lo < hi
-        else {
+        guard let plan = UsersQueryPlan(query: q, state: s, rowCount: n) else {
             finishEmpty()
             return
         }
-        checks = Checks(country: country, states: nil, city: city, year: year)
-        var stateCodes: [Int32] = []
-        if let names = q.states {
-            let codes = Set(names.map(TextKey.init)).compactMap { s.state.code($0) }.sorted()
-            stateCodes = codes
-            guard !codes.isEmpty else {
-                finishEmpty()
-                return
-            }
-            checks.states = codes
-            let driver: Driver = codes.count == 1 ? .list(.state, codes[0]) : .merged([])
-            lists.append((codes.reduce(0) { $0 + s.state.rows[Int($1)].count }, driver, .state))
-            if codes.count == 1, let y = q.year {
-                // Both in one list: no user has this state in this year, or the list holds exactly those users.
-                guard let pair = s.stateYear.code(StateYear(state: codes[0], year: y)) else {
-                    finishEmpty()
-                    return
-                }
-                lists.append((s.stateYear.rows[Int(pair)].count, .list(.stateYear, pair), .stateYear))
-            }
-        }
-        if let best = lists.min(by: { $0.0 < $1.0 }) {
-            switch best.2 {
-            case .country: checks.country = nil
-            case .city: checks.city = nil
-            case .year: checks.year = nil
-            case .state: checks.states = nil
-            case .stateYear:
-                checks.states = nil
-                checks.year = nil
-            case .alive: break
-            }
-            if case .list(let kind, let code) = best.1 {
-                driver = best.1
-                let list = Self.list(s, kind, code)
-                lower = Self.firstPosition(list, atLeast: lo)
-                upper = Self.firstPosition(list, atLeast: hi)
-            } else {
-                let codes = stateCodes
-                let merged = Self.merge(codes.map { s.state.rows[Int($0)] }, from: lo, to: hi)
-                driver = .merged(merged)
-                lower = 0
-                upper = merged.count
-            }
-        } else {
-            driver = .list(.alive, 0)
-            lower = Self.firstPosition(s.alive, atLeast: lo)
-            upper = Self.firstPosition(s.alive, atLeast: hi)
-        }
-        if let page = q.page {
-            let (offset, overflow) = page.multipliedReportingOverflow(by: q.pageSize)
-            guard !overflow else {
-                finishEmpty()
-                return
-            }
-            skip = offset
-            take = q.pageSize
+        checks = plan.checks
+        (skip, take) = (plan.skip, plan.take)
+        switch plan.source {
+        case .list(let kind, let code):
+            driver = .list(kind, code)
+            let list = Self.list(s, kind, code)
+            lower = Self.firstPosition(list, atLeast: plan.rows.lowerBound)
+            upper = Self.firstPosition(list, atLeast: plan.rows.upperBound)
+        case .states(let codes):
+            let merged = Self.merge(
+                codes.map { s.state.rows[Int($0)] }, from: plan.rows.lowerBound, to: plan.rows.upperBound)
+            driver = .merged(merged)
+            lower = 0
+            upper = merged.count
         }
         if checks.isEmpty {
             // Every visited row matches: the page starts at its offset.
@@ -152,8 +107,8 @@ public struct UsersAnswer: Sendable {
         }
         if case .list(let kind, let code) = driver {
             let list = Self.list(s, kind, code)
-            fromRow = lower < upper ? Int(list[lower]) : hi
-            toRow = upper < list.count ? Int(list[upper]) : hi
+            fromRow = lower < upper ? Int(list[lower]) : plan.rows.upperBound
+            toRow = upper < list.count ? Int(list[upper]) : plan.rows.upperBound
         }
     }
 
