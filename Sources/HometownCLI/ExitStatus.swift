@@ -12,8 +12,8 @@ enum ExitStatus {
     /// A batch run finished, but some rows carry an error or the input was cut short.
     static let rowErrors: Int32 = 3
 
-    /// The lines of `--help` for statuses 3 to 7 (the network), as `hometown post --help` lists them, indented for
-    /// a command's discussion; `hometown delete` and `update` show them.
+    /// The lines of `--help` for statuses 3 to 7 (the network), indented for a command's discussion: `hometown
+    /// post`, `delete` and `update` show them.
     static let networkHelp = """
           3  connection refused (no server at that address and port)
           4  host not found (DNS)

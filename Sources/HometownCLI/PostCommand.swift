@@ -35,17 +35,11 @@ struct PostCommand: AsyncParsableCommand {
               2  invalid input found before posting: a field breaks the protocol's rules,
                  the point is in the open sea, the place name matches nothing, or the
                  server does not serve the country or state of the place
-              3  connection refused (no server at that address and port)
-              4  host not found (DNS)
-              5  timed out
-              6  TLS failure
-              7  the connection broke before an answer
+            \(ExitStatus.networkHelp)
               8  the server refused the post or a look-up (its message is printed: e.g. a
                  year outside the range it accepts)
               9  the nickname is taken
-             10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix)
-             11  the server failed (HTTP 5xx)
-             12  the server's answer is malformed (broken JSON, HTML where JSON belongs)
+            \(ExitStatus.answerHelp)
               1  anything else (e.g. the bundled data cannot be read)
             """)
 
