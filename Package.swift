@@ -39,6 +39,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // ByteBuffer and the event loops, which Hummingbird is built on; named here for the modules that use them.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Named for the modules that use their types directly (TLS errors in the client, PostgreSQL's error codes,
+        // SQLite's in the server tests); each is already a dependency of a package above.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         // gzip of the server's answers (zlib through a maintained wrapper, streaming into ByteBuffers).
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // GET /metrics: swift-metrics' API, exported in Prometheus' text format by a registry the server owns.
@@ -90,7 +95,9 @@ let package = Package(
         .target(
             name: "HometownStore",
             dependencies: [
-                "HometownProtocol",
+                "HometownCore", "HometownProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
@@ -101,8 +108,10 @@ let package = Package(
             dependencies: [
                 "HometownCore", "HometownStore", "HometownProtocol",
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // The web map's tiles: drawn from the bundled data (which it loads and checks), and drawn ahead into
         // tiles.bin (`hometown prepare-tiles`, which then needs no HTTP server).
@@ -139,6 +148,10 @@ let package = Package(
             dependencies: [
                 "HometownCore", "HometownProtocol",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]),
         // The CLI: a thin ArgumentParser layer.
         .target(
@@ -183,7 +196,10 @@ let package = Package(
         .executableTarget(
             name: "hometown-bench-forward", dependencies: ["HometownGazetteer"], path: "tools/bench/forward/swift"),
         .executableTarget(
-            name: "hometown-bench-hello", dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            name: "hometown-bench-hello",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "tools/bench/server/hello"),
         .executableTarget(
             name: "hometown-bench-markers", dependencies: ["HometownClustering", "HometownCore"],
@@ -208,7 +224,11 @@ let package = Package(
             name: "HometownBasemapTests",
             dependencies: ["HometownBasemap", "HometownBoundaries", "HometownGazetteer", "HometownCore"]),
         .testTarget(
-            name: "HometownCLITests", dependencies: ["HometownCLI", "HometownBoundaries", "HometownTestSupport"],
+            name: "HometownCLITests",
+            dependencies: [
+                "HometownCLI", "HometownBoundaries", "HometownCore", "HometownTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             // Golden pictures are read by path (MapGoldenTests), not bundled.
             exclude: ["Golden"]),
         .testTarget(
@@ -224,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "HometownStoreTests",
             dependencies: [
-                "HometownStore", "HometownProtocol", "HometownStoreTestSupport",
+                "HometownStore", "HometownProtocol", "HometownCore", "HometownStoreTestSupport",
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -245,7 +265,7 @@ let package = Package(
         .testTarget(
             name: "HometownClientTests",
             dependencies: [
-                "HometownClient", "HometownProtocol", "HometownViewport", "HometownTestSupport",
+                "HometownClient", "HometownProtocol", "HometownViewport", "HometownCore", "HometownTestSupport",
             ]),
         .testTarget(
             name: "HometownPostgresTests",
@@ -254,6 +274,7 @@ let package = Package(
                 "HometownCore", "HometownTestSupport",
                 "HometownVocabulary", "HometownBoundaries", "HometownGazetteer",
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
@@ -268,8 +289,14 @@ let package = Package(
             name: "HometownServerTests",
             dependencies: [
                 "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
-                "HometownTiles", "HometownStoreTestSupport",
+                "HometownTiles", "HometownStoreTestSupport", "HometownClustering",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]),

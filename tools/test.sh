@@ -30,6 +30,8 @@ step() {
 step bash tools/install-deps.sh
 # One formatting (swift-format from the toolchain, configured in .swift-format): fails on any file it would change.
 step swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
+# Every module imports only what Package.swift declares for it (the manifest read without building).
+step python3 tools/check-imports.py
 step swift build --build-tests
 if $quick; then
   step swift test --skip-build \
