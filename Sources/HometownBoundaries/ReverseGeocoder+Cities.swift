@@ -48,9 +48,9 @@ extension ReverseGeocoder {
 
     /// City `i` (0..<cityCount).
     public func cityRecord(_ i: Int) -> CityRecord {
-        CityRecord(
-            name: cityName(i), geonameID: Int(cities.geonameIDs[i]),
-            population: cities.population(i), latitude: cities.point(i).latitude,
-            longitude: cities.point(i).longitude, state: cities.state(i))
+        let p = cities.point(i)
+        return CityRecord(
+            name: cityName(i), geonameID: Int(cities.geonameIDs[i]), population: cities.population(i),
+            latitude: p.latitude, longitude: p.longitude, state: cities.state(i))
     }
 }

@@ -355,11 +355,10 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     /// City `i` at `km` from the point; `name` is its name when the caller has it already.
     func cityInfo(_ i: Int, km: Double, name: String? = nil) -> Place.City {
-        Place.City(
-            name: name ?? cityName(i), population: cities.population(i),
-            geonameID: Int(cities.geonameIDs[i]), latitude: cities.point(i).latitude,
-            longitude: cities.point(i).longitude,
-            distanceKm: km)
+        let p = cities.point(i)
+        return Place.City(
+            name: name ?? cityName(i), population: cities.population(i), geonameID: Int(cities.geonameIDs[i]),
+            latitude: p.latitude, longitude: p.longitude, distanceKm: km)
     }
 
     /// Number of cities in the data.

@@ -162,9 +162,7 @@ extension Gazetteer {
 
     /// The people entry `e` ranks by (`rankingPeople(kind:population:hasCode:)`).
     func rankingPeople(_ e: Int) -> Double {
-        Gazetteer.rankingPeople(
-            kind: kind(e), population: population(e),
-            hasCode: u32[e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.code + 1] != 0)
+        Gazetteer.rankingPeople(kind: kind(e), population: population(e), hasCode: hasCode(e))
     }
 
     /// The people an entry ranks by: its population, but a state counts at least `stateMinimumPeople`, and a

@@ -314,7 +314,12 @@ public final class Gazetteer: @unchecked Sendable {
 
     func code(_ e: Int) -> String? {
         let b = e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.code
-        return u32[b + 1] == 0 ? nil : string(u32[b], u32[b + 1])
+        return hasCode(e) ? string(u32[b], u32[b + 1]) : nil
+    }
+
+    /// Whether entry `e` has an ISO code (its text's length is not 0), without reading the code.
+    @inline(__always) func hasCode(_ e: Int) -> Bool {
+        u32[e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.code + 1] != 0
     }
 
     func unit(_ e: Int?) -> ForwardResult.Unit? { e.map { ForwardResult.Unit(name: name($0), iso: code($0)) } }

@@ -19,7 +19,7 @@ public struct BundledData: Sendable {
     ///   - boundariesPath, gazetteerPath: nil for the defaults; `waterPath` nil for `water.bin` beside the
     ///     boundaries.
     ///   - countries: the countries served (`--countries`).
-    /// - Throws: `BundledDataError.cannotLoad` naming the file and the problem; `.noCountryServed` when the
+    /// - Throws: `BundledDataError.cannotLoad` naming the file and the problem; `.countries` when the
     ///   selection names no country of the data. The lakes are required: without them the Great Lakes would be
     ///   drawn as land.
     public init(boundariesPath: String?, gazetteerPath: String?, waterPath: String?, countries: Vocabulary.Selection)
