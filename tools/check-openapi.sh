@@ -66,7 +66,7 @@ for _ in $(seq 600); do
         exit 2
     fi
     if [[ -z $BASE ]]; then
-        PORT=$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/.*|\1|p' "$WORK/server.log" | head -n 1)
+        PORT=$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9][0-9]*\)/.*|\1|p' "$WORK/server.log" | sed -n 1p)
         [[ -n $PORT ]] && BASE=http://127.0.0.1:$PORT
     fi
     if [[ -n $BASE ]] && [[ $(curl -s -o /dev/null -w '%{http_code}' "$BASE/hometown/count" || true) == 200 ]]; then

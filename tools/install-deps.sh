@@ -17,7 +17,7 @@ set -euo pipefail
 pkgs=(libproj-dev proj-data libgeos-dev libsqlite3-dev pkg-config unzip zlib1g-dev libjs-leaflet chromium chromium-driver proj-bin geographiclib-tools time nginx openssl curl postgresql systemd)
 missing=()
 for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  [ "$(dpkg-query -W -f='${Status}' "$p" 2> /dev/null)" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -92,7 +92,8 @@ depends=$(
 )
 [ -n "$depends" ] || { echo "package: found no Debian package for the libraries of $bin" >&2; exit 1; }
 # PROJ's library as ldconfig finds it; dpkg knows the file by its real path (/lib is a link to /usr/lib).
-proj_lib=$(ldconfig -p | awk '/libproj\.so\.[0-9]/ { print $NF; exit }')
+# awk reads to the end: leaving early would end ldconfig with SIGPIPE, which pipefail turns into a silent failure.
+proj_lib=$(ldconfig -p | awk '/libproj\.so\.[0-9]/ && !found { print $NF; found = 1 }')
 proj=""
 if [ -n "$proj_lib" ]; then proj=$(dpkg -S "$(readlink -f "$proj_lib")" 2> /dev/null | cut -d: -f1 || true); fi
 mkdir -p "$deb/DEBIAN"

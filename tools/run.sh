@@ -24,7 +24,7 @@ echo "== 1. hometown serve --db $work/hometown.sqlite --port 0   (a fresh databa
 server_pid=$!
 url=""
 for _ in $(seq 1 300); do
-  url=$(sed -n 's|.*serving on \(http://[^/]*\)/hometown/.*|\1|p' "$work/server.log" | head -n 1)
+  url=$(sed -n 's|.*serving on \(http://[^/]*\)/hometown/.*|\1|p' "$work/server.log" | sed -n 1p)
   [ -n "$url" ] && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; exit 1; }
   sleep 0.1

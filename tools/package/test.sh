@@ -20,7 +20,10 @@ cleanup() {
 trap cleanup EXIT
 fail() { echo "package test: $*" >&2; exit 1; }
 
-mapfile -t made < <(bash tools/package.sh --bin "$bin" --out "$work/dist" --compression none)
+bash tools/package.sh --bin "$bin" --out "$work/dist" --compression none > "$work/made" \
+  || fail "tools/package.sh failed with exit status $?"
+mapfile -t made < "$work/made"
+[ "${#made[@]}" -eq 2 ] || fail "tools/package.sh printed ${#made[@]} paths, not the .deb's and the .tar.gz's"
 deb=${made[0]}
 tgz=${made[1]}
 version=$("$bin" --version)
@@ -81,7 +84,7 @@ env -u HOMETOWN_DATA -u HOMETOWN_PUBLIC "$root/usr/bin/hometown" serve --db "$wo
 server_pid=$!
 url=""
 for _ in $(seq 1 600); do
-  url=$(sed -n 's|.*serving on \(http://[^/]*\)/hometown/.*|\1|p' "$work/server.log" | head -n 1)
+  url=$(sed -n 's|.*serving on \(http://[^/]*\)/hometown/.*|\1|p' "$work/server.log" | sed -n 1p)
   [ -n "$url" ] && break
   kill -0 "$server_pid" 2> /dev/null || fail "serve exited: $(cat "$work/server.log")"
   sleep 0.2

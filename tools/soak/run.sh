@@ -60,7 +60,7 @@ trap cleanup EXIT
 server_pid=$!
 url=""
 for _ in $(seq 1 600); do
-  url=$(sed -n 's|.*serving on \(http://[^/]*\)/hometown/.*|\1|p' "$out/server.log" | head -n 1)
+  url=$(sed -n 's|.*serving on \(http://[^/]*\)/hometown/.*|\1|p' "$out/server.log" | sed -n 1p)
   [ -n "$url" ] && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$out/server.log" >&2; exit 1; }
   sleep 0.1

@@ -42,7 +42,7 @@ if [ ! -s "$W/export/states.geojson" ]; then
 fi
 python3 "$HERE/tests/make_points.py" "$N" "$W/points.csv" --clean
 
-best() { sort -g | head -1; }
+best() { sort -g | sed -n 1p; }
 now() { date +%s.%N; }
 el() { python3 -c "print($2 - $1)"; }
 

@@ -12,7 +12,10 @@ DATA=${2:-$ROOT/data/hometown.bin}
 OUT=${3:-$ROOT/tools/spark/.work/hometown-spark.tar.gz}
 [ -x "$BIN" ] || { echo "package.sh: no executable at $BIN" >&2; exit 2; }
 [ -f "$DATA" ] || { echo "package.sh: no data file at $DATA" >&2; exit 2; }
-if "$BIN" reverse --help 2>&1 | grep -q -- '--quiet'; then :; else
+# The help read whole before it is searched: grep -q on a pipe would leave early and end the writer with
+# SIGPIPE, which pipefail counts as a failure.
+help=$("$BIN" reverse --help 2>&1 || true)
+if [[ $help != *--quiet* ]]; then
   echo "package.sh: $BIN has no 'reverse --quiet' (an older build); rebuild it" >&2; exit 2
 fi
 STAGE=$(mktemp -d "$(dirname "$OUT")/stage.XXXXXX" 2>/dev/null || mktemp -d)

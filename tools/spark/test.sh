@@ -31,7 +31,8 @@ SUBMIT=("$V/bin/spark-submit" --master "local[2]" --driver-memory 2g
 SRC_BIN=${HOMETOWN_BIN:-$ROOT/.build/release/hometown}
 cp "$SRC_BIN" "$W/hometown"
 cp "$ROOT/data/hometown.bin" "$W/hometown.bin"
-if ! "$W/hometown" reverse --help | grep -q -- '--quiet'; then
+help=$("$W/hometown" reverse --help || true)
+if [[ $help != *--quiet* ]]; then
   echo "test.sh: $SRC_BIN has no 'reverse --quiet' (an older build); rebuild it" >&2; exit 2
 fi
 export HOMETOWN_DATA=$W/hometown.bin
