@@ -38,7 +38,7 @@ start_server() { # log file
   server_pid=$!
   port=""
   for _ in $(seq 1200); do
-    port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$1" | head -1)"
+    port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$1" | sed -n 1p)"
     [ -n "$port" ] && return 0
     kill -0 "$server_pid" 2>/dev/null || { cat "$1" >&2; say "the server did not start"; exit 1; }
     sleep 0.1

@@ -45,7 +45,7 @@ PY
 server_pid=$!
 port=""
 for _ in $(seq 1200); do
-  port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$work/server.log" | head -1)"
+  port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$work/server.log" | sed -n 1p)"
   [ -n "$port" ] && break
   kill -0 "$server_pid" 2>/dev/null || { cat "$work/server.log" >&2; echo "the server did not start" >&2; exit 1; }
   sleep 0.1

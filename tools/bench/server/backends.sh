@@ -86,7 +86,7 @@ start_server() { # db log [extra args...]: appends to pids, sets port
   pids+=($!)
   port=""
   for i in $(seq 1200); do
-    port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log" | head -1)"
+    port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log" | sed -n 1p)"
     [ -n "$port" ] && break
     kill -0 "${pids[-1]}" 2>/dev/null || { cat "$log" >&2; say "the server did not start"; exit 1; }
     sleep 0.1

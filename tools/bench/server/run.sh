@@ -66,7 +66,7 @@ say() { echo "bench-server [$((SECONDS - t_start)) s]: $*" >&2; }
 pkgs=(wrk nginx)
 missing=()
 for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  [ "$(dpkg-query -W -f='${Status}' "$p" 2> /dev/null)" = "install ok installed" ] || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]}"
@@ -116,7 +116,7 @@ start_server() { # log file; sets server_pid and port
   "$bin" serve --db "$work/users.sqlite" --host 127.0.0.1 --port 0 >"$log" 2>&1 &
   server_pid=$!
   for i in $(seq 1200); do
-    port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log" | head -1)"
+    port="$(sed -n 's|.*serving on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$log" | sed -n 1p)"
     [ -n "$port" ] && break
     kill -0 "$server_pid" 2>/dev/null || { cat "$log" >&2; say "the server did not start"; exit 1; }
     sleep 0.1
@@ -322,13 +322,13 @@ log_bytes="$(stat -c %s "$work/server.log")"
 {
   echo "## hometown serve vs nginx (same bytes), wrk on loopback"
   echo
-  echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -1)); wrk, hometown and nginx share them."
+  echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores ($(sed -n 's/^model name\s*: //p' /proc/cpuinfo | sed -n 1p)); wrk, hometown and nginx share them."
   echo "GETs: wrk -t$THREADS -c$CONNECTIONS -d$DURATION --latency after a $WARMUP warm-up; POST: wrk -t2 -c$POST_CONNECTIONS -d$POST_DURATION --latency --timeout 10s."
   echo "Database: $USERS seeded users (seed $SEED); $after users after the POST test."
   echo "hometown serve at --log-level info (default): one line per request, stdout+stderr to a file ($log_lines lines, $((log_bytes / 1024)) KiB this run)."
   echo "nginx: 2 workers, access_log off, static files of hometown's exact answer bytes."
   echo "POST adduser, production scrypt cost: one post on the idle server took $post_alone (status, seconds); two posts at once: $post_two."
-  echo "Start-up: $(sed -n 's/.*\(loaded [0-9]* users into memory in [0-9]* ms (about [0-9]* MiB)\).*/\1/p' "$work/server.log" | head -1)."
+  echo "Start-up: $(sed -n 's/.*\(loaded [0-9]* users into memory in [0-9]* ms (about [0-9]* MiB)\).*/\1/p' "$work/server.log" | sed -n 1p)."
   echo "The whole $USERS-user list (first byte s, last byte s, bytes; median of 5): plain $whole_plain; gzip $whole_gzip; hometown's peak resident memory meanwhile $(( $(cat "$out/whole-list.rss" 2>/dev/null || echo 0) / 1024 )) MiB."
   echo "Mixed row's posts: $(sed -n 's/^STATUS //p' "$out/mixed-posts.txt") in $DURATION beside the GETs."
   echo "CPU taken by other programs during each run, % of all cores (steal: the hypervisor's), expected near 0:"
