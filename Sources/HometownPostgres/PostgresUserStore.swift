@@ -26,6 +26,9 @@ import SQLKit
 ///   restarting, calls fail with `StoreError.unavailable` after their wait, while the pool tries to connect again
 ///   at most `maxRetryPause` apart; so the store works again within about that pause of the server's return,
 ///   without a restart.
+/// - Storage: a write the server refuses for want of storage (its disk full or failing: `PostgresFailure`'s
+///   `storageStates`) throws `StoreError.storageUnavailable` and sets `storageProblem` until a write succeeds, so
+///   that `/healthz` says not ready; `probeWrite()` tells when writes work again.
 /// - No TLS to the database server: keep it on loopback or a private network.
 public final class PostgresUserStore: CopyableUserStore {
     /// Advisory lock key every insert takes (the bytes of "Hometown" as a big-endian integer).
@@ -40,6 +43,8 @@ public final class PostgresUserStore: CopyableUserStore {
     /// How long a call may hold a connection before `StoreError.unavailable`.
     public let queryTimeout: Duration
     private let pool: PostgresConnectionPool
+    /// The detail of the last write's storage failure, nil once a write succeeded.
+    private let storageFailure = Locked<String?>(nil)
 
     private init(location: StoreLocation.Postgres, options: PostgresStoreOptions, pool: PostgresConnectionPool) {
         self.location = location
@@ -201,6 +206,39 @@ public final class PostgresUserStore: CopyableUserStore {
         await pool.close()
     }
 
+    public var storageProblem: String? { storageFailure.withLock { $0 } }
+
+    /// How much room `probeWrite()` asks of the file system of the `users` table, in bytes: several times what a
+    /// post takes (a row and an entry in each index, a new page for each at worst).
+    public static let probeBytes = 256 << 10
+
+    /// Takes `probeBytes` in the tablespace of the `users` table and gives them back: a table created there,
+    /// filled, and rolled back with the transaction (its file is removed), under the insert lock. A test of
+    /// the rows of a post would not do: a post may fail to get a new page of an index while a test row, with
+    /// another key, still fits in a page of its own. Leaves no row, no id drawn from the sequence, no change.
+    public func probeWrite() async throws {
+        let rows = Self.probeBytes / 1024
+        try await inInsertTransaction(takenNickname: nil, keep: false) { db in
+            let space = try await db.raw(
+                """
+                SELECT spcname AS name FROM pg_tablespace WHERE oid = (
+                  SELECT COALESCE(NULLIF(c.reltablespace, 0), d.dattablespace)
+                  FROM pg_class c, pg_database d
+                  WHERE c.oid = 'users'::regclass AND d.datname = current_database())
+                """
+            ).first()?.decode(column: "name", as: String.self)
+            guard let space else { throw StoreError.failed("the users table's tablespace was not found") }
+            try await db.raw(
+                "CREATE TABLE hometown_probe (filler TEXT) TABLESPACE \(ident: space)"
+            ).run()
+            // Rows of 1,000 bytes stay in the table's own pages: PostgreSQL compresses or moves out only rows
+            // over about 2 KB.
+            try await db.raw(
+                "INSERT INTO hometown_probe SELECT repeat('x', 1000) FROM generate_series(1, \(bind: rows))"
+            ).run()
+        }
+    }
+
     // MARK: CopyableUserStore
 
     public func storedRows(afterID: Int, limit: Int) async throws -> [StoredUserRow] {
@@ -230,26 +268,31 @@ public final class PostgresUserStore: CopyableUserStore {
 
     // MARK: Connections
 
-    /// `body` in a transaction holding `insertLock`, committed before returning.
+    /// `body` in a transaction holding `insertLock`, committed before returning (rolled back when `keep` is
+    /// false). A storage failure is remembered (`storageProblem`), a success forgets it.
     private func inInsertTransaction<T: Sendable>(
-        takenNickname: String?, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+        takenNickname: String?, keep: Bool = true, _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     ) async throws -> T {
         do {
-            return try await withConnection { connection in
+            let result = try await withConnection { connection in
                 let db = connection.sql(queryLogLevel: nil)
                 try await db.raw("BEGIN").run()
                 do {
                     try await db.raw("SELECT pg_advisory_xact_lock(\(unsafeRaw: String(Self.insertLock)))").run()
                     let result = try await body(db)
-                    try await db.raw("COMMIT").run()
+                    try await db.raw(keep ? "COMMIT" : "ROLLBACK").run()
                     return result
                 } catch {
                     try? await db.raw("ROLLBACK").run()
                     throw error
                 }
             }
+            storageFailure.withLock { $0 = nil }
+            return result
         } catch {
-            throw PostgresFailure.storeError(error, takenNickname: takenNickname)
+            let failure = PostgresFailure.storeError(error, takenNickname: takenNickname)
+            if case .storageUnavailable(let detail) = failure { storageFailure.withLock { $0 = detail } }
+            throw failure
         }
     }
 

@@ -55,8 +55,8 @@ public protocol UserStore: Sendable {
     func close() async throws
 
     /// Why writes fail for want of storage (a full disk, a failing write), or nil: set when a write fails with
-    /// `StoreError.storageUnavailable`, cleared when one succeeds. Always nil for a store whose storage is another
-    /// server's.
+    /// `StoreError.storageUnavailable`, cleared when one succeeds. The default, for a store that cannot tell, is
+    /// always nil.
     var storageProblem: String? { get }
 
     /// A small durable write that changes no data (with `storageProblem` set: whether writes work again; a

@@ -204,7 +204,9 @@ import Testing
     }
 
     /// PostgreSQL's own disk full (SQLSTATE 53100, raised here by a trigger as the server raises it when it cannot
-    /// extend a file) is `storageUnavailable`, and nothing of the write is stored; writes work once it is gone.
+    /// extend a file) is `storageUnavailable`, and nothing of the write is stored; `storageProblem` says so until
+    /// `probeWrite()` succeeds, which leaves no row, id, logged change or table; writes work once it is gone. (A
+    /// disk that really fills: `ServeOnPostgresTests`.)
     @Test func theServersFullDiskIsStorageUnavailable() async throws {
         let server = try await PostgresServer.shared()
         let db = try await server.createDatabase()
@@ -224,8 +226,17 @@ import Testing
             guard case StoreError.storageUnavailable(let detail) = e else { return false }
             return detail.contains("53100")
         }
+        #expect(s.storageProblem?.contains("53100") == true, "\(String(describing: s.storageProblem))")
         try await server.psql(db, "DROP TRIGGER hometown_test_full ON users")
-        _ = try await s.insert(Users.user("after"), passwordHash: "h", now: 3)
+        let nextID = try await s.nextID()
+        try await s.probeWrite()
+        #expect(s.storageProblem == nil)
+        #expect(try await s.nextID() == nextID, "the probe drew an id")
+        #expect(try await server.psql(db, "SELECT count(*) FROM users") == "1\n")
+        #expect(try await s.lastChange() == 0)
+        #expect(try await server.psql(db, "SELECT count(*) FROM pg_class WHERE relname = 'hometown_probe'") == "0\n")
+        let after = try await s.insert(Users.user("after"), passwordHash: "h", now: 3)
+        #expect(after.id == nextID)
         #expect(try await s.users(UsersQuery()).map(\.nickname) == ["before", "after"])
         try await s.close()
     }

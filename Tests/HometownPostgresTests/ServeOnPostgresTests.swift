@@ -115,4 +115,59 @@ import Testing
         #expect(try await client.users().map(\.nickname) == ["before", "after"])
     }
 
+    /// PostgreSQL's disk really full: the database's tablespace on a file system of 1 MiB of the server's own, half
+    /// of it a spare file, all but 96 KiB of the rest another file. Posts fill it: the one that does not fit gets 503 storage_unavailable and is not stored,
+    /// `/healthz` says not ready, reads answer; once the spare file is gone `/healthz` says ready and posts are
+    /// stored again; the table holds exactly the acknowledged posts. On a cluster of its own.
+    @Test func aFullTablespaceGives503AndNotReadyThenPostsWorkOnceSpaceIsFreed() async throws {
+        let pg = try await PostgresServer.started(smallDisk: 1 << 20, spare: 1 << 19)
+        defer { pg.stop() }
+        let db = try await pg.createDatabase()
+        try await pg.psql("postgres", "CREATE TABLESPACE small LOCATION '\(pg.smallDiskFolder)/space'")
+        try await pg.psql("postgres", "ALTER DATABASE \(db) SET default_tablespace = small")
+        let server = try await ServerProcess(database: pg.url(db), extra: ["--health-timeout", "5"])
+        defer { server.stop() }
+        let placed = try await pg.psql(
+            db, "SELECT count(*) FROM pg_class WHERE relname = 'users' AND reltablespace <> 0")
+        #expect(placed == "1\n", "the users table is not in the small tablespace")
+        #expect(try await LoopbackHTTP.get(server.url + "/healthz").status == 200)
+        // Room for some tens of posts only, so that they fill it soon.
+        try pg.fillSmallDisk(leaving: 96 << 10)
+
+        var stored: [String] = []
+        var full: (status: Int, retryAfter: String?, body: String)?
+        for n in 0..<10_000 {
+            let answer = try await LoopbackHTTP.addUser(server.base, nickname: "filler\(n)")
+            if answer.status == 200 {
+                stored.append("filler\(n)")
+                continue
+            }
+            full = answer
+            break
+        }
+        let refused = try #require(full, "10,000 posts fitted in 96 KiB")
+        #expect(stored.count >= 5, "the disk was full after \(stored.count) posts")
+        #expect(refused.status == 503 && refused.retryAfter == "10", "\(refused)")
+        #expect(refused.body.contains(#""code":"storage_unavailable""#), "\(refused.body)")
+        let health = try await LoopbackHTTP.get(server.url + "/healthz")
+        #expect(health.status == 503 && health.body.contains("cannot take writes"), "\(health)")
+        #expect(health.body.contains("No space left on device") && health.body.contains("53100"), "\(health.body)")
+        #expect(try await LoopbackHTTP.get(server.base + "/count").body == String(stored.count))
+
+        try pg.removeSpareFile()
+        let freed = ContinuousClock.now
+        var ready = try await LoopbackHTTP.get(server.url + "/healthz")
+        while ready.status != 200, ContinuousClock.now - freed < TestSlowdown.scaled(.seconds(10)) {
+            try await Task.sleep(for: .milliseconds(100))
+            ready = try await LoopbackHTTP.get(server.url + "/healthz")
+        }
+        #expect(ready.status == 200, "not ready after space was freed: \(ready)")
+        let after = try await LoopbackHTTP.addUser(server.base, nickname: "after")
+        #expect(after.status == 200, "\(after)")
+        stored.append("after")
+        let inTable = try await pg.psql(db, "SELECT nickname FROM users ORDER BY id")
+        #expect(inTable == stored.map { $0 + "\n" }.joined())
+        #expect(await server.terminate() == 0)
+    }
+
 }

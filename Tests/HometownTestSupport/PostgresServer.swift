@@ -13,6 +13,9 @@ import Foundation
 /// postgresql, installed by tools/install-deps.sh), else `pg_config --bindir`. The superuser is `postgres`, and
 /// `trust` authentication lets it in without a password. `stop()` (also called by `deinit`, at process exit, and
 /// by a watchdog process should the test process die) stops the server and removes the folder.
+///
+/// A server may have a small file system of its own (`started(smallDisk:)`): a tmpfs mounted in a mount namespace
+/// of the server's (`unshare`), so that a tablespace there fills up for real while nothing else does.
 public final class PostgresServer: @unchecked Sendable {
     /// The TCP port on 127.0.0.1.
     public let port: Int
@@ -24,6 +27,8 @@ public final class PostgresServer: @unchecked Sendable {
     public let passwordRole = "hometown_pw"
     /// `passwordRole`'s password.
     public let password = "pw-\(UUID().uuidString.prefix(12))"
+    /// The small file system's size and the bytes of its spare file, when the server has one.
+    public let smallDisk: (bytes: Int, spare: Int)?
     private let bin: String
     private let lock = NSLock()
     private var stopped = false
@@ -58,13 +63,59 @@ public final class PostgresServer: @unchecked Sendable {
         try await ProcessSlots.shared.withSlot { try await offThePool { try PostgresServer(blocking: ()) } }
     }
 
-    private init(blocking: Void) throws {
+    /// Creates and starts a new cluster whose server has a file system of `bytes` of its own at
+    /// `smallDiskFolder`, seen by the server only: a tmpfs holding a spare file of `spare` bytes
+    /// (`removeSpareFile()` frees them) and an empty folder for a tablespace, `smallDiskFolder + "/space"`.
+    /// The file system lives as long as the server process: such a server cannot be stopped and started again.
+    /// Needs root, or user namespaces for unprivileged users (as `unshare --user` does).
+    public static func started(smallDisk bytes: Int, spare: Int) async throws -> PostgresServer {
+        try await ProcessSlots.shared.withSlot {
+            try await offThePool { try PostgresServer(blocking: (), smallDisk: (bytes, spare)) }
+        }
+    }
+
+    /// Where the small file system is mounted, in the server's view.
+    public var smallDiskFolder: String { folder + "/small" }
+
+    /// Removes the spare file from the small file system.
+    public func removeSpareFile() throws {
+        try FileManager.default.removeItem(atPath: try smallDiskSeenFromHere() + "/spare")
+    }
+
+    /// Writes a file (`fill`) on the small file system that leaves about `bytes` free, so that filling the rest
+    /// takes little.
+    public func fillSmallDisk(leaving bytes: Int) throws {
+        let path = try smallDiskSeenFromHere()
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else {
+            throw Failure(description: "statvfs \(path): \(String(cString: strerror(errno)))")
+        }
+        let free = Int(info.f_bavail) * Int(info.f_frsize)
+        guard free > bytes else { return }
+        try Data(count: free - bytes).write(to: URL(fileURLWithPath: path + "/fill"))
+    }
+
+    /// The small file system's folder through the server's view of it (`/proc/PID/root`): the test's mount
+    /// namespace does not have it.
+    private func smallDiskSeenFromHere() throws -> String {
+        let pidFile = try String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8)
+        guard let pid = pidFile.split(separator: "\n").first.flatMap({ Int($0) }) else {
+            throw Failure(description: "no process id in \(folder)/data/postmaster.pid")
+        }
+        return "/proc/\(pid)/root" + smallDiskFolder
+    }
+
+    private init(blocking: Void, smallDisk: (bytes: Int, spare: Int)? = nil) throws {
+        self.smallDisk = smallDisk
         bin = try Self.binaries()
         folder =
             FileManager.default.temporaryDirectory.appendingPathComponent(
                 "hometown-pg-\(UUID().uuidString.prefix(8))"
             ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if smallDisk != nil {
+            try FileManager.default.createDirectory(atPath: folder + "/small", withIntermediateDirectories: false)
+        }
         port = try LoopbackPort.freeOutsideEphemeralRange()
         if getuid() == 0 {
             try Self.run("/bin/chown", ["-R", "postgres:postgres", folder])
@@ -124,18 +175,46 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     private func startBlocking() throws {
+        let arguments = [
+            "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "30", "-o",
+            "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=400 -c shared_buffers=32MB",
+            "start",
+        ]
         do {
-            try runTool(
-                "pg_ctl",
-                [
-                    "-D", folder + "/data", "-l", folder + "/server.log", "-w", "-t", "30", "-o",
-                    "-p \(port) -k \(folder) -c listen_addresses=127.0.0.1 -c max_connections=400 -c shared_buffers=32MB",
-                    "start",
-                ])
+            if let smallDisk {
+                try startWithSmallDisk(smallDisk, arguments)
+            } else {
+                try runTool("pg_ctl", arguments)
+            }
         } catch let failure as Failure {
             // pg_ctl only says "Examine the log output": the end of the server's log says why.
             throw Failure(description: failure.description + "\nserver.log ends:\n" + String(log.suffix(3000)))
         }
+    }
+
+    /// `pg_ctl ARGUMENTS` in a mount namespace of its own where a tmpfs is mounted on `smallDiskFolder`; the server
+    /// that pg_ctl starts stays in it. As root the namespace is the system's (pg_ctl then runs as `postgres`);
+    /// otherwise a user namespace maps this user to root to mount, and a second one maps it back to this user,
+    /// since PostgreSQL refuses to run as root.
+    private func startWithSmallDisk(_ disk: (bytes: Int, spare: Int), _ arguments: [String]) throws {
+        let root = getuid() == 0
+        // Unprivileged, the namespace's root is this user already: the folder is this user's.
+        let prepare = [
+            "mount -t tmpfs -o size=\(disk.bytes) hometown-pg \"$0\"",
+            "mkdir \"$0/space\"",
+            root ? "chown postgres:postgres \"$0/space\"" : "true",
+            "head -c \(disk.spare) /dev/zero > \"$0/spare\"",
+            "exec \"$@\"",
+        ].joined(separator: " && ")
+        let tool = bin + "/pg_ctl"
+        let run =
+            root
+            ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool]
+            : ["/usr/bin/unshare", "--user", "--map-user=\(getuid())", "--map-group=\(getgid())", tool]
+        let namespaces = root ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
+        try Self.run(
+            "/usr/bin/unshare",
+            namespaces + ["--propagation", "private", "/bin/sh", "-c", prepare, smallDiskFolder] + run + arguments)
     }
 
     /// Stops the server fast (`-m fast`: sessions are ended, as by an operator's restart), keeping the cluster.
