@@ -3,6 +3,10 @@
 GET /hometown/clusters over three views (the world, the United States, Minnesota) at zooms 0-16, without a filter
 and with country=USA, and times supercluster's getClusters on the same points and boxes in node, side by side.
 
+With the checkouts, the same boxes are also asked of a node HTTP server in front of supercluster
+(js/clusters-server.mjs: getClusters, each cluster's expansion zoom, JSON.stringify), by the same client: the peer
+a JavaScript developer would deploy, doing the same job over the same kind of connection.
+
 Each cell is then asked again for one box a few times: those answers come from the server's answer cache, and
 their time is the floor of sending that many bytes over HTTP (the "sent from cache" column). The ratios to
 supercluster are given both on the whole time and on the time above that floor (the index's work and the
@@ -72,6 +76,34 @@ def jittered(view, rng):
             round(n - rng.uniform(0, dy), 6)]
 
 
+def node_http(staged, sets, cells, out):
+    """The cells' boxes asked of js/clusters-server.mjs: per cell the times to the last byte and the features."""
+    shutil.copyfile(os.path.join(HERE, "js", "clusters-server.mjs"), os.path.join(staged, "clusters-server.mjs"))
+    sets_path = os.path.join(out, "sets.json")
+    with open(sets_path, "w") as f:
+        json.dump({k: v["users"] for k, v in sets.items()}, f)
+    server = subprocess.Popen(["node", os.path.join(staged, "clusters-server.mjs"), sets_path], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        port = int(server.stdout.readline())
+        load_ms = json.loads(server.stdout.readline())["load_ms"]
+        client = Client(f"http://127.0.0.1:{port}")
+        result = []
+        for c in cells:
+            times, items = [], 0
+            for b in c["boxes"]:
+                status, body, t = client.get("/clusters", {"set": c["filter"], "zoom": str(c["zoom"]),
+                                                           "bbox": box_text(b)})
+                assert status == 200, (status, body[:200])
+                times.append(t * 1000)
+                items = body.count(b'"type":"Feature"')
+            result.append({"items": items, "bytes": len(body), "times_ms": times})
+        return {"load_ms": load_ms, "cells": result}
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main():
     base, out, runs, js_dir = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     os.makedirs(out, exist_ok=True)
@@ -84,13 +116,15 @@ def main():
     for name, params in FILTERS.items():
         status, body, _ = client.get("/users", params)
         assert status == 200, (status, body[:200])
-        users = json.loads(body)
-        pts = [(u["longitude"], u["latitude"]) for u in users if not (u["latitude"] == 0 and u["longitude"] == 0)]
+        users = [u for u in json.loads(body) if not (u["latitude"] == 0 and u["longitude"] == 0)]
         path = os.path.join(out, f"points-{len(sets)}.bin")
         with open(path, "wb") as f:
-            for lon, lat in pts:
-                f.write(struct.pack("<dd", lon, lat))
-        sets[name] = {"path": path, "count": len(pts)}
+            for u in users:
+                f.write(struct.pack("<dd", u["longitude"], u["latitude"]))
+        users_path = os.path.join(out, f"users-{len(sets)}.json")
+        with open(users_path, "w") as f:
+            json.dump(users, f)
+        sets[name] = {"path": path, "users": users_path, "count": len(users)}
 
     builds = {}
     for name, params in FILTERS.items():
@@ -136,6 +170,7 @@ def main():
         js = json.loads(subprocess.run(["node", os.path.join(staged, "clusters.mjs"), os.path.join(out, "queries.json")],
                                        check=True, capture_output=True, text=True).stdout)
         version = json.load(open(os.path.join(js_dir, "supercluster", "package.json")))["version"]
+        js["http"] = node_http(staged, sets, cells, out)
 
     lines = []
     lines.append(f"Points: " + ", ".join(f"{k}: {v['count']:,}" for k, v in sets.items()) + f"; {runs} requests a cell.")
@@ -144,15 +179,17 @@ def main():
                  (("; supercluster load: " + ", ".join(f"{k} {v:.0f} ms" for k, v in js["load_ms"].items()))
                   if js else ""))
     if js:
-        lines.append(f"supercluster {version} getClusters in node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}, same points and boxes.")
+        lines.append(f"supercluster {version} getClusters in node {subprocess.run(['node', '--version'], capture_output=True, text=True).stdout.strip()}, same points and boxes, in-process; and over HTTP (node's http, JSON.stringify, expansion zooms; load " +
+                     ", ".join(f"{k} {v:.0f} ms" for k, v in js["http"]["load_ms"].items()) + ").")
     lines.append("")
     head = "| view | filter | zoom | features | answer KB | hometown p50 ms | hometown p99 ms | sent from cache p50 ms |"
     rule = "|---|---|---:|---:|---:|---:|---:|---:|"
     if js:
-        head += " supercluster p50 ms | supercluster p99 ms | p99 ratio | p99 ratio above the floor |"
-        rule += "---:|---:|---:|---:|"
+        head += (" supercluster p50 ms | supercluster p99 ms | p99 ratio | p99 ratio above the floor |"
+                 " node http p50 ms | node http p99 ms | p99 ratio to node http |")
+        rule += "---:|---:|---:|---:|---:|---:|---:|"
     lines += [head, rule]
-    worst_p99, worst_ratio, worst_above = 0.0, 0.0, 0.0
+    worst_p99, worst_ratio, worst_above, worst_http = 0.0, 0.0, 0.0, 0.0
     for i, c in enumerate(cells):
         p50, p99 = percentile(c["ms"], 50), percentile(c["ms"], 99)
         floor = percentile(c["cached_ms"], 50)
@@ -167,7 +204,12 @@ def main():
             above = max(0.0, p99 - floor) / max(jp99, 1e-3)
             worst_ratio = max(worst_ratio, ratio)
             worst_above = max(worst_above, above)
-            row += f" {jp50:.3f} | {jp99:.3f} | {ratio:.1f} | {above:.1f} |"
+            h = js["http"]["cells"][i]
+            if h["items"] != c["items"]:
+                sys.exit(f"{c['view']} {c['filter']} z{c['zoom']}: node http gave {h['items']} items, hometown {c['items']}")
+            hp50, hp99 = percentile(h["times_ms"], 50), percentile(h["times_ms"], 99)
+            worst_http = max(worst_http, p99 / hp99)
+            row += f" {jp50:.3f} | {jp99:.3f} | {ratio:.1f} | {above:.1f} | {hp50:.2f} | {hp99:.2f} | {p99 / hp99:.2f} |"
         lines.append(row)
     lines.append("")
     small = [c for c in cells if c["items"] <= 5000]
@@ -188,6 +230,13 @@ def main():
                      f"is {sorted(above(c, j, 50) for c, j in big)[len(big) // 2]:.1f}x on p50 and "
                      f"{sorted(above(c, j, 99) for c, j in big)[len(big) // 2]:.1f}x on p99, the largest "
                      f"{max(above(c, j, 50) for c, j in big):.1f}x and {max(above(c, j, 99) for c, j in big):.1f}x.")
+        http_cells = js["http"]["cells"]
+        faster = sum(1 for i, c in enumerate(cells)
+                     if percentile(c["ms"], 99) < percentile(http_cells[i]["times_ms"], 99))
+        lines.append(f"Against supercluster over node's http: hometown's p99 is lower in {faster} of the {len(cells)} "
+                     f"cells; the largest ratio of hometown's p99 to node's is {worst_http:.2f}x; over the cells of "
+                     f"more than 5,000 features, node's p99 is {min(percentile(http_cells[i]['times_ms'], 99) for i, c in enumerate(cells) if c['items'] > 5000):.1f} to "
+                     f"{max(percentile(http_cells[i]['times_ms'], 99) for i, c in enumerate(cells) if c['items'] > 5000):.1f} ms.")
     text = "\n".join(lines)
     print(text)
     with open(os.path.join(out, "summary.md"), "w") as f:
