@@ -134,18 +134,9 @@ import Testing
         // Room for some tens of posts only, so that they fill it soon.
         try pg.fillSmallDisk(leaving: 96 << 10)
 
-        var stored: [String] = []
-        var full: (status: Int, retryAfter: String?, body: String)?
-        for n in 0..<10_000 {
-            let answer = try await LoopbackHTTP.addUser(server.base, nickname: "filler\(n)")
-            if answer.status == 200 {
-                stored.append("filler\(n)")
-                continue
-            }
-            full = answer
-            break
-        }
-        let refused = try #require(full, "10,000 posts fitted in 96 KiB")
+        let filled = try await LoopbackHTTP.addUsersUntilRefused(server.base, prefix: "filler", limit: 10_000)
+        var stored = filled.stored
+        let refused = try #require(filled.refused, "10,000 posts fitted in 96 KiB")
         #expect(stored.count >= 5, "the disk was full after \(stored.count) posts")
         #expect(refused.status == 503 && refused.retryAfter == "10", "\(refused)")
         #expect(refused.body.contains(#""code":"storage_unavailable""#), "\(refused.body)")
@@ -155,12 +146,7 @@ import Testing
         #expect(try await LoopbackHTTP.get(server.base + "/count").body == String(stored.count))
 
         try pg.removeSpareFile()
-        let freed = ContinuousClock.now
-        var ready = try await LoopbackHTTP.get(server.url + "/healthz")
-        while ready.status != 200, ContinuousClock.now - freed < TestSlowdown.scaled(.seconds(10)) {
-            try await Task.sleep(for: .milliseconds(100))
-            ready = try await LoopbackHTTP.get(server.url + "/healthz")
-        }
+        let ready = try await LoopbackHTTP.getUntilOK(server.url + "/healthz", within: .seconds(10))
         #expect(ready.status == 200, "not ready after space was freed: \(ready)")
         let after = try await LoopbackHTTP.addUser(server.base, nickname: "after")
         #expect(after.status == 200, "\(after)")

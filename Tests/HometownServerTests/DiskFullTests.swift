@@ -39,18 +39,9 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder + "/posts.sqlite"), "the tmpfs is the server's only")
 
         #expect(try await LoopbackHTTP.get(server.url + "/healthz").status == 200)
-        var stored: [String] = []
-        var full: (status: Int, retryAfter: String?, body: String)?
-        for n in 0..<2000 {
-            let answer = try await LoopbackHTTP.addUser(server.base, nickname: "filler\(n)")
-            if answer.status == 200 {
-                stored.append("filler\(n)")
-                continue
-            }
-            full = answer
-            break
-        }
-        let refused = try #require(full, "2,000 posts fitted in 1 MiB")
+        let filled = try await LoopbackHTTP.addUsersUntilRefused(server.base, prefix: "filler", limit: 2000)
+        var stored = filled.stored
+        let refused = try #require(filled.refused, "2,000 posts fitted in 1 MiB")
         #expect(stored.count >= 5, "the disk was full after \(stored.count) posts")
         #expect(refused.status == 503 && refused.retryAfter == "10", "\(refused)")
         #expect(refused.body.contains(#""code":"storage_unavailable""#), "\(refused.body)")
@@ -66,12 +57,7 @@ import Testing
         #expect(try await Self.nicknames(server) == stored)
 
         try FileManager.default.removeItem(atPath: inside + "/spare")
-        let freed = ContinuousClock.now
-        var ready = try await LoopbackHTTP.get(server.url + "/healthz")
-        while ready.status != 200, ContinuousClock.now - freed < TestSlowdown.scaled(.seconds(10)) {
-            try await Task.sleep(for: .milliseconds(100))
-            ready = try await LoopbackHTTP.get(server.url + "/healthz")
-        }
+        let ready = try await LoopbackHTTP.getUntilOK(server.url + "/healthz", within: .seconds(10))
         #expect(ready.status == 200, "not ready after space was freed: \(ready)")
         let after = try await LoopbackHTTP.addUser(server.base, nickname: "after")
         #expect(after.status == 200, "\(after)")

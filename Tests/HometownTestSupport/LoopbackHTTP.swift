@@ -29,6 +29,31 @@ public enum LoopbackHTTP {
         )
     }
 
+    /// Posts users `PREFIX0`, `PREFIX1`, ... (`addUser`) until one is not accepted or `limit` were: the nicknames
+    /// accepted, in order, and the first answer that was not 200 (nil when all were accepted).
+    public static func addUsersUntilRefused(_ base: String, prefix: String, limit: Int) async throws -> (
+        stored: [String], refused: Answer?
+    ) {
+        var stored: [String] = []
+        for n in 0..<limit {
+            let answer = try await addUser(base, nickname: "\(prefix)\(n)")
+            guard answer.status == 200 else { return (stored, answer) }
+            stored.append("\(prefix)\(n)")
+        }
+        return (stored, nil)
+    }
+
+    /// GET `url` every 100 ms until it answers 200 or `limit` (times `TestSlowdown`) has passed: the last answer.
+    public static func getUntilOK(_ url: String, within limit: Duration) async throws -> Answer {
+        let start = ContinuousClock.now
+        var answer = try await get(url)
+        while answer.status != 200, ContinuousClock.now - start < TestSlowdown.scaled(limit) {
+            try await Task.sleep(for: .milliseconds(100))
+            answer = try await get(url)
+        }
+        return answer
+    }
+
     private static func send(_ request: HTTPClientRequest, maxBytes: Int) async throws -> Answer {
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(Int64(30 * TestSlowdown.factor)))
         let body = try await response.body.collect(upTo: maxBytes)
