@@ -60,6 +60,21 @@ public final class UserView: Sendable {
         /// Users there are (deleted rows left out).
         var count: Int { alive.count }
 
+        /// Bytes the columns, the facets and the row JSON hold, roughly: each column's elements at their own
+        /// stride (a short string is held inline; a set entry costs its string and about twice that in hashing
+        /// room), the facets' own count, and the JSON.
+        var approximateBytes: Int {
+            func column<T>(_ values: [T]) -> Int { values.count * MemoryLayout<T>.stride }
+            let keySet = nicknameKeys.count * 3 * MemoryLayout<String>.stride
+            let columns =
+                column(location) + column(length) + column(ids) + column(nicknames) + column(latitudes)
+                + column(longitudes) + column(hasPoint) + column(created) + column(alive) + column(nicknameKeyOfRow)
+            let facets =
+                country.approximateBytes + state.approximateBytes + city.approximateBytes + year.approximateBytes
+                + stateYear.approximateBytes
+            return jsonBytes + columns + keySet + facets
+        }
+
         /// Whether row `r` was deleted.
         func isDeleted(_ r: Int) -> Bool { country.ofRow[r] < 0 }
 
@@ -266,14 +281,7 @@ public final class UserView: Sendable {
     public func containsNicknameKey(_ key: String) -> Bool { state.withLock { $0.nicknameKeys.contains(key) } }
 
     /// Bytes the view holds, roughly: the JSON, the columns and the posting lists.
-    public var approximateBytes: Int {
-        state.withLock { s in
-            s.jsonBytes + s.ids.count * (8 + 4 + 8 + 8 + 8 + 1 + 8 + 16 + 48 + 16 + 4)
-                + s.country.approximateBytes + s.state.approximateBytes + s.city.approximateBytes
-                + s.year.approximateBytes
-                + s.stateYear.approximateBytes
-        }
-    }
+    public var approximateBytes: Int { state.withLock { $0.approximateBytes } }
 
     /// The answer to `query` as of `snapshot` (default: now), to be written a step at a time.
     public func answer(_ query: UsersQuery, at snapshot: Snapshot? = nil) -> UsersAnswer {
