@@ -14,7 +14,7 @@ import Foundation
 /// `trust` authentication lets it in without a password. `stop()` (also called by `deinit`, at process exit, and
 /// by a watchdog process should the test process die) stops the server and removes the folder.
 ///
-/// A server may have a small file system of its own (`started(smallDisk:)`): a tmpfs mounted in a mount namespace
+/// A server may have a small file system of its own (`started(smallDisk:spare:)`): a tmpfs mounted in a mount namespace
 /// of the server's (`unshare`), so that a tablespace there fills up for real while nothing else does.
 public final class PostgresServer: @unchecked Sendable {
     /// The TCP port on 127.0.0.1.
@@ -28,7 +28,7 @@ public final class PostgresServer: @unchecked Sendable {
     /// `passwordRole`'s password.
     public let password = "pw-\(UUID().uuidString.prefix(12))"
     /// The small file system's size and the bytes of its spare file, when the server has one.
-    public let smallDisk: (bytes: Int, spare: Int)?
+    private let smallDisk: (bytes: Int, spare: Int)?
     private let bin: String
     private let lock = NSLock()
     private var stopped = false
@@ -209,7 +209,7 @@ public final class PostgresServer: @unchecked Sendable {
         let tool = bin + "/pg_ctl"
         let run =
             root
-            ? ["/usr/sbin/runuser", "-u", "postgres", "--", tool]
+            ? asPostgres(tool)
             : ["/usr/bin/unshare", "--user", "--map-user=\(getuid())", "--map-group=\(getgid())", tool]
         let namespaces = root ? ["--mount"] : ["--user", "--map-root-user", "--mount"]
         try Self.run(
@@ -249,10 +249,13 @@ public final class PostgresServer: @unchecked Sendable {
     /// Runs one of PostgreSQL's server tools, as `postgres` when we are root.
     @discardableResult
     private func runTool(_ tool: String, _ args: [String]) throws -> String {
-        if getuid() == 0 {
-            return try Self.run("/usr/sbin/runuser", ["-u", "postgres", "--", bin + "/" + tool] + args)
-        }
-        return try Self.run(bin + "/" + tool, args)
+        let command = asPostgres(bin + "/" + tool)
+        return try Self.run(command[0], Array(command.dropFirst()) + args)
+    }
+
+    /// The command that runs `path` as `postgres` when we are root (through `runuser`), else as it is.
+    private func asPostgres(_ path: String) -> [String] {
+        getuid() == 0 ? ["/usr/sbin/runuser", "-u", "postgres", "--", path] : [path]
     }
 
     /// Runs `path ARGS`, waits, and returns its output (standard output, then standard error).
