@@ -4,6 +4,9 @@ import HometownCore
 public struct Cluster: Hashable, Sendable {
     /// supercluster's id: `(indexInItsZoomLevel << 5) + (zoom + 1) + numberOfInputPoints`.
     public let id: Int
+    /// The cluster's place among its index's clusters, in `0..<ClusterIndex.clusterCount`: the same at every
+    /// zoom the cluster appears at, so that a caller can keep something per cluster in a flat array.
+    public let ordinal: Int
     /// Number of input points in the cluster.
     public let pointCount: Int
     /// Weighted centre in unit Web Mercator (x east, y south, both in [0, 1]).

@@ -166,7 +166,7 @@ public struct ClusterIndex: Sendable {
         let info = Int(node.info)
         return .cluster(
             Cluster(
-                id: Int(node.id), pointCount: Int(node.count), x: node.x, y: node.y,
+                id: Int(node.id), ordinal: info, pointCount: Int(node.count), x: node.x, y: node.y,
                 bounds: clusterBounds[info],
                 accumulated: options.reduce != nil ? clusterProperties[info] : [:]))
     }
