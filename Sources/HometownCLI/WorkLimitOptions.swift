@@ -19,7 +19,7 @@ struct WorkLimitOptions: ParsableArguments {
     )
     var queueTimeout: Seconds = 10
 
-    @Option(help: "MiB of cluster indexes kept for the map (about 1,100 bytes per user with a point, per filter).")
+    @Option(help: "MiB of cluster indexes kept for the map (about 1,300 bytes per user with a point, per filter).")
     var clusterCacheMB = WorkLimits().clusterCacheBytes >> 20
 
     @Option(help: "MiB of the map's cluster answers kept, shared by the clients that ask for the same view.")

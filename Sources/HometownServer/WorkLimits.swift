@@ -12,8 +12,8 @@ public struct WorkLimits: Sendable {
     public var maxQueuedWork = 32
     /// How long a request waits for a turn (and a post for its turn to write) before 503 with Retry-After.
     public var queueTimeout: Duration = .seconds(10)
-    /// Bytes of cluster indexes kept for the map endpoints (each is about 1,100 bytes per user with a point: the
-    /// index, and each user's feature written once; 256 MiB hold two filters of 100,000 users).
+    /// Bytes of cluster indexes kept for the map endpoints (each is about 1,300 bytes per user with a point: the
+    /// index, and each user's and each cluster's feature written once; 256 MiB hold two filters of 100,000 users).
     public var clusterCacheBytes = 256 << 20
     /// Bytes of the map's `clusters` answers kept (per filter, box, zoom level and data version), shared by the
     /// clients that ask for the same view.
