@@ -113,6 +113,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        phase = .between(since: now)
+        lastAnswer = now
         reschedule()
     }
 
@@ -129,7 +131,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Called by `ByteArrivalHandler` for every read, before decoding.
     func bytesArrived(_ count: Int) {
-        let now = NIODeadline.now()
+        let now = self.now
         switch phase {
         case .between:
             phase = .head(start: now)
@@ -158,7 +160,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
-        let now = NIODeadline.now()
+        let now = self.now
         switch part {
         case .head(let head):
             phase = .body(start: now, bytes: 0, last: now)
@@ -230,7 +232,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ChannelShouldQuiesceEvent {
-            shutdownDeadline = .now() + settings.shutdownTimeout
+            shutdownDeadline = now + settings.shutdownTimeout
             closeWhenAnswered = true
             if pending.isEmpty, !isReadingBody || lingerDeadline != nil {
                 close()
@@ -304,7 +306,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 return
             }
             let request = pending.removeFirst()
-            lastAnswer = .now()
+            lastAnswer = now
             if request.closesAfter {
                 closeAfterWriting(data, promise: promise, context: context)
                 return
@@ -442,7 +444,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Once `written`, shuts the sending side and reads on until the client closes or `lingerTime` passes.
     private func startLingering(after written: EventLoopFuture<Void>, context: ChannelHandlerContext) {
         dropping = true
-        lingerDeadline = .now() + settings.lingerTime
+        lingerDeadline = now + settings.lingerTime
         reschedule()
         written.assumeIsolated().whenComplete { [weak self] result in
             guard let self, !self.closed else { return }
@@ -463,6 +465,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     // MARK: timer
+
+    /// The event loop's clock (the system's, or a test's that it advances by hand).
+    private var now: NIODeadline { context?.eventLoop.now ?? .now() }
 
     /// The next moment something may expire, and what.
     private func nextDeadline() -> (NIODeadline, Expiry)? {
@@ -506,7 +511,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         timer = nil
         timerAt = nil
         guard !closed, let (at, what) = nextDeadline() else { return }
-        guard at <= .now() else {
+        guard at <= now else {
             reschedule()
             return
         }
