@@ -81,6 +81,29 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         var closesAfter = false
     }
 
+    /// What becomes of the requests read.
+    private enum Input: Equatable {
+        /// Passed up to Hummingbird.
+        case passing
+        /// Read and dropped: an answer of the guard's own was given or is due, a body went over the limit, or a
+        /// request came behind one after which the connection closes.
+        case dropping
+    }
+
+    /// How the connection ends. It never moves back up this list (`closed` may come from any of the others).
+    private enum Ending {
+        /// Not decided: requests are served for as long as the client keeps the connection.
+        case open
+        /// Closes once the pending answers are written; `own` is an answer of the guard's to write after them
+        /// first (a bad request pipelined behind good ones).
+        case afterAnswers(own: (head: HTTPResponseHead, body: ByteBuffer)?)
+        /// An answer of the guard's own is written or being written, in place of any of Hummingbird's (whose
+        /// writes are refused); then the sending side is shut and the input read and dropped until the client
+        /// closes, or `until`.
+        case lingering(until: NIODeadline)
+        case closed
+    }
+
     private enum Expiry { case idle, slowHead, slowBody, shutdown, linger }
 
     private let settings: Settings
@@ -88,17 +111,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var phase: Phase
     private var pending: [Pending] = []
     private var lastAnswer: NIODeadline
-    /// The input is no longer passed up (an answer of our own, or a request after one that closes).
-    private var dropping = false
-    /// Hummingbird's writes are refused: we answered the request it is working on.
-    private var tookOver = false
-    /// Close once the pending answers are written.
-    private var closeWhenAnswered = false
-    /// An answer of our own waiting for the pending answers (a bad request pipelined behind good ones).
-    private var queued: (HTTPResponseHead, ByteBuffer)?
+    private var input = Input.passing
+    private var ending = Ending.open
     private var shutdownDeadline: NIODeadline?
-    private var lingerDeadline: NIODeadline?
-    private var closed = false
     private var timer: Scheduled<Void>?
     private var timerAt: NIODeadline?
 
@@ -124,7 +139,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        closed = true
+        ending = .closed
         cancelTimer()
         context.fireChannelInactive()
     }
@@ -144,7 +159,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let framing = bodyBytesReceived - data
             let allowed = settings.maxHeaderBytes + data * Settings.framingBytesPerDataByte
             bodyBytesReceived += count
-            if framing > allowed, !dropping {
+            if framing > allowed, input == .passing {
                 refuse(
                     .badRequest,
                     "the chunked body's framing is too large: chunk sizes, chunk extensions and trailers may take at most \(settings.maxHeaderBytes) bytes plus \(Settings.framingBytesPerDataByte) per byte of data",
@@ -166,10 +181,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             phase = .body(start: now, bytes: 0, last: now)
             bodyBytes = 0
             bodyBytesReceived = 0
-            guard !dropping else { return }
-            if closeWhenAnswered {
+            guard input == .passing else { return }
+            if closesAfterAnswers {
                 // A request pipelined behind one that closes the connection (or during shutdown): not served.
-                dropping = true
+                input = .dropping
                 return
             }
             if let (status, message) = refusal(of: head) {
@@ -188,24 +203,23 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                     promise: nil)
             }
             pending.append(Pending(version: head.version, keepAlive: head.isKeepAlive))
-            if !head.isKeepAlive { closeWhenAnswered = true }
+            if !head.isKeepAlive { closeAfterAnswers() }
             context.fireChannelRead(data)
         case .body(let buffer):
             if case .body(let start, let bytes, _) = phase {
                 phase = .body(start: start, bytes: bytes + buffer.readableBytes, last: now)
             }
-            guard !dropping else { return }
+            guard input == .passing else { return }
             bodyBytes += buffer.readableBytes
             if bodyBytes > settings.maxBodyBytes {
                 // The responder sees more than the limit and answers 413; the rest is not read up.
-                dropping = true
-                closeWhenAnswered = true
+                dropInput()
             }
             context.fireChannelRead(data)
         case .end:
             phase = .between(since: now)
             reschedule()
-            guard !dropping else { return }
+            guard input == .passing else { return }
             context.fireChannelRead(data)
         }
     }
@@ -217,7 +231,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             context.fireErrorCaught(error)
             return
         }
-        guard !dropping, !closed else { return }
+        guard input == .passing, !closed else { return }
         if parseError == .headerOverflow {
             refuse(
                 .requestHeaderFieldsTooLarge,
@@ -233,7 +247,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ChannelShouldQuiesceEvent {
             shutdownDeadline = now + settings.shutdownTimeout
-            closeWhenAnswered = true
+            closeAfterAnswers()
             if pending.isEmpty, !isReadingBody || lingerDeadline != nil {
                 close()
                 return
@@ -247,7 +261,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private var isReadingBody: Bool {
-        if case .body = phase { return !dropping }
+        if case .body = phase { return input == .passing }
         return false
     }
 
@@ -273,9 +287,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     // MARK: outbound
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if tookOver || closed {
+        switch ending {
+        case .lingering, .closed:
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
+        case .open, .afterAnswers: break
         }
         switch unwrapOutboundIn(data) {
         case .head(var head):
@@ -286,10 +302,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             let request = pending[0]
             head.version = request.version
             let http10 = request.version.major == 1 && request.version.minor == 0
-            // (An answer of our own queued behind this one closes the connection itself.)
+            // The last answer before the connection closes says so (unless an answer of our own follows it, which
+            // closes the connection itself).
+            var lastBeforeClosing = false
+            if case .afterAnswers(own: nil) = ending { lastBeforeClosing = pending.count == 1 }
             let closes =
-                !request.keepAlive || (closeWhenAnswered && pending.count == 1 && queued == nil)
-                || (http10 && !head.headers.contains(name: "content-length"))
+                !request.keepAlive || lastBeforeClosing || (http10 && !head.headers.contains(name: "content-length"))
             pending[0].headWritten = true
             pending[0].closesAfter = closes
             if closes {
@@ -311,13 +329,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 closeAfterWriting(data, promise: promise, context: context)
                 return
             }
-            if pending.isEmpty, let (head, body) = queued {
-                queued = nil
+            if pending.isEmpty, case .afterAnswers(let own?) = ending {
                 context.write(data, promise: promise)
-                answer(head, body, context: context)
+                answer(own.head, own.body, context: context)
                 return
             }
-            if closeWhenAnswered, pending.isEmpty {
+            if closesAfterAnswers, pending.isEmpty {
                 closeAfterWriting(data, promise: promise, context: context)
                 return
             }
@@ -378,13 +395,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, duringForwardedBody: Bool
     ) {
         guard let context, !closed else { return }
-        let readingForwardedBody = duringForwardedBody
-        dropping = true
-        closeWhenAnswered = true
+        dropInput()
         let (head, body) = LimitReplies.parts(status, message, version: version)
-        if readingForwardedBody {
+        if duringForwardedBody {
             if pending.count == 1, !pending[0].headWritten {
-                tookOver = true
+                // In place of Hummingbird's answer: its writes are refused from now on (`lingering`).
                 pending.removeAll()
                 answer(head, body, context: context)
             } else if pending.isEmpty {
@@ -394,7 +409,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         } else if pending.isEmpty {
             answer(head, body, context: context)
         } else {
-            queued = (head, body)
+            ending = .afterAnswers(own: (head, body))
         }
     }
 
@@ -407,8 +422,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             refuse(status, message, version: version, duringForwardedBody: false)
             return
         }
-        dropping = true
-        closeWhenAnswered = true
+        dropInput()
         let (head, body) = LimitReplies.parts(status, message, version: version)
         var bytes = context.channel.allocator.buffer(capacity: 256 + body.readableBytes)
         bytes.writeString(
@@ -434,7 +448,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let done = context.eventLoop.makePromise(of: Void.self)
         if let promise { done.futureResult.cascade(to: promise) }
         context.writeAndFlush(data, promise: done)
-        if dropping {
+        if input == .dropping {
             startLingering(after: done.futureResult, context: context)
         } else {
             done.futureResult.assumeIsolated().whenComplete { [weak self] _ in self?.close() }
@@ -443,8 +457,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Once `written`, shuts the sending side and reads on until the client closes or `lingerTime` passes.
     private func startLingering(after written: EventLoopFuture<Void>, context: ChannelHandlerContext) {
-        dropping = true
-        lingerDeadline = now + settings.lingerTime
+        input = .dropping
+        ending = .lingering(until: now + settings.lingerTime)
         reschedule()
         written.assumeIsolated().whenComplete { [weak self] result in
             guard let self, !self.closed else { return }
@@ -459,9 +473,38 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func close() {
         guard !closed, let context else { return }
-        closed = true
+        ending = .closed
         cancelTimer()
         context.close(promise: nil)
+    }
+
+    // MARK: state
+
+    private var closed: Bool {
+        if case .closed = ending { return true }
+        return false
+    }
+
+    private var lingerDeadline: NIODeadline? {
+        if case .lingering(let until) = ending { return until }
+        return nil
+    }
+
+    /// The connection closes once the pending answers are written (or sooner).
+    private var closesAfterAnswers: Bool {
+        if case .open = ending { return false }
+        return true
+    }
+
+    /// From now on the connection closes once the pending answers are written (unless it ends sooner already).
+    private func closeAfterAnswers() {
+        if case .open = ending { ending = .afterAnswers(own: nil) }
+    }
+
+    /// From now on requests read are dropped, and the connection closes after the pending answers.
+    private func dropInput() {
+        input = .dropping
+        closeAfterAnswers()
     }
 
     // MARK: timer
@@ -484,7 +527,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let start):
             if pending.isEmpty { consider(max(start, lastAnswer) + settings.readTimeout, .slowHead) }
         case .body(let start, let bytes, let last):
-            guard !dropping else { break }
+            guard input == .passing else { break }
             let byRate =
                 start + settings.readTimeout + .nanoseconds(Int64(bytes) * 1_000_000_000 / Int64(settings.minBodyRate))
             consider(min(last + settings.readTimeout, byRate), .slowBody)
@@ -530,7 +573,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 "the request body arrived too slowly: it may pause at most \(seconds(settings.readTimeout)) s, and after that must average at least \(settings.minBodyRate) bytes/s",
                 version: version,
                 duringForwardedBody: true)
-            if !tookOver, pending.isEmpty == false { close() }
+            // Taken over (the answer was Hummingbird's to give, and is now ours): nothing is pending any more.
+            if !pending.isEmpty { close() }
         }
         reschedule()
     }

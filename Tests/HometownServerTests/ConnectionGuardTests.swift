@@ -139,6 +139,23 @@ import Testing
         #expect(!c.isOpen)
     }
 
+    @Test func aBadRequestBehindAGoodOneIsAnsweredAfterIt() throws {
+        let c = try Connection()
+        try c.send("GET /a HTTP/1.1\r\nHost: h\r\n\r\nGET /b HTTP/1.1\r\n\r\n")
+        #expect(c.app.heads.map(\.uri) == ["/a"])
+        #expect(try c.received() == "")
+        c.app.answer()
+        let text = try c.received()
+        let first = text.range(of: "HTTP/1.1 200 OK\r\n")
+        let second = text.range(of: "HTTP/1.1 400 Bad Request\r\n")
+        #expect(first != nil && second != nil && first!.lowerBound < second!.lowerBound, "\(text)")
+        #expect(text.contains("no Host header"))
+        // The good answer does not say the connection closes: the guard's own answer after it does.
+        let good = text[..<(second?.lowerBound ?? text.endIndex)]
+        #expect(!good.lowercased().contains("connection: close"))
+        #expect(!c.isOpen)
+    }
+
     @Test func aHeadThatDoesNotArriveWholeInTimeGets408() throws {
         let c = try Connection()
         try c.send("GET / HTTP/1.1\r\nHost: ex")
