@@ -79,6 +79,16 @@ import Testing
         func advance(_ t: TimeAmount) { loop.advanceTime(by: t) }
 
         var isOpen: Bool { channel.isActive }
+
+        /// Lets the application answer the last request the connection serves, and checks that the answer
+        /// begins with `statusLine`, says the connection closes, and that it does.
+        func expectLastAnswer(_ statusLine: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            app.answer()
+            let text = try received()
+            #expect(text.hasPrefix(statusLine + "\r\n"), "\(text)", sourceLocation: sourceLocation)
+            #expect(text.lowercased().contains("connection: close"), sourceLocation: sourceLocation)
+            #expect(!isOpen, sourceLocation: sourceLocation)
+        }
     }
 
     /// The status code and the JSON `code` of an answer of the guard's own.
@@ -123,20 +133,15 @@ import Testing
         let c = try Connection()
         try c.send("GET / HTTP/1.0\r\n\r\n")
         #expect(c.app.heads.count == 1)
-        c.app.answer()
-        let text = try c.received()
-        #expect(text.hasPrefix("HTTP/1.0 200 OK\r\n"))
-        #expect(text.lowercased().contains("connection: close"))
-        #expect(!c.isOpen)
+        try c.expectLastAnswer("HTTP/1.0 200 OK")
     }
 
     @Test func aRequestBehindOneThatClosesIsNotServed() throws {
         let c = try Connection()
         try c.send("GET /a HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\nGET /b HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(c.app.heads.map(\.uri) == ["/a"])
-        c.app.answer()
-        #expect(try c.received().lowercased().contains("connection: close"))
-        #expect(!c.isOpen)
+        try c.expectLastAnswer("HTTP/1.1 200 OK")
+        #expect(c.app.heads.count == 1)
     }
 
     @Test func aBadRequestBehindAGoodOneIsAnsweredAfterIt() throws {
@@ -265,11 +270,7 @@ import Testing
         try c.send("GET / HTTP/1.1\r\nHost: a\r\n\r\n")
         c.channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         #expect(c.isOpen)
-        c.app.answer()
-        let text = try c.received()
-        #expect(text.hasPrefix("HTTP/1.1 200 OK\r\n"))
-        #expect(text.lowercased().contains("connection: close"))
-        #expect(!c.isOpen)
+        try c.expectLastAnswer("HTTP/1.1 200 OK")
     }
 
     @Test func shutdownClosesAConnectionStillUnansweredAtItsDeadline() throws {
