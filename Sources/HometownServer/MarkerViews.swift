@@ -14,18 +14,13 @@ enum MarkerViews {
     struct Indexed: Sendable {
         let index: ClusterIndex
         let coordinates: [Coordinate]
-        /// Every indexed user's feature (`ClusterFeatureWriter`), laid out in map order (`MapOrder`: users near
-        /// one another on the map are near one another here, as an answer's users are, so that copying an answer's
-        /// features reads memory nearly in sequence); point `i`'s bytes are
-        /// `userFeatures[userFeatureBounds[2 * i]..<userFeatureBounds[2 * i + 1]]` (empty for a user deleted before
-        /// its feature was written).
-        let userFeatures: [UInt8]
-        let userFeatureBounds: [Int]
-        /// Every cluster's feature (`ClusterFeatureWriter`, with its expansion zoom), zoom level by zoom level;
-        /// the cluster of ordinal `k` (`Cluster.ordinal`) is
-        /// `clusterFeatures[clusterFeatureBounds[2 * k]..<clusterFeatureBounds[2 * k + 1]]`.
-        let clusterFeatures: [UInt8]
-        let clusterFeatureBounds: [Int]
+        /// Every indexed user's feature (`ClusterFeatureWriter`), keyed by point and laid out in map order
+        /// (`MapOrder`: users near one another on the map are near one another here, as an answer's users are, so
+        /// that copying an answer's features reads memory nearly in sequence); empty for a user deleted before its
+        /// feature was written.
+        let userFeatures: FeatureTable
+        /// Every cluster's feature (`ClusterFeatureWriter`, with its expansion zoom), keyed by `Cluster.ordinal`.
+        let clusterFeatures: FeatureTable
 
         /// Bytes this index holds, roughly, per indexed point beside the features' bytes: the input point, its
         /// coordinate and its feature's two offsets, and the clustered levels of zoom 0-16 (measured as docs/server.md
@@ -45,49 +40,42 @@ enum MarkerViews {
                 coordinates.append(c)
             }
             index = try ClusterIndex(points: clusterPoints, options: ClusterOptions(), stopWhen: shouldStop)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(points.count * ClusterFeatureWriter.typicalFeatureBytes)
-            var bounds = [Int](repeating: 0, count: 2 * points.count)
+            var users = FeatureTable(
+                count: points.count, reservingBytes: points.count * ClusterFeatureWriter.typicalFeatureBytes)
             let order = MapOrder.indices(of: coordinates)
             var start = 0
             while start < order.count {
                 if shouldStop() { throw CancellationError() }
                 let chunk = order[start..<min(order.count, start + Self.stopCheckInterval)]
                 for (i, user) in zip(chunk, view.users(atRows: chunk.map { points[$0].row })) {
-                    bounds[2 * i] = bytes.count
-                    if let user { ClusterFeatureWriter.append(user, to: &bytes) }
-                    bounds[2 * i + 1] = bytes.count
+                    users.write(i) { if let user { ClusterFeatureWriter.append(user, to: &$0) } }
                 }
                 start += chunk.count
             }
             self.coordinates = coordinates
-            userFeatures = bytes
-            userFeatureBounds = bounds
-            (clusterFeatures, clusterFeatureBounds) = try Self.clusterFeatures(of: index, shouldStop: shouldStop)
+            userFeatures = users
+            clusterFeatures = try Self.clusterFeatures(of: index, shouldStop: shouldStop)
         }
 
-        /// Each of `index`'s clusters' features, and where each lies (two offsets per ordinal).
-        private static func clusterFeatures(of index: ClusterIndex, shouldStop: () -> Bool) throws -> ([UInt8], [Int]) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(index.clusterCount * ClusterFeatureWriter.typicalFeatureBytes)
-            var bounds = [Int](repeating: 0, count: 2 * index.clusterCount)
+        /// Each of `index`'s clusters' features, keyed by ordinal.
+        private static func clusterFeatures(of index: ClusterIndex, shouldStop: () -> Bool) throws -> FeatureTable {
+            var table = FeatureTable(
+                count: index.clusterCount,
+                reservingBytes: index.clusterCount * ClusterFeatureWriter.typicalFeatureBytes)
             var scratch: [Int] = []
             var written = 0
             try index.forEachCluster { c in
                 if written % Self.stopCheckInterval == 0, shouldStop() { throw CancellationError() }
                 written += 1
                 let zoom = try index.expansionZoom(of: c.id, scratch: &scratch)
-                bounds[2 * c.ordinal] = bytes.count
-                ClusterFeatureWriter.append(c, expansionZoom: zoom, to: &bytes)
-                bounds[2 * c.ordinal + 1] = bytes.count
+                table.write(c.ordinal) { ClusterFeatureWriter.append(c, expansionZoom: zoom, to: &$0) }
             }
-            return (bytes, bounds)
+            return table
         }
 
         /// Bytes this index holds, roughly (what the server's cache of indexes counts).
         var approximateBytes: Int {
-            512 + coordinates.count * Self.bytesPerPoint + userFeatures.count + clusterFeatures.count
-                + clusterFeatureBounds.count * MemoryLayout<Int>.stride
+            512 + coordinates.count * Self.bytesPerPoint + userFeatures.bytes.count + clusterFeatures.approximateBytes
         }
 
         /// The clusters and single users in `bbox` at `zoom` (cheap: a range search of one level's tree).
@@ -107,26 +95,18 @@ enum MarkerViews {
             var size = 64 + items.count
             for item in items {
                 switch item {
-                case .cluster(let c):
-                    size += clusterFeatureBounds[2 * c.ordinal + 1] - clusterFeatureBounds[2 * c.ordinal]
-                case .point(let p): size += userFeatureBounds[2 * p + 1] - userFeatureBounds[2 * p]
+                case .cluster(let c): size += clusterFeatures.byteCount(c.ordinal)
+                case .point(let p): size += userFeatures.byteCount(p)
                 }
             }
             var out = ByteBufferAllocator().buffer(capacity: size)
             out.writeBytes(ClusterFeatureWriter.collectionStart)
             var first = true
-            func copy(_ features: [UInt8], _ bounds: [Int], _ i: Int) {
-                let range = bounds[2 * i]..<bounds[2 * i + 1]
-                if range.isEmpty { return }
-                if !first { out.writeInteger(UInt8(ascii: ",")) }
-                first = false
-                _ = features.withUnsafeBytes { out.writeBytes(UnsafeRawBufferPointer(rebasing: $0[range])) }
-            }
             for (k, item) in items.enumerated() {
                 if k % Self.stopCheckInterval == 0, shouldStop() { throw CancellationError() }
                 switch item {
-                case .cluster(let c): copy(clusterFeatures, clusterFeatureBounds, c.ordinal)
-                case .point(let p): copy(userFeatures, userFeatureBounds, p)
+                case .cluster(let c): clusterFeatures.copy(c.ordinal, to: &out, first: &first)
+                case .point(let p): userFeatures.copy(p, to: &out, first: &first)
                 }
             }
             out.writeBytes(ClusterFeatureWriter.collectionEnd)
