@@ -247,6 +247,8 @@ let package = Package(
                 "HometownStore", "HometownProtocol", "HometownCore", "HometownStoreTestSupport",
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         // The users query and nickname check in SQL, run on a store's own database: the oracle the in-memory
         // answers are compared with in the store, PostgreSQL and server tests.

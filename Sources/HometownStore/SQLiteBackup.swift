@@ -1,6 +1,7 @@
 import Foundation
 import HometownCore
 import Logging
+import NIOPosix
 import SQLKit
 import SQLiteKit
 
@@ -29,7 +30,8 @@ public enum SQLiteBackup {
         }
         let partial = target + ".partial"
         try? files.removeItem(atPath: partial)
-        let connection = try await SQLiteUserStore.connection(path: source, busyTimeout: busyTimeout, logger: logger)
+        let connection = try await SQLiteUserStore.connection(
+            path: source, busyTimeout: busyTimeout, logger: logger, threads: .singleton)
         do {
             let db = connection.sql()
             // A file that is not a database fails here rather than being copied as an empty one.

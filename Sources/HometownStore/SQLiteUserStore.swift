@@ -16,7 +16,7 @@ import SQLiteKit
 /// - Nicknames: a unique index on `nickname_key` (`NicknameKey`). Opening a database of an older schema recomputes
 ///   every key (`NicknameKeyMigration`), since version 3 keys fold width and look-alike letters as well as case.
 /// - Two connections: one for writes and one for reads, so that reads (WAL readers) never wait for a write's sync.
-///   Each runs its calls on the NIO thread pool, off the event loops.
+///   Each runs its calls on a thread of the store's own (`threads`), off the event loops.
 /// - Storage: a write that fails because the file system is full (SQLITE_FULL) or writing failed (SQLite's write,
 ///   sync and truncate I/O errors) throws `StoreError.storageUnavailable` and sets `storageProblem` until a
 ///   write succeeds; the failed transaction is rolled back whole. `probeWrite()` tells when writes work again.
@@ -31,17 +31,26 @@ public final class SQLiteUserStore: UserStore {
     public let busyTimeout: Duration
     private let writer: SQLiteConnection
     private let reader: SQLiteConnection
+    /// The store's own threads, one per connection, on which SQLite's calls run. A statement that waits for another
+    /// program's lock (up to `busyTimeout`) or a long read holds up only its own connection, and no call waits
+    /// behind other work of the process, as it would in NIO's shared pool (as many threads as cores: one on a
+    /// one-core machine, where a write waiting for a lock would stop every read).
+    private let threads: NIOThreadPool
+    private let closed = Locked(false)
     /// Why the last write failed for want of storage, until a write succeeds.
     private let storageFailure = Locked<String?>(nil)
 
     var writeDB: any SQLDatabase { writer.sql() }
     var readDB: any SQLDatabase { reader.sql() }
 
-    private init(path: String, busyTimeout: Duration, writer: SQLiteConnection, reader: SQLiteConnection) {
+    private init(
+        path: String, busyTimeout: Duration, writer: SQLiteConnection, reader: SQLiteConnection, threads: NIOThreadPool
+    ) {
         self.path = path
         self.busyTimeout = busyTimeout
         self.writer = writer
         self.reader = reader
+        self.threads = threads
     }
 
     /// Opens (and on first use creates) the database file at `path`.
@@ -54,7 +63,15 @@ public final class SQLiteUserStore: UserStore {
         path: String, busyTimeout: Duration = .seconds(5),
         logger: Logger = Logger(label: "hometown.store")
     ) async throws -> SQLiteUserStore {
-        let writer = try await connection(path: path, busyTimeout: busyTimeout, logger: logger)
+        let threads = NIOThreadPool(numberOfThreads: 2)
+        threads.start()
+        let writer: SQLiteConnection
+        do {
+            writer = try await connection(path: path, busyTimeout: busyTimeout, logger: logger, threads: threads)
+        } catch {
+            try? await threads.shutdownGracefully()
+            throw error
+        }
         do {
             let db = writer.sql()
             let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(
@@ -76,23 +93,28 @@ public final class SQLiteUserStore: UserStore {
                     on: db, path: path, fromVersion: version, toVersion: schemaVersion, logger: logger)
             }
             try await db.raw("PRAGMA user_version = \(unsafeRaw: String(schemaVersion))").run()
-            let reader = try await connection(path: path, busyTimeout: busyTimeout, logger: logger)
-            return SQLiteUserStore(path: path, busyTimeout: busyTimeout, writer: writer, reader: reader)
-        } catch let e as StoreError {
-            try? await writer.close()
-            throw e
+            let reader = try await connection(path: path, busyTimeout: busyTimeout, logger: logger, threads: threads)
+            return SQLiteUserStore(
+                path: path, busyTimeout: busyTimeout, writer: writer, reader: reader, threads: threads)
         } catch {
             try? await writer.close()
+            try? await threads.shutdownGracefully()
+            if let e = error as? StoreError { throw e }
             throw StoreError.cannotOpen(path: path, detail: "\(error)")
         }
     }
 
-    /// A connection to the file at `path` with SQLite's own busy handler (`setBusyTimeout`).
+    /// A connection to the file at `path` with SQLite's own busy handler (`setBusyTimeout`), whose calls run on
+    /// `threads` (started).
     /// - Throws: `StoreError.cannotOpen` when the file cannot be opened.
-    static func connection(path: String, busyTimeout: Duration, logger: Logger) async throws -> SQLiteConnection {
+    static func connection(
+        path: String, busyTimeout: Duration, logger: Logger, threads: NIOThreadPool
+    ) async throws -> SQLiteConnection {
         let connection: SQLiteConnection
         do {
-            connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            connection = try await SQLiteConnection.open(
+                storage: .file(path: path), threadPool: threads, logger: logger,
+                on: MultiThreadedEventLoopGroup.singleton.any())
         } catch {
             throw StoreError.cannotOpen(path: path, detail: "\(error)")
         }
@@ -230,9 +252,18 @@ public final class SQLiteUserStore: UserStore {
         try await wrap { try await SQLUserQueries.lastChange(on: self.readDB) }
     }
 
+    /// Closes both connections and ends the store's threads; a second call does nothing.
     public func close() async throws {
-        try await reader.close()
-        try await writer.close()
+        let first = closed.withLock { was in
+            defer { was = true }
+            return !was
+        }
+        guard first else { return }
+        var failure: (any Error)?
+        do { try await reader.close() } catch { failure = error }
+        do { try await writer.close() } catch { failure = failure ?? error }
+        try? await threads.shutdownGracefully()
+        if let failure { throw failure }
     }
 
     public var storageProblem: String? { storageFailure.withLock { $0 } }

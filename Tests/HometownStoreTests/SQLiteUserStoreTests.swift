@@ -2,6 +2,8 @@ import Foundation
 import HometownCore
 import HometownProtocol
 import HometownStore
+import NIOCore
+import NIOPosix
 import Testing
 
 /// What only the SQLite store does. The rules every store keeps (ids and times, nickname keys and races, ids never
@@ -30,5 +32,43 @@ import Testing
         await #expect(throws: StoreError.self) {
             try await SQLiteUserStore.open(path: "/nonexistent-folder/x/users.sqlite")
         }
+    }
+
+    /// The store's calls run on threads of its own: with every thread of NIO's shared pool held by other work, a
+    /// write and two reads still return (before the shared threads are let go, after at most 20 s).
+    @Test func answersWhileNIOsSharedThreadsAreHeld() async throws {
+        let store = try await SQLiteUserStore.open(path: Self.freshPath())
+        let shared = NIOThreadPool.singleton
+        let count = System.coreCount
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        for _ in 0..<count {
+            shared.submit { _ in
+                started.signal()
+                release.wait()
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                for _ in 0..<count { started.wait() }
+                continuation.resume()
+            }
+        }
+        let letGo = Locked(false)
+        let releaseAll = DispatchWorkItem {
+            letGo.withLock { $0 = true }
+            for _ in 0..<count { release.signal() }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: releaseAll)
+        let user = try await store.insert(Self.user("shared"), passwordHash: "h", now: 1)
+        let read = try await store.user(id: user.id)
+        let next = try await store.nextID()
+        let whileHeld = !letGo.withLock { $0 }
+        releaseAll.cancel()
+        if whileHeld { for _ in 0..<count { release.signal() } }
+        #expect(whileHeld, "the store's calls waited for NIO's shared threads")
+        #expect(read?.nickname == "shared" && next == user.id + 1)
+        try await store.close()
+        try await store.close()
     }
 }
