@@ -65,14 +65,10 @@ public final class SQLiteUserStore: UserStore {
     ) async throws -> SQLiteUserStore {
         let threads = NIOThreadPool(numberOfThreads: 2)
         threads.start()
-        let writer: SQLiteConnection
+        var opened: SQLiteConnection?
         do {
-            writer = try await connection(path: path, busyTimeout: busyTimeout, logger: logger, threads: threads)
-        } catch {
-            try? await threads.shutdownGracefully()
-            throw error
-        }
-        do {
+            let writer = try await connection(path: path, busyTimeout: busyTimeout, logger: logger, threads: threads)
+            opened = writer
             let db = writer.sql()
             let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(
                 column: "journal_mode", as: String.self)
@@ -97,7 +93,7 @@ public final class SQLiteUserStore: UserStore {
             return SQLiteUserStore(
                 path: path, busyTimeout: busyTimeout, writer: writer, reader: reader, threads: threads)
         } catch {
-            try? await writer.close()
+            try? await opened?.close()
             try? await threads.shutdownGracefully()
             if let e = error as? StoreError { throw e }
             throw StoreError.cannotOpen(path: path, detail: "\(error)")
