@@ -9,41 +9,53 @@ public enum GeoJSONGeometry: Hashable, Sendable, Codable {
 
     private enum Keys: String, CodingKey { case type, coordinates }
 
+    /// The geometry types read and written, by their GeoJSON `type` member.
+    private enum Kind: String {
+        case point = "Point"
+        case multiPoint = "MultiPoint"
+        case lineString = "LineString"
+        case multiLineString = "MultiLineString"
+        case polygon = "Polygon"
+        case multiPolygon = "MultiPolygon"
+    }
+
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         let type = try c.decode(String.self, forKey: .type)
-        switch type {
-        case "Point": self = .point(try c.decode([Double].self, forKey: .coordinates))
-        case "MultiPoint": self = .multiPoint(try c.decode([[Double]].self, forKey: .coordinates))
-        case "LineString": self = .lineString(try c.decode([[Double]].self, forKey: .coordinates))
-        case "MultiLineString": self = .multiLineString(try c.decode([[[Double]]].self, forKey: .coordinates))
-        case "Polygon": self = .polygon(try c.decode([[[Double]]].self, forKey: .coordinates))
-        case "MultiPolygon": self = .multiPolygon(try c.decode([[[[Double]]]].self, forKey: .coordinates))
-        default: throw CoreError.invalidGeoJSON("unsupported geometry type \"\(type)\"")
+        guard let kind = Kind(rawValue: type) else {
+            throw CoreError.invalidGeoJSON("unsupported geometry type \"\(type)\"")
+        }
+        switch kind {
+        case .point: self = .point(try c.decode([Double].self, forKey: .coordinates))
+        case .multiPoint: self = .multiPoint(try c.decode([[Double]].self, forKey: .coordinates))
+        case .lineString: self = .lineString(try c.decode([[Double]].self, forKey: .coordinates))
+        case .multiLineString: self = .multiLineString(try c.decode([[[Double]]].self, forKey: .coordinates))
+        case .polygon: self = .polygon(try c.decode([[[Double]]].self, forKey: .coordinates))
+        case .multiPolygon: self = .multiPolygon(try c.decode([[[[Double]]]].self, forKey: .coordinates))
         }
     }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(kind.rawValue, forKey: .type)
         switch self {
-        case .point(let p):
-            try c.encode("Point", forKey: .type)
-            try c.encode(p, forKey: .coordinates)
-        case .multiPoint(let p):
-            try c.encode("MultiPoint", forKey: .type)
-            try c.encode(p, forKey: .coordinates)
-        case .lineString(let p):
-            try c.encode("LineString", forKey: .type)
-            try c.encode(p, forKey: .coordinates)
-        case .multiLineString(let p):
-            try c.encode("MultiLineString", forKey: .type)
-            try c.encode(p, forKey: .coordinates)
-        case .polygon(let p):
-            try c.encode("Polygon", forKey: .type)
-            try c.encode(p, forKey: .coordinates)
-        case .multiPolygon(let p):
-            try c.encode("MultiPolygon", forKey: .type)
-            try c.encode(p, forKey: .coordinates)
+        case .point(let p): try c.encode(p, forKey: .coordinates)
+        case .multiPoint(let p): try c.encode(p, forKey: .coordinates)
+        case .lineString(let p): try c.encode(p, forKey: .coordinates)
+        case .multiLineString(let p): try c.encode(p, forKey: .coordinates)
+        case .polygon(let p): try c.encode(p, forKey: .coordinates)
+        case .multiPolygon(let p): try c.encode(p, forKey: .coordinates)
+        }
+    }
+
+    private var kind: Kind {
+        switch self {
+        case .point: .point
+        case .multiPoint: .multiPoint
+        case .lineString: .lineString
+        case .multiLineString: .multiLineString
+        case .polygon: .polygon
+        case .multiPolygon: .multiPolygon
         }
     }
 

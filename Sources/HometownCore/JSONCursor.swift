@@ -106,20 +106,8 @@ public struct JSONCursor {
     private mutating func nextName<Name>(_ readName: (inout JSONParser) throws(CoreError) -> Name) throws(CoreError)
         -> Name?
     {
+        guard try nextItem(until: UInt8(ascii: "}")) else { return nil }
         parser.skipSpace()
-        guard parser.i < parser.bytes.count else { throw parser.fail("a member or '}' was expected, the text ended") }
-        if parser.bytes[parser.i] == UInt8(ascii: "}") {
-            parser.i += 1
-            depth -= 1
-            afterOpen = false
-            return nil
-        }
-        if !afterOpen {
-            guard parser.bytes[parser.i] == UInt8(ascii: ",") else { throw parser.fail("',' or '}' was expected") }
-            parser.i += 1
-            parser.skipSpace()
-        }
-        afterOpen = false
         guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "\"") else {
             throw parser.fail("a member name in double quotes was expected")
         }
@@ -168,20 +156,17 @@ public struct JSONCursor {
     /// True when the array being read has another element (its `,` read), false (with the closing `]` read)
     /// at its end. Read or skip the element before calling it again.
     public mutating func nextElement() throws(CoreError) -> Bool {
-        parser.skipSpace()
-        guard parser.i < parser.bytes.count else { throw parser.fail("an element or ']' was expected, the text ended") }
-        if parser.bytes[parser.i] == UInt8(ascii: "]") {
-            parser.i += 1
-            depth -= 1
-            afterOpen = false
-            return false
-        }
-        if !afterOpen {
-            guard parser.bytes[parser.i] == UInt8(ascii: ",") else { throw parser.fail("',' or ']' was expected") }
-            parser.i += 1
-        }
+        try nextItem(until: UInt8(ascii: "]"))
+    }
+
+    /// The separator before the next member or element of the container being read (`JSONParser.nextItem`): false,
+    /// with the closing `close` read and the container left, at its end.
+    @inline(__always)
+    private mutating func nextItem(until close: UInt8) throws(CoreError) -> Bool {
+        let more = try parser.nextItem(until: close, first: afterOpen)
         afterOpen = false
-        return true
+        if !more { depth -= 1 }
+        return more
     }
 
     /// Reads the next value whole.

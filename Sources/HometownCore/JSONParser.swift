@@ -64,12 +64,8 @@ struct JSONParser {
         guard depth <= JSONParser.maxDepth else { throw fail("nested more than \(JSONParser.maxDepth) deep") }
         i += 1
         var members: [String: JSONValue] = [:]
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
-            i += 1
-            return .object(members)
-        }
-        while true {
+        guard try nextItem(until: UInt8(ascii: "}"), first: true) else { return .object(members) }
+        repeat {
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                 throw fail("a member name in double quotes was expected")
@@ -90,43 +86,42 @@ struct JSONParser {
                         key: key, value: v,
                         text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)))
             }
-            skipSpace()
-            guard i < bytes.count else { throw fail("',' or '}' was expected, the text ended") }
-            if bytes[i] == UInt8(ascii: ",") {
-                i += 1
-                continue
-            }
-            if bytes[i] == UInt8(ascii: "}") {
-                i += 1
-                return .object(members)
-            }
-            throw fail("',' or '}' was expected")
-        }
+        } while try nextItem(until: UInt8(ascii: "}"), first: false)
+        return .object(members)
     }
 
     mutating func array(depth: Int) throws(CoreError) -> JSONValue {
         guard depth <= JSONParser.maxDepth else { throw fail("nested more than \(JSONParser.maxDepth) deep") }
         i += 1
         var items: [JSONValue] = []
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
-            i += 1
-            return .array(items)
-        }
-        while true {
+        guard try nextItem(until: UInt8(ascii: "]"), first: true) else { return .array(items) }
+        repeat {
             items.append(try value(depth: depth))
-            skipSpace()
-            guard i < bytes.count else { throw fail("',' or ']' was expected, the text ended") }
-            if bytes[i] == UInt8(ascii: ",") {
-                i += 1
-                continue
-            }
-            if bytes[i] == UInt8(ascii: "]") {
-                i += 1
-                return .array(items)
-            }
-            throw fail("',' or ']' was expected")
+        } while try nextItem(until: UInt8(ascii: "]"), first: false)
+        return .array(items)
+    }
+
+    /// Where an object's member or an array's element may follow: just after the opening bracket (`first`) or
+    /// after an item. Reads the closing `close` (`}` or `]`) and returns false, or reads the `,` before the next
+    /// item (nothing when `first`) and returns true, leaving the reader at that item (or the space before it).
+    /// - Throws: `CoreError.malformedJSON` when the text ends there or holds anything else.
+    @inline(__always)
+    mutating func nextItem(until close: UInt8, first: Bool) throws(CoreError) -> Bool {
+        skipSpace()
+        guard i < bytes.count else {
+            let item = close == UInt8(ascii: "}") ? "a member" : "an element"
+            throw fail("\(first ? item : "','") or '\(Character(Unicode.Scalar(close)))' was expected, the text ended")
         }
+        if bytes[i] == close {
+            i += 1
+            return false
+        }
+        if first { return true }
+        guard bytes[i] == UInt8(ascii: ",") else {
+            throw fail("',' or '\(Character(Unicode.Scalar(close)))' was expected")
+        }
+        i += 1
+        return true
     }
 
     /// A string from its opening quote; the text between quotes is taken as it is when it has no escapes.

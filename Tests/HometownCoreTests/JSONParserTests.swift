@@ -80,6 +80,13 @@ import Testing
         ("tru", "byte 1", "true was expected"),
         ("{} {}", "byte 4", "after the value"),
         ("nan", "byte 1", "null was expected"),
+        ("{", "byte 2", "a member or '}' was expected, the text ended"),
+        ("[", "byte 2", "an element or ']' was expected, the text ended"),
+        ("[1", "byte 3", "',' or ']' was expected, the text ended"),
+        ("{\"a\":1 ", "byte 8", "',' or '}' was expected, the text ended"),
+        ("[1 2]", "byte 4", "',' or ']' was expected"),
+        ("{\"a\":1 \"b\":2}", "byte 8", "',' or '}' was expected"),
+        ("[1}", "byte 3", "',' or ']' was expected"),
     ])
     func brokenDocumentsNameTheByteAndTheProblem(text: String, at: String, reason: String) {
         do {
@@ -89,6 +96,37 @@ import Testing
             #expect(error.description.hasPrefix("not valid JSON at \(at):"), "\(text): \(error)")
             #expect(error.description.contains(reason), "\(text): \(error)")
         }
+    }
+
+    /// Walks a document with the cursor, entering every object and array, and reads every other value whole.
+    private static func walk(_ c: inout JSONCursor) throws {
+        switch c.peek() {
+        case UInt8(ascii: "{"):
+            try c.enterObject()
+            while try c.nextMember() != nil { try walk(&c) }
+        case UInt8(ascii: "["):
+            try c.enterArray()
+            while try c.nextElement() { try walk(&c) }
+        default: try c.skipValue()
+        }
+    }
+
+    @Test(arguments: [
+        "{", "[", "[1", "{\"a\":1 ", "[1 2]", "{\"a\":1 \"b\":2}", "[1}", "{\"a\":[1,]}", "[{},{\"a\" 1}]",
+        "{\"a\":1,}", "[[1,2],[3 4]]",
+    ])
+    func theCursorRefusesABrokenContainerAsTheParserDoes(text: String) {
+        var parserError: CoreError?
+        do { _ = try JSONValue.parse(Array(text.utf8)) } catch { parserError = error }
+        var cursorError: (any Error)?
+        do {
+            try JSONCursor.read(Array(text.utf8)) { c in
+                try Self.walk(&c)
+                try c.end()
+            }
+        } catch { cursorError = error }
+        #expect(parserError != nil, "\(text)")
+        #expect((cursorError as? CoreError) == parserError, "\(text): \(String(describing: cursorError))")
     }
 
     @Test func membersKeepOrderDuplicatesAndNumberText() throws {
