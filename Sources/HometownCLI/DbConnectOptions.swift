@@ -31,7 +31,7 @@ struct DbConnectOptions: ParsableArguments {
         o.maxConnections = dbConnections
         o.connectTimeout = dbConnectTimeout.duration
         o.queryTimeout = dbQueryTimeout.duration
-        do { try o.validate() } catch { throw ValidationError("\(error)") }
+        try validating(o.validate)
         return o
     }
 }

@@ -37,7 +37,7 @@ struct OwnerLimitOptions: ParsableArguments {
         l.maxBackoff = ownerMaxBackoff.duration
         l.tracked = ownerTracked
         l.trustedProxies = trustedProxy
-        do { try l.validate() } catch { throw ValidationError("\(error)") }
+        try validating(l.validate)
         return l
     }
 }

@@ -56,7 +56,7 @@ struct ServerLimitOptions: ParsableArguments {
         l.shutdownTimeout = shutdownTimeout.duration
         l.databaseBusyTimeout = dbBusyTimeout.duration
         l.databaseSyncInterval = dbSyncInterval.duration
-        do { try l.validate() } catch { throw ValidationError("\(error)") }
+        try validating(l.validate)
         if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be 1 or more") }
         return l
     }

@@ -68,7 +68,7 @@ struct WorkLimitOptions: ParsableArguments {
         if let maxCompressing { w.maxCompressing = maxCompressing }
         w.prepareMapZooms = prepareMapZooms
         w.memoryTrimInterval = memoryTrimInterval.duration
-        do { try w.validate() } catch { throw ValidationError("\(error)") }
+        try validating(w.validate)
         return w
     }
 

@@ -103,6 +103,8 @@ import Testing
         (["--cluster-cache-mb", "99999999999999"], "--cluster-cache-mb: must be from 0 to 1048576"),
         (["--read-timeout", "-1"], "--read-timeout"),
         (["--cluster-answer-cache-mb=-1"], "--cluster-answer-cache-mb: must be from 0 to 1048576"),
+        (["--owner-free-failures", "1001"], "--owner-free-failures: must be from 0 to 1000"),
+        (["--owner-max-backoff", "0.5"], "--owner-max-backoff: must be from 1 to 86400 seconds"),
         (
             ["--metrics", "maybe"],
             "The value 'maybe' is invalid for '--metrics <on|off>'. Please provide one of 'on' and 'off'"
