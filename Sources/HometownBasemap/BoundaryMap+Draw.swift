@@ -10,65 +10,42 @@ extension BoundaryMap {
     /// - Complexity: linear in the vertices of the rings whose boxes meet the frame; no C library is called.
     public func draw(_ frame: MapFrame, includeStates: Bool, tolerance: Double = 1) -> BoundaryDrawing {
         var out = BoundaryDrawing()
-        let world = frame.worldSize
-        let left = frame.originX - frame.buffer
-        let right = frame.originX + frame.width + frame.buffer
-        let top = frame.originY - frame.buffer
-        let bottom = frame.originY + frame.height + frame.buffer
-        let clip = ClipRect(
-            minX: -frame.buffer, minY: -frame.buffer, maxX: frame.width + frame.buffer,
-            maxY: frame.height + frame.buffer)
         var ring = Scratch()
-        let useOutline = world < BoundaryMap.outlineBelowWorldSize
-        let firstCopy = Int((left / world).rounded(.down))
-        let lastCopy = Int((right / world).rounded(.down))
-        for copy in firstCopy...lastCopy {
-            let shift = Double(copy) * world - frame.originX
-            let bx0 = (left - Double(copy) * world) / world
-            let bx1 = (right - Double(copy) * world) / world
-            let by0 = top / world
-            let by1 = bottom / world
-            func meets(_ box: [Double], _ r: Int) -> Bool {
-                box[4 * r] <= bx1 && box[4 * r + 2] >= bx0 && box[4 * r + 1] <= by1 && box[4 * r + 3] >= by0
-            }
-            func within(_ box: [Double], _ r: Int) -> Bool {
-                box[4 * r] * world + shift >= clip.minX && box[4 * r + 2] * world + shift <= clip.maxX
-                    && box[4 * r + 1] * world - frame.originY >= clip.minY
-                    && box[4 * r + 3] * world - frame.originY <= clip.maxY
-            }
+        let useOutline = frame.worldSize < BoundaryMap.outlineBelowWorldSize
+        for copy in WorldCopy.all(in: frame) {
             // At small scales, land and coasts from the land's outline (no tiny state rings); at large scales from
             // the states' rings that meet the frame (the outline's loops are whole continents).
-            for r in 0..<land.loopStart.count where useOutline && meets(land.loopBox, r) {
+            for r in 0..<land.loopStart.count where useOutline && copy.meets(land.loopBox, r) {
                 let a = Int(land.loopStart[r])
                 ring.load(
-                    xs: land.xs, ys: land.ys, range: a..<(a + Int(land.loopCount[r])), world: world, shift: shift,
-                    originY: frame.originY, key: { Int64(land.edges[$0]) }, info: { land.edges[$0] })
+                    xs: land.xs, ys: land.ys, range: a..<(a + Int(land.loopCount[r])), copy: copy,
+                    key: { Int64(land.edges[$0]) }, info: { land.edges[$0] })
                 ring.simplify(tolerance)
                 guard ring.pts.count >= 3 else { continue }
-                let inside = within(land.loopBox, r)
-                let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip)
+                let inside = copy.holds(land.loopBox, r)
+                let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : copy.clip)
                 if flat.count >= 6, BoundaryMap.area(flat) >= 1 { out.land.append(flat) }
                 appendLines(
-                    ring.pts, ring.info, clip: inside ? nil : clip,
+                    ring.pts, ring.info, clip: inside ? nil : copy.clip,
                     kind: { e in
                         e == EdgeClass.coast.rawValue ? .coast : nil
                     }, to: &out)
             }
             // Borders between countries and states from the states' rings, each shared edge once.
-            for r in 0..<ringStart.count where meets(ringBox, r) {
+            for r in 0..<ringStart.count where copy.meets(ringBox, r) {
                 let a = Int(ringStart[r])
                 ring.load(
-                    xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), world: world, shift: shift,
-                    originY: frame.originY, key: { self.key($0) }, info: { self.edges[$0] })
+                    xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), copy: copy, key: { self.key($0) },
+                    info: { self.edges[$0] })
                 ring.simplify(tolerance)
                 guard ring.pts.count >= 2 else { continue }
-                let inside = within(ringBox, r)
+                let inside = copy.holds(ringBox, r)
                 if !useOutline, ring.pts.count >= 3 {
-                    let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip)
+                    let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : copy.clip)
                     if flat.count >= 6 { out.land.append(flat) }
                 }
                 appendLines(
-                    ring.pts, ring.info, clip: inside ? nil : clip,
+                    ring.pts, ring.info, clip: inside ? nil : copy.clip,
                     kind: { e in
                         guard e & EdgeFlags.repeated == 0, let c = EdgeClass(rawValue: e & EdgeFlags.classMask) else {
                             return nil
@@ -91,16 +68,20 @@ extension BoundaryMap {
         var keys: [Int64] = []
         var info: [UInt8] = []
 
-        /// Rounds the vertices of `range` to whole frame units and drops each vertex equal to the one before.
+        /// Places the vertices of `range` in `copy` of the world, rounds them to whole frame units and drops each
+        /// vertex equal to the one before.
         mutating func load(
-            xs: [Double], ys: [Double], range: Range<Int>, world: Double, shift: Double, originY: Double,
-            key: (Int) -> Int64, info edgeInfo: (Int) -> UInt8
+            xs: [Double], ys: [Double], range: Range<Int>, copy: WorldCopy, key: (Int) -> Int64,
+            info edgeInfo: (Int) -> UInt8
         ) {
             pts.removeAll(keepingCapacity: true)
             keys.removeAll(keepingCapacity: true)
             info.removeAll(keepingCapacity: true)
             for i in range {
-                let q = (Int32((xs[i] * world + shift).rounded()), Int32((ys[i] * world - originY).rounded()))
+                let q = (
+                    Int32((xs[i] * copy.world + copy.shift).rounded()),
+                    Int32((ys[i] * copy.world - copy.originY).rounded())
+                )
                 if let last = pts.last, last == q {
                     // The edge into this vertex vanished; the merged vertex keeps the next edge's key and info.
                     keys[keys.count - 1] = key(i)

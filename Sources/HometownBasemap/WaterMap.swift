@@ -70,25 +70,14 @@ public final class WaterMap: Sendable {
     /// - Complexity: linear in the vertices of the rings whose boxes meet the frame.
     public func draw(_ frame: MapFrame, tolerance: Double = 1) -> [[Int32]] {
         var out: [[Int32]] = []
-        let world = frame.worldSize
-        let left = frame.originX - frame.buffer
-        let right = frame.originX + frame.width + frame.buffer
-        let clip = ClipRect(
-            minX: -frame.buffer, minY: -frame.buffer, maxX: frame.width + frame.buffer,
-            maxY: frame.height + frame.buffer)
-        let by0 = (frame.originY - frame.buffer) / world
-        let by1 = (frame.originY + frame.height + frame.buffer) / world
-        let side = WaterMap.minimumArea.squareRoot() / world  // a smaller box holds a smaller ring
+        let side = WaterMap.minimumArea.squareRoot() / frame.worldSize  // a smaller box holds a smaller ring
         var ring = BoundaryMap.Scratch()
-        for copy in Int((left / world).rounded(.down))...Int((right / world).rounded(.down)) {
-            let shift = Double(copy) * world - frame.originX
-            let bx0 = (left - Double(copy) * world) / world
-            let bx1 = (right - Double(copy) * world) / world
+        for copy in WorldCopy.all(in: frame) {
             for lake in 0..<lakeCount {
                 let first = Int(lakeStart[lake])
                 for r in first..<Int(lakeStart[lake + 1]) {
                     let b = 4 * r
-                    guard ringBox[b] <= bx1, ringBox[b + 2] >= bx0, ringBox[b + 1] <= by1, ringBox[b + 3] >= by0,
+                    guard copy.meets(ringBox, r),
                         ringBox[b + 2] - ringBox[b] >= side || ringBox[b + 3] - ringBox[b + 1] >= side
                     else {
                         if r == first { break }  // no shore here: none of its islands either
@@ -96,14 +85,11 @@ public final class WaterMap: Sendable {
                     }
                     let a = Int(ringStart[r])
                     ring.load(
-                        xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), world: world, shift: shift,
-                        originY: frame.originY, key: { _ in 0 }, info: { _ in 0 })
+                        xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), copy: copy, key: { _ in 0 },
+                        info: { _ in 0 })
                     ring.simplify(tolerance)
-                    let inside =
-                        ringBox[b] * world + shift >= clip.minX && ringBox[b + 2] * world + shift <= clip.maxX
-                        && ringBox[b + 1] * world - frame.originY >= clip.minY
-                        && ringBox[b + 3] * world - frame.originY <= clip.maxY
-                    let flat = ring.pts.count >= 3 ? BoundaryMap.landRing(ring.pts, clip: inside ? nil : clip) : []
+                    let clip = copy.holds(ringBox, r) ? nil : copy.clip
+                    let flat = ring.pts.count >= 3 ? BoundaryMap.landRing(ring.pts, clip: clip) : []
                     guard flat.count >= 6, Double(BoundaryMap.area(flat)) >= 2 * WaterMap.minimumArea else {
                         if r == first { break }
                         continue
