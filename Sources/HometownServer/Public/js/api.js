@@ -130,7 +130,41 @@
     return [city, state, country].filter(Boolean).join(', ');
   }
 
+  // A message in the box under the form field whose id is `id` (the box's id is `id + '-msg'`); `kind` 'error'
+  // also marks the field invalid, 'ok' is good news, none is a plain note. An empty `text` clears it.
+  function fieldMessage(id, text, kind) {
+    const input = $(id);
+    const box = $(id + '-msg');
+    box.textContent = text || '';
+    box.className = 'field-msg' + (text && kind ? ' ' + kind : '');
+    if (text && kind === 'error') input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+
+  // At most `size` answers kept as promises by key, the least recently used dropped first, so that callers
+  // asking for the same key share one request. `get(key, load)` gives the kept promise, or keeps and gives
+  // `load()`'s; one that fails is dropped, so that the next call asks again.
+  function promiseCache(size) {
+    const kept = new Map();
+    function get(key, load) {
+      let promise = kept.get(key);
+      if (promise) {
+        kept.delete(key); // set again below: the most recently used last
+      } else {
+        promise = load();
+        promise.catch(() => { if (kept.get(key) === promise) kept.delete(key); });
+        if (kept.size >= size) kept.delete(kept.keys().next().value);
+      }
+      kept.set(key, promise);
+      return promise;
+    }
+    return { get: get };
+  }
+
   H.ApiError = ApiError;
   H.api = { url: url, get: get, addUser: addUser, updateUser: updateUser, deleteUser: deleteUser, isAbort: isAbort };
-  H.util = { debounce: debounce, $: $, el: el, wholeNumber: wholeNumber, placeName: placeName };
+  H.util = {
+    debounce: debounce, $: $, el: el, wholeNumber: wholeNumber, placeName: placeName, fieldMessage: fieldMessage,
+    promiseCache: promiseCache,
+  };
 })(window.Hometown = window.Hometown || {});

@@ -14,23 +14,13 @@
 
   let map = null;
   let pane = null;
-  const cache = new Map();
+  const cache = H.util.promiseCache(CACHE_SIZE);
   const shown = new Map();         // 'id@copy' -> { label, copy, box (element), text (span) }
   let updateNumber = 0;            // answers to older updates are dropped
   let started = false;             // the first names wait for the first boundary tiles (first paint first)
 
   function answer(z, x, y) {
-    const key = z + '/' + x + '/' + y;
-    let promise = cache.get(key);
-    if (promise) {
-      cache.delete(key);
-    } else {
-      promise = H.api.get('/hometown/labels', { z: z, x: x, y: y });
-      promise.catch(() => cache.delete(key));
-      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value);
-    }
-    cache.set(key, promise);
-    return promise;
+    return cache.get(z + '/' + x + '/' + y, () => H.api.get('/hometown/labels', { z: z, x: x, y: y }));
   }
 
   // The label tiles under the view at zoom `z`: {x (0..2^z-1), y, copy (which copy of the world)}.

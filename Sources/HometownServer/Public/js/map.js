@@ -43,21 +43,11 @@
   // ---- Boundary tiles --------------------------------------------------------------------------------------
 
   // Tile answers by 'z/x/y' (a promise each, so that tiles sharing a zoom-12 parent fetch it once).
-  const tileCache = new Map();
   const TILE_CACHE_SIZE = 400;
+  const tileCache = H.util.promiseCache(TILE_CACHE_SIZE);
 
   function tileData(z, x, y) {
-    const key = z + '/' + x + '/' + y;
-    let promise = tileCache.get(key);
-    if (promise) {
-      tileCache.delete(key);               // most recently used last
-    } else {
-      promise = H.api.get('/hometown/boundaries', { z: z, x: x, y: y });
-      promise.catch(() => tileCache.delete(key));
-      if (tileCache.size >= TILE_CACHE_SIZE) tileCache.delete(tileCache.keys().next().value);
-    }
-    tileCache.set(key, promise);
-    return promise;
+    return tileCache.get(z + '/' + x + '/' + y, () => H.api.get('/hometown/boundaries', { z: z, x: x, y: y }));
   }
 
   // Adds the rings or lines (flat arrays x0,y0,x1,y1,...) to the canvas path.

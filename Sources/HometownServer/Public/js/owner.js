@@ -20,15 +20,8 @@
 
   // ---- Messages --------------------------------------------------------------------------------------------
 
-  // A message at a field; `kind` 'error' also marks the field invalid.
-  function fieldMessage(field, text, kind) {
-    const input = $('o-' + field);
-    const box = $('o-' + field + '-msg');
-    box.textContent = text || '';
-    box.className = 'field-msg' + (text && kind ? ' ' + kind : '');
-    if (text && kind === 'error') input.setAttribute('aria-invalid', 'true');
-    else input.removeAttribute('aria-invalid');
-  }
+  // A message at one of this form's fields (see H.util.fieldMessage).
+  function fieldMessage(field, text, kind) { H.util.fieldMessage('o-' + field, text, kind); }
 
   function message(id, baseClass, text, kind) {
     const box = $(id);
