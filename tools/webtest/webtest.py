@@ -812,6 +812,9 @@ class Tests:
 
         b.find("#p-nickname").clear()
         b.find("#p-nickname").send_keys(self.nickname + "_2")
+        # The check as typed changes the message under the nickname, and the form's height with it: wait for its
+        # answer, so that the click below lands on the Post button and not where it stood before.
+        b.wait(lambda: "is free" in b.text("p-nickname-msg"), "the new nickname reported free as it is typed")
         b.find("#p-password").clear()
         b.find("#p-password").send_keys("ab")
         b.find("#p-submit").click()
