@@ -102,22 +102,13 @@ public struct JSONCursor {
         try nextName { (p: inout JSONParser) throws(CoreError) in try JSONCursor.stringIndex(&p, among: names) }
     }
 
-    /// The separator and the name of the next member (read by `readName` from its opening quote) and its `:`.
+    /// The separator and the name of the next member (read by `readName` from its opening quote) and its `:`
+    /// (`JSONParser.memberName`).
     private mutating func nextName<Name>(_ readName: (inout JSONParser) throws(CoreError) -> Name) throws(CoreError)
         -> Name?
     {
         guard try nextItem(until: UInt8(ascii: "}")) else { return nil }
-        parser.skipSpace()
-        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: "\"") else {
-            throw parser.fail("a member name in double quotes was expected")
-        }
-        let name = try readName(&parser)
-        parser.skipSpace()
-        guard parser.i < parser.bytes.count, parser.bytes[parser.i] == UInt8(ascii: ":") else {
-            throw parser.fail("':' was expected after a member name")
-        }
-        parser.i += 1
-        return name
+        return try parser.memberName(readName)
     }
 
     /// When the next value is a string: its index in `names` (or `names.count` for any other text), read;

@@ -66,16 +66,7 @@ struct JSONParser {
         var members: [String: JSONValue] = [:]
         guard try nextItem(until: UInt8(ascii: "}"), first: true) else { return .object(members) }
         repeat {
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
-                throw fail("a member name in double quotes was expected")
-            }
-            let key = try string()
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-                throw fail("':' was expected after a member name")
-            }
-            i += 1
+            let key = try memberName { (p: inout JSONParser) throws(CoreError) in try p.string() }
             skipSpace()
             let start = i
             let v = try value(depth: depth)
@@ -122,6 +113,26 @@ struct JSONParser {
         }
         i += 1
         return true
+    }
+
+    /// Where an object's member begins (after `nextItem`): its name, read by `readName` from the opening quote,
+    /// and the `:` after it, leaving the reader just past the `:`.
+    /// - Throws: `CoreError.malformedJSON` when no name in double quotes or no `:` after it stands there.
+    @inline(__always)
+    mutating func memberName<Name>(_ readName: (inout JSONParser) throws(CoreError) -> Name) throws(CoreError)
+        -> Name
+    {
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+            throw fail("a member name in double quotes was expected")
+        }
+        let name = try readName(&self)
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+            throw fail("':' was expected after a member name")
+        }
+        i += 1
+        return name
     }
 
     /// A string from its opening quote; the text between quotes is taken as it is when it has no escapes.
