@@ -11,7 +11,10 @@ import NIOHTTP1
 ///   gets 408 (JSON) and the connection closes.
 /// - **A chunked body's framing** (chunk sizes, chunk extensions, line ends, trailers: the bytes received while a
 ///   body is read beyond its data, which the decoder does not pass up) may take at most `maxHeaderBytes` plus
-///   `framingBytesPerDataByte` per data byte; beyond it 400 (JSON) and the connection closes.
+///   `framingBytesPerDataByte` per data byte; beyond it 400 (JSON) and the connection closes. It is counted by
+///   whole reads (at most 64 KiB each, NIO's largest), from the read after the one that ends the request's head:
+///   the decoder does not say where in a read a head ends, so what arrives with the head goes uncounted, at most
+///   one read a request.
 /// - **Requests refused before Hummingbird sees them** (JSON body, connection closed, the rest of the input
 ///   dropped): a transfer coding other than `chunked` (501), a declared Content-Length over the body limit
 ///   (413; with `Expect: 100-continue` too, so no body is sent), an expectation other than `100-continue` (417),

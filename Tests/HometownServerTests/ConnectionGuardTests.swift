@@ -259,6 +259,23 @@ import Testing
         #expect(!c.isOpen)
     }
 
+    /// The framing is counted from the read after the head's: what came in the head's own read is the only
+    /// slack, so a body whose framing goes on past the limit is refused however much of it came with the head.
+    @Test func theFramingThatComesWithTheHeadIsTheOnlySlack() throws {
+        let c = try Connection()
+        let limit = c.settings.maxHeaderBytes
+        try c.send(
+            "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n1;"
+                + String(repeating: "e", count: 2 * limit))
+        try c.send(String(repeating: "e", count: limit + 1))
+        #expect(c.app.heads.count == 1)
+        _ = try? c.send("e")
+        let text = try c.received()
+        #expect(Self.refusal(text).status == 400, "\(text)")
+        #expect(text.contains("framing is too large"))
+        #expect(!c.isOpen)
+    }
+
     @Test func shutdownClosesAnIdleConnectionAtOnce() throws {
         let c = try Connection()
         c.channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
