@@ -283,7 +283,7 @@ let package = Package(
         .testTarget(
             name: "HometownTilesTests",
             dependencies: [
-                "HometownTiles", "HometownBoundaries", "HometownVocabulary",
+                "HometownTiles", "HometownBasemap", "HometownBoundaries", "HometownVocabulary",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]),

@@ -45,7 +45,14 @@ public enum WaterFile {
     /// - Throws: `BoundariesError` naming the file and what is wrong with it (missing, truncated, corrupted, of
     ///   another version, or a ring or lake outside its section).
     public static func read(path: String) throws -> [Lake] {
-        let f = try DataFile(path: path, version: WaterFile.version)
+        try read(DataFile(path: path, version: WaterFile.version))
+    }
+
+    /// Reads every lake of an opened `water.bin` (`DataFile(path:version:)` with `WaterFile.version`), checking
+    /// every section's checksum and every index.
+    /// - Throws: `BoundariesError` naming the file and what is wrong with it.
+    public static func read(_ f: DataFile) throws -> [Lake] {
+        let path = f.path
         try f.verifyAll()
         let lakeU32 = try f.array(WaterFile.lakes, of: UInt32.self)
         let ringU32 = try f.array(WaterFile.rings, of: UInt32.self)

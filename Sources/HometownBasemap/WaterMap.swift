@@ -1,3 +1,4 @@
+import HometownBoundaries
 import HometownViewport
 
 /// The lakes of `water.bin` made ready for drawing: projected to Web Mercator once, each ring with its box.
@@ -58,9 +59,23 @@ public final class WaterMap: Sendable {
     /// - Parameter path: the file; nil: `WaterFile.path()`, beside the default `hometown.bin`.
     /// - Throws: `BasemapError.unreadableWater` naming the file and the problem.
     public convenience init(path: String? = nil) throws(BasemapError) {
+        self.init(lakes: try Self.readLakes(path: path).lakes)
+    }
+
+    /// Reads and prepares the lakes of a `water.bin` file, with that file's header checksum
+    /// (`DataFile.headerChecksum`) from the same reading: the checksum names the lakes drawn even when the file
+    /// is replaced afterwards.
+    /// - Parameter path: the file; nil: `WaterFile.path()`, beside the default `hometown.bin`.
+    /// - Throws: `BasemapError.unreadableWater` naming the file and the problem.
+    public static func load(path: String? = nil) throws(BasemapError) -> (map: WaterMap, fileChecksum: UInt64) {
+        let (lakes, checksum) = try readLakes(path: path)
+        return (WaterMap(lakes: lakes), checksum)
+    }
+
+    private static func readLakes(path: String?) throws(BasemapError) -> (lakes: [Lake], checksum: UInt64) {
         do {
-            let p = try path ?? WaterFile.path()
-            self.init(lakes: try WaterFile.read(path: p))
+            let file = try DataFile(path: try path ?? WaterFile.path(), version: WaterFile.version)
+            return (try WaterFile.read(file), file.headerChecksum)
         } catch { throw .unreadableWater("\(error)") }
     }
 

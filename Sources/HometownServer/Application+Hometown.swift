@@ -137,7 +137,7 @@ func makeServerState(configuration: ServerConfiguration, data loaded: ServerData
 /// with a line in the log saying what is used or why not. A missing or damaged `tiles.bin` beside `hometown.bin` is
 /// logged and done without; a file named by `--prepared-tiles` must be readable.
 func loadPreparedTiles(
-    _ choice: PreparedTilesChoice, boundariesPath: String?, sources: () throws -> TileSources, logger: Logger
+    _ choice: PreparedTilesChoice, boundariesPath: String?, sources: () -> TileSources, logger: Logger
 ) throws -> PreparedTiles {
     let path: String
     switch choice {
@@ -147,7 +147,7 @@ func loadPreparedTiles(
     }
     do {
         let started = ContinuousClock.now
-        let (tiles, leftOut) = try PreparedTiles.load(path: path, sources: try sources())
+        let (tiles, leftOut) = try PreparedTiles.load(path: path, sources: sources())
         let usage = tiles.usage
         let ms = DurationUnits.wholeMilliseconds(ContinuousClock.now - started)
         var line =

@@ -12,6 +12,8 @@ public struct BundledData: Sendable {
     public let water: WaterMap
     /// The lakes file loaded (`water.bin` beside `hometown.bin` unless given).
     public let waterPath: String
+    /// That file's header checksum, from the reading the lakes came from.
+    let waterChecksum: UInt64
     public let vocabulary: Vocabulary
 
     /// Loads every file with full verification.
@@ -30,7 +32,7 @@ public struct BundledData: Sendable {
             geocoder = try ReverseGeocoder(path: boundariesPath, verification: .full)
             gazetteer = try Gazetteer(path: gazetteerPath, verify: true)
             lakes = try waterPath ?? WaterFile.path(besideBoundaries: boundariesPath)
-            water = try WaterMap(path: lakes)
+            (water, waterChecksum) = try WaterMap.load(path: lakes)
         } catch {
             throw .cannotLoad("\(error)")
         }
@@ -43,13 +45,7 @@ public struct BundledData: Sendable {
     }
 
     /// The checksums of what the map tiles are drawn from (`PreparedTilesFile` keeps them to tell a stale file).
-    /// - Throws: `BundledDataError.cannotLoad` when `water.bin` can no longer be opened.
-    public func tileSources() throws(BundledDataError) -> TileSources {
-        do {
-            return try TileSources(
-                geocoder: geocoder, gazetteer: gazetteer, waterPath: waterPath, vocabulary: vocabulary)
-        } catch {
-            throw .cannotLoad("\(error)")
-        }
+    public func tileSources() -> TileSources {
+        TileSources(geocoder: geocoder, gazetteer: gazetteer, waterChecksum: waterChecksum, vocabulary: vocabulary)
     }
 }

@@ -44,7 +44,7 @@ public enum TilePreparation {
         guard (1...maxZooms).contains(zooms) else { throw TilePreparationError.zooms(zooms, maxZooms) }
         let data = try BundledData(
             boundariesPath: boundariesPath, gazetteerPath: gazetteerPath, waterPath: waterPath, countries: countries)
-        let sources = try data.tileSources()
+        let sources = data.tileSources()
         let drawer = TileDrawer(data)
         var tiles: [(kind: TileKind, z: Int, x: Int, y: Int, json: ByteBuffer)] = []
         for z in 0..<zooms {

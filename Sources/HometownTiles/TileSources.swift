@@ -27,13 +27,13 @@ public struct TileSources: Codable, Equatable, Sendable {
     }
 
     /// The sources of a server (or of `hometown prepare-tiles`) with these data and this vocabulary.
-    /// - Parameter waterPath: the `water.bin` the tiles' lakes were read from.
-    /// - Throws: `BoundariesError` when `water.bin` cannot be opened.
-    init(geocoder: ReverseGeocoder, gazetteer: Gazetteer, waterPath: String, vocabulary: Vocabulary) throws {
+    /// - Parameter waterChecksum: the header checksum of the `water.bin` the tiles' lakes were read from
+    ///   (`WaterMap.load`).
+    init(geocoder: ReverseGeocoder, gazetteer: Gazetteer, waterChecksum: UInt64, vocabulary: Vocabulary) {
         func hex(_ v: UInt64) -> String { String(v, radix: 16) }
         boundaries = hex(geocoder.file.headerChecksum)
         self.gazetteer = hex(gazetteer.file.headerChecksum)
-        water = hex(try DataFile(path: waterPath, version: WaterFile.version).headerChecksum)
+        water = hex(waterChecksum)
         let map = vocabulary.mapNames(geocoder: geocoder)
         let text = Array((map.countries + map.states).joined(separator: "\n").utf8)
         names = hex(text.withUnsafeBytes { Checksum64.hash($0) })

@@ -26,9 +26,9 @@ import Testing
     @Test func theBundledFileIsUsedWholeWithTheServersData() throws {
         let shipped = try PreparedTilesFile.read(path: Self.bundled)
         let data = try Fixture.data.get()
-        let (tiles, leftOut) = try PreparedTiles.load(path: Self.bundled, sources: try data.bundled.tileSources())
+        let (tiles, leftOut) = try PreparedTiles.load(path: Self.bundled, sources: data.bundled.tileSources())
         #expect(leftOut.isEmpty)
-        #expect(shipped.metadata.sources == (try data.bundled.tileSources()))
+        #expect(shipped.metadata.sources == data.bundled.tileSources())
         for z in 0..<3 {
             #expect(tiles.covers(.boundaries, zoom: z) && tiles.covers(.labels, zoom: z))
         }
