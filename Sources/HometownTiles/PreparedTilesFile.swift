@@ -129,11 +129,17 @@ public enum PreparedTilesFile {
         return URL(fileURLWithPath: String(reverse[..<slash]) + "/tiles.bin").standardized.path
     }
 
-    /// The JSON that `gzip`, one stored tile, inflates to.
+    /// The JSON that `gzip`, one stored tile, inflates to, in a buffer of its size: the member's trailer gives
+    /// the size (ISIZE, RFC 1952 section 2.3.1), which zlib checks as it inflates.
     /// - Throws: when `gzip` is not one gzip member that inflates to at most `maxPlainBytes`.
     static func inflate(_ gzip: ByteBuffer, maxPlainBytes: Int) throws -> ByteBuffer {
+        guard gzip.readableBytes >= 18,
+            let size = gzip.getInteger(at: gzip.writerIndex - 4, endianness: .little, as: UInt32.self),
+            Int(size) <= maxPlainBytes
+        else { throw PreparedTilesFileError.notOneMember }
         var input = gzip
-        var inflated = ByteBufferAllocator().buffer(capacity: maxPlainBytes + 1)
+        // One byte more than the trailer says, so that a member holding more than that is not cut at its size.
+        var inflated = ByteBufferAllocator().buffer(capacity: Int(size) + 1)
         try input.decompress(to: &inflated, with: .gzip)
         guard input.readableBytes == 0, inflated.readableBytes <= maxPlainBytes else {
             throw PreparedTilesFileError.notOneMember

@@ -82,6 +82,17 @@ import Testing
         var two = member
         two.writeImmutableBuffer(member)
         #expect(throws: (any Error).self) { try PreparedTilesFile.inflate(two, maxPlainBytes: 10_000) }
+        // The trailer's size is checked: a member that says less or more than it holds is refused.
+        for said: UInt32 in [4999, 5001, 100_000] {
+            var lying = member
+            lying.setInteger(said, at: lying.writerIndex - 4, endianness: .little)
+            #expect(throws: (any Error).self) { try PreparedTilesFile.inflate(lying, maxPlainBytes: 10_000) }
+        }
+        // The JSON is held in a buffer of about its own size (ByteBuffer rounds capacities up to a power of two),
+        // not in one of the largest a tile may take.
+        let held = try PreparedTilesFile.inflate(member, maxPlainBytes: PreparedTilesFile.maxTileBytes)
+        #expect(held == plain)
+        #expect(held.capacity <= 2 * plain.readableBytes, "\(held.capacity)")
     }
 
     @Test func zoomsOutOfRangeAndAnUnwritablePathAreRefusedNamingThem() throws {
