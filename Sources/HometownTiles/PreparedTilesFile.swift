@@ -138,7 +138,8 @@ public enum PreparedTilesFile {
             Int(size) <= maxPlainBytes
         else { throw PreparedTilesFileError.notOneMember }
         var input = gzip
-        // One byte more than the trailer says, so that a member holding more than that is not cut at its size.
+        // Room for a byte more than the trailer says (ByteBuffer rounds it up further): a member holding more than
+        // it says is refused, by zlib's check of the size or for want of room, never cut short.
         var inflated = ByteBufferAllocator().buffer(capacity: Int(size) + 1)
         try input.decompress(to: &inflated, with: .gzip)
         guard input.readableBytes == 0, inflated.readableBytes <= maxPlainBytes else {
