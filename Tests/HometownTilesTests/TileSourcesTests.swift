@@ -8,7 +8,7 @@ import Testing
 /// `TileSources`: each part names the data that was loaded, so that tiles drawn ahead are served only for it.
 @Suite struct TileSourcesTests {
     /// The lakes are named by the checksum of the `water.bin` they were read from, even after that file is
-    /// replaced (as a package upgrade does under a running server): the name follows the lakes drawn, not the
+    /// replaced (as a package upgrade may do while a server starts): the name follows the lakes drawn, not the
     /// file now on disk.
     @Test func theLakesAreNamedByTheFileTheyWereReadFrom() throws {
         let copy = try PreparedTilesFileTests.temporaryFile("water.bin")
