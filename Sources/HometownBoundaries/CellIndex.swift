@@ -10,13 +10,15 @@ struct CellIndex: @unchecked Sendable {
     let stateCount: Int
 
     init(file: DataFile, stateCount: Int) throws {
-        top = try file.array("GRIDTOP", of: UInt32.self)
-        nodes = try file.array("NODES", of: UInt32.self)
-        leafData = try file.array("LEAFDATA", of: Double.self)
+        top = try file.array(BoundariesLayout.gridTop, of: UInt32.self)
+        nodes = try file.array(BoundariesLayout.nodes, of: UInt32.self)
+        leafData = try file.array(BoundariesLayout.leafData, of: Double.self)
         self.stateCount = stateCount
         guard top.count == CellCode.columns * CellCode.rows else {
             throw BoundariesError.dataFileCorrupted(
-                path: file.path, detail: "GRIDTOP has \(top.count) cells, expected \(CellCode.columns * CellCode.rows)")
+                path: file.path,
+                detail:
+                    "\(BoundariesLayout.gridTop) has \(top.count) cells, expected \(CellCode.columns * CellCode.rows)")
         }
     }
 

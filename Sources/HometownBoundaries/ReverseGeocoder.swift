@@ -35,9 +35,6 @@ public final class ReverseGeocoder: @unchecked Sendable {
         case header
     }
 
-    /// The sections only `statePolygons` reads (see `Verification.lookups`).
-    static let outlineSections: Set<String> = ["SPOLYIDX", "SPOLY", "SCOORDS"]
-
     /// 12 nautical miles in km.
     public static let atSeaRadiusKm = 22.224
 
@@ -82,21 +79,23 @@ public final class ReverseGeocoder: @unchecked Sendable {
         case .full:
             try f.verifyAll()
         case .lookups:
-            try f.verifyAll(except: Self.outlineSections)
+            try f.verifyAll(except: BoundariesLayout.outlineSections)
         case .header:
+            let l = BoundariesLayout.self
             for tag in [
-                "META", "STRINGS", "ALIASES", "STATEU32", "STATEF64", "CTRYU32", "CTRYF64", "GRIDTOP", "STCITIES",
+                l.meta, l.strings, l.aliases, l.stateU32, l.stateF64, l.countryU32, l.countryF64, l.gridTop,
+                l.stateCities,
             ] {
                 try f.verify(tag)
             }
         }
         file = f
-        strings = try f.bytes("STRINGS")
-        aliases = try f.array("ALIASES", of: UInt32.self)
-        stateU32 = try f.array("STATEU32", of: UInt32.self)
-        stateF64 = try f.array("STATEF64", of: Double.self)
-        countryU32 = try f.array("CTRYU32", of: UInt32.self)
-        countryF64 = try f.array("CTRYF64", of: Double.self)
+        strings = try f.bytes(BoundariesLayout.strings)
+        aliases = try f.array(BoundariesLayout.aliases, of: UInt32.self)
+        stateU32 = try f.array(BoundariesLayout.stateU32, of: UInt32.self)
+        stateF64 = try f.array(BoundariesLayout.stateF64, of: Double.self)
+        countryU32 = try f.array(BoundariesLayout.countryU32, of: UInt32.self)
+        countryF64 = try f.array(BoundariesLayout.countryF64, of: Double.self)
         stateCount = stateU32.count / StateRecordLayout.stride
         countryCount = countryU32.count / CountryRecordLayout.stride
         guard stateF64.count == ExtentRecordLayout.stride * stateCount,
@@ -367,9 +366,9 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// The full-detail polygons of state `i`, as rings of (longitude, latitude) with the first point repeated
     /// last; the first ring of each polygon is its shell. These are the polygons the lookup index was cut from.
     public func statePolygons(_ i: Int) throws -> [[[(Double, Double)]]] {
-        let idx = try file.array("SPOLYIDX", of: UInt32.self)
-        let stream = try file.array("SPOLY", of: UInt32.self)
-        let xy = try file.array("SCOORDS", of: Double.self)
+        let idx = try file.array(BoundariesLayout.outlineIndex, of: UInt32.self)
+        let stream = try file.array(BoundariesLayout.outlineStream, of: UInt32.self)
+        let xy = try file.array(BoundariesLayout.outlineCoordinates, of: Double.self)
         guard i + 1 < idx.count else { return [] }
         var p = Int(idx[i])
         let bad = BoundariesError.dataFileCorrupted(

@@ -46,14 +46,19 @@ import Testing
             let p = try tempCopy { $0[middle] ^= 0x40 }
             defer { try? FileManager.default.removeItem(atPath: p) }
             #expect(throws: BoundariesError.self, "\(tag)") { try ReverseGeocoder(path: p, verification: .full) }
-            if ReverseGeocoder.outlineSections.contains(tag) {
+            if BoundariesLayout.outlineSections.contains(tag) {
                 #expect(throws: Never.self, "\(tag)") { try ReverseGeocoder(path: p, verification: .lookups) }
             } else {
                 #expect(throws: BoundariesError.self, "\(tag)") { try ReverseGeocoder(path: p, verification: .lookups) }
             }
         }
         // The outline sections are named by what reads them: statePolygons reads exactly these.
-        #expect(ReverseGeocoder.outlineSections.isSubset(of: Set(original.sectionTags)))
+        #expect(BoundariesLayout.outlineSections.isSubset(of: Set(original.sectionTags)))
+    }
+
+    @Test func theLayoutNamesEverySectionOfTheBundledFile() throws {
+        let file = try DataFile(path: Fixtures.dataPath)
+        #expect(file.sectionTags == BoundariesLayout.sections.sorted())
     }
 
     @Test func flippedByteInHeaderIsDetected() throws {
@@ -71,7 +76,7 @@ import Testing
     /// With `.header` verification the geometry and the city trees are not checksummed at load; damaged, they
     /// may give wrong answers, but every lookup must return (no trap, no read outside the file, no endless
     /// loop) with indices in range.
-    @Test(arguments: ["LEAFDATA", "STCXYZ", "NODES"])
+    @Test(arguments: [BoundariesLayout.leafData, BoundariesLayout.stateCityVectors, BoundariesLayout.nodes])
     func damagedSectionsNeverCrashALookup(section: String) throws {
         let original = try DataFile(path: Fixtures.dataPath)
         let region = try original.bytes(section)
