@@ -15,8 +15,9 @@ import HometownBoundaries
 public enum WaterFile {
     /// The container version of `water.bin` (its own, apart from `hometown.bin`'s).
     public static let version: UInt32 = 1
-    /// Section tags.
-    public static let meta = "META", lakes = "LAKES", rings = "RINGS", coords = "COORDS"
+    /// The sections (see the table above).
+    public static let meta = DataSection<UInt8>("META"), lakes = DataSection<UInt32>("LAKES"),
+        rings = DataSection<UInt32>("RINGS"), coords = DataSection<UInt32>("COORDS")
 
     /// The file's bytes for `lakes` (in that order), with `metadata` (JSON) as its META section.
     public static func bytes(_ lakes: [Lake], metadata: [UInt8]) -> [UInt8] {
@@ -34,10 +35,10 @@ public enum WaterFile {
             }
         }
         var w = DataFileWriter(version: WaterFile.version)
-        w.add(WaterFile.meta, bytes: metadata)
-        w.add(WaterFile.lakes, uint32: lakeU32)
-        w.add(WaterFile.rings, uint32: ringU32)
-        w.add(WaterFile.coords, uint32: coords)
+        w.add(WaterFile.meta, metadata)
+        w.add(WaterFile.lakes, lakeU32)
+        w.add(WaterFile.rings, ringU32)
+        w.add(WaterFile.coords, coords)
         return w.bytes()
     }
 
@@ -54,9 +55,9 @@ public enum WaterFile {
     public static func read(_ f: DataFile) throws -> [Lake] {
         let path = f.path
         try f.verifyAll()
-        let lakeU32 = try f.array(WaterFile.lakes, of: UInt32.self)
-        let ringU32 = try f.array(WaterFile.rings, of: UInt32.self)
-        let coordU32 = try f.array(WaterFile.coords, of: UInt32.self)
+        let lakeU32 = try f.array(WaterFile.lakes)
+        let ringU32 = try f.array(WaterFile.rings)
+        let coordU32 = try f.array(WaterFile.coords)
         func bad(_ detail: String) -> BoundariesError { .dataFileCorrupted(path: path, detail: detail) }
         guard lakeU32.count % 4 == 0, ringU32.count % 2 == 0, coordU32.count % 2 == 0 else {
             throw bad("a section's length is not a whole number of records")

@@ -10,9 +10,9 @@ struct CellIndex: @unchecked Sendable {
     let stateCount: Int
 
     init(file: DataFile, stateCount: Int) throws {
-        top = try file.array(BoundariesLayout.gridTop, of: UInt32.self)
-        nodes = try file.array(BoundariesLayout.nodes, of: UInt32.self)
-        leafData = try file.array(BoundariesLayout.leafData, of: Double.self)
+        top = try file.array(BoundariesLayout.gridTop)
+        nodes = try file.array(BoundariesLayout.nodes)
+        leafData = try file.array(BoundariesLayout.leafData)
         self.stateCount = stateCount
         guard top.count == CellCode.columns * CellCode.rows else {
             throw BoundariesError.dataFileCorrupted(

@@ -26,11 +26,11 @@ struct CityIndex: @unchecked Sendable {
     let header: Int
 
     init(file: DataFile, stateCount: Int) throws {
-        u32 = try file.array(BoundariesLayout.cityU32, of: UInt32.self)
-        geonameIDs = try file.array(BoundariesLayout.cityGeonameIDs, of: UInt32.self)
-        f64 = try file.array(BoundariesLayout.cityF64, of: Double.self)
-        byState = try file.array(BoundariesLayout.stateCities, of: UInt32.self)
-        xyz = try file.array(BoundariesLayout.stateCityVectors, of: Double.self)
+        u32 = try file.array(BoundariesLayout.cityU32)
+        geonameIDs = try file.array(BoundariesLayout.cityGeonameIDs)
+        f64 = try file.array(BoundariesLayout.cityF64)
+        byState = try file.array(BoundariesLayout.stateCities)
+        xyz = try file.array(BoundariesLayout.stateCityVectors)
         header = stateCount + 1
         let n = geonameIDs.count
         guard u32.count == CityRecordLayout.stride * n, f64.count == CityRecordLayout.f64Stride * n else {

@@ -102,6 +102,9 @@ public final class DataFile: @unchecked Sendable {
     /// Section tags in the file.
     public var sectionTags: [String] { sectionTable.keys.sorted() }
 
+    /// Whether the file has `section` (a section added to a format after a file was built is missing from it).
+    public func has<T>(_ section: DataSection<T>) -> Bool { sectionTable[section.tag] != nil }
+
     /// The bytes of a section. - Throws: `missingSection`.
     public func bytes(_ tag: String) throws -> UnsafeRawBufferPointer {
         guard let s = sectionTable[tag] else { throw BoundariesError.missingSection(path: path, section: tag) }

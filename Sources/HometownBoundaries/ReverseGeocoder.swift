@@ -83,19 +83,19 @@ public final class ReverseGeocoder: @unchecked Sendable {
         case .header:
             let l = BoundariesLayout.self
             for tag in [
-                l.meta, l.strings, l.aliases, l.stateU32, l.stateF64, l.countryU32, l.countryF64, l.gridTop,
-                l.stateCities,
+                l.meta.tag, l.strings.tag, l.aliases.tag, l.stateU32.tag, l.stateF64.tag, l.countryU32.tag,
+                l.countryF64.tag, l.gridTop.tag, l.stateCities.tag,
             ] {
                 try f.verify(tag)
             }
         }
         file = f
         strings = try f.bytes(BoundariesLayout.strings)
-        aliases = try f.array(BoundariesLayout.aliases, of: UInt32.self)
-        stateU32 = try f.array(BoundariesLayout.stateU32, of: UInt32.self)
-        stateF64 = try f.array(BoundariesLayout.stateF64, of: Double.self)
-        countryU32 = try f.array(BoundariesLayout.countryU32, of: UInt32.self)
-        countryF64 = try f.array(BoundariesLayout.countryF64, of: Double.self)
+        aliases = try f.array(BoundariesLayout.aliases)
+        stateU32 = try f.array(BoundariesLayout.stateU32)
+        stateF64 = try f.array(BoundariesLayout.stateF64)
+        countryU32 = try f.array(BoundariesLayout.countryU32)
+        countryF64 = try f.array(BoundariesLayout.countryF64)
         stateCount = stateU32.count / StateRecordLayout.stride
         countryCount = countryU32.count / CountryRecordLayout.stride
         guard stateF64.count == ExtentRecordLayout.stride * stateCount,
@@ -366,9 +366,9 @@ public final class ReverseGeocoder: @unchecked Sendable {
     /// The full-detail polygons of state `i`, as rings of (longitude, latitude) with the first point repeated
     /// last; the first ring of each polygon is its shell. These are the polygons the lookup index was cut from.
     public func statePolygons(_ i: Int) throws -> [[[(Double, Double)]]] {
-        let idx = try file.array(BoundariesLayout.outlineIndex, of: UInt32.self)
-        let stream = try file.array(BoundariesLayout.outlineStream, of: UInt32.self)
-        let xy = try file.array(BoundariesLayout.outlineCoordinates, of: Double.self)
+        let idx = try file.array(BoundariesLayout.outlineIndex)
+        let stream = try file.array(BoundariesLayout.outlineStream)
+        let xy = try file.array(BoundariesLayout.outlineCoordinates)
         guard i + 1 < idx.count else { return [] }
         var p = Int(idx[i])
         let bad = BoundariesError.dataFileCorrupted(

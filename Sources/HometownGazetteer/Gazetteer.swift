@@ -74,51 +74,34 @@ public final class Gazetteer: @unchecked Sendable {
             if verify { try f.verifyAll() }
             file = f
             strings = try f.bytes(GazetteerLayout.strings)
-            u32 = try f.array(GazetteerLayout.entryU32, of: UInt32.self)
-            f64 = try f.array(GazetteerLayout.entryF64, of: Double.self)
-            table = try f.array(GazetteerLayout.nameTable, of: UInt32.self)
-            postings = try f.array(GazetteerLayout.postings, of: UInt32.self)
-            words = try f.array(GazetteerLayout.words, of: UInt32.self)
-            boxes = try f.array(GazetteerLayout.boxes, of: Double.self)
-            if f.sectionTags.contains(GazetteerLayout.prefixKeys) && f.sectionTags.contains(GazetteerLayout.prefixIndex)
-            {
-                prefixKeys = try f.bytes(GazetteerLayout.prefixKeys)
-                prefixIndex = try f.array(GazetteerLayout.prefixIndex, of: UInt32.self)
-            } else {
-                prefixKeys = UnsafeRawBufferPointer(start: nil, count: 0)
-                prefixIndex = UnsafeBufferPointer(start: nil, count: 0)
-            }
-            if f.sectionTags.contains(GazetteerLayout.zipCodes) && f.sectionTags.contains(GazetteerLayout.zipPoints) {
-                zipCodes = try f.array(GazetteerLayout.zipCodes, of: UInt32.self)
-                zipPoints = try f.array(GazetteerLayout.zipPoints, of: Int32.self)
-            } else {
-                zipCodes = UnsafeBufferPointer(start: nil, count: 0)
-                zipPoints = UnsafeBufferPointer(start: nil, count: 0)
-            }
-            func optional(_ tag: String) throws -> UnsafeBufferPointer<UInt32> {
-                f.sectionTags.contains(tag)
-                    ? try f.array(tag, of: UInt32.self) : UnsafeBufferPointer(start: nil, count: 0)
-            }
-            localNames = try optional(GazetteerLayout.localNames)
-            localIndex = try optional(GazetteerLayout.localIndex)
-            geonameIndex = try optional(GazetteerLayout.geonameIndex)
-            codeIndex = try optional(GazetteerLayout.codeIndex)
-            postalCodes = try optional(GazetteerLayout.postalCodes)
-            postalPoints =
-                f.sectionTags.contains(GazetteerLayout.postalPoints)
-                ? try f.array(GazetteerLayout.postalPoints, of: Int32.self) : UnsafeBufferPointer(start: nil, count: 0)
-            worldPostalCodes = try optional(GazetteerLayout.worldPostalCodes)
+            u32 = try f.array(GazetteerLayout.entryU32)
+            f64 = try f.array(GazetteerLayout.entryF64)
+            table = try f.array(GazetteerLayout.nameTable)
+            postings = try f.array(GazetteerLayout.postings)
+            words = try f.array(GazetteerLayout.words)
+            boxes = try f.array(GazetteerLayout.boxes)
+            // Sections added after the first files were built: absent, a feature has nothing to search.
+            let l = GazetteerLayout.self
+            let hasPrefixes = f.has(l.prefixKeys) && f.has(l.prefixIndex)
+            prefixKeys = hasPrefixes ? try f.bytes(l.prefixKeys) : UnsafeRawBufferPointer(start: nil, count: 0)
+            prefixIndex = hasPrefixes ? try f.array(l.prefixIndex) : UnsafeBufferPointer(start: nil, count: 0)
+            let hasZIPs = f.has(l.zipCodes) && f.has(l.zipPoints)
+            zipCodes = hasZIPs ? try f.array(l.zipCodes) : UnsafeBufferPointer(start: nil, count: 0)
+            zipPoints = hasZIPs ? try f.array(l.zipPoints) : UnsafeBufferPointer(start: nil, count: 0)
+            localNames = try f.arrayIfPresent(l.localNames)
+            localIndex = try f.arrayIfPresent(l.localIndex)
+            geonameIndex = try f.arrayIfPresent(l.geonameIndex)
+            codeIndex = try f.arrayIfPresent(l.codeIndex)
+            postalCodes = try f.arrayIfPresent(l.postalCodes)
+            postalPoints = try f.arrayIfPresent(l.postalPoints)
+            worldPostalCodes = try f.arrayIfPresent(l.worldPostalCodes)
             worldPostalCountries =
-                f.sectionTags.contains(GazetteerLayout.worldPostalCountries)
-                ? String(decoding: try f.bytes(GazetteerLayout.worldPostalCountries), as: UTF8.self)
+                f.has(l.worldPostalCountries)
+                ? String(decoding: try f.bytes(l.worldPostalCountries), as: UTF8.self)
                     .split(separator: "\n", omittingEmptySubsequences: false).map(WorldPostalCountry.init(line:)) : []
-            languageTags =
-                f.sectionTags.contains(GazetteerLayout.languages)
-                ? String(decoding: try f.bytes(GazetteerLayout.languages), as: UTF8.self).split(separator: "\n").map(
-                    String.init) : []
-            capitalList =
-                f.sectionTags.contains(GazetteerLayout.capitals)
-                ? Array(try f.array(GazetteerLayout.capitals, of: UInt32.self)) : []
+            languageTags = String(decoding: try f.arrayIfPresent(l.languages), as: UTF8.self)
+                .split(separator: "\n").map(String.init)
+            capitalList = Array(try f.arrayIfPresent(l.capitals))
         } catch let e as BoundariesError {
             throw GazetteerError.dataFile(e)
         }

@@ -1,15 +1,42 @@
+import HometownBoundaries
+
 /// The sections of `gazetteer.bin` (a `DataFile` container, see data/README.md), shared by the builder and
 /// the reader.
 public enum GazetteerLayout {
     /// The container format version of `gazetteer.bin` (its own, apart from `hometown.bin`'s).
     public static let version: UInt32 = 2
-    /// Section tags.
-    public static let meta = "META", strings = "STRINGS", entryU32 = "ENTRYU32", entryF64 = "ENTRYF64",
-        nameTable = "NAMETAB", postings = "POSTINGS", words = "WORDS", boxes = "BOXES", capitals = "CAPITALS",
-        prefixKeys = "PFXKEYS", prefixIndex = "PFXINDEX", zipCodes = "USZIP", zipPoints = "USZIPPT",
-        languages = "LANGS", localNames = "LOCNAMES", localIndex = "LOCINDEX", geonameIndex = "GIDINDEX",
-        codeIndex = "CODES", postalCodes = "PCODES", postalPoints = "PCODEPT", worldPostalCodes = "WPCODES",
-        worldPostalCountries = "WPCTRY"
+    /// JSON: counts, sources, attribution.
+    public static let meta = DataSection<UInt8>("META")
+    /// The UTF-8 string pool; per entry its row (`GazetteerEntryLayout`) and its latitude and longitude.
+    public static let strings = DataSection<UInt8>("STRINGS"), entryU32 = DataSection<UInt32>("ENTRYU32"),
+        entryF64 = DataSection<Double>("ENTRYF64")
+    /// The name keys' hash table, its posting lists, every word (for typos), and the boxes (`f64PerBox`).
+    public static let nameTable = DataSection<UInt32>("NAMETAB"), postings = DataSection<UInt32>("POSTINGS"),
+        words = DataSection<UInt32>("WORDS"), boxes = DataSection<Double>("BOXES")
+    /// The city entries that are national capitals.
+    public static let capitals = DataSection<UInt32>("CAPITALS")
+    /// Every name key in byte order, back to back, and per key the offset of its first byte and of its postings.
+    public static let prefixKeys = DataSection<UInt8>("PFXKEYS"), prefixIndex = DataSection<UInt32>("PFXINDEX")
+    /// US ZIP codes and their points (`u32PerZIP`, `i32PerZIP`).
+    public static let zipCodes = DataSection<UInt32>("USZIP"), zipPoints = DataSection<Int32>("USZIPPT")
+    /// Names in people's languages (`u32PerLocalName`).
+    public static let languages = DataSection<UInt8>("LANGS"), localNames = DataSection<UInt32>("LOCNAMES"),
+        localIndex = DataSection<UInt32>("LOCINDEX")
+    /// The cities by GeoNames id, and the entries by ISO code (`u32PerGeonameIndex`).
+    public static let geonameIndex = DataSection<UInt32>("GIDINDEX"), codeIndex = DataSection<UInt32>("CODES")
+    /// Postal codes beyond the US ZIP codes, and their points (`u32PerPostalCode`).
+    public static let postalCodes = DataSection<UInt32>("PCODES"), postalPoints = DataSection<Int32>("PCODEPT")
+    /// The other countries' postal codes, and their countries (`u32PerWorldPostalCode`).
+    public static let worldPostalCodes = DataSection<UInt32>("WPCODES"),
+        worldPostalCountries = DataSection<UInt8>("WPCTRY")
+
+    /// The tag of every section of a file built now.
+    public static let sections = [
+        meta.tag, strings.tag, entryU32.tag, entryF64.tag, nameTable.tag, postings.tag, words.tag, boxes.tag,
+        capitals.tag, prefixKeys.tag, prefixIndex.tag, zipCodes.tag, zipPoints.tag, languages.tag, localNames.tag,
+        localIndex.tag, geonameIndex.tag, codeIndex.tag, postalCodes.tag, postalPoints.tag, worldPostalCodes.tag,
+        worldPostalCountries.tag,
+    ]
 
     /// Postal codes beyond the US ZIP codes (section PCODES, sorted by family, then number): per code its
     /// `PostalFamily` raw value, its number (`PostalFamily.number(of:)`) and the entry that holds it (its state,

@@ -19,8 +19,9 @@ import NIOCore
 public enum PreparedTilesFile {
     /// The container version of `tiles.bin`.
     public static let version: UInt32 = 1
-    /// Section tags.
-    static let meta = "META", index = "INDEX", gzip = "GZIP"
+    /// The sections: the metadata (JSON), the tiles' index and their gzip members back to back.
+    static let meta = DataSection<UInt8>("META"), index = DataSection<UInt32>("INDEX"),
+        gzip = DataSection<UInt8>("GZIP")
     /// The largest tile JSON accepted when reading (the zoom-0 boundary tile has about 90 KB).
     public static let maxTileBytes = 4 << 20
 
@@ -72,9 +73,9 @@ public enum PreparedTilesFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var w = DataFileWriter(version: version)
-        w.add(meta, bytes: Array(try encoder.encode(metadata)))
-        w.add(index, uint32: offsets)
-        w.add(gzip, bytes: packed)
+        w.add(meta, Array(try encoder.encode(metadata)))
+        w.add(index, offsets)
+        w.add(Self.gzip, packed)
         return w.bytes()
     }
 
@@ -93,8 +94,8 @@ public enum PreparedTilesFile {
         } catch {
             throw bad("its META section is not the expected JSON (\(error))")
         }
-        let words = try f.array(index, of: UInt32.self)
-        let packed = try f.bytes(gzip)
+        let words = try f.array(index)
+        let packed = try f.bytes(Self.gzip)
         guard words.count % 6 == 0 else { throw bad("its INDEX section is not a whole number of tiles") }
         var out: [Entry] = []
         out.reserveCapacity(words.count / 6)

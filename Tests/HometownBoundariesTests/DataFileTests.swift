@@ -76,7 +76,7 @@ import Testing
     /// With `.header` verification the geometry and the city trees are not checksummed at load; damaged, they
     /// may give wrong answers, but every lookup must return (no trap, no read outside the file, no endless
     /// loop) with indices in range.
-    @Test(arguments: [BoundariesLayout.leafData, BoundariesLayout.stateCityVectors, BoundariesLayout.nodes])
+    @Test(arguments: [BoundariesLayout.leafData.tag, BoundariesLayout.stateCityVectors.tag, BoundariesLayout.nodes.tag])
     func damagedSectionsNeverCrashALookup(section: String) throws {
         let original = try DataFile(path: Fixtures.dataPath)
         let region = try original.bytes(section)
@@ -116,6 +116,35 @@ import Testing
         #expect(Array(try f.array("A", of: UInt32.self)) == [1, 2, 3])
         #expect(Array(try f.array("BB", of: Double.self)) == [1.5, -2])
         #expect(throws: BoundariesError.self) { try f.bytes("ZZ") }
+    }
+
+    @Test func typedSectionsRoundTrip() throws {
+        let text = DataSection<UInt8>("TEXT")
+        let counts = DataSection<UInt32>("COUNTS")
+        let points = DataSection<Int32>("POINTS")
+        let boxes = DataSection<Double>("BOXES")
+        var w = DataFileWriter(version: 7)
+        w.add(text, Array("héllo".utf8))
+        w.add(counts, [1, 2, 3])
+        w.add(points, [-5, 6, 7])
+        w.add(boxes, [1.5, -2])
+        let path = NSTemporaryDirectory() + "hometown-typed-\(UUID().uuidString).bin"
+        try Data(w.bytes()).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let f = try DataFile(path: path, version: 7)
+        try f.verifyAll()
+        #expect(String(decoding: try f.bytes(text), as: UTF8.self) == "héllo")
+        #expect(Array(try f.array(counts)) == [1, 2, 3])
+        #expect(Array(try f.array(points)) == [-5, 6, 7])
+        #expect(Array(try f.array(boxes)) == [1.5, -2])
+        // A section a file does not have: `has` says so, `arrayIfPresent` gives nothing, `array` names it.
+        let absent = DataSection<UInt32>("LATER")
+        #expect(f.has(counts) && !f.has(absent))
+        #expect(try f.arrayIfPresent(absent).isEmpty)
+        #expect(Array(try f.arrayIfPresent(counts)) == [1, 2, 3])
+        #expect(throws: BoundariesError.missingSection(path: path, section: "LATER")) { try f.array(absent) }
+        // Read as another type, a section whose length is not a whole number of it is refused.
+        #expect(throws: BoundariesError.self) { try f.array(DataSection<Double>(points.tag)) }
     }
 }
 

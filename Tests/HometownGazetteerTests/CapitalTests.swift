@@ -54,8 +54,10 @@ import Testing
     func rewritten(capitals: [UInt32]?) throws -> String {
         let f = try DataFile(path: Fixtures.dataFolder + "/gazetteer.bin", version: GazetteerLayout.version)
         var w = DataFileWriter(version: GazetteerLayout.version)
-        for tag in f.sectionTags where tag != GazetteerLayout.capitals { w.add(tag, bytes: Array(try f.bytes(tag))) }
-        if let capitals { w.add(GazetteerLayout.capitals, uint32: capitals) }
+        for tag in f.sectionTags where tag != GazetteerLayout.capitals.tag {
+            w.add(tag, bytes: Array(try f.bytes(tag)))
+        }
+        if let capitals { w.add(GazetteerLayout.capitals, capitals) }
         let p = NSTemporaryDirectory() + "/gazetteer-capitals-\(UUID().uuidString).bin"
         try Data(w.bytes()).write(to: URL(fileURLWithPath: p))
         return p

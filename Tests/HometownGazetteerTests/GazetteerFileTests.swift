@@ -17,6 +17,11 @@ import Testing
         #expect(Fixtures.gazetteer.entryCount > 240_000)
     }
 
+    @Test func theLayoutNamesEverySectionOfTheBundledFile() throws {
+        let file = try DataFile(path: Fixtures.dataFolder + "/gazetteer.bin", version: GazetteerLayout.version)
+        #expect(file.sectionTags == GazetteerLayout.sections.sorted())
+    }
+
     @Test func missingFileSaysSo() {
         do {
             _ = try Gazetteer(path: "/nonexistent/gazetteer.bin")
