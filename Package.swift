@@ -291,7 +291,8 @@ let package = Package(
             name: "HometownServerTests",
             dependencies: [
                 "HometownServer", "HometownProtocol", "HometownStore", "HometownCore", "HometownTestSupport",
-                "HometownTiles", "HometownStoreTestSupport", "HometownClustering",
+                "HometownTiles", "HometownStoreTestSupport", "HometownClustering", "HometownBasemap",
+                "HometownGazetteer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -5,7 +5,7 @@
   const { $, wholeNumber, debounce } = H.util;
   const { fillSelect, servedName } = H.places;
 
-  const MAX_RECENT = 1000;   // the largest pagesize the server takes
+  const MAX_RECENT = 1000;   // the largest pagesize the server takes (ProtocolLimits.maxPageSize)
 
   // The current filters ('' or null: not filtered) and the list's order.
   const state = { country: '', state: '', year: null, recent: null, order: 'newest' };
