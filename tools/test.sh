@@ -63,9 +63,10 @@ done < tools/quiet-tests
 if [ ${#quiet[@]} -gt 0 ]; then step swift test --skip-build "${quiet[@]}"; fi
 # From here to the sanitizer's run, its build (tools/sanitizers/run.sh --build-only, into .build-tsan) goes on in
 # the background in the idle scheduling class (SCHED_IDLE, inherited by every compiler it starts): it gets only the
-# CPU time the steps between leave unused, while they wait on servers, browsers and the JVM, so those steps run as
-# fast as they would alone. Where the idle class cannot be set, the sanitizer's step builds as it runs. The build's
-# output goes to a file, shown if it fails.
+# CPU time the steps between leave unused, while they wait on servers, browsers and the JVM. It still slows them
+# (they share memory, caches and the disk with it), by less than it saves at the end; docs/testing.md has the times.
+# Where the idle class cannot be set, the sanitizer's step builds as it runs. The build's output goes to a file,
+# shown if it fails.
 tsan_pid=
 tsan_log=
 stop_tsan_build() { if [ -n "$tsan_pid" ]; then kill -- -"$tsan_pid" 2> /dev/null || true; fi; }
