@@ -167,9 +167,9 @@ public final class PostgresUserStore: CopyableUserStore {
     }
 
     /// Under the insert lock, like an insert, so that the change log's sequence commits in order.
-    public func update(id: Int, to change: NewUser) async throws -> User? {
+    public func update(id: Int, _ change: @escaping @Sendable (User) -> NewUser?) async throws -> User? {
         try await inInsertTransaction(takenNickname: nil) { db in
-            try await SQLUserQueries.update(id: id, to: change, on: db)
+            try await SQLUserQueries.update(id: id, on: db, change)
         }
     }
 

@@ -9,10 +9,10 @@ import NIOCore
 ///
 /// The steps: the id and the body's form (400); the back-off (`OwnerAttempts`: 429 with Retry-After, nothing
 /// checked); the password, checked on the hash pool against the stored hash, or, for an id no post has, against a
-/// hash of the same cost that no password matches (`PasswordHasher.unmatchableHash()`), so that both take one scrypt and get the same 403; for an
-/// update, the changed post checked as a post (400); then the write, one at a time with posts
-/// (`ServerState.writes`), durable and logged in the store's change log, after which the view catches up (so this
-/// process's answers show it at once, other processes' within their sync interval).
+/// hash of the same cost that no password matches (`PasswordHasher.unmatchableHash()`), so that both take one scrypt and get the same 403; then
+/// the write, one at a time with posts (`ServerState.writes`), durable and logged in the store's change log (for an
+/// update, the stored post read, changed and checked as a post, 400, in the same transaction), after which the view
+/// catches up (so this process's answers show it at once, other processes' within their sync interval).
 struct OwnerEndpoints: Sendable {
     let state: ServerState
     /// A hash at the server's cost that no password matches: what an unknown id is checked against.
@@ -40,14 +40,25 @@ struct OwnerEndpoints: Sendable {
         let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
         let asked = try OwnerRequest.update(body: Array(buffer: body))
         if let refusal = try await checkPassword(asked.password, id: id, request, context) { return refusal }
-        guard let stored = try await state.store.user(id: id) else { return Self.wrongPassword }
-        let change = try asked.applied(to: stored, vocabulary: state.vocabulary, years: state.years)
         let store = state.store
+        let vocabulary = state.vocabulary
+        let years = state.years
+        // The stored post is read, changed and checked inside the store's write transaction, so that another
+        // change of the same post (here or on another server) is never undone by this one's older copy.
+        let refusal = Locked<ProtocolRefusal?>(nil)
         let changed: User? = try await state.writes.run {
-            let changed = try await store.update(id: id, to: change)
+            let changed = try await store.update(id: id) { stored in
+                do throws(ProtocolRefusal) {
+                    return try asked.applied(to: stored, vocabulary: vocabulary, years: years)
+                } catch {
+                    refusal.withLock { $0 = error }
+                    return nil
+                }
+            }
             await state.catchUpAfterWrite("changed", id: id)
             return changed
         }
+        if let refused = refusal.withLock({ $0 }) { throw refused }
         guard let changed else { return Self.wrongPassword }
         var json: [UInt8] = []
         UserJSON.append(changed, to: &json)
@@ -76,23 +87,30 @@ struct OwnerEndpoints: Sendable {
         let attempts = state.ownerAttempts
         let address = ClientAddress.of(
             request, peer: context.remoteAddress, trusted: attempts.limits.trustedProxies)
-        if let wait = attempts.wait(post: id, address: address) {
+        if let wait = attempts.begin(post: id, address: address) {
             let seconds = max(1, Int((DurationUnits.seconds(wait)).rounded(.up)))
             var r = Replies.error(
                 "too many wrong passwords; try again in \(seconds) s", code: .tooManyAttempts, status: .tooManyRequests)
             r.headers[.retryAfter] = String(seconds)
             return r
         }
-        let stored = try await state.store.passwordHash(id: id)
-        let against: String
-        if let stored { against = stored } else { against = absentHash }
-        let right = try await state.hasher.verify(password, against: against) && stored != nil
+        // The try is under way until `end`, which every path below reaches once.
+        let right: Bool
+        do {
+            let stored = try await state.store.passwordHash(id: id)
+            let against: String
+            if let stored { against = stored } else { against = absentHash }
+            right = try await state.hasher.verify(password, against: against) && stored != nil
+        } catch {
+            attempts.end(post: id, address: address, .unchecked)
+            throw error
+        }
         guard right else {
-            attempts.failed(post: id, address: address)
+            attempts.end(post: id, address: address, .wrong)
             state.logger.info("wrong owner password", metadata: ["id": "\(id)", "client": "\(address)"])
             return Self.wrongPassword
         }
-        attempts.succeeded(post: id, address: address)
+        attempts.end(post: id, address: address, .right)
         return nil
     }
 

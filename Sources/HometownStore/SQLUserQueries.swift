@@ -58,9 +58,11 @@ public enum SQLUserQueries {
             .decode(column: "password_hash", as: String.self)
     }
 
-    /// Sets the fields an owner may change of user `id` and logs the change; the caller holds the transaction.
-    /// - Returns: the changed user, or nil when no user has the id (nothing is logged then).
-    public static func update(id: Int, to u: NewUser, on db: any SQLDatabase) async throws -> User? {
+    /// Sets the fields an owner may change of user `id` to what `change` makes of the stored user, and logs the
+    /// change; the caller holds the transaction and the write lock.
+    /// - Returns: the changed user, or nil when no user has the id or `change` gave nil (nothing is written then).
+    public static func update(id: Int, on db: any SQLDatabase, _ change: (User) -> NewUser?) async throws -> User? {
+        guard let stored = try await user(id: id, on: db), let u = change(stored) else { return nil }
         let lat: Double? = u.coordinate?.latitude
         let lon: Double? = u.coordinate?.longitude
         let sql: SQLQueryString = """

@@ -30,6 +30,8 @@ public final class SQLiteUserStore: UserStore {
     /// How long a statement waits for a lock held by another connection before it fails with `StoreError.busy`.
     public let busyTimeout: Duration
     private let writer: SQLiteConnection
+    /// Every use of `writer` takes a turn (`write`).
+    private let turns = WriteTurns()
     private let reader: SQLiteConnection
     /// The store's own threads, one per connection, on which SQLite's calls run. A statement that waits for another
     /// program's lock (up to `busyTimeout`) or a long read holds up only its own connection, and no call waits
@@ -216,9 +218,9 @@ public final class SQLiteUserStore: UserStore {
         try await wrap { try await SQLUserQueries.passwordHash(id: id, on: self.readDB) }
     }
 
-    public func update(id: Int, to change: NewUser) async throws -> User? {
+    public func update(id: Int, _ change: @escaping @Sendable (User) -> NewUser?) async throws -> User? {
         var changed: User?
-        try await inWriteTransaction { db in changed = try await SQLUserQueries.update(id: id, to: change, on: db) }
+        try await inWriteTransaction { db in changed = try await SQLUserQueries.update(id: id, on: db, change) }
         return changed
     }
 
@@ -286,10 +288,11 @@ public final class SQLiteUserStore: UserStore {
         return UInt64(info.f_bavail) * UInt64(info.f_frsize)
     }
 
-    /// `wrap` for a write: a storage failure is remembered (`storageProblem`), a success forgets it.
+    /// `wrap` for a write, in the write connection's next turn (`WriteTurns`): a storage failure is remembered
+    /// (`storageProblem`), a success forgets it.
     private func write<T>(takenNickname: String? = nil, _ body: () async throws -> T) async throws -> T {
         do {
-            let result = try await wrap(takenNickname: takenNickname, body)
+            let result = try await turns.run { try await wrap(takenNickname: takenNickname, body) }
             storageFailure.withLock { $0 = nil }
             return result
         } catch StoreError.storageUnavailable(let detail) {

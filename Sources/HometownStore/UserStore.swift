@@ -36,9 +36,12 @@ public protocol UserStore: Sendable {
     func passwordHash(id: Int) async throws -> String?
 
     /// Stores the fields a post's owner may change (country, state, city, year, point; not the nickname, the
-    /// password, the id or the time-stamp) of user `id` from `change`, durably, and logs the change.
-    /// - Returns: the user as changed, or nil when no user has the id.
-    func update(id: Int, to change: NewUser) async throws -> User?
+    /// password, the id or the time-stamp) of user `id` from what `change` makes of the stored user, durably, and
+    /// logs the change. Reading, `change` and writing are one transaction under the store's write lock, so two
+    /// changes of one post, from this process or another, each start from the other's result and never undo its
+    /// fields.
+    /// - Returns: the user as changed, or nil when no user has the id or `change` gave nil (nothing is stored then).
+    func update(id: Int, _ change: @escaping @Sendable (User) -> NewUser?) async throws -> User?
 
     /// Deletes user `id` (the row, password hash included), durably, and logs it. The id is never given again;
     /// the nickname is free.
@@ -68,4 +71,9 @@ public protocol UserStore: Sendable {
 extension UserStore {
     public var storageProblem: String? { nil }
     public func probeWrite() async throws {}
+
+    /// Stores `change`'s country, state, city, year and point as user `id`'s, whatever it held (`update(id:_:)`).
+    public func update(id: Int, to change: NewUser) async throws -> User? {
+        try await update(id: id) { _ in change }
+    }
 }

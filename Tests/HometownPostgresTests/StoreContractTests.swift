@@ -86,6 +86,45 @@ import Testing
         for s in stores { try await s.close() }
     }
 
+    /// 24 changes of one post at once from three stores (three processes' pools), each adding one to the year it
+    /// reads: every change starts from the one before, so none is lost. A change that gives nil stores nothing.
+    @Test(arguments: Backend.allCases)
+    func changesOfOnePostAtOnceEachStartFromTheLast(_ backend: Backend) async throws {
+        let location = try await backend.freshLocation()
+        var stores: [any CopyableUserStore] = []
+        for _ in 0..<3 { stores.append(try await Backend.open(location)) }
+        let first = try await stores[0].insert(Users.user("rew", year: 1900), passwordHash: "h", now: 1)
+        let outcomes = await withTaskGroup(of: Result<Int?, any Error>.self) { group in
+            for i in 0..<24 {
+                let store = stores[i % stores.count]
+                group.addTask {
+                    do {
+                        return .success(
+                            try await store.update(id: first.id) { stored in
+                                NewUser(
+                                    nickname: stored.nickname, password: "", country: stored.country,
+                                    state: stored.state, city: stored.city, year: stored.year + 1,
+                                    coordinate: stored.coordinate)
+                            }?.year)
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.compactMap { try? $0.get() }.sorted() == Array(1901...1924), "\(outcomes)")
+        #expect(try await stores[1].user(id: first.id)?.year == 1924)
+        #expect(try await stores[2].update(id: first.id) { _ in nil } == nil)
+        #expect(try await stores[0].user(id: first.id)?.year == 1924)
+        #expect(
+            try await stores[0].update(id: 99) { _ in
+                Issue.record("called for no user")
+                return nil
+            } == nil)
+        for s in stores { try await s.close() }
+    }
+
     @Test(arguments: Backend.allCases)
     func idsAreNeverReusedAfterFailuresOrReopening(_ backend: Backend) async throws {
         let location = try await backend.freshLocation()

@@ -62,7 +62,9 @@ import Testing
         func count() async throws -> Int { try await inner.count() }
         func user(id: Int) async throws -> User? { try await inner.user(id: id) }
         func passwordHash(id: Int) async throws -> String? { try await inner.passwordHash(id: id) }
-        func update(id: Int, to change: NewUser) async throws -> User? { try await inner.update(id: id, to: change) }
+        func update(id: Int, _ change: @escaping @Sendable (User) -> NewUser?) async throws -> User? {
+            try await inner.update(id: id, change)
+        }
         func delete(id: Int) async throws -> Bool { try await inner.delete(id: id) }
         func changes(after sequence: Int64, limit: Int) async throws -> [(sequence: Int64, id: Int)] {
             try await inner.changes(after: sequence, limit: limit)

@@ -67,6 +67,31 @@ import Testing
         #expect(a.wait(post: 1, address: "198.51.100.7", now: now) == nil, "the owner's own address is checked")
     }
 
+    /// Tries under way count as failures that happen now: a burst gets the free tries and no more, another address
+    /// is not refused by them, and a try that ends right or unchecked counts nothing.
+    @Test func triesUnderWayCountAsFailures() {
+        let a = Self.attempts(free: 3)
+        let t0 = ContinuousClock.now
+        let letThrough = (0..<10).filter { _ in a.begin(post: 1, address: "203.0.113.9", now: t0) == nil }.count
+        #expect(letThrough == 3)
+        #expect(a.begin(post: 1, address: "203.0.113.9", now: t0) == .seconds(1), "as after 3 failures")
+        #expect(a.begin(post: 2, address: "203.0.113.9", now: t0) == .seconds(1), "the address's count too")
+        #expect(a.begin(post: 1, address: "198.51.100.7", now: t0) == nil, "another address is checked")
+        a.end(post: 1, address: "198.51.100.7", .right, now: t0)
+        for _ in 0..<3 { a.end(post: 1, address: "203.0.113.9", .wrong, now: t0) }
+        #expect(a.wait(post: 1, address: "203.0.113.9", now: t0) == .seconds(1))
+        #expect(a.wait(post: 1, address: "203.0.113.9", now: t0 + .seconds(1)) == nil)
+        // Ended unchecked or right: nothing counted, nothing left under way.
+        let b = Self.attempts(free: 1)
+        #expect(b.begin(post: 1, address: "a", now: t0) == nil)
+        #expect(b.begin(post: 1, address: "a", now: t0) != nil)
+        b.end(post: 1, address: "a", .unchecked, now: t0)
+        #expect(b.begin(post: 1, address: "a", now: t0) == nil)
+        b.end(post: 1, address: "a", .right, now: t0)
+        #expect(b.wait(post: 1, address: "a", now: t0) == nil)
+        #expect(b.tracked.posts == 0 && b.tracked.addresses == 0 && b.tracked.pairs == 0)
+    }
+
     @Test func anIPv6AddressCountsByItsSlash64() {
         let a = Self.attempts()
         let t0 = ContinuousClock.now

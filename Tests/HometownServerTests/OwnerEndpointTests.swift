@@ -158,6 +158,60 @@ import Testing
         }
     }
 
+    /// Changes of different fields of one post sent at once: each keeps the others' fields, as the same changes
+    /// one after another would (a field left out keeps its stored value).
+    @Test(arguments: TestBackend.allCases) func changesSentAtOnceKeepEachOthersFields(_ backend: TestBackend)
+        async throws
+    {
+        try await Fixture.withServer(try Self.configuration(backend)) { client in
+            #expect(try await client.post(Fixture.rew2).status == .ok)
+            for round in 0..<4 {
+                let city = "Saint Paul \(round)"
+                let year = 2001 + round
+                let latitude = 44.9 + Double(round) / 100
+                let bodies = [
+                    #"{"password": "guess", "city": "\#(city)"}"#,
+                    #"{"password": "guess", "year": \#(year)}"#,
+                    #"{"password": "guess", "latitude": \#(latitude), "longitude": -93.1}"#,
+                ]
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    for body in bodies {
+                        group.addTask { try await client.post(body, to: "/hometown/users/1/update").status }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses == [.ok, .ok, .ok], "round \(round)")
+                let users = try #require(try await client.get("/hometown/users").json as? [[String: Any]])
+                let u = try #require(users.first)
+                #expect(u["city"] as? String == city, "round \(round): \(u)")
+                #expect(u["year"] as? Int == year, "round \(round): \(u)")
+                #expect(u["latitude"] as? Double == latitude, "round \(round): \(u)")
+            }
+        }
+    }
+
+    /// Wrong passwords sent at once get no more tries than sent one after another: the free failures, then 429.
+    @Test func wrongPasswordsSentAtOnceGetOnlyTheFreeTries() async throws {
+        var c = try await Self.configuration(.sqlite, freeFailures: 3)
+        c.owner.firstBackoff = .seconds(60)
+        try await Fixture.withServer(c) { client in
+            #expect(try await client.post(Fixture.rew).status == .ok)
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for i in 0..<24 {
+                    group.addTask {
+                        try await client.post(#"{"password": "guess\#(i)"}"#, to: "/hometown/users/1/delete").status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .forbidden }.count == 3, "\(statuses)")
+            #expect(statuses.filter { $0 == .tooManyRequests }.count == 21, "\(statuses)")
+            // The free tries are spent: the right password waits too (router tests have no peer: one address).
+            let owner = try await client.post(#"{"password": "catman"}"#, to: "/hometown/users/1/delete")
+            #expect(owner.status == .tooManyRequests, "\(owner.text)")
+        }
+    }
+
     /// The first wait is 1 s (times `TestSlowdown`, so that a request slowed by a sanitizer on busy cores still
     /// arrives within it); Retry-After is the rest of the wait in whole seconds, rounded up.
     @Test func wrongPasswordsBackOffPerPostAndPerAddress() async throws {
