@@ -47,7 +47,9 @@ public final class UserView: Sendable {
         var stateYear = UserFacet<StateYear>()
         /// The rows not deleted, ascending: what an answer without filters walks.
         var alive: [Int32] = []
-        var nicknameKeys = Set<String>()
+        /// Per nickname key, the rows alive that hold it: one, or two for the moment between a catch-up's appending
+        /// a nickname freed and taken again elsewhere and its removing the user who freed it.
+        var nicknameKeys: [String: Int32] = [:]
         /// The key each row's nickname is unique under, as the store gave it (what `remove` frees: a key made
         /// unique by the nickname migration is not the key the nickname would get now).
         var nicknameKeyOfRow: [String] = []
@@ -61,11 +63,11 @@ public final class UserView: Sendable {
         var count: Int { alive.count }
 
         /// Bytes the columns, the facets and the row JSON hold, roughly: each column's elements at their own
-        /// stride (a short string is held inline; a set entry costs its string and about twice that in hashing
-        /// room), the facets' own count, and the JSON.
+        /// stride (a short string is held inline; a key's entry costs its string and count and about twice that in
+        /// hashing room), the facets' own count, and the JSON.
         var approximateBytes: Int {
             func column<T>(_ values: [T]) -> Int { values.count * MemoryLayout<T>.stride }
-            let keySet = nicknameKeys.count * 3 * MemoryLayout<String>.stride
+            let keySet = nicknameKeys.count * 3 * MemoryLayout<(String, Int32)>.stride
             let columns =
                 column(location) + column(length) + column(ids) + column(nicknames) + column(latitudes)
                 + column(longitudes) + column(hasPoint) + column(created) + column(alive) + column(nicknameKeyOfRow)
@@ -202,7 +204,7 @@ public final class UserView: Sendable {
             s.year.append(user.year, row: row)
             s.stateYear.append(StateYear(state: s.state.ofRow[Int(row)], year: user.year), row: row)
             s.alive.append(row)
-            s.nicknameKeys.insert(nicknameKey)
+            s.nicknameKeys[nicknameKey, default: 0] += 1
             s.nicknameKeyOfRow.append(nicknameKey)
             s.nextID = max(s.nextID, user.id + 1)
             s.version &+= 1
@@ -251,15 +253,26 @@ public final class UserView: Sendable {
             s.stateYear.remove(row: row)
             let position = UsersAnswer.firstPosition(s.alive, atLeast: r)
             if position < s.alive.count, s.alive[position] == row { s.alive.remove(at: position) }
-            s.nicknameKeys.remove(s.nicknameKeyOfRow[r])
+            let key = s.nicknameKeyOfRow[r]
+            if let holders = s.nicknameKeys[key], holders > 1 {
+                s.nicknameKeys[key] = holders - 1
+            } else {
+                s.nicknameKeys.removeValue(forKey: key)
+            }
             s.version &+= 1
             return true
         }
     }
 
-    /// Makes `nextID` at least `id` (the store's counter, which also counts ids of users no longer there).
+    /// Makes `nextID` at least `id` (the store's counter, which also counts ids of users no longer there, and,
+    /// on PostgreSQL, ids an insert that failed used up). A raise is a change: the version moves with it, so that an
+    /// answer tagged with the version before is not taken for the new one.
     public func raiseNextID(to id: Int) {
-        state.withLock { $0.nextID = max($0.nextID, id) }
+        state.withLock { s in
+            guard id > s.nextID else { return }
+            s.nextID = id
+            s.version &+= 1
+        }
     }
 
     /// The rows and version visible now.
@@ -278,7 +291,7 @@ public final class UserView: Sendable {
     public var nextID: Int { state.withLock { $0.nextID } }
 
     /// Whether a user's nickname has this key (`NicknameKey.key`).
-    public func containsNicknameKey(_ key: String) -> Bool { state.withLock { $0.nicknameKeys.contains(key) } }
+    public func containsNicknameKey(_ key: String) -> Bool { state.withLock { $0.nicknameKeys[key] != nil } }
 
     /// Bytes the view holds, roughly: the JSON, the columns and the posting lists.
     public var approximateBytes: Int { state.withLock { $0.approximateBytes } }

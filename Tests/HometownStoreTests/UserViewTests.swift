@@ -140,4 +140,37 @@ import Testing
         #expect(view.remove(id: 1))
         #expect(!view.containsNicknameKey(key))
     }
+
+    /// A catch-up reads the new users before the logged deletions: a nickname deleted on another server and posted
+    /// again there comes in while its first holder is still in the view. Removing the first holder then leaves the
+    /// nickname taken by the second.
+    @Test func aNicknameTakenAgainStaysTakenWhenItsFirstHolderGoes() throws {
+        let view = UserView()
+        func user(_ id: Int) -> User {
+            User(
+                id: id, nickname: "alice", country: "USA", state: "Ohio", city: "Akron", year: 2000, coordinate: nil,
+                timestampMilliseconds: Int64(id))
+        }
+        let key = NicknameKey.key("alice")
+        try view.append(user(5), nicknameKey: key)
+        try view.append(user(9), nicknameKey: key)
+        #expect(view.remove(id: 5))
+        #expect(view.containsNicknameKey(key), "user 9 holds the nickname")
+        #expect(!view.remove(id: 5), "removed once")
+        #expect(view.containsNicknameKey(key))
+        #expect(view.remove(id: 9))
+        #expect(!view.containsNicknameKey(key))
+    }
+
+    /// `nextid`'s tag is the view's version: a raised next id must move it, a lower one changes nothing.
+    @Test func raisingTheNextIDIsAChange() {
+        let view = UserView()
+        let before = view.snapshot.version
+        view.raiseNextID(to: 7)
+        #expect(view.nextID == 7 && view.snapshot.version != before)
+        let raised = view.snapshot.version
+        view.raiseNextID(to: 3)
+        view.raiseNextID(to: 7)
+        #expect(view.nextID == 7 && view.snapshot.version == raised)
+    }
 }
