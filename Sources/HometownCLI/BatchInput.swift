@@ -81,7 +81,9 @@ final class BatchInput {
                 if errno == EINTR { continue }
                 throw CLIError("error reading \(path): \(String(cString: strerror(errno)))")
             }
-            if n == 0 {
+            // An input of one byte ends while that byte is held back for the gzip decision: it is delivered now.
+            let ended = n == 0
+            if ended && (decided || pendingFirst.isEmpty) {
                 if let inflater, !inflater.atMemberEnd {
                     truncation = "\(path): the gzip stream is truncated (it ends inside a compressed member)"
                 }
@@ -89,9 +91,12 @@ final class BatchInput {
             }
             bytesRead += n
             if !decided {
-                // Decide on gzip from the name or the first two bytes (wait for both).
+                // Decide on gzip from the name or the first two bytes (wait for both, unless the input ends first:
+                // then it is too short to be gzip).
                 pendingFirst += bytes
-                if pendingFirst.count < 2 && compression == .auto && !path.lowercased().hasSuffix(".gz") { continue }
+                if !ended && pendingFirst.count < 2 && compression == .auto && !path.lowercased().hasSuffix(".gz") {
+                    continue
+                }
                 decided = true
                 let magic = pendingFirst.count >= 2 && pendingFirst[0] == 0x1F && pendingFirst[1] == 0x8B
                 switch compression {

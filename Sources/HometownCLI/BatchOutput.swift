@@ -26,10 +26,12 @@ final class BatchOutput {
         self.path = path
         gzip = path.lowercased().hasSuffix(".gz")
         fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        if let keep {
+        // A file that cannot be opened or continued is a system failure (status 1), as a write that fails later.
+        guard fd >= 0 else { throw SystemFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
+        // Nothing to keep is a fresh start: `prepare()` empties a regular file and leaves a device (/dev/null) be.
+        if let keep, keep > 0 {
             guard ftruncate(fd, off_t(keep)) == 0, lseek(fd, off_t(keep), SEEK_SET) == off_t(keep) else {
-                throw CLIError("cannot continue \(path): \(String(cString: strerror(errno)))")
+                throw SystemFailure("cannot continue \(path): \(String(cString: strerror(errno)))")
             }
         } else {
             emptyFirst = true
@@ -88,7 +90,7 @@ enum BatchResume {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw CLIError("cannot read \(path) to resume: \(String(cString: strerror(errno)))")
+            throw SystemFailure("cannot read \(path) to resume: \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         let gzip = path.lowercased().hasSuffix(".gz")
@@ -112,7 +114,7 @@ enum BatchResume {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CLIError("cannot read \(path): \(String(cString: strerror(errno)))")
+                throw SystemFailure("cannot read \(path): \(String(cString: strerror(errno)))")
             }
             if n == 0 { break }
             let bytes = Array(block[0..<n])

@@ -58,9 +58,9 @@ struct ReverseJob: PointRowsJob {
             let isCutRow = cut && k == records.count - 1
             if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: input.source, width: input.names.count)
             {
+                // The row's error and no place, as `transform` does: its fields are not where the header says.
                 errors[k] = problem
-                // A row of another width still gets its place when its latitude and longitude are there.
-                guard !isCutRow, r.problem == nil else { continue }
+                continue
             }
             guard let texts = input.texts(r) else { continue }
             do {

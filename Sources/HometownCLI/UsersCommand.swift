@@ -73,15 +73,7 @@ struct UsersCommand: AsyncParsableCommand {
             UserJSON.append(users, to: &out)
             return String(decoding: out, as: UTF8.self) + "\n"
         case .csv:
-            let columns: [UserField] = [
-                .id, .nickname, .country, .state, .city, .year, .latitude, .longitude, .timestamp,
-            ]
-            let header = columns.map(\.key).joined(separator: ",") + "\n"
-            return header
-                + users.map { u in
-                    columns.map { $0.isString && $0 != .timestamp ? csv($0.text(of: u)) : $0.text(of: u) }
-                        .joined(separator: ",")
-                }.map { $0 + "\n" }.joined()
+            return csvColumns.map(\.key).joined(separator: ",") + "\n" + users.map(csvRow).joined()
         case .geojson:
             let features: [JSONValue] = users.compactMap { u in
                 guard let c = u.coordinate else { return nil }
@@ -114,8 +106,15 @@ struct UsersCommand: AsyncParsableCommand {
         }
     }
 
-    static func csv(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    /// The columns of `--format csv`, in order (the header row names them).
+    static let csvColumns: [UserField] = [
+        .id, .nickname, .country, .state, .city, .year, .latitude, .longitude, .timestamp,
+    ]
+
+    /// One user as a CSV row (`csvColumns`), line feed included.
+    static func csvRow(_ u: User) -> String { csvRow(csvColumns.map { $0.text(of: u) }) }
+
+    /// One CSV row of `fields`, line feed included: each field quoted as `CSVRecords.escape` says (byte tests, so a
+    /// comma or quote that a combining mark follows is still quoted).
+    static func csvRow(_ fields: [String]) -> String { fields.map(CSVRecords.escape).joined(separator: ",") + "\n" }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import HometownTestSupport
+import Testing
+
+@testable import HometownCLI
+
+/// An input of a single byte: with `--input-compression auto` the first byte waits for a second one (gzip's magic
+/// is two bytes), and must still be delivered when the input ends there.
+@Suite struct OneByteInputTests {
+    func json(_ line: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    /// A blank line is one row with an error (exit status 3); rows out equal rows in.
+    @Test func aBlankLineOnStandardInputGetsItsErrorRow() async throws {
+        let r = try await CLI.run(["forward", "--input", "-", "--limit", "1"], stdin: "\n")
+        #expect(r.status == 3, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        let obj = try json(try #require(lines.first))
+        #expect(obj["query"] as? String == "")
+        #expect((obj["error"] as? String)?.contains("line 1") == true)
+        #expect(r.err.contains("1 rows, 1 with errors"), "\(r.err)")
+    }
+
+    /// One character and no line feed is one query.
+    @Test func oneCharacterOnStandardInputIsOneQuery() async throws {
+        let r = try await CLI.run(["forward", "--input", "-", "--limit", "1"], stdin: "7")
+        #expect(r.status == 0, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        let obj = try json(try #require(lines.first))
+        #expect(obj["query"] as? String == "7")
+        #expect(obj["results"] is [Any])
+        #expect(r.err.contains("1 rows, 0 with errors"), "\(r.err)")
+    }
+
+    /// The reader itself, from a file of one byte, for each compression setting that reads it as it is.
+    @Test(arguments: [InputCompression.auto, .none])
+    func aOneByteFileIsReadWhole(compression: InputCompression) throws {
+        let path = TestScratch.newPath("one-byte", suffix: ".txt")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("7".utf8)))
+        let input = try BatchInput(path: path, compression: compression)
+        var bytes: [UInt8] = []
+        while let more = try input.next() { bytes += more }
+        #expect(bytes == Array("7".utf8))
+        #expect(input.truncation == nil)
+    }
+}
