@@ -244,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "HometownStoreTests",
             dependencies: [
-                "HometownStore", "HometownProtocol", "HometownCore", "HometownStoreTestSupport",
+                "HometownStore", "HometownProtocol", "HometownCore", "HometownStoreTestSupport", "HometownTestSupport",
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -10,9 +10,7 @@ import Testing
 /// every row in, gzip in and out, and a killed run resumed to the same bytes as an uninterrupted one.
 @Suite struct BatchStreamingTests {
     static func temp(_ name: String) -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-batch-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent(name).path
+        TestScratch.newFolder("batch").appendingPathComponent(name).path
     }
 
     /// A CSV of `rows` seeded points over the land and sea of the world, with an id and a quoted text column.

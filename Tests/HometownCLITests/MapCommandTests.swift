@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import HometownTestSupport
 import Testing
 
 @Suite struct MapCommandTests {
@@ -19,8 +20,7 @@ import Testing
                 )
             }
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("map-\(UUID().uuidString).geojson")
-            .path
+        let path = TestScratch.newPath("map", suffix: ".geojson")
         try #"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.write(
             toFile: path, atomically: true, encoding: .utf8)
         return (path, id)

@@ -6,10 +6,7 @@ import Testing
 /// places `post` takes it from, the exit statuses of `post`, the printed answers.
 @Suite struct OwnerCommandTests {
     static func freshDatabase() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hometown-cli-owner-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
+        TestScratch.newFolder("cli-owner").appendingPathComponent("users.sqlite").path
     }
 
     /// Posts `rew` (Minneapolis; password "catman") and `ann` (Austin; "ann-pw") with `hometown post`: ids 1, 2.

@@ -11,9 +11,7 @@ import NIOCore
 /// Test set-up: a server on a fresh database with a cheap hash cost (2^4), run in-process.
 enum Fixture {
     static func freshDatabase() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-server-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
+        TestScratch.newFolder("server").appendingPathComponent("users.sqlite").path
     }
 
     static func configuration(database: String = freshDatabase()) -> ServerConfiguration {

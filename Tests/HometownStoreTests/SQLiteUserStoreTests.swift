@@ -2,6 +2,7 @@ import Foundation
 import HometownCore
 import HometownProtocol
 import HometownStore
+import HometownTestSupport
 import NIOCore
 import NIOPosix
 import Testing
@@ -10,11 +11,9 @@ import Testing
 /// reused, filters and paging, hostile strings, batches) are tested on SQLite and PostgreSQL alike in
 /// `HometownPostgresTests/StoreContractTests`.
 @Suite struct SQLiteUserStoreTests {
-    /// A fresh database file in its own temporary folder.
+    /// A fresh database file in its own folder of `TestScratch`.
     static func freshPath() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-store-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
+        TestScratch.newFolder("store").appendingPathComponent("users.sqlite").path
     }
 
     static func user(

@@ -18,10 +18,8 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
         }
     }
 
-    /// A new file path in a new temporary folder.
+    /// A new file path in a new folder of `TestScratch`.
     public static func freshSQLitePath() -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hometown-pgt-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir.appendingPathComponent("users.sqlite").path
+        TestScratch.newFolder("sqlite").appendingPathComponent("users.sqlite").path
     }
 }

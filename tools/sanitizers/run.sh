@@ -50,10 +50,6 @@ skips=(--skip ServerLoadTests "${elsewhere[@]}")
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}"
 if [ "$sanitizer" = thread ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST_SLOWDOWN:-4}; fi
 if [ "$sanitizer" = address ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST_SLOWDOWN:-2}; fi
-reports=${SANITIZER_REPORTS:-$(mktemp -d /tmp/hometown-sanitizer.XXXXXX)}
-mkdir -p "$reports"
-rm -f "$reports"/report.*
-
 # Only what the run needs: the tests and the `hometown` they start. The offline tools and benchmark drivers are
 # built, and so checked, by the ordinary build (under this sanitizer they added about a minute).
 if [ "$steps" != run ]; then
@@ -62,6 +58,16 @@ if [ "$steps" != run ]; then
   done
 fi
 [ "$steps" != build ] || exit 0
+# A folder made here is removed when the run leaves no report in it; one that holds reports is kept (its path is
+# printed with them), as is a folder SANITIZER_REPORTS names.
+if [ -n "${SANITIZER_REPORTS:-}" ]; then
+  reports=$SANITIZER_REPORTS
+  mkdir -p "$reports"
+  rm -f "$reports"/report.*
+else
+  reports=$(mktemp -d /tmp/hometown-sanitizer.XXXXXX)
+  trap 'rmdir "$reports" 2>/dev/null || true' EXIT
+fi
 status=0
 # halt_on_error=0: a run shows every report, not only the first; second_deadlock_stack: both stacks of an
 # inversion; the suppressions file is read by every process started (children inherit the environment).
