@@ -5,13 +5,15 @@ Drives headless Chromium (Debian's chromium and chromedriver, through Selenium) 
 `hometown serve` (tools/webtest/run.sh starts one on loopback with a fresh database). It seeds posts through
 POST /hometown/adduser at real city points (found with /hometown/forward), then checks the page: it loads with
 no console error and no request leaving the server; clicking a point in Minnesota fills USA / Minnesota /
-Minneapolis; posting makes the marker appear; filters change map and list and live in the URL; refusals show
+Minneapolis; posting makes the marker appear; filters change map and list and live in the URL (a country's states
+answered after another country, or Clear, was chosen are dropped); refusals show
 at their fields; the owner of a post changes and deletes it with its password ("This is mine" on its row and in
 its popup); the keyboard reaches and works the controls; a phone-sized screen works; the place search suggests
 places as a name is typed (a combobox: arrows, Enter, Escape, click and tap; one request at a time, never a stale
 answer, failures at the box). For everyone:
 axe-core 4.12 (WCAG 2.1 A and AA, axecheck.py) in every state of the page, visible focus and Enter/Space on the
-map's markers, focus never lost, keyboard-only posts, 44 px tap targets on a phone, the map following the filters,
+map's markers, focus never lost, keyboard-only posts, 44 px tap targets on a phone, the map following the filters
+(but not against a move by hand made while a fit is on its way),
 every refusal at once, and the first load right after a server's start: under 350 KB, its first tiles printed (under
 0.5 s with --assert-weight). The page is sent with a strict Content-Security-Policy, and no test may cause a violation of it (recorded from every page through a
 `securitypolicyviolation` listener added before the page's own scripts). A page of another origin may read the API
@@ -45,6 +47,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -286,6 +289,32 @@ class Browser:
         except Failure as failure:
             waiting = self.js("return window.__fetchLog.filter(e => e.end === null).map(e => e.url).slice(0, 5)")
             raise Failure(f"{failure} (on their way: {waiting}, {self.js('return window.__pending')} in all)") from None
+
+    def hold_answers(self, held):
+        """Until the page is loaded again, the answers to its fetches whose URL the JavaScript expression `held` (of
+        `url`, e.g. "url.startsWith('/hometown/region?')") accepts are held back until release_answers; the requests
+        go at once and count as answered for wait_idle. Once a page."""
+        self.js("""
+            window.__held = [];
+            const original = window.fetch;
+            window.fetch = function (resource, init) {
+              const url = String(resource && resource.url || resource);
+              const answer = original.apply(this, arguments);
+              if (!(%s)) return answer;
+              return answer.then((response) => new Promise((resolve) => window.__held.push(() => resolve(response))));
+            };""" % held)
+
+    def held_answers(self):
+        """How many answers hold_answers holds back now."""
+        return self.js("return window.__held.length")
+
+    def release_answers(self):
+        """Lets the held answers arrive, and waits for what the page does with them; returns the page's clock at the
+        moment they were let go (performance.now(), as in window.__fetchLog)."""
+        at = self.js("const at = performance.now(); window.__held.splice(0).forEach((go) => go()); return at;")
+        time.sleep(0.5)
+        self.wait_idle()
+        return at
 
     def marker_total(self):
         """Posts shown by the markers in the DOM: the counts of clusters plus the users of single markers."""
@@ -697,6 +726,74 @@ class Tests:
         b.find("#f-clear").click()
         b.wait(lambda: "recent" not in b.driver.current_url and len(b.list_rows()) == 25, "filters cleared")
         b.check_console("while filtering")
+
+    def test_filters_stale_states(self):
+        """An answer with a country's states that comes after another country (or Clear) was chosen is dropped: the
+        state select lists only the chosen country's states, the list and markers load, and no fit or reload follows."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        # The answers to GET states of China and of Mexico are held back until released (the requests go at once).
+        b.hold_answers("url.startsWith('/hometown/states?') &&"
+                       " ['China', 'Mexico'].includes(new URLSearchParams(url.split('?')[1]).get('country'))")
+        held = b.held_answers
+        release = b.release_answers
+
+        def options():
+            return b.js("return Array.from(document.querySelectorAll('#f-state option')).map(o => [o.value, o.textContent])")
+
+        def asked_since(at):
+            return b.js("return window.__fetchLog.filter(e => e.start >= arguments[0] &&"
+                        " ['users', 'clusters', 'region'].some(p => e.url.startsWith('/hometown/' + p))).map(e => e.url)", at)
+
+        def served_states(country):
+            status, text = http(b.base, "/hometown/states", {"country": country})
+            check(status == 200, f"states of {country}: {status} {text}")
+            return json.loads(text)
+
+        # Down twice on the Country select: China, then India, each asked for its states.
+        b.clear_logs()
+        b.js("document.getElementById('f-country').focus()")
+        ActionChains(b.driver).send_keys(Keys.DOWN).perform()
+        check(b.value("f-country") == "China", f"Down chooses China first (chose {b.value('f-country')!r})")
+        b.wait(lambda: held() == 1, "China's states to be answered (and held back)")
+        ActionChains(b.driver).send_keys(Keys.DOWN).perform()
+        check(b.value("f-country") == "India", f"a second Down chooses India (chose {b.value('f-country')!r})")
+        b.wait(lambda: options()[0][1] == "All states of India", "India's states in the state select")
+        b.wait_idle()
+        at = release()
+        india = served_states("India")
+        check(options() == [["", "All states of India"]] + [[s, s] for s in india],
+              f"after China's late answer the state select lists India's states only: {[o[0] for o in options()]}")
+        check(b.value("f-country") == "India" and "country=India" in b.driver.current_url, "India is still chosen")
+        check(not asked_since(at), f"China's late answer fitted or reloaded: {asked_since(at)}")
+        Select(b.find("#f-state")).select_by_visible_text("Maharashtra")
+        maharashtra = self.count(country="India", state="Maharashtra")
+        b.wait(lambda: "state=Maharashtra" in b.driver.current_url and len(b.list_rows()) == maharashtra,
+               f"{maharashtra} Maharashtra rows (list says {b.text('list-msg')!r})")
+        b.wait_idle()
+        check(b.marker_total() == maharashtra, f"{maharashtra} Maharashtra posts on the map (DOM shows {b.marker_total()})")
+        check(b.text("filter-msg") == "" and b.text("list-msg") == "" and b.text("map-msg") == "",
+              f"no message: {b.text('filter-msg')!r} {b.text('list-msg')!r} {b.text('map-msg')!r}")
+        b.check_console("after a country's late states")
+
+        # Mexico, then Clear while Mexico's states are on their way: the world view and every state stay.
+        Select(b.find("#f-country")).select_by_visible_text("Mexico")
+        b.wait(lambda: held() == 1, "Mexico's states to be answered (and held back)")
+        b.find("#f-clear").click()
+        b.wait(lambda: "country" not in b.driver.current_url and b.value("f-country") == "", "the filters cleared")
+        b.wait_idle()
+        rows = b.list_rows()
+        view = b.js("const c = Hometown.map.leaflet.getCenter(); return [c.lat, c.lng, Hometown.map.leaflet.getZoom()];")
+        at = release()
+        check(options() == [["", "All states"]] and not b.find("#f-state").is_enabled(),
+              f"after Mexico's late answer the state select offers no state: {[o[0] for o in options()]}")
+        check(b.value("f-country") == "" and "country" not in b.driver.current_url, "no country is chosen")
+        check(not asked_since(at), f"Mexico's late answer fitted or reloaded: {asked_since(at)}")
+        check(b.js("const c = Hometown.map.leaflet.getCenter(); return [c.lat, c.lng, Hometown.map.leaflet.getZoom()];") == view,
+              "the world view of Clear stays")
+        check(b.list_rows() == rows, "the list stays as Clear left it")
+        b.check_console("after Clear and a country's late states")
 
     def test_pick_and_post(self):
         """Clicking Minneapolis fills USA / Minnesota / Minneapolis; posting makes the marker appear."""
@@ -1508,6 +1605,71 @@ class Tests:
         stored = next(u for u in json.loads(http(b.base, "/hometown/users")[1]) if u["nickname"] == target["nickname"])
         self.check_view_shows(stored["latitude"], stored["longitude"], "a nickname's post")
 
+    def test_fit_yields_to_hand(self):
+        """A move by hand wins over a fit still on its way: keys, the wheel or a zoom button used while the region of a
+        filter, a nickname or Clear is asked for keep the map where they put it; the page's own setView does not."""
+        b = self.b
+        b.open("/")
+        b.wait_idle()
+        b.hold_answers("url.startsWith('/hometown/region?')")
+
+        def view():
+            return b.js("const m = Hometown.map.leaflet, c = m.getCenter(); return [c.lat, c.lng, m.getZoom()];")
+
+        def fit_held(start, what):
+            """From the middle of the Pacific (where no fit lands), starts a fit and waits for its region to be asked for."""
+            b.set_view(0, -150, 4)
+            start()
+            b.wait(lambda: b.held_answers() >= 1, f"the region of {what} to be asked for (and held back)")
+
+        def release_all():
+            while b.held_answers():            # a nickname asks for its state's region, then its country's, ...
+                b.release_answers()
+
+        # The page's own move, made while a filter's fit is on its way, leaves the fit to land.
+        fit_held(lambda: Select(b.find("#f-country")).select_by_visible_text("India"), "India")
+        b.js("Hometown.map.leaflet.setView([10, 10], 5, {animate: false})")
+        release_all()
+        check(65 < view()[1] < 95, f"a setView of the page's own dropped the fit to India: the map is at {view()}")
+
+        def keys():
+            b.js("Hometown.map.leaflet.getContainer().focus()")
+            before = view()
+            ActionChains(b.driver).send_keys("+").perform()
+            b.wait(lambda: view()[2] > before[2], "+ to zoom in")
+            before = view()
+            ActionChains(b.driver).send_keys(Keys.ARROW_RIGHT).perform()
+            b.wait(lambda: view()[1] > before[1], "the right arrow to pan east")
+
+        def wheel():
+            before = view()
+            ActionChains(b.driver).scroll_from_origin(ScrollOrigin.from_element(b.find("#map")), 0, -240).perform()
+            b.wait(lambda: view()[2] > before[2], "the wheel to zoom in")
+
+        def button():
+            before = view()
+            b.find("#map .leaflet-control-zoom-in").click()
+            b.wait(lambda: view()[2] > before[2], "the zoom-in button to zoom in")
+
+        def list_nickname():
+            b.wait(lambda: b.js("return !!document.querySelector('#list-body .link-button')"), "a nickname in the list")
+            b.js("document.querySelector('#list-body .link-button').click()")
+
+        jumped = []
+        for start, what, move, how in [
+                (lambda: Select(b.find("#f-state")).select_by_visible_text("Maharashtra"), "Maharashtra", keys, "keys"),
+                (list_nickname, "a nickname of the list", wheel, "the wheel"),
+                (lambda: b.find("#f-clear").click(), "Clear filters", button, "the zoom-in button")]:
+            fit_held(start, what)
+            move()
+            b.wait_idle()
+            placed = view()
+            release_all()
+            if view() != placed:
+                jumped.append(f"{how} during the fit to {what}: {placed} became {view()}")
+        check(not jumped, "a late region moved the map from where the person put it: " + "; ".join(jumped))
+        b.check_console("after fits overtaken by hand")
+
     def test_all_refusals(self):
         """Every refusal of a post shown at once, each gone as soon as its field changes. Needs the server's "errors"
         list: a taken nickname and a year out of range are both marked after one post."""
@@ -2007,7 +2169,7 @@ class Tests:
         foreign = self.b.foreign_requests()
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
-    ORDER = ["test_weight", "test_policy", "test_load", "test_filters", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
+    ORDER = ["test_weight", "test_policy", "test_load", "test_filters", "test_filters_stale_states", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
              "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_labels", "test_requests"]
 
     # The lakes, right after the first load.
@@ -2015,7 +2177,7 @@ class Tests:
     # The web app for everyone.
     for name in ("test_focus_visible", "test_cluster_zoom", "test_focus_kept", "test_keyboard_post_centre",
                  "test_keyboard_post_search", "test_suggest", "test_suggest_stale", "test_suggest_phone",
-                 "test_map_follows", "test_phone_targets", "test_axe", "test_drawn_contrast", "test_all_refusals"):
+                 "test_map_follows", "test_fit_yields_to_hand", "test_phone_targets", "test_axe", "test_drawn_contrast", "test_all_refusals"):
         ORDER.insert(ORDER.index("test_requests"), name)
 
 

@@ -14,6 +14,7 @@
   const listeners = [];           // called after every change
   let recentPromise = null;       // the afterid for "most recent N", while the filters and the posts stay the same
   let recentKey = '';
+  let statesNumber = 0;           // answers to older loads of the states are dropped
 
   // ---- The URL ---------------------------------------------------------------------------------------------
 
@@ -70,9 +71,25 @@
 
   // ---- The controls ----------------------------------------------------------------------------------------
 
+  // Fills the state select with the chosen country's states. Resolves to false, having changed nothing, when
+  // the states of another country (or of none, after Clear) were asked for meanwhile. The select is off until
+  // the states are in (and stays off, empty, when they cannot be loaded), so that no state of the country
+  // chosen before can be picked with the new one.
   async function loadStates() {
+    const number = ++statesNumber;
     const select = $('f-state');
-    states = state.country ? await H.places.states(state.country) : [];
+    select.disabled = true;
+    let names;
+    try {
+      names = state.country ? await H.places.states(state.country) : [];
+    } catch (error) {
+      if (number !== statesNumber) return false;
+      states = [];
+      fillSelect(select, states, '', 'All states of ' + state.country);   // none of the country chosen before
+      throw error;
+    }
+    if (number !== statesNumber) return false;
+    states = names;
     if (state.state) {
       const served = servedName(state.state, states);
       if (!served) say('"' + state.state + '" is not a state of ' + state.country + ' here; showing all its states.');
@@ -80,6 +97,7 @@
     }
     fillSelect(select, states, state.state, state.country ? 'All states of ' + state.country : 'All states');
     select.disabled = !state.country;
+    return true;
   }
 
   function say(text) { $('filter-msg').textContent = text; }
@@ -145,7 +163,11 @@
       state.country = event.target.value;
       state.state = '';
       say('');
-      try { await loadStates(); } catch (error) { say('Could not load the states: ' + error.message); }
+      try {
+        if (!await loadStates()) return;                   // another country, or Clear, came meanwhile
+      } catch (error) {
+        say('Could not load the states: ' + error.message);
+      }
       changed();
     });
     $('f-state').addEventListener('change', (event) => { state.state = event.target.value; changed(); });
@@ -156,7 +178,7 @@
       Object.assign(state, { country: '', state: '', year: null, recent: null });
       for (const input of [$('f-year'), $('f-recent')]) input.removeAttribute('aria-invalid');
       say('');
-      await loadStates();
+      if (!await loadStates()) return;
       changed('clear');
     });
   }

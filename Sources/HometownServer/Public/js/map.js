@@ -350,7 +350,18 @@
     }
   }
 
-  let fitNumber = 0;               // a newer fit (or a move by hand: see init) drops an older one on its way
+  let fitNumber = 0;               // a newer fit (or a move by hand: see byHand) drops an older one on its way
+
+  // A move by hand wins over a fit still on its way. Whatever can move the map starts with one of these events on
+  // it: a key (arrows, + and -, Enter on a zoom button or a cluster), the wheel, or a press of a mouse, pen or
+  // finger (a drag, a pinch, a double click, a box zoom, a zoom button; mousedown and touchstart where there are
+  // no pointer events). They are caught on their way down, before Leaflet's controls stop them; the page's own
+  // setView and fitBounds make none of them.
+  function byHand() {
+    for (const type of ['keydown', 'wheel', 'pointerdown', 'mousedown', 'touchstart']) {
+      map.getContainer().addEventListener(type, () => { fitNumber += 1; }, { capture: true, passive: true });
+    }
+  }
 
   // Zooms to the region of the filtered posts, at most to FIT_MAX_ZOOM. `quiet`: say nothing when no post
   // matches (at start-up, after a filter).
@@ -487,7 +498,7 @@
     });
     controls();
     map.on('moveend', () => { viewToHash(); refresh(); });
-    map.on('dragstart', () => { fitNumber += 1; });   // a move by hand wins over a fit still on its way
+    byHand();
     map.on('click', (event) => { if (pickHandler) pickHandler(event.latlng); });
     return true;
   }
