@@ -71,6 +71,20 @@ struct BatchPointInput {
         max(firstIndex, secondIndex) < r.fields.count ? (r.fields[firstIndex], r.fields[secondIndex]) : nil
     }
 
+    /// One CSV row: the point `make` builds of its two values' texts, or the error naming the row's line (the point
+    /// is nil then): a row cut short by a truncated input, a broken row, a row whose number of fields is not the
+    /// header's (its fields are not where the header says: no point is read), or what `make` throws.
+    /// - Parameter isCut: the row was cut short by a truncated input.
+    func read<Point>(row r: CSVRecords.Record, isCut: Bool, make: (String, String) throws -> Point) -> (
+        point: Point?, error: String?
+    ) {
+        if let problem = BatchRows.csvProblem(r, isCutRow: isCut, source: source, width: names.count) {
+            return (nil, problem)
+        }
+        guard let values = texts(r) else { return (nil, nil) }
+        do { return (try make(values.0, values.1), nil) } catch { return (nil, "line \(r.line): \(error)") }
+    }
+
     /// One NDJSON line: its object, the point `make` builds of its two values, or the error naming the line (the
     /// point is nil then). A value is a JSON number, or a string `parse` reads (given the text, the key and what
     /// the value is). A line that is not a JSON object keeps its text under "_line", so nothing of it is lost.

@@ -55,20 +55,14 @@ struct ReverseJob: PointRowsJob {
         var errors = [String?](repeating: nil, count: records.count)
         var points = [Coordinate?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            let isCutRow = cut && k == records.count - 1
-            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: input.source, width: input.names.count)
-            {
-                // The row's error and no place, as `transform` does: its fields are not where the header says.
-                errors[k] = problem
-                continue
+            let row = input.read(row: r, isCut: cut && k == records.count - 1) {
+                try Coordinate(latitudeText: $0, longitudeText: $1)
             }
-            guard let texts = input.texts(r) else { continue }
-            do {
-                let c = try Coordinate(latitudeText: texts.0, longitudeText: texts.1)
-                points[k] = c
-                coords.append(c)
-                slots.append(k)
-            } catch { errors[k] = "line \(r.line): \(error)" }
+            errors[k] = row.error
+            guard let c = row.point else { continue }
+            points[k] = c
+            coords.append(c)
+            slots.append(k)
         }
         let byRow = matches(coords, slots, count: records.count, errors: errors)
         var out = ""

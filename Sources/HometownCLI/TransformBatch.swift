@@ -50,19 +50,10 @@ struct TransformJob: PointRowsJob {
         var points = [(x: Double, y: Double)?](repeating: nil, count: records.count)
         var errors = [String?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            let isCutRow = cut && k == records.count - 1
-            if let problem = BatchRows.csvProblem(r, isCutRow: isCutRow, source: input.source, width: input.names.count)
-            {
-                errors[k] = problem
-                continue
+            let row = input.read(row: r, isCut: cut && k == records.count - 1) {
+                (x: try ProjCommandSupport.number($0, field: "x"), y: try ProjCommandSupport.number($1, field: "y"))
             }
-            guard let texts = input.texts(r) else { continue }
-            do {
-                points[k] = (
-                    try ProjCommandSupport.number(texts.0, field: "x"),
-                    try ProjCommandSupport.number(texts.1, field: "y")
-                )
-            } catch { errors[k] = "line \(r.line): \(error)" }
+            (points[k], errors[k]) = (row.point, row.error)
         }
         let results = transform(points, lines: records.map(\.line), errors: &errors)
         var out = ""

@@ -36,29 +36,27 @@ struct OwnerEndpoints: Sendable {
     }
 
     func update(_ request: inout Request, _ context: HometownRequestContext) async throws -> Response {
-        let id = try Self.id(context)
-        let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
-        let asked = try OwnerRequest.update(body: Array(buffer: body))
-        if let refusal = try await checkPassword(asked.password, id: id, request, context) { return refusal }
-        let store = state.store
+        let (id, asked, refusal) = try await read(&request, context, OwnerRequest.update)
+        if let refusal { return refusal }
         let vocabulary = state.vocabulary
         let years = state.years
+        let store = state.store
         // The stored post is read, changed and checked inside the store's write transaction, so that another
         // change of the same post (here or on another server) is never undone by this one's older copy.
-        let refusal = Locked<ProtocolRefusal?>(nil)
+        let refused = Locked<ProtocolRefusal?>(nil)
         let changed: User? = try await state.writes.run {
             let changed = try await store.update(id: id) { stored in
                 do throws(ProtocolRefusal) {
                     return try asked.applied(to: stored, vocabulary: vocabulary, years: years)
                 } catch {
-                    refusal.withLock { $0 = error }
+                    refused.withLock { $0 = error }
                     return nil
                 }
             }
             await state.catchUpAfterWrite("changed", id: id)
             return changed
         }
-        if let refused = refusal.withLock({ $0 }) { throw refused }
+        if let refusal = refused.withLock({ $0 }) { throw refusal }
         guard let changed else { return Self.wrongPassword }
         var json: [UInt8] = []
         UserJSON.append(changed, to: &json)
@@ -66,10 +64,8 @@ struct OwnerEndpoints: Sendable {
     }
 
     func delete(_ request: inout Request, _ context: HometownRequestContext) async throws -> Response {
-        let id = try Self.id(context)
-        let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
-        let asked = try OwnerRequest.delete(body: Array(buffer: body))
-        if let refusal = try await checkPassword(asked.password, id: id, request, context) { return refusal }
+        let (id, _, refusal) = try await read(&request, context, OwnerRequest.delete)
+        if let refusal { return refusal }
         let store = state.store
         let deleted: Bool = try await state.writes.run {
             let deleted = try await store.delete(id: id)
@@ -78,6 +74,18 @@ struct OwnerEndpoints: Sendable {
         }
         guard deleted else { return Self.wrongPassword }
         return Replies.json(.object(["id": .number(Double(id)), "deleted": .bool(true)]))
+    }
+
+    /// The path's id and the body as `parse` reads it (400 when either is malformed), with the answer to send
+    /// instead when the body's password is not the post's (429 waiting, 403 wrong or unknown), else nil.
+    private func read(
+        _ request: inout Request, _ context: HometownRequestContext,
+        _ parse: ([UInt8]) throws(ProtocolError) -> OwnerRequest
+    ) async throws -> (id: Int, asked: OwnerRequest, refusal: Response?) {
+        let id = try Self.id(context)
+        let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
+        let asked = try parse(Array(buffer: body))
+        return (id, asked, try await checkPassword(asked.password, id: id, request, context))
     }
 
     /// nil when `password` is user `id`'s; otherwise the refusal to send (429 waiting, 403 wrong or unknown).

@@ -384,7 +384,7 @@ class Browser:
               for (const node of cell.childNodes) {
                 if (node.nodeType !== Node.TEXT_NODE) continue;
                 const text = node.textContent;
-                const re = /\S+/g;
+                const re = /\\S+/g;
                 let m;
                 while ((m = re.exec(text)) !== null) {
                   const range = document.createRange();
