@@ -62,7 +62,7 @@ final class BatchOutput {
         guard !bytes.isEmpty else { return }
         let data: [UInt8]
         if gzip {
-            do { data = try Gzip.member(bytes) } catch let e as Gzip.Failure { throw CLIError(e.description) }
+            do { data = try Gzip.member(bytes) } catch let e as Gzip.Failure { throw SystemFailure(e.description) }
         } else {
             data = bytes
         }
