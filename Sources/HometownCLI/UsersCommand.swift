@@ -73,7 +73,7 @@ struct UsersCommand: AsyncParsableCommand {
             UserJSON.append(users, to: &out)
             return String(decoding: out, as: UTF8.self) + "\n"
         case .csv:
-            return csvColumns.map(\.key).joined(separator: ",") + "\n" + users.map(csvRow).joined()
+            return csvRow(csvColumns.map(\.key)) + users.map(csvRow).joined()
         case .geojson:
             let features: [JSONValue] = users.compactMap { u in
                 guard let c = u.coordinate else { return nil }
@@ -114,7 +114,11 @@ struct UsersCommand: AsyncParsableCommand {
     /// One user as a CSV row (`csvColumns`), line feed included.
     static func csvRow(_ u: User) -> String { csvRow(csvColumns.map { $0.text(of: u) }) }
 
-    /// One CSV row of `fields`, line feed included: each field quoted as `CSVRecords.escape` says (byte tests, so a
-    /// comma or quote that a combining mark follows is still quoted).
-    static func csvRow(_ fields: [String]) -> String { fields.map(CSVRecords.escape).joined(separator: ",") + "\n" }
+    /// One CSV row of `fields`, line feed included, as `CSVRecords.appendRow` writes it (byte tests, so a comma or
+    /// quote that a combining mark follows is still quoted).
+    static func csvRow(_ fields: [String]) -> String {
+        var out = ""
+        CSVRecords.appendRow(fields, to: &out)
+        return out
+    }
 }

@@ -86,10 +86,7 @@ final class OwnerAttempts: Sendable {
             release(&t.addresses, key)
             release(&t.pairs, pair)
             switch outcome {
-            case .wrong:
-                count(&t.posts, post, now)
-                count(&t.addresses, key, now)
-                count(&t.pairs, pair, now)
+            case .wrong: countFailure(&t, post: post, key: key, now)
             case .right: forget(&t.pairs, pair)
             case .unchecked: break
             }
@@ -102,11 +99,7 @@ final class OwnerAttempts: Sendable {
     /// Counts a wrong password (or an unknown id) for `post` from `address`.
     func failed(post: Int, address: String, now: ContinuousClock.Instant = .now) {
         let key = ClientAddress.key(address)
-        tables.withLock { t in
-            count(&t.posts, post, now)
-            count(&t.addresses, key, now)
-            count(&t.pairs, Pair(post: post, address: key), now)
-        }
+        tables.withLock { countFailure(&$0, post: post, key: key, now) }
     }
 
     /// A right password for `post` from `address`: that address's failures on the post are forgotten (the post's
@@ -132,6 +125,13 @@ final class OwnerAttempts: Sendable {
         guard over <= 40 else { return maximum }
         let wait = limits.firstBackoff * (1 << (over - 1))
         return wait >= maximum ? maximum : wait
+    }
+
+    /// A failure of `post` from the address with key `key`, in each of the three counts.
+    private func countFailure(_ t: inout Tables, post: Int, key: String, _ now: ContinuousClock.Instant) {
+        count(&t.posts, post, now)
+        count(&t.addresses, key, now)
+        count(&t.pairs, Pair(post: post, address: key), now)
     }
 
     /// The wait `begin` and `wait` give, from the tables as they are.
@@ -203,9 +203,9 @@ final class OwnerAttempts: Sendable {
             table[key] = e
             return
         }
-        let pending = table[key]?.pending ?? 0
+        // No entry, or a forgotten one (which has no try under way): a new count.
         makeRoom(&table)
-        table[key] = Entry(failures: 1, last: now, pending: pending)
+        table[key] = Entry(failures: 1, last: now)
     }
 
     /// When `table` holds `tracked` entries: forgets the half failed longest ago, keeping every entry with tries

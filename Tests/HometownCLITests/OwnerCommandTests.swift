@@ -6,7 +6,7 @@ import Testing
 /// places `post` takes it from, the exit statuses of `post`, the printed answers.
 @Suite struct OwnerCommandTests {
     static func freshDatabase() -> String {
-        TestScratch.newFolder("cli-owner").appendingPathComponent("users.sqlite").path
+        TestBackend.freshSQLitePath()
     }
 
     /// Posts `rew` (Minneapolis; password "catman") and `ann` (Austin; "ann-pw") with `hometown post`: ids 1, 2.

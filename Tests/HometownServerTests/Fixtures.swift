@@ -11,7 +11,7 @@ import NIOCore
 /// Test set-up: a server on a fresh database with a cheap hash cost (2^4), run in-process.
 enum Fixture {
     static func freshDatabase() -> String {
-        TestScratch.newFolder("server").appendingPathComponent("users.sqlite").path
+        TestBackend.freshSQLitePath()
     }
 
     static func configuration(database: String = freshDatabase()) -> ServerConfiguration {

@@ -13,7 +13,7 @@ import Testing
 @Suite struct SQLiteUserStoreTests {
     /// A fresh database file in its own folder of `TestScratch`.
     static func freshPath() -> String {
-        TestScratch.newFolder("store").appendingPathComponent("users.sqlite").path
+        TestBackend.freshSQLitePath()
     }
 
     static func user(
