@@ -87,23 +87,28 @@ struct BatchPointInput {
 
     /// One NDJSON line: its object, the point `make` builds of its two values, or the error naming the line (the
     /// point is nil then). A value is a JSON number, or a string `parse` reads (given the text, the key and what
-    /// the value is). A line that is not a JSON object keeps its text under "_line", so nothing of it is lost.
+    /// the value is); where a key is written twice, its first value is the one read. A line that is not a JSON
+    /// object keeps its text under "_line", so nothing of it is lost.
     /// - Parameter isCut: the line was cut short by a truncated input.
     func read<Point>(
         line text: ArraySlice<UInt8>, number: Int, isCut: Bool,
         parse: (String, _ key: String, _ what: String) throws -> Double,
         make: (Double, Double) throws -> Point
-    ) -> (object: [String: JSONValue], point: Point?, error: String?) {
-        var object: [String: JSONValue] = [:]
+    ) -> (object: BatchRowObject, point: Point?, error: String?) {
+        var members: [JSONMember]? = nil
         do {
             if isCut { throw CLIError("the input ends inside this row (\(source) is truncated)") }
-            guard case .object(let o) = try JSONValue.parse(Array(text)) else {
-                throw CLIError("expected a JSON object")
+            do { members = try JSONValue.parseMembers(Array(text)) } catch {
+                // A line of valid JSON that is not an object, or one that is not JSON at all.
+                if (try? JSONValue.parse(text)) != nil { throw CLIError("expected a JSON object") }
+                throw error
             }
-            object = o
+            let o = members!
             func value(_ c: (column: Column, chosen: String?)) throws -> Double {
                 let keys = c.chosen.map { [$0] } ?? c.column.defaults
-                guard let key = keys.first(where: { o[$0] != nil }), let v = o[key] else {
+                guard let key = keys.first(where: { k in o.contains { $0.key == k } }),
+                    let v = o.first(where: { $0.key == key })?.value
+                else {
                     throw CLIError("no \(c.column.what) (looked for \(keys.joined(separator: ", ")))")
                 }
                 switch v {
@@ -112,9 +117,9 @@ struct BatchPointInput {
                 default: throw CLIError("\(key) must be a number")
                 }
             }
-            return (object, try make(try value(first), try value(second)), nil)
+            return (BatchRowObject(o), try make(try value(first), try value(second)), nil)
         } catch {
-            if object.isEmpty { object = ["_line": .string(String(decoding: text, as: UTF8.self))] }
+            let object = members.map(BatchRowObject.init) ?? BatchRowObject(line: String(decoding: text, as: UTF8.self))
             return (object, nil, "line \(number): \(error)")
         }
     }

@@ -1,7 +1,7 @@
 import HometownCore
 
 /// What the batch jobs that add columns to their rows (`reverse --input`, `transform --input`) share: which lines
-/// are rows, a CSV row as a JSON object, and how the added columns go in without losing an input value.
+/// are rows, the JSON keys of CSV columns, and CSV rows with the added columns (JSON rows: `BatchRowObject`).
 enum BatchRows {
     /// Whether an NDJSON line holds a row: anything but spaces, tabs and a carriage return (blank lines are
     /// skipped, and still counted for line numbers).
@@ -23,25 +23,6 @@ enum BatchRows {
             seen.insert(key)
             return key
         }
-    }
-
-    /// A CSV row as a JSON object of strings under `keys` (from `jsonKeys`); fields beyond the header (a long
-    /// row) keep their place as "_column_N".
-    static func object(_ fields: [String], keys: [String]) -> [String: JSONValue] {
-        var o: [String: JSONValue] = [:]
-        for (i, f) in fields.enumerated() { o[i < keys.count ? keys[i] : "_column_\(i + 1)"] = .string(f) }
-        return o
-    }
-
-    /// Sets `object[key]`; an input value already under `key` keeps its place under "<key>_input" (with "_"
-    /// appended until the name is free), never overwritten.
-    static func add(_ value: JSONValue, as key: String, to object: inout [String: JSONValue]) {
-        if let mine = object[key] {
-            var moved = key + "_input"
-            while object[moved] != nil { moved += "_" }
-            object[moved] = mine
-        }
-        object[key] = value
     }
 
     /// Appends a CSV row: its fields, padded with empty ones up to `width` (a short row, so that the added

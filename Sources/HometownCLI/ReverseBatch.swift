@@ -73,7 +73,7 @@ struct ReverseJob: PointRowsJob {
                 BatchRows.appendCSV(r.fields, width: input.names.count, added: added, to: &out)
             case .ndjson, .geojson:
                 append(
-                    BatchRows.object(r.fields, keys: input.jsonNames), added: added,
+                    BatchRowObject(csv: r.fields, keys: input.jsonNames), added: added,
                     point: errors[k] == nil ? points[k] : nil, to: &out)
             }
         }
@@ -83,7 +83,7 @@ struct ReverseJob: PointRowsJob {
     mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
         out: [UInt8], errors: Int
     ) {
-        var objects: [[String: JSONValue]] = []
+        var objects: [BatchRowObject] = []
         var errors: [String?] = []
         var points: [Coordinate?] = []
         var coords: [Coordinate] = []
@@ -121,13 +121,13 @@ struct ReverseJob: PointRowsJob {
         return byRow
     }
 
-    /// One NDJSON line, or one GeoJSON feature (its point, or null geometry when the row has none).
+    /// One NDJSON line, or one GeoJSON feature (its point, or null geometry when the row has none) with the row as
+    /// its properties; the added columns are strings, or null when empty.
     private mutating func append(
-        _ object: [String: JSONValue], added: [String], point: Coordinate?, to out: inout String
+        _ object: BatchRowObject, added: [String], point: Coordinate?, to out: inout String
     ) {
-        var o = object
-        for (key, v) in zip(ReverseColumns.names, added) {
-            BatchRows.add(v.isEmpty ? .null : .string(v), as: key, to: &o)
+        let columns = zip(ReverseColumns.names, added).map {
+            (key: $0, value: $1.isEmpty ? JSONValue.null : .string($1))
         }
         if outputFormat == .geojson {
             let geometry: JSONValue =
@@ -137,11 +137,14 @@ struct ReverseJob: PointRowsJob {
                     ])
                 } ?? .null
             if featuresWritten > 0 { out += ",\n" }
-            JSONValue.object(["type": .string("Feature"), "geometry": geometry, "properties": .object(o)]).write(
-                to: &out)
+            out += "{\"type\":\"Feature\",\"geometry\":"
+            geometry.write(to: &out)
+            out += ",\"properties\":"
+            object.write(adding: columns, to: &out)
+            out += "}"
             featuresWritten += 1
         } else {
-            JSONValue.object(o).write(to: &out)
+            object.write(adding: columns, to: &out)
             out += "\n"
         }
     }

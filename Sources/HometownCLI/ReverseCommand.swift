@@ -30,7 +30,9 @@ struct ReverseCommand: ParsableCommand {
               (--input-compression).
               Output (--format, default the input's): csv = the input columns plus
               country, country_iso2, state, state_iso, city, error; ndjson = each object
-              (or CSV row as an object) with those keys added; geojson = a
+              (or CSV row as an object), its members as written, with those keys
+              added (an input key of one of those names moves to "<key>_input");
+              geojson = a
               FeatureCollection, one Point feature per row (null geometry for a row with
               no point). One output row per input row, in order, always: a bad row (not a
               number, out of range, broken quoting, a line cut short) gets its message in

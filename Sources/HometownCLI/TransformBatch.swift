@@ -64,7 +64,8 @@ struct TransformJob: PointRowsJob {
                 BatchRows.appendCSV(r.fields, width: input.names.count, added: added, to: &out)
             case .ndjson:
                 append(
-                    BatchRows.object(r.fields, keys: input.jsonNames), result: results[k], error: errors[k], to: &out)
+                    BatchRowObject(csv: r.fields, keys: input.jsonNames), result: results[k], error: errors[k], to: &out
+                )
             }
         }
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
@@ -73,7 +74,7 @@ struct TransformJob: PointRowsJob {
     mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
         out: [UInt8], errors: Int
     ) {
-        var objects: [[String: JSONValue]] = []
+        var objects: [BatchRowObject] = []
         var errors: [String?] = []
         var points: [(x: Double, y: Double)?] = []
         for (i, (lineNo, text)) in lines.enumerated() {
@@ -142,16 +143,17 @@ struct TransformJob: PointRowsJob {
 
     private func text(_ v: Double) -> String { ProjCommandSupport.json(v) }
 
-    /// One NDJSON line: the row's object with `to_x`, `to_y` (numbers or null) and `error` (text or null), added
-    /// by `BatchRows.add` (an input key of one of those names keeps its value under "<key>_input").
+    /// One NDJSON line: the row's object with `to_x`, `to_y` (numbers or null) and `error` (text or null) added
+    /// (an input key of one of those names keeps its value under "<key>_input": `BatchRowObject`).
     private func append(
-        _ object: [String: JSONValue], result: (x: Double, y: Double)?, error: String?, to out: inout String
+        _ object: BatchRowObject, result: (x: Double, y: Double)?, error: String?, to out: inout String
     ) {
-        var o = object
-        BatchRows.add(result.map { .number($0.x) } ?? .null, as: "to_x", to: &o)
-        BatchRows.add(result.map { .number($0.y) } ?? .null, as: "to_y", to: &o)
-        BatchRows.add(error.map { .string($0) } ?? .null, as: "error", to: &o)
-        JSONValue.object(o).write(to: &out)
+        object.write(
+            adding: [
+                (key: "to_x", value: result.map { .number($0.x) } ?? .null),
+                (key: "to_y", value: result.map { .number($0.y) } ?? .null),
+                (key: "error", value: error.map { .string($0) } ?? .null),
+            ], to: &out)
         out += "\n"
     }
 }

@@ -30,7 +30,8 @@ struct TransformCommand: ParsableCommand {
               case), or name them with --x-column and --y-column. Output: the input
               rows, same order, with the columns to_x, to_y and error added.
               NDJSON (one object per line; a .ndjson/.jsonl name, a first "{", or
-              --input-format ndjson): each object gets to_x, to_y (numbers or null)
+              --input-format ndjson): each object, its members as written (every
+              digit of a number kept), gets to_x, to_y (numbers or null)
               and error (a message or null); an input key of one of those names
               moves to "<key>_input". --format ndjson writes CSV rows as NDJSON.
               A bad row (not a number, a point PROJ cannot transform, broken quoting)

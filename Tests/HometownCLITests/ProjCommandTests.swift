@@ -219,6 +219,16 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         #expect(r.err.contains("5 rows, 3 with errors"))
     }
 
+    @Test func ndjsonValuesPassThroughAsWritten() async throws {
+        let r = try await CLI.run(
+            ["transform", "--from", "4326", "--to", "3857", "--input", "-", "-q"],
+            stdin: #"{"id": 18446744073709551615, "x": 0, "y": 0e0, "tags": ["a", 1.0]}"# + "\n")
+        #expect(r.status == 0, "\(r.err)")
+        #expect(
+            r.out == #"{"id":18446744073709551615,"x":0,"y":0e0,"tags":["a", 1.0],"to_x":0,"to_y":0,"error":null}"#
+                + "\n")
+    }
+
     // MARK: distance
 
     @Test func distanceAndAzimuthsMatchGeod() async throws {

@@ -129,6 +129,21 @@ enum CLI {
         #expect((rows[3]["error"] as? String)?.contains("no latitude") == true)
     }
 
+    @Test func ndjsonValuesPassThroughAsWritten() async throws {
+        let input = #"{"id": 9007199254740993, "price": 1.50, "lat": 44.9661, "lon": -93.2938, "note": "caf\u00e9"}"#
+        let nd = try await CLI.run(["reverse", "--input", "-", "-q"], stdin: input + "\n")
+        #expect(nd.status == 0, "\(nd.err)")
+        #expect(
+            nd.out.hasPrefix(#"{"id":9007199254740993,"price":1.50,"lat":44.9661,"lon":-93.2938,"note":"caf\u00e9","#),
+            "\(nd.out)")
+        #expect(nd.out.contains(#""state_iso":"US-MN""#))
+        let geo = try await CLI.run(["reverse", "--input", "-", "-q", "--format", "geojson"], stdin: input + "\n")
+        #expect(geo.status == 0, "\(geo.err)")
+        #expect(geo.out.contains(#""properties":{"id":9007199254740993,"price":1.50,"#), "\(geo.out)")
+        let back = try JSONSerialization.jsonObject(with: Data(geo.out.utf8)) as? [String: Any]
+        #expect((back?["features"] as? [Any])?.count == 1)
+    }
+
     @Test func missingInputFileIsInvalidInput() async throws {
         let r = try await CLI.run(["reverse", "--input", "/nonexistent.csv"])
         #expect(r.status == 2)
