@@ -30,6 +30,8 @@ final class BatchInput {
     /// The most bytes one read asks for.
     private let blockSize = 1 << 20
     private var byteOrderMarkChecked = false
+    /// The input's first bytes while they may still be a byte order mark.
+    private var pendingMark: [UInt8] = []
 
     init(path: String, compression: InputCompression) throws {
         self.path = path
@@ -83,7 +85,7 @@ final class BatchInput {
             }
             // An input of one byte ends while that byte is held back for the gzip decision: it is delivered now.
             let ended = n == 0
-            if ended && (decided || pendingFirst.isEmpty) {
+            if ended && (decided || pendingFirst.isEmpty) && pendingMark.isEmpty {
                 if let inflater, !inflater.atMemberEnd {
                     truncation = "\(path): the gzip stream is truncated (it ends inside a compressed member)"
                 }
@@ -112,11 +114,15 @@ final class BatchInput {
                     throw CLIError("\(path): \(e.description)")
                 }
             }
-            if !byteOrderMarkChecked, !bytes.isEmpty {
-                if bytes.count >= 3 || !bytes.starts(with: [0xEF, 0xBB, 0xBF].prefix(bytes.count)) {
-                    byteOrderMarkChecked = true
-                    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-                }
+            if !byteOrderMarkChecked {
+                // A UTF-8 byte order mark at the start is dropped, even when it arrives over several reads: the
+                // first bytes are held back while they are the start of one and the input goes on.
+                let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+                pendingMark += bytes
+                if !ended && pendingMark.count < 3 && mark.starts(with: pendingMark) { continue }
+                byteOrderMarkChecked = true
+                bytes = pendingMark.starts(with: mark) ? Array(pendingMark.dropFirst(3)) : pendingMark
+                pendingMark = []
             }
             return bytes
         }
