@@ -327,10 +327,9 @@ def geocode(spark, df, lat_column=None, lon_column=None, prefix="", bundle="home
     return spark.createDataFrame(df.rdd.mapPartitions(fn), schema, verifySchema=False)
 
 
-def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
-    from pyspark.sql import SparkSession
-    spark = SparkSession.builder.appName("hometown-reverse").getOrCreate()
+def run(spark, args):
+    """Runs one job, as `main` does, in a session the caller owns: reads args.input, geocodes it and writes
+    args.output. Raises what Spark raises when the job fails (a command that failed, with its message)."""
     started = time.monotonic()
     fmt = input_format(args.input, args.input_format)
     if fmt == "csv":
@@ -350,7 +349,16 @@ def main(argv=None):
     else:
         writer.parquet(args.output)
     print(f"hometown_reverse: wrote {args.output} ({out_fmt}) in {time.monotonic() - started:.1f} s", flush=True)
-    spark.stop()
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    from pyspark.sql import SparkSession
+    spark = SparkSession.builder.appName("hometown-reverse").getOrCreate()
+    try:
+        run(spark, args)
+    finally:
+        spark.stop()
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@
 #   2. Parquet in and out, typed columns (null, NaN, infinities, a nested column) passed through;
 #   3. failures: a command that exits 1 fails the job with its message; one that answers too few rows too;
 #   4. N rows (default 1,000,000) through Spark and through the plain CLI, compared row by row.
+# The jobs of 1 to 3 share one Spark session (tests/run_jobs.py); 4 is one spark-submit of the job, as users run it.
 # Exits non-zero on any difference.
 #   tools/spark/test.sh [N]         HOMETOWN_BIN=... to use another binary than .build/release/hometown
 # Needs python3 (with venv), java 17+ on PATH, a release build of hometown with `reverse --quiet`.
@@ -49,36 +50,55 @@ cli() {  # the single-machine answers; 3 = some rows carry an error
   echo "$rc" > "$W/cli.rc"
 }
 
-echo "== 1. small CSV with bad rows (multi-line values), CSV out"
+# Tests 1 to 3 run their jobs in one Spark session (tests/run_jobs.py: one JVM start for five jobs); each job's
+# outcome goes to a file, judged after. Test 4 runs the job as users do, one spark-submit of its own.
 python3 "$HERE/tests/make_points.py" 200 "$W/small.csv" --tricky
 cli --input "$W/small.csv" --format csv > "$W/small_cli.csv"
-echo "CLI exit status: $(cat "$W/cli.rc") (3 = some rows carry an error)"
-for engine in arrow rows; do
-  echo "-- engine $engine"
-  rm -rf "$W/small_out"
-  "${SUBMIT[@]}" "${ARCHIVE[@]}" "$JOB" --input "$W/small.csv" --multiline --partitions 3 --engine "$engine" \
-    --output "$W/small_out" --output-format csv
-  python3 "$HERE/tests/check_small.py" "$W/small.csv" "$W/small_out" || fail=1
-  python3 "$HERE/tests/compare.py" "$W/small_cli.csv" "$W/small_out" 200 || fail=1
-done
-
-echo "== 2. Parquet in, Parquet out"
-rm -rf "$W/pq_in" "$W/pq_out"
+small_rc=$(cat "$W/cli.rc")
+rm -rf "$W/pq_in" "$W/small_out_arrow" "$W/small_out_rows" "$W/pq_out" "$W/fail_out_fake-fail" "$W/fail_out_fake-short"
 "$V/bin/python" "$HERE/tests/check_parquet.py" make "$W/pq_in" 2>"$W/pq_make.log" || { cat "$W/pq_make.log"; exit 1; }
-"${SUBMIT[@]}" "${ARCHIVE[@]}" "$JOB" --input "$W/pq_in" --lon-column Lng --output "$W/pq_out"
-"$V/bin/python" "$HERE/tests/check_parquet.py" verify "$W/pq_out" 2>"$W/pq_verify.log" || { cat "$W/pq_verify.log"; fail=1; }
-
-echo "== 3. a failing command fails the job, with its message"
 printf '#!/bin/sh\necho "hometown: cannot open the data file (simulated)" >&2\nexit 1\n' > "$W/fake-fail"
 printf '#!/bin/sh\n"%s" "$@" | head -n 5\n' "$W/hometown" > "$W/fake-short"
 chmod +x "$W/fake-fail" "$W/fake-short"
+"$V/bin/python" - "$W" > "$W/plan.json" <<'PLAN'
+import json, sys
+w = sys.argv[1]
+small = ["--input", f"{w}/small.csv", "--multiline"]
+jobs = [(f"small-{e}", small + ["--partitions", "3", "--engine", e, "--output", f"{w}/small_out_{e}",
+                                  "--output-format", "csv"]) for e in ("arrow", "rows")]
+jobs.append(("parquet", ["--input", f"{w}/pq_in", "--lon-column", "Lng", "--output", f"{w}/pq_out"]))
+jobs += [(fake, small + ["--output", f"{w}/fail_out_{fake}", "--hometown-bin", f"{w}/{fake}"])
+         for fake in ("fake-fail", "fake-short")]
+print(json.dumps([{"name": n, "args": a, "outcome": f"{w}/{n}.outcome"} for n, a in jobs]))
+PLAN
+rm -f "$W"/*.outcome
+"${SUBMIT[@]}" "${ARCHIVE[@]}" --py-files "$JOB" "$HERE/tests/run_jobs.py" "$W/plan.json"
+outcome() { head -n 1 "$W/$1.outcome" 2>/dev/null || echo "no outcome"; }
+
+echo "== 1. small CSV with bad rows (multi-line values), CSV out"
+echo "CLI exit status: $small_rc (3 = some rows carry an error)"
+for engine in arrow rows; do
+  echo "-- engine $engine"
+  if [ "$(outcome "small-$engine")" != ok ]; then
+    echo "FAIL: the job failed:"; cat "$W/small-$engine.outcome" 2>/dev/null || true; fail=1; continue
+  fi
+  python3 "$HERE/tests/check_small.py" "$W/small.csv" "$W/small_out_$engine" || fail=1
+  python3 "$HERE/tests/compare.py" "$W/small_cli.csv" "$W/small_out_$engine" 200 || fail=1
+done
+
+echo "== 2. Parquet in, Parquet out"
+if [ "$(outcome parquet)" != ok ]; then
+  echo "FAIL: the job failed:"; cat "$W/parquet.outcome" 2>/dev/null || true; fail=1
+else
+  "$V/bin/python" "$HERE/tests/check_parquet.py" verify "$W/pq_out" 2>"$W/pq_verify.log" || { cat "$W/pq_verify.log"; fail=1; }
+fi
+
+echo "== 3. a failing command fails the job, with its message"
 for fake in fake-fail fake-short; do
-  rm -rf "$W/fail_out"
-  if "${SUBMIT[@]}" "${ARCHIVE[@]}" "$JOB" --input "$W/small.csv" --multiline --output "$W/fail_out" \
-       --hometown-bin "$W/$fake" > "$W/$fake.log" 2>&1; then
-    echo "FAIL: the job succeeded with $fake"; fail=1
+  if [ "$(outcome "$fake")" != failed ]; then
+    echo "FAIL: $fake: the job's outcome is '$(outcome "$fake")', not a failure"; fail=1
   else
-    msg=$(grep -o -m1 -E 'hometown reverse exited with status [0-9]+: [^[]*|hometown answered [0-9]+ rows for [0-9]+ sent' "$W/$fake.log" || true)
+    msg=$(grep -o -m1 -E 'hometown reverse exited with status [0-9]+: [^[]*|hometown answered [0-9]+ rows for [0-9]+ sent' "$W/$fake.outcome" || true)
     if [ -n "$msg" ]; then echo "ok: $fake fails the job: $msg"; else echo "FAIL: $fake: no message"; fail=1; fi
   fi
 done
