@@ -21,11 +21,22 @@ esac
 # Each step prints its wall time and the total so far on stderr ("test.sh: 3 min 12 s for ..."), so a slow step
 # shows in CI's log.
 started=$SECONDS
+# The machine's CPU time so far (/proc/stat, in clock ticks): "busy idle", idle counting the time waiting for the
+# disk. A step's share of busy time shows how much room it left (the background build's share included).
+cpu_ticks() {
+  local _ user nice system idle iowait irq softirq steal
+  read -r _ user nice system idle iowait irq softirq steal _ < /proc/stat
+  echo "$((user + nice + system + irq + softirq + steal)) $((idle + iowait))"
+}
 step() {
-  local t=$SECONDS
+  local t=$SECONDS before after
+  before=$(cpu_ticks)
   "$@"
+  after=$(cpu_ticks)
   local d=$((SECONDS - t)) all=$((SECONDS - started))
-  echo "test.sh: $((d / 60)) min $((d % 60)) s for: $* ($((all / 60)) min $((all % 60)) s in all)" >&2
+  local busy=$((${after% *} - ${before% *})) idle=$((${after#* } - ${before#* }))
+  echo "test.sh: $((d / 60)) min $((d % 60)) s for: $* ($((all / 60)) min $((all % 60)) s in all;" \
+    "CPU busy $((100 * busy / (busy + idle + 1)))% of $(nproc) cores)" >&2
 }
 step bash tools/install-deps.sh
 # One formatting (swift-format from the toolchain, configured in .swift-format): fails on any file it would change.
