@@ -68,7 +68,11 @@ public func fuzzDataFile(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// A scratch file of this process for the data-file target.
+/// A scratch file of this process for the data-file target, removed when the process exits (libFuzzer ends a
+/// timed run with `exit`).
 enum FileScratch {
-    static let path = NSTemporaryDirectory() + "hometown-fuzz-data-\(getpid()).bin"
+    static let path: String = {
+        atexit { _ = unlink(FileScratch.path) }
+        return NSTemporaryDirectory() + "hometown-fuzz-data-\(getpid()).bin"
+    }()
 }
