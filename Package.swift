@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(
             name: "HometownCLITests",
             dependencies: [
-                "HometownCLI", "HometownBoundaries", "HometownCore", "HometownTestSupport",
+                "HometownCLI", "HometownBoundaries", "HometownCore", "HometownProtocol", "HometownTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Golden pictures are read by path (MapGoldenTests), not bundled.

@@ -11,8 +11,11 @@ struct ClientOptions: ParsableArguments {
             valueName: "URL"))
     var server: String?
 
-    @Option(help: "Seconds to wait for each answer.")
+    @Option(help: "Seconds to wait for each answer (more than 0, at most 86400).")
     var timeout = 10.0
+
+    @Option(help: "The largest answer read, in MiB (1-4096); a larger one is exit status 12.")
+    var maxAnswerMib = HometownClient.defaultMaxAnswerBytes >> 20
 
     @Option(
         help: ArgumentHelp(
@@ -34,10 +37,14 @@ struct ClientOptions: ParsableArguments {
     var url: String { ClientCommandSupport.serverURL(server) }
 
     /// A client of that server with that time limit, trusting `trustedCertificates` too.
-    /// - Throws: `CLIError` (exit status 2) for a time limit that is not more than 0 seconds;
+    /// - Throws: `CLIError` (exit status 2) for a time limit or answer size out of range;
     ///   `ClientError.certificateFile` (exit status 2) for a certificate file that cannot be used.
     func client() throws -> HometownClient {
-        guard timeout > 0, timeout.isFinite else { throw CLIError("--timeout must be more than 0 seconds") }
-        return try HometownClient(baseURL: url, timeout: timeout, caFile: trustedCertificates)
+        guard timeout > 0, timeout <= HometownClient.maxTimeout else {
+            throw CLIError("--timeout must be more than 0 and at most \(Int(HometownClient.maxTimeout)) seconds")
+        }
+        guard (1...4096).contains(maxAnswerMib) else { throw CLIError("--max-answer-mib must be from 1 to 4096") }
+        return try HometownClient(
+            baseURL: url, timeout: timeout, maxAnswerBytes: maxAnswerMib << 20, caFile: trustedCertificates)
     }
 }

@@ -24,15 +24,17 @@ enum ExitStatus {
 
     /// The lines of `--help` for statuses 10 to 12 (the server's answers), as `networkHelp`.
     static let answerHelp = """
-         10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix)
+         10  not a Hometown server at that URL (a 404 page: wrong URL or path prefix),
+             or a redirect to another (not followed)
          11  the server failed (HTTP 5xx)
-         12  the server's answer is malformed (broken JSON, HTML where JSON belongs)
+         12  the server's answer is malformed (broken JSON, HTML where JSON belongs),
+             or larger than --max-answer-mib
         """
 
     /// The status for a client error.
     static func of(_ e: ClientError) -> Int32 {
         switch e {
-        case .invalidURL, .certificateFile: return invalidInput
+        case .invalidURL, .invalidLimit, .certificateFile: return invalidInput
         case .connectionRefused: return 3
         case .hostNotFound: return 4
         case .timedOut: return 5
@@ -42,9 +44,9 @@ enum ExitStatus {
         // The owner's refusals are refusals by the server, as any other (`hometown delete --help`).
         case .wrongPassword, .tooManyAttempts: return 8
         case .nicknameTaken: return 9
-        case .notAHometownServer: return 10
+        case .notAHometownServer, .redirected: return 10
         case .serverFailed: return 11
-        case .malformedResponse: return 12
+        case .malformedResponse, .answerTooLarge: return 12
         }
     }
 }

@@ -99,7 +99,8 @@ struct PostCommand: AsyncParsableCommand {
         } else {
             found = try await PostPlace.named(place!, lookup: lookup)
         }
-        guard let cityName = city ?? found.city, !cityName.isEmpty else {
+        // A --city given is sent as it is, empty or not: the server judges it, as every field of a post.
+        guard let cityName = city ?? found.city.flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw CLIError("no city is known near this point: give one with --city")
         }
         let user = NewUser(

@@ -47,6 +47,7 @@ struct UsersCommand: AsyncParsableCommand {
         try await ClientCommandSupport.reportingErrors {
             guard !(all && page != nil) else { throw CLIError("give --all or --page, not both") }
             if let page, page < 0 { throw CLIError("--page must be 0 or more") }
+            if pageSize != nil && page == nil && !all { throw CLIError("--page-size needs --page or --all") }
             if let pageSize, !(1...ProtocolLimits.maxPageSize).contains(pageSize) {
                 throw CLIError("--page-size must be from 1 to \(ProtocolLimits.maxPageSize)")
             }
@@ -97,10 +98,15 @@ struct UsersCommand: AsyncParsableCommand {
                     columns.map { f in (f == .latitude || f == .longitude) && u.coordinate == nil ? "-" : f.text(of: u)
                     }
                 }
-            let widths = (0..<8).map { i in rows.map { $0[i].count }.max() ?? 0 }
+            // Columns line up in a terminal: each cell is padded to its column's width in terminal columns
+            // (`TerminalWidth`), never cut.
+            let widths = (0..<8).map { i in rows.map { TerminalWidth.columns(of: $0[i]) }.max() ?? 0 }
             let lines = rows.map { r in
-                r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
-                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+                r.enumerated().map { cell in
+                    cell.element
+                        + String(repeating: " ", count: widths[cell.offset] - TerminalWidth.columns(of: cell.element))
+                }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
             }
             return lines.joined(separator: "\n") + "\n(\(users.count) user\(users.count == 1 ? "" : "s"))\n"
         }

@@ -5,6 +5,8 @@ import HometownProtocol
 public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The base URL is not an http(s) URL.
     case invalidURL(String)
+    /// A limit given to the client is out of range (what, and its range).
+    case invalidLimit(String)
     /// Nothing listens at the address (connection refused).
     case connectionRefused(url: String)
     /// The host name does not resolve.
@@ -33,6 +35,11 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyAttempts(retryAfter: Int?)
     /// The URL answers, but not as a Hometown server: a 404 page (wrong URL or path prefix) or HTML.
     case notAHometownServer(url: String, status: Int)
+    /// The URL answers with a redirect (3xx) to `location` (nil when the answer named none). It is not followed:
+    /// a post's password would go on to wherever it points, over plain http perhaps.
+    case redirected(url: String, status: Int, location: String?)
+    /// The answer is larger than the client reads (`HometownClient.maxAnswerBytes`).
+    case answerTooLarge(url: String, maxBytes: Int)
     /// The server failed (5xx), with what it said and its code, if any.
     case serverFailed(status: Int, code: ErrorCode?, message: String)
     /// The answer is not what the protocol says (broken JSON, wrong shape).
@@ -41,6 +48,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidURL(let u): return "'\(u)' is not a server URL: give one like http://127.0.0.1:8080"
+        case .invalidLimit(let what): return what
         case .connectionRefused(let u):
             return "nothing answers at \(u) (connection refused): is `hometown serve` running there, on that port?"
         case .hostNotFound(let h): return "the host '\(h)' is not known (DNS): check the server URL"
@@ -69,6 +77,13 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAHometownServer(let u, let status):
             return
                 "\(u) is not a Hometown server (HTTP \(status) with a web page): check the URL; give the base, e.g. http://host:8080, without /hometown"
+        case .redirected(let u, let status, let location):
+            return "\(u) answers with a redirect (HTTP \(status)) to "
+                + (location.map { "\($0): give the server's URL as it is there" } ?? "an address it does not name")
+                + " (redirects are not followed, so that a password never goes on to another address)"
+        case .answerTooLarge(let u, let maxBytes):
+            return
+                "the answer from \(u) is larger than \(maxBytes.formattedBytes) (--max-answer-mib): ask for less at a time, e.g. with --page and --page-size"
         case .serverFailed(let status, _, let message): return "the server failed (HTTP \(status)): \(message)"
         case .malformedResponse(let u, let d):
             return "the answer from \(u) is not what the Hometown protocol says: \(d)"
@@ -89,6 +104,11 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         default: return false
         }
     }
+}
+
+extension Int {
+    /// "64 MiB" for a whole number of MiB, else "N bytes".
+    var formattedBytes: String { self % (1 << 20) == 0 ? "\(self >> 20) MiB" : "\(self) bytes" }
 }
 
 extension Double {

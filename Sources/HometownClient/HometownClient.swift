@@ -16,6 +16,8 @@ import NIOSSL
 ///   a repeated wrong password would count twice towards the server's back-off.
 /// - The adduser body is the protocol's `NewUser.json()`, the owner's bodies `UserChange.body(password:)` and
 ///   `OwnerRequest.deleteBody(password:)`; answers are decoded into the protocol's types.
+/// - Redirects are not followed (a POST's password would go on to another address): a 3xx answer is
+///   `ClientError.redirected`, naming where it points. An answer is read up to `maxAnswerBytes`.
 /// - A refusal becomes `ClientError.refused` with the server's `ErrorCode` (`nickname_taken` becomes
 ///   `.nicknameTaken`, `wrong_password` `.wrongPassword`, `too_many_attempts` `.tooManyAttempts`): the client
 ///   reads codes, never the words of a message.
@@ -27,31 +29,53 @@ public struct HometownClient: Sendable {
     public let timeout: Double
     /// Extra tries for idempotent GETs.
     public let retries: Int
+    /// The largest answer body read, in bytes; a larger one is `ClientError.answerTooLarge`.
+    public let maxAnswerBytes: Int
+    /// The longest `timeout` taken, in seconds (a day).
+    public static let maxTimeout = 86_400.0
+    /// The default of `maxAnswerBytes`: 64 MiB, about 350,000 users in one answer.
+    public static let defaultMaxAnswerBytes = 64 << 20
     private let http: HTTPClient
 
-    /// - Throws: `ClientError.invalidURL` unless `baseURL` is an http or https URL with a host.
-    public init(baseURL: String, timeout: Double = 10, retries: Int = 2, httpClient: HTTPClient = .shared) throws {
+    /// - Parameters:
+    ///   - timeout: seconds, more than 0 and at most `maxTimeout`.
+    ///   - maxAnswerBytes: the largest answer read, at least 1.
+    ///   - httpClient: nil: one that follows no redirect and trusts the system's certificate authorities
+    ///     (`TrustedHTTPClients`). A client given here should not follow redirects either.
+    /// - Throws: `ClientError.invalidURL` unless `baseURL` is an http or https URL with a host;
+    ///   `ClientError.invalidLimit` for a `timeout` or `maxAnswerBytes` out of range.
+    public init(
+        baseURL: String, timeout: Double = 10, retries: Int = 2, maxAnswerBytes: Int = defaultMaxAnswerBytes,
+        httpClient: HTTPClient? = nil
+    ) throws {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = url.host, !host.isEmpty
         else { throw ClientError.invalidURL(baseURL) }
+        guard timeout > 0, timeout <= Self.maxTimeout else {
+            throw ClientError.invalidLimit("the time limit must be more than 0 and at most \(Int(Self.maxTimeout)) s")
+        }
+        guard maxAnswerBytes >= 1 else { throw ClientError.invalidLimit("the largest answer must be at least 1 byte") }
         self.baseURL = base
         self.timeout = timeout
         self.retries = max(0, retries)
-        http = httpClient
+        self.maxAnswerBytes = maxAnswerBytes
+        http = httpClient ?? TrustedHTTPClients.systemOnly
     }
 
     /// A client that trusts, besides the system's certificate authorities, the PEM certificates in `caFile` (a
-    /// self-signed server certificate, or a private authority's; nil: none). An https server is reached through
-    /// `TrustedHTTPClients` (an untrusted certificate fails at once, not after `timeout`); http through
-    /// `HTTPClient.shared`.
-    /// - Throws: `ClientError.invalidURL`; `ClientError.certificateFile` when the file cannot be read or holds no
-    ///   PEM certificate.
-    public init(baseURL: String, timeout: Double = 10, retries: Int = 2, caFile: String?) throws {
-        let https = baseURL.lowercased().hasPrefix("https:")
-        let http = caFile != nil || https ? try TrustedHTTPClients.client(caFile: caFile) : .shared
-        try self.init(baseURL: baseURL, timeout: timeout, retries: retries, httpClient: http)
+    /// self-signed server certificate, or a private authority's; nil: none), through `TrustedHTTPClients` (an
+    /// untrusted certificate fails at once, not after `timeout`; no redirect is followed).
+    /// - Throws: `ClientError.invalidURL`, `ClientError.invalidLimit` (as the other initializer);
+    ///   `ClientError.certificateFile` when the file cannot be read or holds no PEM certificate.
+    public init(
+        baseURL: String, timeout: Double = 10, retries: Int = 2, maxAnswerBytes: Int = defaultMaxAnswerBytes,
+        caFile: String?
+    ) throws {
+        try self.init(
+            baseURL: baseURL, timeout: timeout, retries: retries, maxAnswerBytes: maxAnswerBytes,
+            httpClient: TrustedHTTPClients.client(caFile: caFile))
     }
 
     // MARK: The protocol
@@ -311,6 +335,7 @@ public struct HometownClient: Sendable {
         if status >= 500 {
             return .serverFailed(status: status, code: nil, message: String(decoding: bytes.prefix(200), as: UTF8.self))
         }
+        if (300..<400).contains(status) { return .redirected(url: url, status: status, location: answer.location) }
         if status == 404 || type.hasPrefix("text/html") { return .notAHometownServer(url: url, status: status) }
         return .malformedResponse(url: url, detail: "HTTP \(status) without the protocol's JSON error")
     }
@@ -322,26 +347,33 @@ public struct HometownClient: Sendable {
         let body: [UInt8]
         /// The Retry-After header as whole seconds (nil when absent or not a whole number of seconds).
         let retryAfter: Int?
+        /// The Location header (where a redirect points), nil when absent.
+        let location: String?
     }
 
-    /// Sends a request and reads the whole answer (at most 64 MiB) within `timeout`, mapping transport failures
-    /// to `ClientError`. The time limit covers connecting, the head and the body; on expiry the request is cancelled.
+    /// Sends a request and reads the whole answer (at most `maxAnswerBytes`) within `timeout`, mapping transport
+    /// failures to `ClientError`. The time limit covers connecting, the head and the body; on expiry the request is cancelled.
     private func send(_ request: HTTPClientRequest, url: String) async throws -> Answer {
         let http = self.http
         let limit = timeout
+        let maxBytes = maxAnswerBytes
         do {
             return try await withThrowingTaskGroup(of: Answer?.self) { group in
                 group.addTask {
                     let response = try await http.execute(
                         request, deadline: .now() + .milliseconds(Int64(limit * 1000)))
-                    let body = try await response.body.collect(upTo: 64 << 20)
+                    let body: ByteBuffer
+                    do { body = try await response.body.collect(upTo: maxBytes) } catch is NIOTooManyBytesError {
+                        throw ClientError.answerTooLarge(url: url, maxBytes: maxBytes)
+                    }
                     let retryAfter = response.headers.first(name: "Retry-After").flatMap {
                         Int($0.trimmingCharacters(in: .whitespaces))
                     }
                     return Answer(
                         status: Int(response.status.code),
                         contentType: response.headers.first(name: "Content-Type")?.lowercased() ?? "",
-                        body: Array(buffer: body), retryAfter: retryAfter.flatMap { $0 >= 0 ? $0 : nil })
+                        body: Array(buffer: body), retryAfter: retryAfter.flatMap { $0 >= 0 ? $0 : nil },
+                        location: response.headers.first(name: "Location"))
                 }
                 group.addTask {
                     // A little after AsyncHTTPClient's own deadline, so that a connection that kept failing is

@@ -36,6 +36,62 @@ import Testing
         #expect(run.err.hasPrefix("hometown: "), "\(name)")
     }
 
+    /// A redirect is not followed: the password of a post never goes on to where it points, and the client says
+    /// where that is.
+    @Test func redirectsAreNotFollowed() async throws {
+        let target = try FakeServer(.respond(status: 200, type: "application/json", body: #"["USA"]"#))
+        defer { target.stop() }
+        for status in [301, 302, 307, 308] {
+            let server = try FakeServer(.redirect(status: status, location: target.url + "/hometown/countries"))
+            defer { server.stop() }
+            let client = try HometownClient(baseURL: server.url, timeout: 2, retries: 0)
+            await #expect(
+                throws: ClientError.redirected(
+                    url: server.url + "/hometown/countries", status: status,
+                    location: target.url + "/hometown/countries")
+            ) { _ = try await client.countries() }
+            let run = try await HometownBinary.run(
+                [
+                    "post", "--at", "44.9661,-93.2938", "--nickname", "n", "--city", "Minneapolis", "--year", "2016",
+                    "--server", server.url, "--timeout", "2",
+                ], environment: ["HOMETOWN_PASSWORD": "secret"])
+            #expect(run.status == 10, "\(status): \(run.err)")
+            #expect(run.err.contains("redirect (HTTP \(status)) to \(target.url)"), "\(run.err)")
+        }
+        #expect(target.requests == 0, "nothing was sent on to where the redirects point")
+    }
+
+    /// An answer larger than the client reads is said to be so, once: it is not a broken connection to retry.
+    @Test func anAnswerLargerThanTheLimitIsNotRetried() async throws {
+        let names = (0..<200_000).map { "\"country \($0)\"" }.joined(separator: ",")
+        let server = try FakeServer(.respond(status: 200, type: "application/json", body: "[" + names + "]"))
+        defer { server.stop() }
+        let client = try HometownClient(baseURL: server.url, timeout: 5, retries: 2, maxAnswerBytes: 1 << 20)
+        await #expect(throws: ClientError.answerTooLarge(url: server.url + "/hometown/countries", maxBytes: 1 << 20)) {
+            _ = try await client.countries()
+        }
+        #expect(server.requests == 1)
+        let run = try await HometownBinary.run(["users", "--server", server.url, "--max-answer-mib", "1"])
+        #expect(run.status == 12, "\(run.err)")
+        #expect(run.err.contains("larger than 1 MiB (--max-answer-mib)"), "\(run.err)")
+        #expect(server.requests == 2)
+        // Within the limit, the same answer is read whole.
+        #expect(try await HometownClient(baseURL: server.url, timeout: 5, retries: 0).countries().count == 200_000)
+    }
+
+    /// Limits out of range are refused with a message (exit status 2), never a crash.
+    @Test func limitsOutOfRangeAreRefused() async throws {
+        for timeout in [0, -1, 1e17, .infinity, .nan] {
+            #expect(throws: ClientError.self) { try HometownClient(baseURL: "http://127.0.0.1:9", timeout: timeout) }
+        }
+        #expect(throws: ClientError.self) { try HometownClient(baseURL: "http://127.0.0.1:9", maxAnswerBytes: 0) }
+        for args in [["--timeout", "1e17"], ["--timeout", "0"], ["--max-answer-mib", "0"], ["--page-size", "2"]] {
+            let run = try await HometownBinary.run(["users", "--server", "http://127.0.0.1:9"] + args)
+            #expect(run.status == 2, "\(args): \(run.err)")
+            #expect(run.err.contains(args[0]), "\(args): \(run.err)")
+        }
+    }
+
     @Test func refusedConnectionAndBadURLs() async throws {
         let server = try FakeServer(.close)
         let url = server.url

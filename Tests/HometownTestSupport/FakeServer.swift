@@ -15,6 +15,8 @@ public final class FakeServer: @unchecked Sendable {
         case slow(Double)
         /// Answer with this status, content type and body.
         case respond(status: Int, type: String, body: String)
+        /// Answer with a redirect of this status to `location` (a Location header and an empty body).
+        case redirect(status: Int, location: String)
     }
 
     public let port: Int
@@ -31,7 +33,8 @@ public final class FakeServer: @unchecked Sendable {
         self.fd = fd
         self.port = port
         let stopped = self.stopped
-        startThread { FakeServer.serve(fd, behaviour, stopped) }
+        let counter = self.counter
+        startThread { FakeServer.serve(fd, behaviour, stopped, counter) }
     }
 
     /// The base URL ("http://127.0.0.1:PORT").
@@ -42,6 +45,14 @@ public final class FakeServer: @unchecked Sendable {
     }
     private let stopped = StopFlag()
 
+    private final class Counter: Sendable {
+        let value = Atomic<Int>(0)
+    }
+    private let counter = Counter()
+
+    /// How many requests have come in (heads read whole).
+    public var requests: Int { counter.value.load(ordering: .sequentiallyConsistent) }
+
     /// Stops accepting. The socket is shut down here and closed by the accepting thread once `accept` returns: closed
     /// here, its number could go to another server's new socket while that thread still calls `accept` with it, and
     /// this server's behaviour would answer the other's clients.
@@ -50,7 +61,7 @@ public final class FakeServer: @unchecked Sendable {
         shutdown(fd, Int32(SHUT_RDWR))
     }
 
-    private static func serve(_ fd: Int32, _ behaviour: Behaviour, _ stopped: StopFlag) {
+    private static func serve(_ fd: Int32, _ behaviour: Behaviour, _ stopped: StopFlag, _ counter: Counter) {
         defer { close(fd) }
         while !stopped.value.load(ordering: .sequentiallyConsistent) {
             let c = accept(fd, nil, nil)
@@ -58,11 +69,11 @@ public final class FakeServer: @unchecked Sendable {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 return
             }
-            startThread { handle(c, behaviour) }
+            startThread { handle(c, behaviour, counter) }
         }
     }
 
-    private static func handle(_ c: Int32, _ behaviour: Behaviour) {
+    private static func handle(_ c: Int32, _ behaviour: Behaviour, _ counter: Counter) {
         defer { close(c) }
         var head = [UInt8]()
         var buf = [UInt8](repeating: 0, count: 4096)
@@ -71,6 +82,7 @@ public final class FakeServer: @unchecked Sendable {
             if n <= 0 { return }
             head.append(buf[0])
         }
+        counter.value.add(1, ordering: .sequentiallyConsistent)
         // The body too (a POST's), so that closing never finds unread bytes: the kernel would answer them with a
         // reset, which can reach the client before it has read the answer.
         var remaining = contentLength(head)
@@ -87,6 +99,8 @@ public final class FakeServer: @unchecked Sendable {
             write(c, status: 200, type: "application/json", body: "[]")
         case .respond(let status, let type, let body):
             write(c, status: status, type: type, body: body)
+        case .redirect(let status, let location):
+            write(c, status: status, type: "text/plain", body: "", extraHeaders: "Location: \(location)\r\n")
         }
     }
 
@@ -100,10 +114,10 @@ public final class FakeServer: @unchecked Sendable {
         return min(Int(value) ?? 0, 1 << 20)
     }
 
-    private static func write(_ c: Int32, status: Int, type: String, body: String) {
+    private static func write(_ c: Int32, status: Int, type: String, body: String, extraHeaders: String = "") {
         let b = Array(body.utf8)
         let text =
-            "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(b.count)\r\nConnection: close\r\n\r\n"
+            "HTTP/1.1 \(status) X\r\nContent-Type: \(type)\r\nContent-Length: \(b.count)\r\n\(extraHeaders)Connection: close\r\n\r\n"
         let bytes = Array(text.utf8) + b
         var done = 0
         while done < bytes.count {
