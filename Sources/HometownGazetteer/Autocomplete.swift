@@ -42,9 +42,11 @@ extension Gazetteer {
         if lastCharacter == "," || lastCharacter == ";" { return try search(cut, limit: limit) }
         let words = Array(NameKey.words(cut).prefix(Gazetteer.maxQueryWords))
         guard let last = words.last else { return [] }
+        // A text that ends in white space has its last word whole: a key then equals the text or goes on after
+        // a space ("Seattle " suggests Seattle and Seattle Heights, not Seattleite).
         let complete = cut.last?.isWhitespace ?? false
         func prefixKey(_ ws: ArraySlice<NameKey.Word>) -> [UInt8] {
-            Array((ws.map(\.text).joined(separator: " ") + (complete ? " " : "")).utf8)
+            Array(ws.map(\.text).joined(separator: " ").utf8)
         }
 
         var out: [ForwardResult] = []
@@ -57,11 +59,13 @@ extension Gazetteer {
                 .map { $0.value.map(\.text).joined(separator: " ") }.joined(separator: ", ")
             if !headText.isEmpty {
                 let tailKey = prefixKey(tail)
-                let named = containerEntries(prefix: tailKey)
+                let named = containerEntries(prefix: tailKey, wholeWord: complete)
                 let tailText = String(decoding: tailKey, as: UTF8.self)
                 for r in try search(headText, limit: Gazetteer.maxLimit) where r.unmatched == nil {
                     let holders = containers(r.entry).compactMap { $0 }
-                    if holders.contains(where: { named.contains($0) || containerBegins($0, with: tailText) }),
+                    if holders.contains(where: {
+                        named.contains($0) || containerBegins($0, with: tailText, wholeWord: complete)
+                    }),
                         taken.insert(r.entry).inserted
                     {
                         out.append(r)
@@ -71,7 +75,8 @@ extension Gazetteer {
             }
         }
         // The whole text as one name.
-        for (e, score) in prefixMatches(prefixKey(words[...]), limit: limit) where taken.insert(e).inserted {
+        for (e, score) in prefixMatches(prefixKey(words[...]), wholeWord: complete, limit: limit)
+        where taken.insert(e).inserted {
             out.append(result(e, score: score))
             if out.count == limit { break }
         }
@@ -118,6 +123,13 @@ extension Gazetteer {
         return UnsafeBufferPointer(rebasing: postings[(o + 1)..<(o + 1 + c)])
     }
 
+    /// Whether key `i` of the prefix index, which begins with `prefix`, counts: any such key, or with
+    /// `wholeWord` only the key that is `prefix` and those that go on after a space.
+    @inline(__always) func prefixKey(_ i: Int, fits prefix: [UInt8], wholeWord: Bool) -> Bool {
+        guard wholeWord, prefixKeyLength(i) > prefix.count else { return true }
+        return prefixKeys[Int(prefixIndex[2 * i]) + prefix.count] == 0x20
+    }
+
     /// The length in bytes of key `i` of the prefix index.
     @inline(__always) func prefixKeyLength(_ i: Int) -> Int {
         let n = prefixIndex.count / 2
@@ -125,15 +137,15 @@ extension Gazetteer {
         return max(0, end - Int(prefixIndex[2 * i]))
     }
 
-    /// The `limit` most important entries named by a key that begins with `prefix`, with their scores, best
-    /// first (see the type's documentation).
-    func prefixMatches(_ prefix: [UInt8], limit: Int) -> [(entry: Int, score: Double)] {
+    /// The `limit` most important entries named by a key that begins with `prefix` (with `wholeWord`: whose
+    /// last word is whole there), with their scores, best first (see the type's documentation).
+    func prefixMatches(_ prefix: [UInt8], wholeWord: Bool = false, limit: Int) -> [(entry: Int, score: Double)] {
         guard !prefix.isEmpty, hasPrefixIndex else { return [] }
         // The smallest entry numbers (most important first), each with its best match, in ascending order.
         var top: [(entry: Int, match: UInt32, key: Int, whole: Bool)] = []
         let wanted = max(2 * limit, limit + Gazetteer.suggestionSlack)
         top.reserveCapacity(wanted + 1)
-        for i in prefixRange(prefix) {
+        for i in prefixRange(prefix) where prefixKey(i, fits: prefix, wholeWord: wholeWord) {
             let whole = prefixKeyLength(i) == prefix.count
             for p in prefixPostings(i) {
                 let e = Int(p >> 2)
@@ -186,12 +198,13 @@ extension Gazetteer {
         return Array(order.prefix(limit))
     }
 
-    /// The entries named by keys that begin with `prefix`, from at most `maxContextPostings` postings.
-    func containerEntries(prefix: [UInt8]) -> Set<Int> {
+    /// The entries named by keys that begin with `prefix` (with `wholeWord`: whose last word is whole there),
+    /// from at most `maxContextPostings` postings.
+    func containerEntries(prefix: [UInt8], wholeWord: Bool = false) -> Set<Int> {
         var out = Set<Int>()
         guard !prefix.isEmpty, hasPrefixIndex else { return out }
         var read = 0
-        for i in prefixRange(prefix) {
+        for i in prefixRange(prefix) where prefixKey(i, fits: prefix, wholeWord: wholeWord) {
             for p in prefixPostings(i) {
                 out.insert(Int(p >> 2))
                 read += 1
@@ -202,11 +215,15 @@ extension Gazetteer {
     }
 
     /// True when entry `h`'s own name, or its code (whole or the part after the dash: "US-TX", "TX"), folded,
-    /// begins with `prefix` (a folded key).
-    func containerBegins(_ h: Int, with prefix: String) -> Bool {
-        if NameKey.key(name(h)).hasPrefix(prefix) { return true }
+    /// begins with `prefix` (a folded key; with `wholeWord`, is it or goes on after a space).
+    func containerBegins(_ h: Int, with prefix: String, wholeWord: Bool = false) -> Bool {
+        func begins(_ key: String) -> Bool {
+            key.hasPrefix(prefix)
+                && (!wholeWord || key.utf8.count == prefix.utf8.count || key.dropFirst(prefix.count).first == " ")
+        }
+        if begins(NameKey.key(name(h))) { return true }
         guard let c = code(h) else { return false }
         let suffix = c.split(separator: "-").last.map(String.init) ?? c
-        return NameKey.key(c).hasPrefix(prefix) || NameKey.key(suffix).hasPrefix(prefix)
+        return begins(NameKey.key(c)) || begins(NameKey.key(suffix))
     }
 }

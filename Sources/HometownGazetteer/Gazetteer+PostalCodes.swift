@@ -220,8 +220,11 @@ extension Gazetteer {
     /// The results of `search(_:limit:)`: `places` with the query's postal code added where it is read (see the
     /// type's documentation).
     func withPostalCode(_ text: String, places: [ForwardResult], limit: Int) throws -> [ForwardResult] {
+        // A code has a digit: an ASCII one, or any other decimal digit (full-width "５５４０１") that folding
+        // makes one.
         guard zipCodeCount > 0 || !postalCodes.isEmpty || !worldPostalCodes.isEmpty,
             text.utf8.contains(where: { $0 >= 48 && $0 <= 57 })
+                || text.unicodeScalars.contains(where: { $0.properties.numericType == .decimal })
         else {
             return places
         }

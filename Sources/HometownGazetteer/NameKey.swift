@@ -149,9 +149,12 @@ public enum NameKey {
         words(name).map(\.text).joined(separator: " ")
     }
 
-    /// Folds case, diacritics and width, and spells out letters without a decomposition.
+    /// Folds case, diacritics and width, and spells out letters without a decomposition. The text is composed
+    /// first (NFC), so that a decomposed one (Hangul as jamo, kana with a separate voicing mark, as some
+    /// keyboards and file systems give them) folds as its composed form does.
     static func fold(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = text.precomposedStringWithCanonicalMapping.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var out = String.UnicodeScalarView()
         for u in folded.unicodeScalars {
             switch u {

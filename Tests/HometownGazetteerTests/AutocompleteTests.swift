@@ -56,6 +56,23 @@ import Testing
         #expect(try Fixtures.gazetteer.suggest("New ", limit: 3).first?.name == "New York City")
     }
 
+    /// A name typed whole and followed by a space (as the web app sends a finished word) is still suggested
+    /// itself, before the longer names that go on after it.
+    @Test func aWholeNameFollowedByASpaceIsSuggested() throws {
+        for (typed, name, state) in [
+            ("Seattle ", "Seattle", "US-WA"), ("Paris, Texas ", "Paris", "US-TX"), ("Berlin ", "Berlin", "DE-BE"),
+            ("Minneapolis  ", "Minneapolis", "US-MN"),
+        ] {
+            let r = try Fixtures.gazetteer.suggest(typed, limit: 5)
+            #expect(r.first?.name == name && r.first?.state?.iso == state, "\(typed): \(r.map(\.name))")
+        }
+        // Only keys that are the word or go on after it: "Seattle " is not "Seattleite".
+        for r in try Fixtures.gazetteer.suggest("Seattle ", limit: 10) {
+            let key = NameKey.key(r.name)
+            #expect(!key.hasPrefix("seattle") || key == "seattle" || key.hasPrefix("seattle "), "\(r.name)")
+        }
+    }
+
     @Test func nothingBeginsSoAndBadInput() throws {
         #expect(try Fixtures.gazetteer.suggest("qxzqv", limit: 5).isEmpty)
         #expect(throws: GazetteerError.emptyQuery) { try Fixtures.gazetteer.suggest("  ", limit: 5) }

@@ -37,6 +37,14 @@ import Testing
         #expect(r.bbox.south < r.point.latitude && r.point.latitude < r.bbox.north)
     }
 
+    /// Digits typed full width (as an East Asian keyboard gives them) read as the code they fold to.
+    @Test(arguments: [("５５４０１", "55401"), ("１００-０００１", "100-0001"), ("Chicago, IL ６０６１４", "Chicago, IL 60614")])
+    func fullWidthDigitsReadAsTheCode(typed: String, ascii: String) throws {
+        let want = try Fixtures.gazetteer.search(ascii)
+        #expect(want.contains { $0.kind == .postalCode }, "\(ascii)")
+        #expect(try Fixtures.gazetteer.search(typed).map(\.entry) == want.map(\.entry), "\(typed)")
+    }
+
     @Test func aTerritoryIsItsCountry() throws {
         let sanJuan = try #require(try Fixtures.top("00901"))
         #expect(sanJuan.kind == .postalCode && sanJuan.country?.iso == "PR" && sanJuan.state == nil)

@@ -1,3 +1,4 @@
+import Foundation
 import HometownCore
 import HometownGazetteer
 import Testing
@@ -66,6 +67,19 @@ import Testing
         #expect(try Fixtures.top("Columbia")?.country?.iso == "US")
         let georgia = try #require(try Fixtures.top("Грузия"))
         #expect(georgia.kind == .country && georgia.country?.iso == "GE")
+    }
+
+    /// Text decomposed (NFD: Hangul as jamo, kana with a separate voicing mark, as some keyboards and file systems
+    /// give it) finds what the composed text finds, in searches and suggestions.
+    @Test(arguments: ["서울", "ダッカ", "가나", "Zürich", "東京"])
+    func decomposedTextFindsWhatComposedTextFinds(composed: String) throws {
+        let decomposed = composed.decomposedStringWithCanonicalMapping
+        #expect(Array(decomposed.unicodeScalars) != Array(composed.unicodeScalars) || composed == "東京")
+        let want = try #require(try Fixtures.gazetteer.search(composed, limit: 3).first, "\(composed)")
+        #expect(try Fixtures.gazetteer.search(decomposed, limit: 3).first?.entry == want.entry, "\(composed)")
+        #expect(
+            try Fixtures.gazetteer.suggest(decomposed, limit: 3).map(\.entry)
+                == Fixtures.gazetteer.suggest(composed, limit: 3).map(\.entry), "\(composed)")
     }
 
     @Test func mixedScriptsEmojiAndMarksGiveAClearAnswer() throws {
