@@ -58,7 +58,11 @@ struct MapCommand: AsyncParsableCommand {
     var maxZoom: Double?
     @Option(point: "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).")
     var center: PointArgument?
-    @Option(help: "Free margin around the fitted region, in pixels.") var padding = 40.0
+    @Option(
+        help: ArgumentHelp(
+            "Free margin around the fitted region, in pixels, less than half the shorter side. (default: 40, or an eighth of the shorter side when that is less)",
+            valueName: "pixels"))
+    var padding: Double?
     @Option(help: "A title drawn in the top-left corner.") var title: String?
     @Flag(inversion: .prefixedNo, help: "Draw country, state and city names (as the web map does).")
     var labels = true
@@ -89,8 +93,18 @@ struct MapCommand: AsyncParsableCommand {
         if maxZoom != nil && zoom != nil { throw ValidationError("--max-zoom goes with --fit, not --zoom") }
         if center != nil && zoom == nil { throw ValidationError("--center goes with --zoom") }
         if let last = filter.last, last < 1 { throw ValidationError("--last must be 1 or more") }
-        guard padding >= 0 else { throw ValidationError("--padding must be 0 or more") }
+        if let padding {
+            let (width, height) = size.wholePixels(in: 16...8192)!  // checked above
+            guard padding >= 0, 2 * padding < Double(min(width, height)) else {
+                throw ValidationError(
+                    "--padding \(padding) leaves no room in a \(width)x\(height) picture: give 0 or more, less than \(Double(min(width, height)) / 2)"
+                )
+            }
+        }
     }
+
+    /// `--padding`, else 40 pixels, or an eighth of the shorter side of a smaller picture.
+    func margin(width: Int, height: Int) -> Double { padding ?? min(40, Double(min(width, height)) / 8) }
 
     func run() async throws {
         let (width, height) = size.wholePixels(in: 16...8192)!  // checked in validate()
@@ -114,6 +128,12 @@ struct MapCommand: AsyncParsableCommand {
             let markers = try MapCommand.read(input!, filter.filter())
             located = markers.compactMap { m in m.coordinate.map { ($0, MapCommand.label(m)) } }
         }
+        if located.isEmpty && (input != nil || client.serverGiven) {
+            FileHandle.standardError.write(
+                Data(
+                    "hometown: no markers to draw (none matches the filters, or none has a point): the map has none\n"
+                        .utf8))
+        }
         let svg = try CLIFailure.reportingInputErrors { try draw(located, width: width, height: height) }
         if let out, out != "-" {
             do { try svg.write(toFile: out, atomically: true, encoding: .utf8) } catch {
@@ -130,7 +150,7 @@ struct MapCommand: AsyncParsableCommand {
             region = try RegionFitter.fit(
                 located.map(\.coordinate),
                 in: Viewport(
-                    width: Double(width), height: Double(height), padding: padding,
+                    width: Double(width), height: Double(height), padding: margin(width: width, height: height),
                     maxZoom: maxZoom ?? RegionFitter.mapMaxZoom(tileSize: 256)))
         }
         let viewZoom: Double

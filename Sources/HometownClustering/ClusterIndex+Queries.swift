@@ -59,8 +59,8 @@ extension ClusterIndex {
     /// Decodes a cluster id into (zoom level holding its children, index of its origin entry there).
     /// - Throws: `ClusteringError.noSuchCluster` when the id cannot be one of this index's.
     func origin(of clusterId: Int) throws -> (zoom: Int, index: Int) {
+        guard clusterId > storage.count else { throw ClusteringError.noSuchCluster(clusterId) }
         let rest = clusterId - storage.count
-        guard rest > 0 else { throw ClusteringError.noSuchCluster(clusterId) }
         let zoom = rest % 32
         let index = rest >> 5
         guard zoom < levels.count, let level = levels[zoom], index < level.nodes.count else {

@@ -171,12 +171,12 @@ public struct ClusterIndex: Sendable {
                 accumulated: options.reduce != nil ? clusterProperties[info] : [:]))
     }
 
-    /// The level `zoom` falls into: floor(zoom), clamped to minZoom...maxZoom + 1. Queries at two zooms of the
-    /// same level give the same answer (for callers that keep answers).
+    /// The level `zoom` falls into: floor(zoom), clamped to minZoom...maxZoom + 1 (NaN: minZoom). Queries at two
+    /// zooms of the same level give the same answer (for callers that keep answers).
     public func levelIndex(_ zoom: Double) -> Int {
+        guard !zoom.isNaN else { return options.minZoom }
         let f = zoom.rounded(.down)
-        let capped = min(f, Double(options.maxZoom + 1))
-        return max(options.minZoom, Int(capped))
+        return Int(max(Double(options.minZoom), min(f, Double(options.maxZoom + 1))))
     }
 
     /// Number of entries (points and clusters) at a zoom level in minZoom...maxZoom + 1, or nil outside.

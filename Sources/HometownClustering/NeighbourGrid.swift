@@ -38,7 +38,8 @@ struct NeighbourGrid {
     init(nodes: UnsafeBufferPointer<ClusterNode>, radius r: Double, parallel: Bool = false) {
         let n = nodes.count
         var sideWanted = max(1, Int((Double(n) / 2).squareRoot()))
-        if r > 0 { sideWanted = min(sideWanted, max(1, Int(1 / r))) }
+        // At most one cell per radius across (a tiny radius: the count's side; 1 / r may not fit an Int).
+        if r > 0 { sideWanted = max(1, Int(min(1 / r, Double(sideWanted)))) }
         let side = sideWanted
         self.side = side
         scale = Double(side)

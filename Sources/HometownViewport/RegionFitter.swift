@@ -46,6 +46,9 @@ public enum RegionFitter {
         } else {
             if dx > 0 { zoom = min(zoom, log2(availableWidth / (dx * tile))) }
             if dy > 0 { zoom = min(zoom, log2(availableHeight / (dy * tile))) }
+            // Markers apart on the sphere but at one point of the map (on one meridian beyond ±85.0511, where
+            // Mercator puts every latitude on the edge) are shown as one marker is.
+            if zoom == .infinity { zoom = cityZoom - (viewport.tileSize == 512 ? 1 : 0) }
         }
         if let maxZoom = viewport.maxZoom { zoom = min(zoom, maxZoom) }
 

@@ -112,6 +112,8 @@ import Testing
         ["map", "--input", "-", "--zoom", "3", "--fit"],
         ["map", "--input", "-", "--max-zoom", "21"],
         ["map", "--input", "-", "--zoom", "3", "--max-zoom", "8"],
+        ["map", "--input", "-", "--size", "80x80", "--padding", "40"],
+        ["map", "--input", "-", "--padding", "-1"],
     ])
     func badInputExitsWith2(_ args: [String]) async throws {
         let r = try await CLI.run(args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
@@ -119,9 +121,23 @@ import Testing
         #expect(!r.err.isEmpty)
     }
 
-    @Test func noMarkersDrawsTheWorld() async throws {
+    @Test func noMarkersDrawsTheWorldAndSaysSo() async throws {
         let r = try await CLI.run(["map", "--input", "-"], stdin: #"{"type":"FeatureCollection","features":[]}"#)
         #expect(r.status == 0, "\(r.err)")
         #expect(Self.wellFormed(r.out) && Self.markerTotal(r.out) == 0)
+        #expect(r.err.contains("no markers to draw"), "\(r.err)")
+        // Filters that match nothing say so too.
+        let f = try Self.markersFile([(44.98, -93.27, 2, "USA")])
+        let none = try await CLI.run(["map", "--input", f.path, "--country", "Mexico"])
+        #expect(none.status == 0 && Self.markerTotal(none.out) == 0 && none.err.contains("no markers to draw"))
+    }
+
+    /// Every size the help gives is drawn: the default margin shrinks with a small picture.
+    @Test(arguments: ["16x16", "80x80", "200x100"])
+    func smallPicturesAreDrawn(size: String) async throws {
+        let f = try Self.markersFile([(44.98, -93.27, 1, "USA"), (-33.87, 151.21, 1, "AUS")])
+        let r = try await CLI.run(["map", "--input", f.path, "--size", size])
+        #expect(r.status == 0, "\(size): \(r.err)")
+        #expect(Self.wellFormed(r.out) && Self.markerTotal(r.out) == 2, "\(size)")
     }
 }

@@ -7,7 +7,7 @@ import Testing
         let index = try ClusterIndex(points: [
             ClusterPoint(uncheckedLongitude: 0, latitude: 0), ClusterPoint(uncheckedLongitude: 0, latitude: 0),
         ])
-        for id in [-5, 0, 1, 2, 3, 999_999] {
+        for id in [-5, 0, 1, 2, 3, 999_999, Int.min, Int.min + 1, Int.max] {
             #expect(throws: ClusteringError.noSuchCluster(id)) { try index.children(of: id) }
             #expect(throws: ClusteringError.noSuchCluster(id)) { try index.expansionZoom(of: id) }
         }
@@ -30,6 +30,20 @@ import Testing
         ])
     func badOptions(options: ClusterOptions) {
         #expect(throws: ClusteringError.self) { try ClusterIndex(points: [], options: options) }
+    }
+
+    /// Extreme but valid numbers are answered, not trapped on: a zoom far outside the levels is the nearest level,
+    /// a tiny radius makes no grid wider than the points ask for.
+    @Test func extremeNumbersAreAnswered() throws {
+        let points = [
+            ClusterPoint(uncheckedLongitude: 0, latitude: 0), ClusterPoint(uncheckedLongitude: 1, latitude: 1),
+        ]
+        let index = try ClusterIndex(points: points)
+        #expect(index.levelIndex(-1e20) == 0 && index.levelIndex(-.infinity) == 0 && index.levelIndex(.nan) == 0)
+        #expect(index.levelIndex(1e20) == 17 && index.levelIndex(.infinity) == 17)
+        #expect(try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: -1e20).count == 1)
+        let tiny = try ClusterIndex(points: points, options: ClusterOptions(radius: 1e-300))
+        #expect(try tiny.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 1).count == 2)
     }
 
     @Test func badQueries() throws {

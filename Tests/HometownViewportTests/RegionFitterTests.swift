@@ -83,6 +83,16 @@ import Testing
         #expect(try RegionFitter.fit([m], in: Viewport(width: 400, height: 300, maxZoom: 8)).zoom == 8)
     }
 
+    /// Markers kilometres apart on one meridian beyond ±85.0511 lie at one point of a Mercator map: they get the
+    /// view of one marker, a finite zoom (not infinity, which no JSON can carry).
+    @Test func markersAtOnePointOfTheMapGetTheViewOfOne() throws {
+        for markers in [[Self.c(86, 10), Self.c(89, 10)], [Self.c(-90, 0), Self.c(-89.99, 0)]] {
+            let r = try RegionFitter.fit(markers, in: Viewport(width: 800, height: 500))
+            #expect(r.zoom == RegionFitter.cityZoom, "\(markers)")
+            #expect(r.center.latitude.isFinite && r.span.latitudeDelta.isFinite && r.span.longitudeDelta.isFinite)
+        }
+    }
+
     /// Markers within a few hundred metres of each other get the city-scale view one marker gets; further apart,
     /// the tightest fit.
     @Test func closeMarkersGetACityViewAndOthersTheTightestFit() throws {
