@@ -24,8 +24,9 @@ struct MapEndpoints: Sendable {
     /// `clusters` answers per filter, box, level and data version, bounded in bytes, each written once.
     let clusterAnswers: SharedCache<ByteBuffer>
 
-    /// The box `clusters` shows without `bbox`: the whole Web Mercator world, in degrees.
-    static let world = BoundingBox(uncheckedWest: -180, south: -85, east: 180, north: 85)
+    /// The box `clusters` shows without `bbox`: the whole world, in degrees, poles included (a user beyond
+    /// Web Mercator's ±85.0511 is drawn on the map's edge, and counted as every other).
+    static let world = BoundingBox(uncheckedWest: -180, south: -90, east: 180, north: 90)
     /// The pixel range of `region`'s `width`, `height` and `padding`.
     static let pixels = 0.0...100_000
     /// Answers of more features than this are written on the bulk threads, in a turn of the expensive-work

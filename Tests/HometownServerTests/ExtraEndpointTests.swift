@@ -152,6 +152,30 @@ import Testing
         }
     }
 
+    /// Users beyond Web Mercator's ±85.0511 are in the clusters of the whole world, as in `users`, and a region
+    /// of users at one point of the map (one meridian near a pole) is a view, not a server failure.
+    @Test func polarUsersAreCountedAndFitted() async throws {
+        try await Fixture.withServer { client in
+            for (k, (lat, lon, year)) in [(86.0, 10.0, 2000), (89.0, 10.0, 2000), (85.02, -93.0, 2002)].enumerated() {
+                let post = body([
+                    "nickname": "polar\(k)", "password": "pwd", "country": "USA", "state": "MN", "city": "c",
+                    "year": year, "latitude": lat, "longitude": lon,
+                ])
+                #expect(try await client.post(post).status == .ok)
+            }
+            let f = try #require(try await client.get("/hometown/clusters?zoom=0").json as? [String: Any])
+            let n = (f["features"] as? [[String: Any]])?.map {
+                (($0["properties"] as? [String: Any])?["point_count"] as? Int) ?? 1
+            }.reduce(0, +)
+            #expect(n == 3)
+            // The two users of 2000 lie at one point of the map.
+            let region = try await client.get("/hometown/region?width=800&height=500&year=2000")
+            #expect(region.status == .ok, "\(region.text)")
+            let zoom = try #require((region.json as? [String: Any])?["zoom"] as? Double)
+            #expect(zoom.isFinite)
+        }
+    }
+
     @Test func cachedAnswersFollowNewPosts() async throws {
         try await Fixture.withServer { client in
             for i in 0..<3 {

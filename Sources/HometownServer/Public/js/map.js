@@ -14,7 +14,7 @@
                                    // a city with its neighbours; deeper only from there on
   const LONE_ZOOM = 5;             // a post with no neighbour to show it among: its country around it
   const TOUCH = 44;                // a marker's round touch area, in CSS pixels (the visible disc is smaller)
-  const LAT_LIMIT = 85;            // the clusters box stays inside Web Mercator's latitudes
+  const LAT_LIMIT = 85;            // a view's edge beyond it reaches the pole: users up there are drawn on the edge
   const STYLE = {
     land: '#f3efe3',
     coast: { color: '#5d87a6', width: 0.9 },
@@ -136,12 +136,13 @@
   // ---- Markers ---------------------------------------------------------------------------------------------
 
   // The view's box for /hometown/clusters: [W, S, E, N] with longitudes in [-180, 180) (W > E across the
-  // antimeridian) and latitudes within ±85; the whole world when the view is 360 degrees wide or more.
+  // antimeridian); an edge beyond ±85 goes to the pole, so that the users Web Mercator draws on the map's edge
+  // are asked for; the whole world when the view is 360 degrees wide or more.
   function viewBox() {
     const b = map.getBounds();
-    const south = Math.max(-LAT_LIMIT, b.getSouth());
-    const north = Math.min(LAT_LIMIT, b.getNorth());
-    if (south >= north) return null;                       // only the polar margin is in view
+    const south = b.getSouth() <= -LAT_LIMIT ? -90 : b.getSouth();
+    const north = b.getNorth() >= LAT_LIMIT ? 90 : b.getNorth();
+    if (south >= north) return null;
     const round = (v) => Math.round(v * 1e6) / 1e6;
     if (b.getEast() - b.getWest() >= 360) return [-180, round(south), 180, round(north)];
     const wrap = (lng) => ((lng + 180) % 360 + 360) % 360 - 180;
