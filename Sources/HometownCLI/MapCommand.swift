@@ -59,9 +59,9 @@ struct MapCommand: AsyncParsableCommand {
     @Option(point: "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).")
     var center: PointArgument?
     @Option(
-        help: ArgumentHelp(
-            "Free margin around the fitted region, in pixels, less than half the shorter side. (default: 40, or an eighth of the shorter side when that is less)",
-            valueName: "pixels"))
+        help:
+            "Free margin around the fitted region in pixels, under half the shorter side (default 40; 1/8 of a smaller side)."
+    )
     var padding: Double?
     @Option(help: "A title drawn in the top-left corner.") var title: String?
     @Flag(inversion: .prefixedNo, help: "Draw country, state and city names (as the web map does).")
