@@ -65,8 +65,9 @@ public struct HometownClient: Sendable {
     }
 
     /// A client that trusts, besides the system's certificate authorities, the PEM certificates in `caFile` (a
-    /// self-signed server certificate, or a private authority's; nil: none), through `TrustedHTTPClients` (an
-    /// untrusted certificate fails at once, not after `timeout`; no redirect is followed).
+    /// self-signed server certificate, or a private authority's; nil: none). An https server, or any with
+    /// `caFile`, is reached through `TrustedHTTPClients.client(caFile:)` (an untrusted certificate fails at once,
+    /// not after `timeout`); plain http through `TrustedHTTPClients.systemOnly`. No redirect is followed.
     /// - Throws: `ClientError.invalidURL`, `ClientError.invalidLimit` (as the other initializer);
     ///   `ClientError.certificateFile` when the file cannot be read or holds no PEM certificate.
     public init(
@@ -75,7 +76,8 @@ public struct HometownClient: Sendable {
     ) throws {
         try self.init(
             baseURL: baseURL, timeout: timeout, retries: retries, maxAnswerBytes: maxAnswerBytes,
-            httpClient: TrustedHTTPClients.client(caFile: caFile))
+            httpClient: caFile != nil || baseURL.lowercased().hasPrefix("https:")
+                ? TrustedHTTPClients.client(caFile: caFile) : TrustedHTTPClients.systemOnly)
     }
 
     // MARK: The protocol
@@ -397,7 +399,7 @@ public struct HometownClient: Sendable {
         }
     }
 
-    /// After a timeout: AsyncHTTPClient keeps retrying a refused connection until the deadline, so one plain TCP
+    /// After a timeout: over plain http AsyncHTTPClient keeps retrying a refused connection until the deadline, so one plain TCP
     /// connection attempt tells a refused port or an unknown host from a server that is slow to answer.
     private func probe(_ url: String) async -> ClientError? {
         guard let u = URL(string: url), let host = u.host else { return nil }

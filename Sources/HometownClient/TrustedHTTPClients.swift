@@ -3,22 +3,29 @@ import Foundation
 import HometownCore
 import NIOSSL
 
-/// The HTTP clients of `HometownClient`: one per set of extra trusted certificate authorities (none: the system's
-/// alone), made on first use and kept for the life of the process, as `HTTPClient.shared` is (an `HTTPClient`
-/// must be shut down before it is released, and a client of a command lives as long as the command).
+/// The HTTP clients of `HometownClient`, made on first use and kept for the life of the process, as
+/// `HTTPClient.shared` is (an `HTTPClient` must be shut down before it is released, and a client of a command lives
+/// as long as the command): `systemOnly` for plain http, and one per set of extra trusted certificate authorities
+/// for https or a `--ca-file`.
 ///
-/// Unlike `HTTPClient.shared`, they follow no redirect (a POST's password would go on to wherever it points) and
-/// do not retry a failed connection until the deadline (`retryConnectionEstablishment` off): a certificate that
-/// is not trusted fails at once rather than after the whole time limit; `HometownClient` itself retries GETs
-/// whose connection was refused or broke.
+/// Each is configured as `HTTPClient.shared` is (`singletonConfiguration`: gzip answers accepted, a refused
+/// connection tried again until the request's deadline), except that none follows a redirect (a POST's password
+/// would go on to wherever it points), and the https ones do not try a failed connection again
+/// (`retryConnectionEstablishment` off): a certificate that is not trusted fails at once rather than after the
+/// whole time limit; `HometownClient` itself retries GETs whose connection was refused or broke.
 enum TrustedHTTPClients {
     /// The largest certificate file read, in bytes (Debian's whole CA bundle is about 220 KB).
     static let maxFileBytes = 4 << 20
 
     private static let clients = Locked<[[UInt8]: HTTPClient]>([:])
 
-    /// The client that trusts the system's authorities alone.
-    static var systemOnly: HTTPClient { made(trusting: [], certificates: []) }
+    /// The client of plain http servers (and of https ones through a client given no certificates to trust):
+    /// `HTTPClient.shared`'s configuration, without redirects.
+    static let systemOnly: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     /// A client trusting the system's authorities and the PEM certificates in `path` (a self-signed server
     /// certificate, or a private authority's); nil: the system's authorities only.
@@ -44,7 +51,7 @@ enum TrustedHTTPClients {
             if let made = all[bytes] { return made }
             var tls = TLSConfiguration.makeClientConfiguration()
             if !certificates.isEmpty { tls.additionalTrustRoots = [.certificates(certificates)] }
-            var configuration = HTTPClient.Configuration()
+            var configuration = HTTPClient.Configuration.singletonConfiguration
             configuration.tlsConfiguration = tls
             configuration.connectionPool.retryConnectionEstablishment = false
             configuration.redirectConfiguration = .disallow

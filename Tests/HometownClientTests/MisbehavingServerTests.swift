@@ -50,6 +50,12 @@ import Testing
                     url: server.url + "/hometown/countries", status: status,
                     location: target.url + "/hometown/countries")
             ) { _ = try await client.countries() }
+            // A post's password is not sent on: a 307 or 308 would have the client send the same POST there.
+            await #expect(
+                throws: ClientError.redirected(
+                    url: server.url + "/hometown/adduser", status: status,
+                    location: target.url + "/hometown/countries")
+            ) { try await client.addUser(nickname: "n", password: "secret") }
             let run = try await HometownBinary.run(
                 [
                     "post", "--at", "44.9661,-93.2938", "--nickname", "n", "--city", "Minneapolis", "--year", "2016",
