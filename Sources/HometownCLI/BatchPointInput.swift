@@ -98,16 +98,16 @@ struct BatchPointInput {
         var members: [JSONMember]? = nil
         do {
             if isCut { throw CLIError("the input ends inside this row (\(source) is truncated)") }
-            do { members = try JSONValue.parseMembers(Array(text)) } catch {
+            let o: [JSONMember]
+            do { o = try JSONValue.parseMembers(Array(text)) } catch {
                 // A line of valid JSON that is not an object, or one that is not JSON at all.
                 if (try? JSONValue.parse(text)) != nil { throw CLIError("expected a JSON object") }
                 throw error
             }
-            let o = members!
+            members = o
             func value(_ c: (column: Column, chosen: String?)) throws -> Double {
                 let keys = c.chosen.map { [$0] } ?? c.column.defaults
-                guard let key = keys.first(where: { k in o.contains { $0.key == k } }),
-                    let v = o.first(where: { $0.key == key })?.value
+                guard let (key, v) = keys.lazy.compactMap({ k in o.first { $0.key == k }.map { (k, $0.value) } }).first
                 else {
                     throw CLIError("no \(c.column.what) (looked for \(keys.joined(separator: ", ")))")
                 }

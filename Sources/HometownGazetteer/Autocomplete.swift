@@ -125,7 +125,7 @@ extension Gazetteer {
 
     /// Whether key `i` of the prefix index, which begins with `prefix`, counts: any such key, or with
     /// `wholeWord` only the key that is `prefix` and those that go on after a space.
-    @inline(__always) func prefixKey(_ i: Int, fits prefix: [UInt8], wholeWord: Bool) -> Bool {
+    @inline(__always) func keyFits(_ i: Int, prefix: [UInt8], wholeWord: Bool) -> Bool {
         guard wholeWord, prefixKeyLength(i) > prefix.count else { return true }
         return prefixKeys[Int(prefixIndex[2 * i]) + prefix.count] == 0x20
     }
@@ -145,7 +145,7 @@ extension Gazetteer {
         var top: [(entry: Int, match: UInt32, key: Int, whole: Bool)] = []
         let wanted = max(2 * limit, limit + Gazetteer.suggestionSlack)
         top.reserveCapacity(wanted + 1)
-        for i in prefixRange(prefix) where prefixKey(i, fits: prefix, wholeWord: wholeWord) {
+        for i in prefixRange(prefix) where keyFits(i, prefix: prefix, wholeWord: wholeWord) {
             let whole = prefixKeyLength(i) == prefix.count
             for p in prefixPostings(i) {
                 let e = Int(p >> 2)
@@ -204,7 +204,7 @@ extension Gazetteer {
         var out = Set<Int>()
         guard !prefix.isEmpty, hasPrefixIndex else { return out }
         var read = 0
-        for i in prefixRange(prefix) where prefixKey(i, fits: prefix, wholeWord: wholeWord) {
+        for i in prefixRange(prefix) where keyFits(i, prefix: prefix, wholeWord: wholeWord) {
             for p in prefixPostings(i) {
                 out.insert(Int(p >> 2))
                 read += 1
