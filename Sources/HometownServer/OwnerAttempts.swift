@@ -20,7 +20,8 @@ import HometownCore
 /// after its wait has ended and its last try under way has ended. Bounded: at most `tracked` entries per table
 /// (besides those with tries under way, at most one per request being checked); when full, the half failed
 /// longest ago is forgotten. Thread-safe: one lock over the three tables, held for a few dictionary steps, so that
-/// checking and reserving a try is one step.
+/// checking and reserving a try is one step. The calls read the clock under that lock (a test passes `now`
+/// instead), so no call sees an instant stored by another that is later than its own.
 final class OwnerAttempts: Sendable {
     struct Entry {
         var failures: Int
@@ -58,17 +59,18 @@ final class OwnerAttempts: Sendable {
 
     /// How long an attempt on `post` from `address` (as `ClientAddress.of` gives it) must still wait (nil: it may
     /// go ahead now). Reserves nothing: `begin` checks and reserves in one step.
-    func wait(post: Int, address: String, now: ContinuousClock.Instant = .now) -> Duration? {
+    func wait(post: Int, address: String, now: ContinuousClock.Instant? = nil) -> Duration? {
         let key = ClientAddress.key(address)
-        return tables.withLock { wait($0, post: post, key: key, now) }
+        return tables.withLock { wait($0, post: post, key: key, now ?? .now) }
     }
 
     /// Lets an attempt on `post` from `address` go ahead, counted as under way until `end(post:address:_:)`
     /// (which the caller must call once, however the check ends), or gives how long it must wait first.
     /// - Returns: nil: go ahead; else the wait, nothing reserved.
-    func begin(post: Int, address: String, now: ContinuousClock.Instant = .now) -> Duration? {
+    func begin(post: Int, address: String, now: ContinuousClock.Instant? = nil) -> Duration? {
         let key = ClientAddress.key(address)
         return tables.withLock { t in
+            let now = now ?? .now
             if let w = wait(t, post: post, key: key, now) { return w }
             reserve(&t.posts, post, now)
             reserve(&t.addresses, key, now)
@@ -78,10 +80,11 @@ final class OwnerAttempts: Sendable {
     }
 
     /// Ends an attempt `begin` let through: no longer under way, and counted as `outcome` says.
-    func end(post: Int, address: String, _ outcome: Outcome, now: ContinuousClock.Instant = .now) {
+    func end(post: Int, address: String, _ outcome: Outcome, now: ContinuousClock.Instant? = nil) {
         let key = ClientAddress.key(address)
         let pair = Pair(post: post, address: key)
         tables.withLock { t in
+            let now = now ?? .now
             release(&t.posts, post)
             release(&t.addresses, key)
             release(&t.pairs, pair)
@@ -97,9 +100,9 @@ final class OwnerAttempts: Sendable {
     }
 
     /// Counts a wrong password (or an unknown id) for `post` from `address`.
-    func failed(post: Int, address: String, now: ContinuousClock.Instant = .now) {
+    func failed(post: Int, address: String, now: ContinuousClock.Instant? = nil) {
         let key = ClientAddress.key(address)
-        tables.withLock { countFailure(&$0, post: post, key: key, now) }
+        tables.withLock { countFailure(&$0, post: post, key: key, now ?? .now) }
     }
 
     /// A right password for `post` from `address`: that address's failures on the post are forgotten (the post's
@@ -150,8 +153,10 @@ final class OwnerAttempts: Sendable {
     /// tries under way, at least the wait as if they had all failed now.
     private func remaining(_ entry: Entry?, _ now: ContinuousClock.Instant) -> Duration? {
         guard let entry, !isStale(entry, now) else { return nil }
-        let end = entry.last + backoff(failures: entry.failures)
-        var wait = end > now ? end - now : Duration.zero
+        // No wait before the free failures are spent, even from an entry whose `last` is later than `now`.
+        let afterLast = backoff(failures: entry.failures)
+        let end = entry.last + afterLast
+        var wait = afterLast > .zero && end > now ? end - now : Duration.zero
         if entry.pending > 0 { wait = max(wait, backoff(failures: entry.failures + entry.pending)) }
         return wait > .zero ? wait : nil
     }

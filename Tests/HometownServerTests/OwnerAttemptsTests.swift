@@ -92,6 +92,22 @@ import Testing
         #expect(b.tracked.posts == 0 && b.tracked.addresses == 0 && b.tracked.pairs == 0)
     }
 
+    /// Tries under way whose instants arrive out of order (two requests that read the clock, then took the lock
+    /// in the other order) are let through while free failures are left: a try is refused only for failures.
+    @Test func triesWithInstantsOutOfOrderAreLetThroughWhileFailuresAreFree() {
+        let a = Self.attempts(free: 3)
+        let t0 = ContinuousClock.now
+        #expect(a.begin(post: 1, address: "a", now: t0 + .milliseconds(2)) == nil)
+        #expect(a.begin(post: 1, address: "a", now: t0 + .milliseconds(1)) == nil)
+        #expect(a.begin(post: 1, address: "a", now: t0) == nil)
+        #expect(a.begin(post: 1, address: "a", now: t0) == .seconds(1), "as after 3 failures")
+        for _ in 0..<3 { a.end(post: 1, address: "a", .right, now: t0 + .milliseconds(3)) }
+        // One wrong password, stored at a later instant than the next call's: still free.
+        #expect(a.begin(post: 1, address: "a", now: t0 + .milliseconds(5)) == nil)
+        a.end(post: 1, address: "a", .wrong, now: t0 + .milliseconds(5))
+        #expect(a.wait(post: 1, address: "a", now: t0 + .milliseconds(4)) == nil)
+    }
+
     @Test func anIPv6AddressCountsByItsSlash64() {
         let a = Self.attempts()
         let t0 = ContinuousClock.now
