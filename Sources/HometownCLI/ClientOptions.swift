@@ -11,7 +11,10 @@ struct ClientOptions: ParsableArguments {
             valueName: "URL"))
     var server: String?
 
-    @Option(help: "Seconds to wait for each answer (more than 0, at most 86400).")
+    @Option(
+        help:
+            "Seconds to wait for each answer (more than 0, at most 86400); a GET without one is tried twice more, a POST is not."
+    )
     var timeout = 10.0
 
     @Option(help: "The largest answer read, in MiB (1-4096); a larger one is exit status 12.")

@@ -11,8 +11,8 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case connectionRefused(url: String)
     /// The host name does not resolve.
     case hostNotFound(host: String)
-    /// No answer within the time limit.
-    case timedOut(url: String, seconds: Double)
+    /// No answer within the time limit, `seconds` to each of `tries` tries (a GET is tried again, a POST is not).
+    case timedOut(url: String, seconds: Double, tries: Int = 1)
     /// The TLS handshake failed (certificate, protocol).
     case tls(url: String, detail: String)
     /// The file of certificate authorities to trust cannot be used.
@@ -52,9 +52,10 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connectionRefused(let u):
             return "nothing answers at \(u) (connection refused): is `hometown serve` running there, on that port?"
         case .hostNotFound(let h): return "the host '\(h)' is not known (DNS): check the server URL"
-        case .timedOut(let u, let s):
+        case .timedOut(let u, let s, let tries):
+            let waited = tries > 1 ? " to any of \(tries) tries" : ""
             return
-                "no answer from \(u) within \(s.formatted1) s: the server is down or overloaded; try again, or raise --timeout"
+                "no answer from \(u) within \(s.formatted1) s\(waited): the server is down or overloaded; try again, or raise --timeout"
         case .tls(let u, let d): return "secure connection to \(u) failed (TLS): \(d)"
         case .certificateFile(let path, let d): return "cannot trust the certificates in '\(path)': \(d)"
         case .connectionLost(let u, let d): return "the connection to \(u) broke before an answer: \(d)"

@@ -306,7 +306,12 @@ public struct HometownClient: Sendable {
                 return (url, answer.body)
             } catch let e as ClientError where e.isTransient {
                 if case .serverFailed = e { answered = e }
-                guard attempt < retries else { throw answered ?? e }
+                guard attempt < retries else {
+                    if answered == nil, case .timedOut(let u, let s, _) = e {
+                        throw ClientError.timedOut(url: u, seconds: s, tries: attempt + 1)
+                    }
+                    throw answered ?? e
+                }
                 attempt += 1
                 try await Task.sleep(for: .milliseconds(100 << attempt))
             }

@@ -36,6 +36,29 @@ import Testing
         #expect(run.err.hasPrefix("hometown: "), "\(name)")
     }
 
+    /// A GET that gets no answer is tried again, and its error says how often: the time limit is each try's.
+    @Test func aGetWithoutAnAnswerSaysHowOftenItWasTried() async throws {
+        let server = try FakeServer(.slow(4))
+        defer { server.stop() }
+        for (retries, tries) in [(2, 3), (0, 1)] {
+            let client = try HometownClient(baseURL: server.url, timeout: 0.5, retries: retries)
+            do {
+                _ = try await client.countries()
+                Issue.record("no error")
+            } catch let e as ClientError {
+                guard case .timedOut(_, let seconds, let counted) = e else {
+                    Issue.record("\(e)")
+                    continue
+                }
+                #expect(seconds == 0.5 && counted == tries)
+                #expect(e.description.contains(" within 0.5 s") && e.description.contains("3 tries") == (tries == 3))
+            }
+        }
+        let run = try await HometownBinary.run(["users", "--server", server.url, "--timeout", "0.5"])
+        #expect(run.status == 5, "\(run.err)")
+        #expect(run.err.contains("within 0.5 s to any of 3 tries"), "\(run.err)")
+    }
+
     /// A redirect is not followed: the password of a post never goes on to where it points, and the client says
     /// where that is.
     @Test func redirectsAreNotFollowed() async throws {
