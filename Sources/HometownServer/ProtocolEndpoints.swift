@@ -42,14 +42,26 @@ struct ProtocolEndpoints: Sendable {
         }
     }
 
+    /// The served countries; with `country`, only the one that spelling stands for (400 when none).
     func countries(_ request: Request) async throws(ProtocolError) -> Response {
-        _ = try QueryParameters(request.uri.query, allowed: [])
+        let p = try QueryParameters(request.uri.query, allowed: ["country"])
+        if let spelling = p.string("country") {
+            let country = try state.vocabulary.resolveCountry(spelling)
+            return await state.delivery.tagged(version: nil, request) {
+                Replies.json(.array([.string(country.name)]))
+            }
+        }
         return await state.delivery.tagged(version: nil, request) { Replies.json(countriesBody) }
     }
 
+    /// A served country's states; with `state`, only the one that spelling stands for (400 when none).
     func states(_ request: Request) async throws(ProtocolError) -> Response {
-        let p = try QueryParameters(request.uri.query, allowed: ["country"])
+        let p = try QueryParameters(request.uri.query, allowed: ["country", "state"])
         let country = try state.vocabulary.resolveCountry(try p.requiredString("country"))
+        if let spelling = p.string("state") {
+            let name = try state.vocabulary.resolveState(spelling, in: country)
+            return await state.delivery.tagged(version: nil, request) { Replies.json(.array([.string(name)])) }
+        }
         return await state.delivery.tagged(version: nil, request) {
             Replies.json(statesBodies[country.name] ?? ByteBuffer(string: "[]"))
         }

@@ -30,6 +30,37 @@ import Testing
         }
     }
 
+    /// With `country` (and `state`), the two lists answer the served name a spelling stands for, so that a client
+    /// holding a name from a link asks the server rather than matching it itself; a spelling of nothing served is
+    /// refused as a filter would be.
+    @Test func aSpellingIsAnsweredWithItsServedName() async throws {
+        try await Fixture.withServer { client in
+            for (spelling, served) in [
+                ("US", "USA"), ("united%20states", "USA"), ("USA", "USA"), ("mx", "Mexico"), ("M%C3%89XICO", "Mexico"),
+            ] {
+                let r = try await client.get("/hometown/countries?country=\(spelling)")
+                #expect(r.status == .ok && r.json as? [String] == [served], "\(spelling): \(r.text)")
+            }
+            for (country, spelling, served) in [
+                ("US", "MN", "Minnesota"), ("USA", "us-mn", "Minnesota"),
+                ("United%20States", "north%20dakota", "North Dakota"),
+                ("Mexico", "Distrito%20Federal", "Ciudad de México"), ("India", "Orissa", "Odisha"),
+            ] {
+                let r = try await client.get("/hometown/states?country=\(country)&state=\(spelling)")
+                #expect(r.status == .ok && r.json as? [String] == [served], "\(country) \(spelling): \(r.text)")
+            }
+            for (uri, field) in [
+                ("/hometown/countries?country=Atlantis", "country"), ("/hometown/countries?country=", "country"),
+                ("/hometown/states?country=US&state=Narnia", "state"),
+                ("/hometown/states?country=Mexico&state=MN", "state"),
+                ("/hometown/states?country=Atlantis&state=MN", "country"), ("/hometown/countries?state=MN", "state"),
+            ] {
+                let r = try await client.get(uri)
+                #expect(r.status == .badRequest && r.errorField == field, "\(uri): \(r.text)")
+            }
+        }
+    }
+
     @Test(arguments: TestBackend.allCases) func protocolSampleSession(_ backend: TestBackend) async throws {
         try await Fixture.withServer(Fixture.configuration(backend: backend)) { client in
             #expect(try await client.get("/hometown/count").text == "0")

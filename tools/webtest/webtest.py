@@ -709,6 +709,29 @@ class Tests:
         # At 1280 x 800 the side panel is about 435 px wide: every word of the list whole on its line.
         broken = b.words_broken_in_list()
         check(not broken, f"words broken inside at 1280 x 800: {broken}")
+        # A shared URL in spellings of its own: the server says which country and state they are.
+        minnesota = self.count(country="USA", state="Minnesota")
+        b.driver.get(b.base + "/?country=us&state=MN")
+        b.wait(lambda: b.js("return !!window.Hometown") and b.value("f-country") == "USA" and b.value("f-state") == "Minnesota",
+               "US and MN read from the URL as USA and Minnesota")
+        b.wait_idle()
+        check("country=USA&state=Minnesota" in b.driver.current_url, f"the URL in served names: {b.driver.current_url}")
+        check(minnesota > 0 and len(b.list_rows()) == minnesota and all(r[2] == "Minnesota" for r in b.list_rows()),
+              f"{minnesota} Minnesota rows: {b.list_rows()}")
+        check(b.text("filter-msg") == "", f"nothing said of served spellings: {b.text('filter-msg')!r}")
+        b.check_console("reading served spellings")
+        b.driver.get(b.base + "/?country=Atlantis&state=MN")
+        b.wait(lambda: b.js("return !!window.Hometown") and "not served here" in b.text("filter-msg"),
+               "Atlantis said not to be served")
+        check(b.value("f-country") == "" and "country=" not in b.driver.current_url, "an unserved country is dropped")
+        b.driver.get(b.base + "/?country=Mexico&state=MN")
+        b.wait(lambda: b.js("return !!window.Hometown") and "not a state of Mexico" in b.text("filter-msg"),
+               "MN said not to be a state of Mexico")
+        check(b.value("f-country") == "Mexico" and b.value("f-state") == "", "Mexico kept, the state dropped")
+        # The server's two refusals are in the console as failed requests, and nothing else.
+        unexpected = b.severe(allowed=("/hometown/countries?country=Atlantis ", "/hometown/states?country=Mexico&state=MN "))
+        check(not unexpected, f"console errors besides the two refused spellings: {unexpected}")
+        b.clear_logs()
         b.driver.get(b.base + "/?year=2016")
         b.wait(lambda: b.js("return !!window.Hometown") and b.value("f-year") == "2016", "year read from the URL")
         b.wait_idle()

@@ -3,7 +3,7 @@
 (function (H) {
   'use strict';
   const { $, wholeNumber, debounce } = H.util;
-  const { fillSelect, servedName } = H.places;
+  const { fillSelect, servedCountry, servedState } = H.places;
 
   const MAX_RECENT = 1000;   // the largest pagesize the server takes (ProtocolLimits.maxPageSize)
 
@@ -90,8 +90,13 @@
     }
     if (number !== statesNumber) return false;
     states = names;
-    if (state.state) {
-      const served = servedName(state.state, states);
+    if (state.state && !states.includes(state.state)) {
+      // A state from the link, in a spelling of its own ("MN"): the server says which it is.
+      let served = '';
+      try {
+        served = await servedState(state.country, state.state);
+      } catch (ignored) { /* cannot ask now: shown as not a state, all the country's states listed */ }
+      if (number !== statesNumber) return false;
       if (!served) say('"' + state.state + '" is not a state of ' + state.country + ' here; showing all its states.');
       state.state = served;
     }
@@ -148,8 +153,9 @@
     listeners.push(onChange);
     readURL();
     countries = await H.places.countries();
-    if (state.country) {
-      const served = servedName(state.country, countries);
+    if (state.country && !countries.includes(state.country)) {
+      // A country from the link, in a spelling of its own ("US"): the server says which it is.
+      const served = await servedCountry(state.country);
       if (!served) say('"' + state.country + '" is not served here; showing every country.');
       if (!served) state.state = '';
       state.country = served;

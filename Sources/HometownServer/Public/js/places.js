@@ -40,10 +40,25 @@
     select.value = chosen;
   }
 
-  // The served name equal to `name` without regard to case, or ''.
-  function servedName(name, names) {
-    const folded = name.toLocaleLowerCase();
-    return names.find((n) => n.toLocaleLowerCase() === folded) || '';
+  // The served name a spelling from elsewhere (a shared link) stands for, as the server decides it: "US" ->
+  // "USA" (GET countries?country=), "MN" -> "Minnesota" (GET states?country=&state=). Resolves to '' when the
+  // server refuses the spelling with `code`; rejects when the server cannot be asked.
+  async function served(path, params, code) {
+    try {
+      const names = await H.api.get(path, params);
+      return Array.isArray(names) && typeof names[0] === 'string' ? names[0] : '';
+    } catch (error) {
+      if (error.status === 400 && error.code === code) return '';
+      throw error;
+    }
+  }
+
+  function servedCountry(spelling) {
+    return served('/hometown/countries', { country: spelling }, 'unsupported_country');
+  }
+
+  function servedState(country, spelling) {
+    return served('/hometown/states', { country: country, state: spelling }, 'unsupported_state');
   }
 
   // "China, India, Mexico, USA": the countries posts can come from.
@@ -75,7 +90,7 @@
   }
 
   H.places = {
-    countries: countries, states: states, fillSelect: fillSelect, servedName: servedName, servedList: servedList,
-    pointOf: pointOf, reverse: reverse,
+    countries: countries, states: states, fillSelect: fillSelect, servedCountry: servedCountry,
+    servedState: servedState, servedList: servedList, pointOf: pointOf, reverse: reverse,
   };
 })(window.Hometown = window.Hometown || {});
