@@ -16,10 +16,16 @@ struct BatchRowObject {
     }
 
     /// A CSV row: each field a JSON string under its key from `BatchRows.jsonKeys(for:added:)`; fields beyond the
-    /// header (a long row) keep their place as "_column_N".
+    /// header (a long row) keep their place as "_column_N", with "_" appended while a header key has that name.
     init(csv fields: [String], keys: [String]) {
+        var taken: Set<String>? = nil
         members = fields.enumerated().map { i, f in
-            (key: i < keys.count ? keys[i] : "_column_\(i + 1)", json: JSONValue.quoted(f))
+            if i < keys.count { return (key: keys[i], json: JSONValue.quoted(f)) }
+            if taken == nil { taken = Set(keys) }
+            var key = "_column_\(i + 1)"
+            while taken!.contains(key) { key += "_" }
+            taken!.insert(key)
+            return (key: key, json: JSONValue.quoted(f))
         }
     }
 

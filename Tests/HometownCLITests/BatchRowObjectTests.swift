@@ -43,6 +43,16 @@ import Testing
         #expect(out == #"{"id":"1","name":"a,\"b\"","_column_3":"extra","to_x":2.5}"#)
     }
 
+    /// A long row's extra fields never take a header key's name: each key of the object is written once.
+    @Test func aLongRowsFieldsAreNamedApartFromTheHeader() throws {
+        var out = ""
+        BatchRowObject(csv: ["1", "2", "a", "b", "c"], keys: ["lat", "_column_4", "_column_4_"]).write(
+            adding: [(key: "error", value: .null)], to: &out)
+        #expect(out == #"{"lat":"1","_column_4":"2","_column_4_":"a","_column_4__":"b","_column_5":"c","error":null}"#)
+        let keys = try JSONValue.parseMembers(Array(out.utf8)).map(\.key)
+        #expect(Set(keys).count == keys.count)
+    }
+
     @Test func aLineThatIsNoObjectKeepsItsText() {
         var out = ""
         BatchRowObject(line: "not \"json\"").write(adding: [(key: "error", value: .string("bad"))], to: &out)
