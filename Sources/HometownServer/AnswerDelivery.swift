@@ -47,15 +47,21 @@ final class AnswerDelivery: Sendable {
     /// The tag of the gzip form of an answer tagged `tag`.
     static func gzipForm(of tag: String) -> String { String(tag.dropLast()) + gzipTagSuffix }
 
-    /// 304 Not Modified when the request's `If-None-Match` names `tag` (or its gzip form, or `*`), carrying the
-    /// form the client named and the answer's `Cache-Control`; nil when the answer must be sent.
-    func notModified(_ headers: HTTPFields, tag: String, cacheControl: String = "no-cache") -> Response? {
+    /// 304 Not Modified when the request's `If-None-Match` names `tag` (or its gzip form, or `*` when `any`
+    /// counts: an answer known to exist), carrying the form the client named and the answer's `Cache-Control`;
+    /// nil when the answer must be sent.
+    func notModified(
+        _ headers: HTTPFields, tag: String, cacheControl: String = "no-cache", any: Bool = true
+    ) -> Response? {
         let wanted = headers[values: .ifNoneMatch]
         guard !wanted.isEmpty else { return nil }
         for field in wanted {
             for part in field.split(separator: ",") {
                 var t = part.trimmingWhiteSpaceASCII()
-                if t == "*" { return notModified(tag: tag, cacheControl: cacheControl) }
+                if t == "*" {
+                    if any { return notModified(tag: tag, cacheControl: cacheControl) }
+                    continue
+                }
                 if t.hasPrefix("W/") { t = t.dropFirst(2) }
                 let gzipForm = t.hasSuffix(Self.gzipTagSuffix)
                 if gzipForm { t = t.dropLast(Self.gzipTagSuffix.count) + "\"" }
@@ -70,14 +76,15 @@ final class AnswerDelivery: Sendable {
     /// The answer `make` computes from data `version` (nil: data that does not change while the server runs) in
     /// language `variant` (nil: none), tagged and marked for revalidation before reuse (`Cache-Control: no-cache`); or 304, without calling
     /// `make`, when the request's `If-None-Match` names the tag. Only a 2xx answer is tagged (an error is not the
-    /// data the tag names).
+    /// data the tag names); `If-None-Match: *` gets 304 only once `make` has given one (a 404 stays a 404).
     func tagged(
         version: UInt64?, variant: String? = nil, _ request: Request, _ make: () async throws -> Response
     ) async rethrows -> Response {
         let tag = self.tag(version: version, variant: variant)
-        if let unchanged = notModified(request.headers, tag: tag) { return unchanged }
+        if let unchanged = notModified(request.headers, tag: tag, any: false) { return unchanged }
         var r = try await make()
         guard (200..<300).contains(r.status.code) else { return r }
+        if let unchanged = notModified(request.headers, tag: tag) { return unchanged }
         r.headers[.eTag] = tag
         r.headers[.cacheControl] = "no-cache"
         return r

@@ -86,7 +86,11 @@ struct MapEndpoints: Sendable {
         let height = try p.requiredNumber("height", range: Self.pixels, rule: rule)
         let padding = try p.number("padding", range: Self.pixels, rule: rule) ?? 0
         guard width > 2 * padding, height > 2 * padding else {
-            throw ProtocolError.outOfRange(field: "padding", rule: "less than half the width and the height")
+            // Without padding the side that is 0 is at fault; with it, the padding.
+            if padding > 0 {
+                throw ProtocolError.outOfRange(field: "padding", rule: "less than half the width and the height")
+            }
+            throw ProtocolError.outOfRange(field: width > 0 ? "height" : "width", rule: "more than 0 pixels")
         }
         let snapshot = state.view.snapshot
         return try await state.delivery.tagged(version: snapshot.version, request) {

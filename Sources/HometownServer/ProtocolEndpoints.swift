@@ -130,6 +130,7 @@ struct ProtocolEndpoints: Sendable {
     }
 
     func addUser(_ request: inout Request) async throws -> Response {
+        _ = try QueryParameters(request.uri.query, allowed: [])
         let body = try await request.collectBody(upTo: ProtocolLimits.maxBodyBytes)
         let user: NewUser
         do {
