@@ -43,11 +43,15 @@ import Testing
             let none = try await client.execute(
                 uri: "/hometown/region?width=800&height=600&year=1999", method: .get, headers: star)
             #expect(none.status == .notFound && none.headers[.eTag] == nil, "\(none.status)")
-            let some = try await client.execute(uri: "/hometown/region?width=800&height=600", method: .get, headers: star)
+            let some = try await client.execute(
+                uri: "/hometown/region?width=800&height=600", method: .get, headers: star)
             #expect(some.status == .notModified && some.headers[.eTag] != nil)
-            let refused = try await client.execute(uri: "/hometown/states?country=Atlantis", method: .get, headers: star)
+            let refused = try await client.execute(
+                uri: "/hometown/states?country=Atlantis", method: .get, headers: star)
             #expect(refused.status == .badRequest)
-            #expect(try await client.execute(uri: "/hometown/countries", method: .get, headers: star).status == .notModified)
+            #expect(
+                try await client.execute(uri: "/hometown/countries", method: .get, headers: star).status == .notModified
+            )
         }
     }
 
