@@ -196,6 +196,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         do {
             try await runService(app, limits: c.limits, stopSignals: stopSignals)
+        } catch let e as ServerError {
+            printError("\(e.description) (http://\(host):\(port))")
+            throw ExitCode(ExitStatus.failure)
         } catch {
             printError("the server stopped: \(error)")
             throw ExitCode(ExitStatus.failure)

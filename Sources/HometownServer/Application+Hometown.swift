@@ -171,12 +171,18 @@ func loadPreparedTiles(
 }
 
 /// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and
-/// the server is the application's last).
+/// the server is the application's last). The closing runs to its end when the group is cancelled as well, as it
+/// is when the server cannot listen (a port in use): an open database is never left to its deinitializer.
 struct ShutdownCloser: Service {
     let state: ServerState
 
     func run() async throws {
         try? await gracefulShutdown()
+        // A task of its own, which the group's cancellation does not reach.
+        try await Task.detached { [state] in try await Self.close(state) }.value
+    }
+
+    private static func close(_ state: ServerState) async throws {
         try? await state.hasher.shutdown()
         // The map's boundaries, if still being prepared, stop at their next step rather than hold the bulk threads.
         state.tiles.stop()

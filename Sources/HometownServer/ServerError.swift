@@ -7,11 +7,14 @@ public enum ServerError: Error, CustomStringConvertible, Sendable {
     case badConfiguration(String, String)
     /// Bundled data or the database could not be loaded (what, why).
     case cannotLoad(String, String)
+    /// The server cannot listen on its address (why, with what to do).
+    case cannotListen(String)
 
     public var description: String {
         switch self {
         case .badConfiguration(let what, let why): return "\(what): \(why)"
         case .cannotLoad(let what, let why): return "cannot load \(what): \(why)"
+        case .cannotListen(let why): return "cannot listen: \(why)"
         }
     }
 }

@@ -1,6 +1,11 @@
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs the server until SIGTERM or SIGINT, then shuts it down gracefully within `limits.shutdownTimeout`: the
 /// listener closes, each connection's `ConnectionGuard` closes it once its answer is written or at the deadline,
@@ -18,5 +23,14 @@ public func runService(_ app: any ApplicationProtocol, limits: ServerLimits, sto
     configuration.maximumCancellationDuration = .seconds(5)
     let group = ServiceGroup(configuration: configuration)
     await stopSignals?.attach(group)
-    try await group.run()
+    do {
+        try await group.run()
+    } catch let e as IOError where [EADDRINUSE, EADDRNOTAVAIL, EACCES].contains(e.errnoCode) {
+        // The listener's bind failed: said in words, with what to do (the database is closed by then).
+        switch e.errnoCode {
+        case EADDRINUSE: throw ServerError.cannotListen("the port is in use by another program; choose another --port")
+        case EACCES: throw ServerError.cannotListen("a port below 1024 needs privileges; choose --port 1024 or above")
+        default: throw ServerError.cannotListen("no network interface of this machine has that --host address")
+        }
+    }
 }

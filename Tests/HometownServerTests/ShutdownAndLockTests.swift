@@ -39,6 +39,22 @@ import Testing
         #expect(elapsed >= 1.5, "the half-sent post was not given its deadline (\(elapsed) s)")
     }
 
+    /// A port another program holds: the server says so in words and exits 1 with its database closed (it used to
+    /// crash on SQLite's "not closed before deinitializing" assertion, exit 132).
+    @Test(.timeLimit(.minutes(1)))
+    func aPortInUseExitsOneWithTheDatabaseClosed() async throws {
+        let held = try LoopbackPort.bound()
+        defer { close(held.fd) }
+        guard listen(held.fd, 4) == 0 else { throw POSIXError(.EIO) }
+        let run = try await HometownBinary.run([
+            "serve", "--port", String(held.port), "--db", Fixture.freshDatabase(), "--prepare-map-zooms", "0",
+            "--scrypt-log-n", "4",
+        ])
+        #expect(run.status == 1, "\(run.err)")
+        #expect(run.err.contains("cannot listen: the port is in use"), "\(run.err)")
+        #expect(run.err.contains("database closed") && !run.err.contains("Assertion failed"), "\(run.err)")
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func sigtermWithNothingInFlightExitsAtOnce() async throws {
         let server = try await ServerProcess(database: Fixture.freshDatabase(), extra: ["--shutdown-timeout", "10"])
