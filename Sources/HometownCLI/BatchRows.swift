@@ -25,10 +25,15 @@ enum BatchRows {
         }
     }
 
-    /// Appends a CSV row: its fields, padded with empty ones up to `width` (a short row, so that the added
-    /// columns stay in place), then `added`.
+    /// Appends a CSV row: its first `width` fields, padded with empty ones up to `width` (a short row), then
+    /// `added`, then the fields beyond `width` (a long row, whose extra fields have no column of the header): the
+    /// added columns stay under their names, and no field is lost.
     static func appendCSV(_ fields: [String], width: Int, added: [String], to out: inout String) {
-        CSVRecords.appendRow(fields, [String](repeating: "", count: max(0, width - fields.count)), added, to: &out)
+        if fields.count > width {
+            CSVRecords.appendRow(Array(fields[..<width]), added, Array(fields[width...]), to: &out)
+        } else {
+            CSVRecords.appendRow(fields, [String](repeating: "", count: width - fields.count), added, to: &out)
+        }
     }
 
     /// What is wrong with a CSV row before its values are read, or nil for a sound row: the last row of an input

@@ -115,6 +115,51 @@ import Testing
         #expect(ok.status == 0)
     }
 
+    /// A CSV line's fields, quotes removed (no line breaks inside a field).
+    static func csvFields(_ line: Substring) -> [String] {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var previous: Character? = nil
+        for c in line {
+            if c == "\"" {
+                if !quoted, previous == "\"" { field.append(c) }  // "" inside quotes is one quote
+                quoted.toggle()
+            } else if c == ",", !quoted {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(c)
+            }
+            previous = c
+        }
+        fields.append(field)
+        return fields
+    }
+
+    /// In CSV out, a row with more fields than the header keeps the added columns under their names (its extra
+    /// fields follow them), and a short one is padded; reverse and transform alike.
+    @Test func csvRowsOfTheWrongWidthKeepTheAddedColumnsInPlace() async throws {
+        let reverse = try await CLI.run(
+            ["reverse", "--input", "-", "-q"], stdin: "lat,lon\n45,90,extra,more\n44.9661\n44.9661,-93.2938\n")
+        let transform = try await CLI.run(
+            ["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "--input", "-", "-q"],
+            stdin: "lon,lat\n1,2,3\n1\n1,2\n")
+        for (r, added) in [(reverse, 6), (transform, 3)] {
+            #expect(r.status == 3, "\(r.err)")
+            let rows = r.out.split(separator: "\n").map(Self.csvFields)
+            let width = rows[0].count
+            #expect(rows.count == 4 && rows[0].last == "error" && width == 2 + added, "\(r.out)")
+            // The long row: its error under "error", its extra fields after it.
+            #expect(rows[1][width - 1].hasPrefix("line 2: expected 2 fields, found"), "\(rows[1])")
+            #expect(rows[1].count > width && rows[1][width...].allSatisfy { !$0.hasPrefix("line") }, "\(rows[1])")
+            #expect(rows[2].count == width && rows[2][width - 1].hasPrefix("line 3: expected 2 fields, found 1"))
+            #expect(rows[3].count == width && rows[3][width - 1].isEmpty)
+        }
+        #expect(reverse.out.split(separator: "\n")[1].hasSuffix(",extra,more"))
+        #expect(transform.out.split(separator: "\n")[1].hasSuffix(",3"))
+    }
+
     @Test func outputFormatsKeepEveryRow() async throws {
         let input = "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n"
         let geo = try await CLI.run(["reverse", "--input", "-", "--format", "geojson", "-q"], stdin: input)
