@@ -31,6 +31,26 @@ struct BatchOptions: ParsableArguments {
         }
     }
 
+    /// The options given that only a run over `--input` reads and that say where or how to write (a single answer
+    /// is printed to standard output). `--quiet` and `--input-compression` are let pass: they change nothing there.
+    var givenForInputOnly: [String] {
+        var given: [String] = []
+        if output != nil { given.append("--output") }
+        if resume { given.append("--resume") }
+        return given
+    }
+
+    /// Refuses `givenForInputOnly` options for a single answer, which would otherwise pass unread (an `--output`
+    /// file a script then looks for in vain).
+    /// - Throws: `CLIError` (exit status 2) naming them.
+    static func refuseWithoutInput(_ given: [String], command: String) throws {
+        guard !given.isEmpty else { return }
+        let list = given.joined(separator: ", ")
+        throw CLIError(
+            "\(list) \(given.count == 1 ? "is" : "are") for --input FILE only: one answer is printed to standard output (hometown \(command) ... > FILE)"
+        )
+    }
+
     /// Runs the job `make` builds over the `--input` FILE of `points`, writing `points.format` (default: the input's own,
     /// NDJSON for NDJSON input, else CSV); `make` is given the input, with the columns `chosen` by their options
     /// (nil: not given), and the output format.

@@ -99,6 +99,7 @@ struct ForwardCommand: ParsableCommand {
                 guard text == nil, input == nil else {
                     throw CLIError("give --autocomplete TEXT alone, without a place name or --input FILE")
                 }
+                try BatchOptions.refuseWithoutInput(batch.givenForInputOnly, command: "forward")
                 let gazetteer = try Gazetteer(path: data, verify: false)
                 do {
                     let results = named(try gazetteer.suggest(typed, limit: limit), by: gazetteer)
@@ -112,6 +113,7 @@ struct ForwardCommand: ParsableCommand {
             case (nil, nil): throw CLIError("give a place name or --input FILE; see hometown forward --help")
             case (.some, .some): throw CLIError("give either a place name or --input FILE, not both")
             case (let t?, nil):
+                try BatchOptions.refuseWithoutInput(batch.givenForInputOnly, command: "forward")
                 let gazetteer = try Gazetteer(path: data, verify: false)
                 do {
                     print(

@@ -51,6 +51,16 @@ struct PointFileOptions<Names: PointFileNames>: ParsableArguments {
     @Option(name: Names.columnOption(Names.coordinates.second), help: Names.columnHelp(Names.coordinates.second))
     var secondColumn: String?
 
+    /// The options given that only a run over `--input` reads.
+    var givenForInputOnly: [String] {
+        var given: [String] = []
+        if inputFormat != .auto { given.append("--input-format") }
+        if format != nil { given.append("--format") }
+        if firstColumn != nil { given.append("--\(Names.coordinates.first.name.lowercased())-column") }
+        if secondColumn != nil { given.append("--\(Names.coordinates.second.name.lowercased())-column") }
+        return given
+    }
+
     /// One point's two words, or the `--input` file.
     /// - Throws: `CLIError` (exit status 2) as `PointWords.given(orFile:)` says.
     func given() throws -> PointWords<Names>.Given { try point.given(orFile: input) }

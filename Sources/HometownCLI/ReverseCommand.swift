@@ -73,6 +73,8 @@ struct ReverseCommand: ParsableCommand {
                     ReverseJob(geocoder: geocoder, input: $0, outputFormat: $1, gazetteer: gazetteer, language: l)
                 }
             case .point(let latitude, let longitude):
+                try BatchOptions.refuseWithoutInput(
+                    points.givenForInputOnly + batch.givenForInputOnly, command: Self.command)
                 try ReverseCommand.answer(latitude: latitude, longitude: longitude, data: data, language: language)
             }
         }

@@ -74,6 +74,8 @@ struct TransformCommand: ParsableCommand {
                     }
                     return
                 case .point(let xText, let yText):
+                    try BatchOptions.refuseWithoutInput(
+                        points.givenForInputOnly + batch.givenForInputOnly, command: Self.command)
                     x = try ProjCommandSupport.number(xText, field: "X")
                     y = try ProjCommandSupport.number(yText, field: "Y")
                 }

@@ -23,6 +23,29 @@ import Testing
         }
     }
 
+    /// Options that say where or how a run over `--input` writes are refused for one answer (printed to standard
+    /// output), naming them, rather than passed unread: `reverse`, `transform` and `forward` alike. `--quiet`
+    /// changes nothing there and is let pass.
+    @Test func optionsOfAnInputRunAreRefusedForOneAnswer() async throws {
+        let out = TestScratch.newPath("one-answer", suffix: ".out")
+        for (args, named) in [
+            (["reverse", "45", "90", "--output", out], "--output"),
+            (["reverse", "45", "90", "--format", "csv", "--lat-column", "y"], "--format, --lat-column"),
+            (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "1", "2", "-o", out], "--output"),
+            (["forward", "Paris", "--output", out, "--resume"], "--output, --resume"),
+            (["forward", "--autocomplete", "Seat", "-o", out], "--output"),
+        ] {
+            let r = try await CLI.run(args)
+            #expect(r.status == 2 && r.out.isEmpty, "\(args): \(r.err)")
+            #expect(r.err.contains("\(named) ") && r.err.contains("for --input FILE only"), "\(args): \(r.err)")
+            #expect(!FileManager.default.fileExists(atPath: out), "\(args)")
+        }
+        for args in [["reverse", "45", "90", "-q"], ["forward", "Paris", "--quiet"]] {
+            let r = try await CLI.run(args)
+            #expect(r.status == 0 && r.out.hasPrefix("{"), "\(args): \(r.err)")
+        }
+    }
+
     /// The same points through the parser (`--data` with the default file makes the command line another shape)
     /// and directly: the same bytes on both streams, the same status; errors included.
     @Test func theDirectAnswerIsTheParsedOne() async throws {
