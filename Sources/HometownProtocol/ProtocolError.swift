@@ -24,8 +24,8 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidCharacter(field: String, detail: String)
     /// A country this server does not serve.
     case unsupportedCountry(given: String, supported: [String])
-    /// A state that is not one of the country's.
-    case unsupportedState(given: String, country: String, suggestion: String?)
+    /// A state that is not one of the country's (nil: of any served country, for a state given without one).
+    case unsupportedState(given: String, country: String?, suggestion: String?)
     /// The nickname is taken: its `NicknameKey` (case, width and look-alike letters folded) is another user's.
     case nicknameTaken(String)
 
@@ -64,9 +64,13 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
             return
                 "country '\(given)' is not served here: GET /hometown/countries lists the \(supported.count) that are ("
                 + supported.prefix(8).joined(separator: ", ") + (supported.count > 8 ? ", ..." : "") + ")"
-        case .unsupportedState(let given, let country, let suggestion):
+        case .unsupportedState(let given, let country?, let suggestion):
             return
                 "state '\(given)' is not one of \(country)'s: GET /hometown/states?country=\(QueryString.percentEncoded(country)) lists them"
+                + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .unsupportedState(let given, nil, let suggestion):
+            return
+                "state '\(given)' is not one of any served country's: GET /hometown/states?country=COUNTRY lists a country's states"
                 + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .nicknameTaken(let n):
             return

@@ -200,8 +200,12 @@ public struct Vocabulary: Sendable {
         throw .unsupportedState(given: text, country: country.name, suggestion: suggestion)
     }
 
-    /// The served state for a spelling in any served country (for filters given a state without a country).
+    /// The served state for a spelling in any served country (for filters given a state without a country): its
+    /// exact name, or its name, alias, outdated name or code up to case, accents and punctuation, as
+    /// `resolveState` reads them in one country; else the gazetteer's states of that name ("CDMX", "Kalifornien")
+    /// in served countries.
     /// - Returns: the served names it stands for (one in nearly every case; "Punjab" is two with India and Pakistan).
+    /// - Throws: `ProtocolError.unsupportedState` (naming the country when one is served).
     public func resolveStateAnywhere(_ text: String) throws(ProtocolError) -> [String] {
         var names: [String] = []
         for c in countries {
@@ -209,9 +213,17 @@ public struct Vocabulary: Sendable {
                 names.append(s)
             }
         }
+        if names.isEmpty, let gz = gazetteer, let found = try? gz.search(text, limit: 10) {
+            for r in found where r.kind == .state && r.score >= 0.5 {
+                guard let iso = r.country?.iso, let c = countries.first(where: { $0.iso2 == iso }),
+                    c.bundledIndex != nil, let served = c.stateKeys[NameKey.key(r.name)], !names.contains(served)
+                else { continue }
+                names.append(served)
+            }
+        }
         if names.isEmpty {
             throw .unsupportedState(
-                given: text, country: countries.count == 1 ? countries[0].name : "any served country", suggestion: nil)
+                given: text, country: countries.count == 1 ? countries[0].name : nil, suggestion: nil)
         }
         return names
     }

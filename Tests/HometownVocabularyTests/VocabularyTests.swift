@@ -69,6 +69,27 @@ import Testing
         }
     }
 
+    /// A state without a country is read as in one country: the spellings `resolveState` takes ("CDMX",
+    /// "Kalifornien") resolve in any served country too; one that names nothing is refused without a country.
+    @Test func aStateWithoutACountryTakesTheSpellingsOfOne() throws {
+        let v = Bundled.vocabulary
+        for (given, served) in [
+            ("CDMX", "Ciudad de México"), ("Kalifornien", "California"), ("US-MN", "Minnesota"), ("Orissa", "Odisha"),
+            ("Minnesota", "Minnesota"),
+        ] {
+            #expect(try v.resolveStateAnywhere(given) == [served], "\(given)")
+        }
+        // A code that two served countries use stands for both (US-MN and IN-MN).
+        #expect(try Set(v.resolveStateAnywhere("MN")) == ["Minnesota", "Manipur"])
+        do {
+            _ = try v.resolveStateAnywhere("Narnia")
+            Issue.record("Narnia must not resolve")
+        } catch {
+            #expect(error == .unsupportedState(given: "Narnia", country: nil, suggestion: nil))
+            #expect(error.field == "state" && !error.description.contains("any%20served"), "\(error.description)")
+        }
+    }
+
     @Test func allCountriesAndLists() throws {
         let all = try Vocabulary.bundled(geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .all)
         #expect(all.countries.count == Set(all.countryNames).count)
