@@ -73,8 +73,19 @@ struct DbCopyCommand: AsyncParsableCommand {
         let source: any CopyableUserStore
         let target: any CopyableUserStore
         do {
-            if case .sqlite(let path) = from.location, !FileManager.default.fileExists(atPath: path) {
-                throw CLIFailure.exit("--from \(path): no such file (a copy never creates its source)")
+            if case .sqlite(let path) = from.location {
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw CLIFailure.exit("--from \(path): no such file (a copy never creates its source)")
+                }
+                // Opened read-write, a file that is no database yet would be made one: an empty file or another
+                // file named by mistake is refused as it is.
+                let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) } ?? Data()
+                guard head == Data("SQLite format 3\u{0}".utf8) else {
+                    throw CLIFailure.exit(
+                        "--from \(path): "
+                            + (head.isEmpty ? "an empty file" : "not a SQLite database")
+                            + ", so there is no Hometown database to copy")
+                }
             }
             source = try await StoreOpener.open(from.location, connect: options, busyTimeout: wait, logger: logger)
         } catch let e as ExitCode {

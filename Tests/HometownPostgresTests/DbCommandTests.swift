@@ -95,6 +95,14 @@ import Testing
         let missing = try await HometownBinary.run(
             ["db", "copy", "--from", "/nonexistent/none.sqlite", "--to", Backend.freshSQLitePath()])
         #expect(missing.status == 2 && missing.err.contains("no such file"), "\(missing.err)")
+        // An empty file, or one that is no database, is refused as it is: never made a database.
+        for (bytes, said) in [("", "an empty file"), ("id,lat,lon\n1,2,3\n", "not a SQLite database")] {
+            let path = Backend.freshSQLitePath()
+            try Data(bytes.utf8).write(to: URL(fileURLWithPath: path))
+            let r = try await HometownBinary.run(["db", "copy", "--from", path, "--to", Backend.freshSQLitePath()])
+            #expect(r.status == 2 && r.err.contains(said), "\(r.err)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes.utf8), "the source is untouched")
+        }
         let same = try await HometownBinary.run(["db", "copy", "--from", "a.sqlite", "--to", "a.sqlite"])
         #expect(same.status == 2 && same.err.contains("same database"))
         let down = try await HometownBinary.run(
