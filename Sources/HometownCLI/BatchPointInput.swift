@@ -57,6 +57,13 @@ struct BatchPointInput {
         jsonNames = BatchRows.jsonKeys(for: names, added: added)
     }
 
+    /// The header row to write before the added columns: the input's `fields` as written, but for a name that
+    /// `jsonNames` changes (one like an added column, "<name>_input"; a repeated one), which is written so, so
+    /// that no two columns of the output have one name.
+    func csvHeader(_ fields: [String]) -> [String] {
+        fields.enumerated().map { i, f in i < names.count && jsonNames[i] != names[i] ? jsonNames[i] : f }
+    }
+
     private func index(of c: (column: Column, chosen: String?)) throws -> Int {
         try BatchColumns.index(
             in: names, chosen: c.chosen, defaults: c.column.defaults, what: c.column.what, option: c.column.option,

@@ -65,8 +65,14 @@ struct PrepareTilesCommand: AsyncParsableCommand {
                 "wrote \(r.path): \(r.tilesPerKind) boundary tiles and \(r.tilesPerKind) name tiles of zooms 0-\(r.zooms - 1), "
                     + "\(r.plainBytes >> 10) KiB of JSON in \(r.fileBytes >> 10) KiB, in \(String(format: "%.1f", elapsed)) s"
             )
-        } catch let e as any Error & CustomStringConvertible where e is BundledDataError || e is TilePreparationError {
+        } catch let e as BundledDataError {
             printError(e.description)
+            // --countries the data cannot serve is invalid input (as `serve` says it); data that cannot be read is not.
+            if case .countries = e { throw ExitCode(ExitStatus.invalidInput) }
+            throw ExitCode(ExitStatus.failure)
+        } catch let e as TilePreparationError {
+            printError(e.description)
+            if case .zooms = e { throw ExitCode(ExitStatus.invalidInput) }
             throw ExitCode(ExitStatus.failure)
         }
     }

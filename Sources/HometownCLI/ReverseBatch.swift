@@ -42,7 +42,7 @@ struct ReverseJob: PointRowsJob {
         switch outputFormat {
         case .csv:
             var out = ""
-            CSVRecords.appendRow(header?.fields ?? [], ReverseColumns.names, to: &out)
+            CSVRecords.appendRow(input.csvHeader(header?.fields ?? []), ReverseColumns.names, to: &out)
             return Array(out.utf8)
         case .geojson: return Array("{\"type\":\"FeatureCollection\",\"features\":[\n".utf8)
         case .ndjson: return []

@@ -31,8 +31,8 @@ struct ReverseCommand: ParsableCommand {
               Output (--format, default the input's): csv = the input columns plus
               country, country_iso2, state, state_iso, city, error; ndjson = each object
               (or CSV row as an object), its members as written, with those keys
-              added (an input key of one of those names moves to "<key>_input");
-              geojson = a
+              added; an input column or key of one of those names moves to
+              "<name>_input", in every format; geojson = a
               FeatureCollection, one Point feature per row (null geometry for a row with
               no point). One output row per input row, in order, always: a bad row (not a
               number, out of range, broken quoting, a line cut short) gets its message in

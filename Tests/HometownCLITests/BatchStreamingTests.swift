@@ -160,6 +160,20 @@ import Testing
         #expect(transform.out.split(separator: "\n")[1].hasSuffix(",3"))
     }
 
+    /// An input column named like an added one is headed "<name>_input" in CSV out, as its key is in NDJSON out:
+    /// no two columns share a name.
+    @Test func anInputColumnNamedLikeAnAddedOneMovesAsideInCSV() async throws {
+        let input = "lat,lon,country,Error\n44.9661,-93.2938,X,none\n"
+        let csv = try await CLI.run(["reverse", "--input", "-", "-q"], stdin: input)
+        let lines = csv.out.split(separator: "\n")
+        #expect(
+            lines.first == "lat,lon,country_input,Error,country,country_iso2,state,state_iso,city,error",
+            "\(csv.out)")
+        #expect(lines.last?.hasPrefix("44.9661,-93.2938,X,none,United States of America,US,Minnesota") == true)
+        let ndjson = try await CLI.run(["reverse", "--input", "-", "-q", "--format", "ndjson"], stdin: input)
+        #expect(ndjson.out.hasPrefix(#"{"lat":"44.9661","lon":"-93.2938","country_input":"X","Error":"none","#))
+    }
+
     @Test func outputFormatsKeepEveryRow() async throws {
         let input = "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n"
         let geo = try await CLI.run(["reverse", "--input", "-", "--format", "geojson", "-q"], stdin: input)

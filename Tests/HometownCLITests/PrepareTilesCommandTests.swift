@@ -28,6 +28,8 @@ import Testing
         let nowhere = try await CLI.run(["prepare-tiles", "--zooms", "1", "--out", "/nonexistent/dir/tiles.bin"])
         #expect(
             nowhere.status == 1 && nowhere.err.contains("cannot write /nonexistent/dir/tiles.bin"), "\(nowhere.err)")
+        let countries = try await CLI.run(["prepare-tiles", "--zooms", "1", "--countries", "Narnia"])
+        #expect(countries.status == 2 && countries.err.contains("--countries"), "\(countries.err)")
         let serve = try await CLI.run(["serve", "--port", "0", "--prepared-tiles", "/nonexistent/tiles.bin"])
         #expect(serve.status == 2 && serve.err.contains("--prepared-tiles"), "\(serve.err)")
     }
