@@ -46,7 +46,8 @@ struct PlaceEndpoints: Sendable {
         guard q.contains(where: { !$0.isWhitespace }) else {
             throw ProtocolError.length(field: "q", rule: "a place name, not empty")
         }
-        guard q.count <= Gazetteer.maxQueryCharacters else {
+        // Counted in code points, as openapi.yaml's maxLength counts (a letter with marks is several).
+        guard q.unicodeScalars.count <= Gazetteer.maxQueryCharacters else {
             throw ProtocolError.length(field: "q", rule: "at most \(Gazetteer.maxQueryCharacters) characters")
         }
         let limit = try p.integer("limit", range: Self.limits) ?? Self.defaultLimit

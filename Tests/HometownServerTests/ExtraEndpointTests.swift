@@ -58,6 +58,12 @@ import Testing
             #expect(try await client.get("/hometown/forward?q=%20").status == .badRequest)
             #expect(try await client.get("/hometown/forward").status == .badRequest)
             #expect(try await client.get("/hometown/forward?q=x&limit=0").status == .badRequest)
+            // q is at most 256 code points: one letter with 300 combining marks is over, 256 letters are not.
+            let marks = "a" + String(repeating: "%CC%81", count: 300)
+            let long = try await client.get("/hometown/forward?q=\(marks)")
+            #expect(long.status == .badRequest && long.errorField == "q", "\(long.text)")
+            let letters = String(repeating: "a", count: 256)
+            #expect(try await client.get("/hometown/forward?q=\(letters)").status == .ok)
         }
     }
 
