@@ -128,13 +128,14 @@ struct OwnerEndpoints: Sendable {
         Replies.error("no post has this id and password", field: "password", code: .wrongPassword, status: .forbidden)
     }
 
-    /// The `{id}` of the path: a whole number from 1. One beyond `Int.max` is `Int.max`, which no post has: it is
-    /// checked, and refused 403, as any other unknown id is.
+    /// The `{id}` of the path: a whole number from 1 to 2^63 - 1 (an id no post has is checked, and refused 403,
+    /// as any other unknown id is).
     static func id(_ context: HometownRequestContext) throws(ProtocolError) -> Int {
         let text = context.parameters.get("id") ?? ""
-        guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), text.utf8.contains(where: { $0 != 48 }) else {
-            throw .wrongType(field: "id", expected: "a post's id (a whole number from 1)", got: "'\(text.prefix(40))'")
+        guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let id = Int(text), id >= 1 else {
+            throw .wrongType(
+                field: "id", expected: "a post's id (a whole number from 1 to 2^63 - 1)", got: "'\(text.prefix(40))'")
         }
-        return Int(text) ?? Int.max
+        return id
     }
 }

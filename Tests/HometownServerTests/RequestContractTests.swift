@@ -5,8 +5,8 @@ import NIOCore
 import Testing
 
 /// Corners of the request contract (docs/protocol.md): every endpoint refuses parameters it does not take, POSTs
-/// included; a refusal names the parameter at fault; `If-None-Match: *` never hides an error; an id too large for
-/// any post is an unknown id like any other.
+/// included; a refusal names the parameter at fault; `If-None-Match: *` never hides an error; any id up to 2^63 - 1
+/// that no post has is an unknown id like any other.
 @Suite struct RequestContractTests {
     @Test func thePostsRefuseQueryParameters() async throws {
         try await Fixture.withServer(try await OwnerEndpointTests.configuration(.sqlite)) { client in
@@ -57,11 +57,11 @@ import Testing
 
     @Test func anIdBeyondEveryPostIsAnUnknownId() async throws {
         try await Fixture.withServer(try await OwnerEndpointTests.configuration(.sqlite)) { client in
-            for id in ["9223372036854775807", "1000000000000000000", "99999999999999999999999", "0007"] {
+            for id in ["9223372036854775807", "1000000000000000000", "0007"] {
                 let r = try await client.post(#"{"password": "guess"}"#, to: "/hometown/users/\(id)/update")
                 #expect(r.status == .forbidden && r.errorField == "password", "\(id): \(r.text)")
             }
-            for id in ["0", "000", "-1", "1.0", "1e3", "%31"] {
+            for id in ["0", "000", "-1", "1.0", "1e3", "%31", "9223372036854775808", "+1"] {
                 let r = try await client.post(#"{"password": "guess"}"#, to: "/hometown/users/\(id)/update")
                 #expect(r.status == .badRequest && r.errorField == "id", "\(id): \(r.text)")
             }
