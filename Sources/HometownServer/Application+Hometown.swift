@@ -171,15 +171,22 @@ func loadPreparedTiles(
 }
 
 /// Closes the database and the hash pool once the HTTP server has shut down (services stop in reverse order, and
-/// the server is the application's last). The closing runs to its end when the group is cancelled as well, as it
-/// is when the server cannot listen (a port in use): an open database is never left to its deinitializer.
+/// the server is the application's last). A group cancelled before any graceful shutdown, as it is when the server
+/// cannot listen (a port in use), still closes the database: an open one is never left to its deinitializer.
 struct ShutdownCloser: Service {
     let state: ServerState
 
     func run() async throws {
-        try? await gracefulShutdown()
-        // A task of its own, which the group's cancellation does not reach.
-        try await Task.detached { [state] in try await Self.close(state) }.value
+        do {
+            try await gracefulShutdown()
+        } catch {
+            // Cancelled before a graceful shutdown began: nothing is under way, so the closing runs to its end in a
+            // task of its own, which the group's cancellation does not reach.
+            try await Task.detached { [state] in try await Self.close(state) }.value
+            return
+        }
+        // A graceful shutdown: the closing stops where the group's cancellation (past its deadline) stops it.
+        try await Self.close(state)
     }
 
     private static func close(_ state: ServerState) async throws {
