@@ -13,9 +13,12 @@ extension PointFileNames {
     /// `LAT LON`: the coordinates' short names.
     static var valueName: String { "\(coordinates.first.name) \(coordinates.second.name)" }
 
-    /// The column option of a coordinate, e.g. `lat-column`.
+    /// The column option's long name of a coordinate, e.g. `lat-column`.
+    static func columnOptionName(_ c: (name: String, holds: String)) -> String { "\(c.name.lowercased())-column" }
+
+    /// The column option of a coordinate (`--lat-column`).
     static func columnOption(_ c: (name: String, holds: String)) -> NameSpecification {
-        .customLong("\(c.name.lowercased())-column")
+        .customLong(columnOptionName(c))
     }
 
     /// The column option's help.
@@ -56,8 +59,8 @@ struct PointFileOptions<Names: PointFileNames>: ParsableArguments {
         var given: [String] = []
         if inputFormat != .auto { given.append("--input-format") }
         if format != nil { given.append("--format") }
-        if firstColumn != nil { given.append("--\(Names.coordinates.first.name.lowercased())-column") }
-        if secondColumn != nil { given.append("--\(Names.coordinates.second.name.lowercased())-column") }
+        if firstColumn != nil { given.append("--" + Names.columnOptionName(Names.coordinates.first)) }
+        if secondColumn != nil { given.append("--" + Names.columnOptionName(Names.coordinates.second)) }
         return given
     }
 
