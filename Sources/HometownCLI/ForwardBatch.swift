@@ -24,11 +24,20 @@ struct ForwardJob: BatchJob {
         var out = ""
         var errors = 0
         for (i, (number, text)) in lines.enumerated() {
-            let query = String(decoding: text, as: UTF8.self)
+            let valid = String(validating: text, as: UTF8.self)
+            let query = valid ?? String(decoding: text, as: UTF8.self)
             if cut && i == lines.count - 1 {
                 errors += 1
                 out += ForwardJSON.error(
                     query: query, message: "\(source) line \(number): the input ends inside this line (it is truncated)"
+                )
+            } else if valid == nil {
+                // Searching the text with U+FFFD in place of a letter would answer another query than the one asked.
+                errors += 1
+                out += ForwardJSON.error(
+                    query: query,
+                    message:
+                        "\(source) line \(number): the line holds bytes that are not UTF-8; save the file as UTF-8 (iconv -f LATIN1 -t UTF-8 converts a Latin-1 one)"
                 )
             } else {
                 do {

@@ -27,8 +27,8 @@ struct ForwardCommand: ParsableCommand {
 
             A file:  hometown forward --input queries.txt   (- = standard input)
               One query per line (.gz is unpacked); one JSON object per line out,
-              in the same order. A blank line gives an object with "error" and the
-              run goes on. The input is streamed (flat memory; lines piped in are
+              in the same order. A blank line, or one that is not UTF-8, gives an
+              object with "error" and the run goes on. The input is streamed (flat memory; lines piped in are
               answered as they arrive); --output FILE[.gz], --resume and --quiet
               work as for reverse.
 

@@ -35,8 +35,10 @@ public struct HometownCommand: AsyncParsableCommand {
             print(VersionReport.text())
             return
         }
+        var parsed: ParsableCommand.Type? = nil
         do {
             var command = try parseAsRoot()
+            parsed = type(of: command)
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -45,9 +47,20 @@ public struct HometownCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
-            let message = fullMessage(for: error)
+            let message = parsed.map { runMessage(for: error, in: $0) } ?? fullMessage(for: error)
             if !message.isEmpty { printError(message) }
             exit(withError: ExitCode(ExitStatus.invalidInput))
         }
+    }
+
+    /// The message for a usage error that a command's `run()` found (a value that only its library can judge):
+    /// the error and where that command's help is. ArgumentParser, given an error after parsing, would point to
+    /// the top-level command's usage instead of the one that was run.
+    static func runMessage(for error: Error, in command: ParsableCommand.Type) -> String {
+        let usage = helpMessage(for: command).split(separator: "\n").first { $0.hasPrefix("USAGE: ") }
+        let words = usage?.dropFirst("USAGE: ".count).split(separator: " ") ?? []
+        let path = words.prefix { !$0.hasPrefix("[") && !$0.hasPrefix("<") && !$0.hasPrefix("-") }
+        guard !path.isEmpty else { return fullMessage(for: error) }
+        return "Error: \(message(for: error))\n  See '\(path.joined(separator: " ")) --help' for more information."
     }
 }

@@ -2,12 +2,10 @@
     import Glibc
 #endif
 
-/// Reads a whole input file, or standard input for "-", as UTF-8 text.
+/// Reads a whole input file, or standard input for "-".
 enum InputText {
     /// Inputs larger than this are refused with a message (split them).
     static let maxBytes = 2_000_000_000
-
-    static func read(_ path: String) throws -> String { String(decoding: try readBytes(path), as: UTF8.self) }
 
     /// The bytes of the file (or standard input for "-"), without a UTF-8 byte order mark.
     static func readBytes(_ path: String) throws -> [UInt8] {

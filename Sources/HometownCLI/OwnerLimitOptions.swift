@@ -22,9 +22,9 @@ struct OwnerLimitOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A proxy's address (repeatable) whose X-Forwarded-For names the client, for counting wrong passwords per client.",
+            "A proxy's address or network (repeatable) whose X-Forwarded-For names the client, for counting wrong passwords per client.",
             discussion:
-                "Behind nginx on the same machine: --trusted-proxy 127.0.0.1. Default: none (the peer is the client).",
+                "IPv4 or IPv6, an address or address/prefix-length (10.0.0.0/8). Behind nginx on the same machine: --trusted-proxy 127.0.0.1. Default: none (the peer is the client).",
             valueName: "ip"))
     var trustedProxy: [String] = []
 

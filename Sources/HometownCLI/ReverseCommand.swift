@@ -35,8 +35,8 @@ struct ReverseCommand: ParsableCommand {
               "<name>_input", in every format; geojson = a
               FeatureCollection, one Point feature per row (null geometry for a row with
               no point). One output row per input row, in order, always: a bad row (not a
-              number, out of range, broken quoting, a line cut short) gets its message in
-              "error" and the run goes on.
+              number, out of range, broken quoting, bytes that are not UTF-8, a line cut
+              short) gets its message in "error" and the run goes on.
               The input is streamed: memory stays flat, and rows piped in are answered as
               they arrive. --output FILE writes there (FILE.gz: gzip), a chunk at a time;
               --resume continues a killed run (it keeps the complete rows in FILE, skips

@@ -3,7 +3,8 @@
 /// with nothing on them are not records.
 ///
 /// Parsing never fails as a whole: a malformed record (a stray quote, text after a closing quote, a quoted field
-/// never closed) keeps the fields read so far and carries a `problem`, so that a batch can report that row and
+/// never closed, a field whose bytes are not UTF-8, kept with U+FFFD in their place) keeps the fields read so far
+/// and carries a `problem`, so that a batch can report that row and
 /// go on, and a reader that must refuse the file can name the line.
 public enum CSVRecords {
     /// One row: its fields (quotes removed), its first line (1-based) and, when it is broken, why.
@@ -59,7 +60,17 @@ public enum CSVRecords {
             var inQuotes = false
             var wasQuoted = false
             func endField() {
-                fields.append(String(decoding: field, as: UTF8.self))
+                if let text = String(validating: field, as: UTF8.self) {
+                    fields.append(text)
+                } else {
+                    // Kept with U+FFFD for what is not UTF-8, so the row can still be shown, but never read as it
+                    // were good: a file in another encoding (Latin-1, Windows-1252) would otherwise lose its
+                    // letters without a word.
+                    fields.append(String(decoding: field, as: UTF8.self))
+                    problem =
+                        problem
+                        ?? "field \(fields.count) holds bytes that are not UTF-8; save the file as UTF-8 (iconv -f LATIN1 -t UTF-8 converts a Latin-1 one)"
+                }
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false
             }

@@ -11,9 +11,9 @@ import NIOCore
 /// itself trusted (a client can write anything to the left of what its proxies append).
 enum ClientAddress {
     /// The client's address as text ("203.0.113.7"; "unknown" when the socket has none, e.g. in router tests).
-    static func of(_ request: Request, peer: SocketAddress?, trusted: [String]) -> String {
+    static func of(_ request: Request, peer: SocketAddress?, trusted: TrustedProxies) -> String {
         let peerText = peer?.ipAddress ?? "unknown"
-        guard !trusted.isEmpty, trusted.contains(peerText) else { return peerText }
+        guard trusted.contains(peerText) else { return peerText }
         let hops = request.headers[values: .init("X-Forwarded-For")!].flatMap { $0.split(separator: ",") }.map {
             $0.trimmingCharacters(in: .whitespaces)
         }

@@ -55,7 +55,14 @@ final class OwnerAttempts: Sendable {
     let limits: OwnerLimits
     private let tables = Locked(Tables())
 
-    init(limits: OwnerLimits) { self.limits = limits }
+    /// `limits.trustedProxies`, read once (`OwnerLimits.validate()` refuses an entry that is not an address
+    /// before a server starts; one that got past it trusts nobody).
+    let proxies: TrustedProxies
+
+    init(limits: OwnerLimits) {
+        self.limits = limits
+        proxies = (try? TrustedProxies(limits.trustedProxies)) ?? .none
+    }
 
     /// How long an attempt on `post` from `address` (as `ClientAddress.of` gives it) must still wait (nil: it may
     /// go ahead now). Reserves nothing: `begin` checks and reserves in one step.

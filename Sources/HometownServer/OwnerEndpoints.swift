@@ -95,7 +95,7 @@ struct OwnerEndpoints: Sendable {
     ) async throws -> Response? {
         let attempts = state.ownerAttempts
         let address = ClientAddress.of(
-            request, peer: context.remoteAddress, trusted: attempts.limits.trustedProxies)
+            request, peer: context.remoteAddress, trusted: attempts.proxies)
         if let wait = attempts.begin(post: id, address: address) {
             let seconds = max(1, Int((DurationUnits.seconds(wait)).rounded(.up)))
             var r = Replies.error(

@@ -10,9 +10,10 @@ public struct OwnerLimits: Sendable, Equatable {
     /// Posts, and as many addresses, whose failures are remembered at most; beyond it the ones failed longest ago
     /// are forgotten first (so the memory is bounded: about 100 bytes an entry).
     public var tracked = 100_000
-    /// Peers whose `X-Forwarded-For` is believed (a proxy in front, such as nginx on 127.0.0.1): for a request from
-    /// one of them, the client is the right-most address of that header that is not itself trusted. Empty: the
-    /// client is always the connection's peer.
+    /// Peers whose `X-Forwarded-For` is believed (a proxy in front, such as nginx on 127.0.0.1): IPv4 or IPv6
+    /// addresses, or networks written address/prefix-length ("10.0.0.0/8"). For a request from one of them, the
+    /// client is the right-most address of that header that is not itself trusted. Empty: the client is always the
+    /// connection's peer.
     public var trustedProxies: [String] = []
 
     public init() {}
@@ -32,5 +33,6 @@ public struct OwnerLimits: Sendable, Equatable {
         guard (1...10_000_000).contains(tracked) else {
             throw ServerError.badConfiguration("--owner-tracked", "must be from 1 to 10000000")
         }
+        _ = try TrustedProxies(trustedProxies)
     }
 }

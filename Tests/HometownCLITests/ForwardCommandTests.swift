@@ -114,4 +114,19 @@ import Testing
             ((objs[3]["results"] as? [[String: Any]])?.first?["country"] as? [String: Any])?["iso2"] as? String == "AU")
         #expect(r.err.contains("4 rows, 1 with errors"))
     }
+
+    /// A query file in Latin-1 ("Bogot\u{E1}" with the single byte 0xE1): that line is an error, not a search
+    /// for the text with U+FFFD in place of its letter.
+    @Test func fileModeNamesALineThatIsNotUTF8() async throws {
+        let path = NSTemporaryDirectory() + "hometown-latin1-\(UUID().uuidString).txt"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(Array("Bogot".utf8) + [0xE1] + Array("\nBogot\u{E1}\n".utf8)).write(to: URL(fileURLWithPath: path))
+        let r = try await CLI.run(["forward", "--input", path, "--limit", "1"])
+        #expect(r.status == 3, "\(r.err)")
+        let objs = try r.out.split(separator: "\n").map { try json(String($0)) }
+        #expect(objs.count == 2)
+        #expect((objs[0]["results"] as? [Any])?.isEmpty == true)
+        #expect((objs[0]["error"] as? String)?.contains("line 1: the line holds bytes that are not UTF-8") == true)
+        #expect(((objs[1]["results"] as? [[String: Any]])?.first?["name"]) as? String == "Bogot\u{E1}")
+    }
 }

@@ -95,6 +95,23 @@ enum CLI {
         #expect(r.err.contains("6 rows, 3 with errors"))
     }
 
+    /// A file in Latin-1 (an "é" as the single byte 0xE9): the row is kept, in order, and named as an error
+    /// instead of being answered with its letter silently replaced.
+    @Test func csvRowsThatAreNotUTF8AreErrorsNamingTheField() async throws {
+        let path = NSTemporaryDirectory() + "hometown-latin1-\(UUID().uuidString).csv"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let bytes = Array("lat,lon,name\n48.85,2.35,Caf".utf8) + [0xE9] + Array("\n52.52,13.40,Berlin\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let r = try await CLI.run(["reverse", "--input", path])
+        #expect(r.status == 3, "\(r.err)")
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix("48.85,2.35,Caf\u{FFFD},,,,,,"))
+        #expect(lines[1].contains("line 2: field 3 holds bytes that are not UTF-8"))
+        #expect(lines[2].hasPrefix("52.52,13.40,Berlin,Germany,DE,Berlin,DE-BE,Berlin,"))
+        #expect(r.err.contains("2 rows, 1 with errors"))
+    }
+
     @Test func csvColumnsCanBeChosen() async throws {
         let r = try await CLI.run(
             ["reverse", "--input", "-", "--format", "csv", "--lat-column", "Y", "--lon-column", "X"],

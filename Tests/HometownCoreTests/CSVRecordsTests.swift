@@ -19,6 +19,15 @@ import Testing
         #expect(r[3].line == 4 && r[3].problem?.contains("never closed") == true)
     }
 
+    @Test func fieldsThatAreNotUTF8BreakTheirRecordAndAreNamed() {
+        let r = CSVRecords.parse(Array("a,\u{E9}t\u{E9}\n1,".utf8) + [0xE9, 0x74] + Array(",\"x\"\n2,".utf8) + [0xC3])
+        #expect(r.count == 3)
+        #expect(r[0].fields == ["a", "\u{E9}t\u{E9}"] && r[0].problem == nil)
+        #expect(r[1].fields == ["1", "\u{FFFD}t", "x"])
+        #expect(r[1].problem?.hasPrefix("field 2 holds bytes that are not UTF-8") == true)
+        #expect(r[2].line == 3 && r[2].problem?.hasPrefix("field 2 holds bytes that are not UTF-8") == true)
+    }
+
     @Test(arguments: [
         ("plain", "plain"), ("a,b", "\"a,b\""), ("say \"hi\"", "\"say \"\"hi\"\"\""), ("x\ny", "\"x\ny\""),
     ])

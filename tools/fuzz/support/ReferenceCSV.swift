@@ -5,8 +5,8 @@
 /// with a quote is quoted (a doubled quote inside is one quote, line breaks and commas are text); a record ends
 /// at a line feed outside quotes, and a carriage return just before that line feed is dropped; a line with
 /// nothing on it (or only that carriage return) is no record. A record is broken (it has a problem, its text
-/// kept) when a quote appears inside an unquoted field, text follows a closing quote, or a quoted field runs to
-/// the end. Lines count every line feed, in quotes or not; a record's line is the one it starts on.
+/// kept) when a quote appears inside an unquoted field, text follows a closing quote, a quoted field runs to
+/// the end, or a field's bytes are not UTF-8. Lines count every line feed, in quotes or not; a record's line is the one it starts on.
 struct ReferenceCSV {
     struct Record: Equatable {
         var line: Int
@@ -44,6 +44,7 @@ struct ReferenceCSV {
         var lineHasText = false
         func finishRecord() {
             fields.append(field)
+            if fields.contains(where: { !ReferenceCSV.isUTF8($0) }) { broken = true }
             if lineHasText || broken || fields.count > 1 || !field.isEmpty {
                 records.append(Record(line: recordLine, fields: fields, broken: broken))
             }
@@ -103,5 +104,33 @@ struct ReferenceCSV {
         if lineHasText || broken || !fields.isEmpty || !field.isEmpty { finishRecord() }
         self.records = records
         self.recordEnds = recordEnds
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above
+    /// U+10FFFF), checked byte by byte rather than by the standard library that `CSVRecords` asks.
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let (count, low, high): (Int, UInt8, UInt8)
+            switch b {
+            case 0x00...0x7F:
+                i += 1
+                continue
+            case 0xC2...0xDF: (count, low, high) = (1, 0x80, 0xBF)
+            case 0xE0: (count, low, high) = (2, 0xA0, 0xBF)
+            case 0xED: (count, low, high) = (2, 0x80, 0x9F)
+            case 0xE1...0xEC, 0xEE...0xEF: (count, low, high) = (2, 0x80, 0xBF)
+            case 0xF0: (count, low, high) = (3, 0x90, 0xBF)
+            case 0xF1...0xF3: (count, low, high) = (3, 0x80, 0xBF)
+            case 0xF4: (count, low, high) = (3, 0x80, 0x8F)
+            default: return false
+            }
+            // The first continuation byte has the lead byte's own range; the rest are 0x80...0xBF.
+            guard i + count < bytes.count, (low...high).contains(bytes[i + 1]) else { return false }
+            for k in 2..<(count + 1) where !(0x80...0xBF).contains(bytes[i + k]) { return false }
+            i += count + 1
+        }
+        return true
     }
 }
