@@ -607,6 +607,20 @@ class Tests:
         b.screenshot(os.path.join(self.out, "list.png"), "#panel-list")
         check(b.list_rows()[0][0] == self.posts[-1]["nickname"], f"the list starts with the newest post: {b.list_rows()[0]}")
         check(b.find("#list-next").is_enabled() and not b.find("#list-prev").is_enabled(), "only Next is enabled on page 1")
+        # A page that fails to load leaves the pager on the page it shows: Next tries again.
+        b.js("""
+            const original = window.fetch;
+            let failed = false;
+            window.fetch = function (resource, init) {
+              const url = String(resource && resource.url || resource);
+              if (failed || !url.startsWith('/hometown/users?') || !url.includes('beforeid=')) return original.apply(this, arguments);
+              failed = true;
+              return Promise.reject(new TypeError('the network is down'));
+            };""")
+        b.find("#list-next").click()
+        b.wait(lambda: "Could not load the posts" in b.text("list-msg"), "the failed page load said")
+        check(len(b.list_rows()) == 25 and b.text("list-page").startswith("Page 1 ") and b.find("#list-next").is_enabled(),
+              f"page 1 and Next kept after the failure: {b.text('list-page')!r}")
         b.find("#list-next").click()
         b.wait(lambda: len(b.list_rows()) == len(self.posts) - 25, "page 2 with the remaining posts")
         check(b.list_rows()[-1][0] == self.posts[0]["nickname"], "page 2 ends with the oldest post")
@@ -728,9 +742,31 @@ class Tests:
         b.wait(lambda: b.js("return !!window.Hometown") and "not a state of Mexico" in b.text("filter-msg"),
                "MN said not to be a state of Mexico")
         check(b.value("f-country") == "Mexico" and b.value("f-state") == "", "Mexico kept, the state dropped")
+        b.driver.get(b.base + "/?state=MN&year=2016")
+        b.wait(lambda: b.js("return !!window.Hometown") and "needs its country" in b.text("filter-msg"),
+               "a state without its country said to be left out")
+        b.wait_idle()
+        check("state=" not in b.driver.current_url and "year=2016" in b.driver.current_url,
+              f"the state left out of the URL, the year kept: {b.driver.current_url}")
         # The server's two refusals are in the console as failed requests, and nothing else.
         unexpected = b.severe(allowed=("/hometown/countries?country=Atlantis ", "/hometown/states?country=Mexico&state=MN "))
         check(not unexpected, f"console errors besides the two refused spellings: {unexpected}")
+        b.clear_logs()
+        # The countries cannot be loaded at first: that is said and tried again; the link's country then shows.
+        b.driver.execute_cdp_cmd("Network.enable", {})
+        b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/hometown/countries*"]})
+        try:
+            b.driver.get(b.base + "/?country=USA")
+            b.wait(lambda: b.js("return !!window.Hometown") and "Trying again" in b.text("filter-msg"),
+                   "a failed load of the countries said")
+        finally:
+            b.driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        b.wait(lambda: b.value("f-country") == "USA" and b.text("filter-msg") == "" and not b.find("#f-state").get_attribute("disabled"),
+               f"the countries loaded when tried again (says {b.text('filter-msg')!r})")
+        b.wait_idle()
+        usa = self.count(country="USA")
+        check(len(b.list_rows()) == min(usa, 25) and all(r[1] == "USA" for r in b.list_rows()),
+              f"the list filtered by the link's country: {b.list_rows()}")
         b.clear_logs()
         b.driver.get(b.base + "/?year=2016")
         b.wait(lambda: b.js("return !!window.Hometown") and b.value("f-year") == "2016", "year read from the URL")
@@ -746,6 +782,17 @@ class Tests:
         check([r[0] for r in b.list_rows()] == newest5, f"the 5 most recent, oldest first: {b.list_rows()}")
         b.set_view(20, 0, 1)
         check(b.marker_total() == 5, f"5 posts on the map (DOM shows {b.marker_total()})")
+        # Someone else posts: the list and the map still show the 5 most recent, the new post among them.
+        other = dict(self.posts[0], nickname=self.nickname + "_r", password="seed-pass")
+        status, text = http(b.base, "/hometown/adduser", body=other)
+        check(status == 200 and text == "ok", f"posting {other['nickname']}: {status} {text}")
+        self.posts.append(other)
+        Select(b.find("#list-order")).select_by_value("newest")
+        b.wait(lambda: [r[0] for r in b.list_rows()] == [p["nickname"] for p in reversed(self.posts[-5:])],
+               f"the 5 most recent after another's post, newest first: {b.list_rows()}")
+        b.set_view(20, 0, 2)
+        b.wait_idle()
+        check(b.marker_total() == 5, f"still 5 posts on the map after another's post (DOM shows {b.marker_total()})")
         b.find("#f-clear").click()
         b.wait(lambda: "recent" not in b.driver.current_url and len(b.list_rows()) == 25, "filters cleared")
         b.check_console("while filtering")
@@ -840,6 +887,18 @@ class Tests:
         check(b.value("p-state") == "Minnesota", "state Minnesota, got " + b.value("p-state"))
         check(b.value("p-city") == "Minneapolis", "city Minneapolis, got " + b.value("p-city"))
         check(b.js("return !!document.querySelector('.ht-pin')"), "a pin marks the clicked point")
+        # A click at sea after that keeps the place chosen, and the city typed for it.
+        b.find("#p-city").clear()
+        b.find("#p-city").send_keys("Edina")
+        b.set_view(30, -40, 4)
+        b.click_map_at(30, -40)
+        b.wait(lambda: "Your hometown stays Edina, Minnesota, USA" in b.text("p-place-msg"),
+               "a click at sea to keep the place (place message: %r)" % b.text("p-place-msg"))
+        check([b.value("p-country"), b.value("p-state"), b.value("p-city")] == ["USA", "Minnesota", "Edina"],
+              "the place and its typed city kept after a click at sea")
+        b.find("#p-city").clear()
+        b.find("#p-city").send_keys("Minneapolis")
+        b.set_view(lat, lng, 12)
 
         b.find("#p-nickname").send_keys(self.nickname)
         b.wait(lambda: "free" in b.text("p-nickname-msg"), "the nickname reported free")
@@ -966,6 +1025,14 @@ class Tests:
         b.open("/")
         b.wait_idle()
         body = b.find("body")
+        # The skip link, Tab's first stop, moves the focus to the map and leaves the view in the URL's hash as it is.
+        b.js("document.activeElement.blur()")
+        ActionChains(b.driver).send_keys(Keys.TAB).perform()
+        check(b.js("return document.activeElement.id") == "skip-map", "Tab's first stop is the skip link")
+        view_hash = b.js("return location.hash")
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.js("return document.activeElement.id") == "map", "the skip link to focus the map")
+        check(b.js("return location.hash") == view_hash, f"the view's hash kept: {b.js('return location.hash')!r}")
         body.click()
         seen = []
         for _ in range(30):

@@ -81,6 +81,8 @@
     H.owner.init(hasMap);
     $('show-list').addEventListener('click', () => showPanel('list'));
     $('show-post').addEventListener('click', () => showPanel('post'));
+    // The skip link moves the focus to the map without writing "#map" over the view that the URL's hash keeps.
+    $('skip-map').addEventListener('click', (event) => { event.preventDefault(); $('map').focus(); });
     document.addEventListener('keydown', onEscape);
     document.addEventListener('keydown', pressAsButton);
     if (narrow.matches) $('filters').open = false;              // on a phone the filters start folded

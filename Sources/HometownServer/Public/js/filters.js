@@ -21,7 +21,12 @@
   function readURL() {
     const query = new URLSearchParams(location.search);
     state.country = (query.get('country') || '').trim();
-    state.state = state.country ? (query.get('state') || '').trim() : '';
+    state.state = (query.get('state') || '').trim();
+    if (state.state && !state.country) {
+      // The states are chosen within a country: a link's state without one is said, then left out.
+      say('"' + state.state + '" is left out: a state filter needs its country (?country=...&state=...).');
+      state.state = '';
+    }
     state.year = wholeNumber(query.get('year') || '');
     const recent = wholeNumber(query.get('recent') || '');
     state.recent = recent && recent > 0 ? Math.min(recent, MAX_RECENT) : null;
@@ -40,16 +45,17 @@
   // ---- What the server is asked ----------------------------------------------------------------------------
 
   // The filters as query parameters of users, clusters and region. "Most recent N" has no parameter of its
-  // own: the N newest matching posts are read once (users?...&reverse=true&page=0&pagesize=N) and the oldest
-  // of them gives afterid, which the other endpoints take.
+  // own: the N newest matching posts are read (users?...&reverse=true&page=0&pagesize=N) and the oldest of them
+  // gives afterid, which the other endpoints take. They are read again whenever nextid (a small answer, 304
+  // while it stays the same) says that anyone has posted since, so that others' posts do not stretch the N.
   async function params() {
     const base = { country: state.country, state: state.state, year: state.year };
-    if (state.recent) base.afterid = await recentAfterId(base);
+    if (state.recent) base.afterid = await recentAfterId(base, await H.api.get('/hometown/nextid'));
     return base;
   }
 
-  function recentAfterId(base) {
-    const key = JSON.stringify([base, state.recent]);
+  function recentAfterId(base, nextId) {
+    const key = JSON.stringify([base, state.recent, nextId]);
     if (!recentPromise || key !== recentKey) {
       recentKey = key;
       recentPromise = H.api.get('/hometown/users', Object.assign({ reverse: 'true', page: 0, pagesize: state.recent }, base))
@@ -59,7 +65,8 @@
     return recentPromise;
   }
 
-  // After a post the newest posts change: forget the afterid.
+  // After a post, change or delete of this page the newest posts change: forget the afterid (a delete leaves
+  // nextid as it was).
   function postsChanged() { recentPromise = null; }
 
   // Whether a user (as posted) passes the country, state and year filters.
@@ -147,24 +154,45 @@
     input.addEventListener('change', apply);
   }
 
-  // Reads the URL, fills the selects and wires the controls. `onChange` runs after every change, with what
+  // The countries, and a country from the link in the server's spelling, then the states. A failure (the
+  // server restarting, a 503) is said under the filters and tried again after `wait` ms, doubling up to a
+  // minute; the controls work meanwhile. Resolves after the first try.
+  async function loadCountries(wait) {
+    try {
+      countries = await H.places.countries();
+      if (state.country && !countries.includes(state.country)) {
+        // A country from the link, in a spelling of its own ("US"): the server says which it is.
+        const served = await servedCountry(state.country);
+        if (!served) say('"' + state.country + '" is not served here; showing every country.');
+        if (!served) state.state = '';
+        state.country = served;
+      }
+    } catch (error) {
+      say('Could not load the countries: ' + error.message + ' Trying again in ' + Math.round(wait / 1000) + ' s.');
+      setTimeout(async () => {
+        const before = JSON.stringify(state);
+        if (await loadCountries(Math.min(wait * 2, 60000)) && JSON.stringify(state) !== before) changed();
+      }, wait);
+      return false;
+    }
+    if ($('filter-msg').textContent.startsWith('Could not load the countries')) say('');
+    fillSelect($('f-country'), countries, state.country, 'All countries');
+    try {
+      await loadStates();
+    } catch (error) {
+      say('Could not load the states: ' + error.message);
+    }
+    showValues();
+    writeURL();
+    return true;
+  }
+
+  // Reads the URL, wires the controls and fills the selects. `onChange` runs after every change, with what
   // changed ('filter', 'order' or 'clear').
   async function init(onChange) {
     listeners.push(onChange);
     readURL();
-    countries = await H.places.countries();
-    if (state.country && !countries.includes(state.country)) {
-      // A country from the link, in a spelling of its own ("US"): the server says which it is.
-      const served = await servedCountry(state.country);
-      if (!served) say('"' + state.country + '" is not served here; showing every country.');
-      if (!served) state.state = '';
-      state.country = served;
-    }
-    fillSelect($('f-country'), countries, state.country, 'All countries');
-    await loadStates();
     showValues();
-    writeURL();
-
     $('f-country').addEventListener('change', async (event) => {
       state.country = event.target.value;
       state.state = '';
@@ -187,6 +215,7 @@
       if (!await loadStates()) return;
       changed('clear');
     });
+    await loadCountries(2000);
   }
 
   H.filters = {

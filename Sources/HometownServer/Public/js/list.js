@@ -41,12 +41,15 @@
     return tr;
   }
 
-  async function load() {
+  // Shows page `target` (the page shown when not given). The page counts as turned only once its rows are in:
+  // after a failed load the pager still stands on the page it shows.
+  async function load(target) {
+    if (target === undefined) target = page;
     const number = ++loadNumber;
     try {
       const filters = await H.filters.params();
       const params = Object.assign({}, filters, { page: 0, pagesize: PAGE_SIZE + 1 });
-      const cursor = cursors[page];
+      const cursor = cursors[target];
       if (H.filters.order === 'newest') {
         params.reverse = 'true';
         if (cursor !== null) params.beforeid = cursor;
@@ -55,6 +58,7 @@
       }
       const users = await H.api.get('/hometown/users', params);
       if (number !== loadNumber) return;
+      page = target;
       const rows = users.slice(0, PAGE_SIZE);
       const hasNext = users.length > PAGE_SIZE;
       if (hasNext) cursors[page + 1] = rows[rows.length - 1].id;
@@ -82,13 +86,13 @@
   function reset() {
     cursors = [null];
     page = 0;
-    return load();
+    return load(0);
   }
 
   function init() {
-    $('list-prev').addEventListener('click', () => { if (page > 0) { page -= 1; load(); } });
-    $('list-next').addEventListener('click', () => { if (cursors[page + 1] !== undefined) { page += 1; load(); } });
+    $('list-prev').addEventListener('click', () => { if (page > 0) load(page - 1); });
+    $('list-next').addEventListener('click', () => { if (cursors[page + 1] !== undefined) load(page + 1); });
   }
 
-  H.list = { init: init, reset: reset, reload: load };
+  H.list = { init: init, reset: reset, reload: () => load() };
 })(window.Hometown = window.Hometown || {});

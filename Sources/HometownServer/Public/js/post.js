@@ -69,12 +69,23 @@
   }
 
   // A point clicked on the map (or the map's centre): reverse-geocoded into the server's names.
+  // A point that cannot be a hometown (the sea, a country not served, a failed look-up) leaves the place chosen
+  // before as it was, the city typed for it included; the form has no place while the look-up runs.
   async function pickPoint(latlng) {
     const point = H.places.pointOf(latlng);
     const number = ++reverseNumber;
+    const before = place && {
+      point: place, country: $('p-country').value, state: $('p-state').value, city: $('p-city').value,
+    };
     H.map.showPin(latlng);
     clearPlace();
     placeMessage('Looking up this point…', 'busy');
+    const keepBefore = (text) => {
+      if (!before) { H.map.clearPin(); placeMessage(text, 'error'); return; }
+      setPlace(before.point, before.country, before.state, before.city);
+      H.map.showPin({ lat: before.point.latitude, lng: before.point.longitude });
+      placeMessage(text + ' Your hometown stays ' + placeName(before.city, before.state, before.country) + '.', 'error');
+    };
     try {
       const found = await H.places.reverse(point);
       if (number !== reverseNumber) return;
@@ -84,10 +95,10 @@
         const coast = found.offCoast ? ' (just off the coast)' : '';
         placeMessage('Your hometown: ' + where + coast + '. ' + (found.city ? 'You can edit the city.' : 'Type the city.'), 'ok');
       } else {
-        placeMessage(found.message, 'error');
+        keepBefore(found.message);
       }
     } catch (error) {
-      if (number === reverseNumber) placeMessage('Could not look up this point: ' + error.message, 'error');
+      if (number === reverseNumber) keepBefore('Could not look up this point: ' + error.message);
     }
   }
 
