@@ -61,7 +61,7 @@ final class BatchChunks: @unchecked Sendable {
                     continue
                 }
                 wanted = rows
-                let cut = eof && input.truncation != nil && buffer.hasPartialRecord
+                let cut = eof && input.truncated && buffer.hasPartialRecord
                 let (bytes, firstLine) = buffer.take(all: eof)
                 item = .success(
                     Chunk(bytes: bytes, firstLine: firstLine, last: eof, cut: cut, bytesRead: input.bytesRead))

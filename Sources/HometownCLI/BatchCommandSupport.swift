@@ -10,15 +10,19 @@ struct BatchOptions: ParsableArguments {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "Write here instead of standard output (- = standard output); FILE.gz writes gzip.", valueName: "FILE"))
+            "Write here instead of standard output (- = standard output); FILE.gz writes gzip. Never the input itself.",
+            valueName: "FILE"))
     var output: String?
 
     /// The file `--output` names; nil for standard output (no `--output`, or `-`).
     var outputFile: String? { output == "-" ? nil : output }
 
     @Flag(
-        help:
-            "Continue a run that was killed: keep the complete rows already in --output, skip as many input rows, append the rest."
+        help: ArgumentHelp(
+            "Continue a run that was killed: keep the complete rows already in --output, skip as many input rows, append the rest.",
+            discussion:
+                "A file that is not this command's output for this input (another CSV header, not NDJSON, not gzip for .gz) is refused and left as it is. The summary and the exit status count the rows of this run."
+        )
     )
     var resume = false
 
@@ -76,9 +80,18 @@ struct BatchOptions: ParsableArguments {
     /// (unless --quiet) and exit status 3 when some rows got an error or the input was cut short.
     func run<J: BatchJob>(_ job: inout J, input: BatchInput, csvOutput: Bool, resumable: Bool) throws {
         var skip = 0
-        var resumed = false
+        var resumed: [UInt8]? = nil
+        var note: String? = nil
         let out: BatchOutput
         if let output = outputFile {
+            if let id = input.fileID {
+                var st = stat()
+                if stat(output, &st) == 0, UInt64(st.st_dev) == id.device, UInt64(st.st_ino) == id.inode {
+                    throw CLIError(
+                        "--output \(output) is the input file \(input.path): writing there would destroy the rows not read yet; write the answers to another file"
+                    )
+                }
+            }
             if resume {
                 guard resumable else {
                     throw CLIError(
@@ -86,9 +99,9 @@ struct BatchOptions: ParsableArguments {
                 }
                 if let found = try BatchResume.inspect(path: output, csvHeader: csvOutput) {
                     skip = found.rows
-                    resumed = found.keep > 0
+                    resumed = found.keep > 0 ? found.head : nil
                     out = try BatchOutput(path: output, keep: found.keep)
-                    if !quiet { printError("resuming \(output): \(found.rows) rows already answered") }
+                    if !quiet { note = "resuming \(output): \(found.rows) rows already answered" }
                 } else {
                     out = try BatchOutput(path: output)
                 }
@@ -99,7 +112,7 @@ struct BatchOptions: ParsableArguments {
             out = BatchOutput()
         }
         let summary = try BatchRunner.run(
-            &job, input: input, output: out, skip: skip, resumed: resumed,
+            &job, input: input, output: out, skip: skip, resumed: resumed, note: note,
             progress: BatchProgress(quiet: quiet))
         if let problem = summary.inputProblem { printError(problem) }
         if summary.skipped < skip {

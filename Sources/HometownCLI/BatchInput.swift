@@ -27,6 +27,8 @@ final class BatchInput {
     let size: Int?
     /// Whether the input is a regular file (all of it can be read without waiting).
     let isRegularFile: Bool
+    /// The device and inode of a regular file: what `--output` must not be.
+    let fileID: (device: UInt64, inode: UInt64)?
     /// The most bytes one read asks for.
     private let blockSize = 1 << 20
     private var byteOrderMarkChecked = false
@@ -41,15 +43,19 @@ final class BatchInput {
         var st = stat()
         isRegularFile = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
         size = isRegularFile ? Int(st.st_size) : nil
+        fileID = isRegularFile ? (UInt64(st.st_dev), UInt64(st.st_ino)) : nil
     }
 
     deinit { if fd != 0 { close(fd) } }
 
-    /// Set at the end when gzip data stopped inside a member (a truncated file): what to tell the user.
-    private(set) var truncation: String?
+    /// Set at the end when gzip data stopped inside a member (a truncated file), or went on with bytes that are not
+    /// gzip: what to tell the user after the rows.
+    private(set) var problem: String?
+    /// Whether the gzip data stopped inside a member: the last row may be cut short.
+    private(set) var truncated = false
 
     /// The next decompressed bytes (possibly empty while a gzip header is read), or nil at the end (see
-    /// `truncation`).
+    /// `problem`).
     /// - Throws: on a read error or damaged gzip data (named with `path`).
     func next() throws -> [UInt8]? {
         if let p = peeked {
@@ -86,8 +92,16 @@ final class BatchInput {
             // An input of one byte ends while that byte is held back for the gzip decision: it is delivered now.
             let ended = n == 0
             if ended && (decided || pendingFirst.isEmpty) && pendingMark.isEmpty {
-                if let inflater, !inflater.atMemberEnd {
-                    truncation = "\(path): the gzip stream is truncated (it ends inside a compressed member)"
+                if let inflater {
+                    inflater.finish()
+                    if !inflater.atMemberEnd {
+                        truncated = true
+                        problem = "\(path): the gzip stream is truncated (it ends inside a compressed member)"
+                    } else if inflater.trailingNonZero > 0 {
+                        // As gzip does, the rows are all answered; unlike a block's zero padding, this is said.
+                        problem =
+                            "\(path): \(inflater.trailingBytes) byte\(inflater.trailingBytes == 1 ? "" : "s") after the end of the gzip data \(inflater.trailingBytes == 1 ? "is" : "are") not gzip; passed over"
+                    }
                 }
                 return nil
             }

@@ -17,11 +17,13 @@ final class BatchOutput {
         path = nil
         fd = 1
         gzip = false
+        keep = 0
+        unprepared = false  // standard output is written as it is (never emptied: `>>` appends)
     }
 
     /// A file, created or emptied (or, with `keep`, kept and written after its `keep` first bytes). An existing
-    /// file is emptied by `prepare()` (or the first write), not here: emptying a large file that is still cached
-    /// takes the kernel milliseconds, which the writing thread spends while the first rows are answered.
+    /// file is emptied, or cut back to `keep` bytes, by the first write (`prepare()`), not here: a run refused
+    /// before it writes leaves the file as it was.
     init(path: String, keep: Int? = nil) throws {
         self.path = path
         gzip = path.lowercased().hasSuffix(".gz")
@@ -29,22 +31,24 @@ final class BatchOutput {
         // A file that cannot be opened or continued is a system failure (status 1), as a write that fails later.
         guard fd >= 0 else { throw SystemFailure("cannot write \(path): \(String(cString: strerror(errno)))") }
         // Nothing to keep is a fresh start: `prepare()` empties a regular file and leaves a device (/dev/null) be.
-        if let keep, keep > 0 {
-            guard ftruncate(fd, off_t(keep)) == 0, lseek(fd, off_t(keep), SEEK_SET) == off_t(keep) else {
-                throw SystemFailure("cannot continue \(path): \(String(cString: strerror(errno)))")
-            }
-        } else {
-            emptyFirst = true
-        }
+        self.keep = keep ?? 0
     }
 
-    /// Whether the file still has to be emptied before the first write.
-    private var emptyFirst = false
+    /// The bytes of the file to keep (`--resume`); 0: it is emptied.
+    private let keep: Int
+    /// Whether `prepare()` is still to be done.
+    private var unprepared = true
 
-    /// Empties the file if it was not continued and is not empty yet; does nothing after the first call.
+    /// Cuts the file back to the bytes to keep, or empties it; does nothing after the first call.
     func prepare() throws {
-        guard emptyFirst else { return }
-        emptyFirst = false
+        guard unprepared else { return }
+        unprepared = false
+        if keep > 0 {
+            guard ftruncate(fd, off_t(keep)) == 0, lseek(fd, off_t(keep), SEEK_SET) == off_t(keep) else {
+                throw SystemFailure("cannot continue \(path ?? "the output"): \(String(cString: strerror(errno)))")
+            }
+            return
+        }
         // Only a regular file with something in it (a pipe or a device, e.g. /dev/null, cannot be truncated; O_TRUNC
         // left them alone too).
         var st = stat()
@@ -85,8 +89,24 @@ enum BatchResume {
     /// - Parameters:
     ///   - path: the output of the killed run (.gz: a series of gzip members, each holding whole rows).
     ///   - csvHeader: whether the output is CSV with a header row (else NDJSON, one row per line).
+    /// What an output file holds.
+    struct Found {
+        /// The bytes to keep (those of the complete rows, for gzip of the complete members).
+        var keep: Int
+        /// The input rows they answer.
+        var rows: Int
+        /// The first bytes of the text kept (at most `headBytes`; decompressed), for telling whether the file is
+        /// this run's: its CSV header, or the start of its first NDJSON row.
+        var head: [UInt8]
+    }
+
+    /// The most bytes of the kept text `Found.head` holds.
+    static let headBytes = 1 << 20
+
     /// - Returns: nil when there is no file (start afresh); else the bytes to keep and the rows they hold.
-    static func inspect(path: String, csvHeader: Bool) throws -> (keep: Int, rows: Int)? {
+    /// - Throws: `CLIError` for a .gz file that does not start as gzip data, or an NDJSON output whose first row
+    ///   is not an object: neither is a file this command wrote.
+    static func inspect(path: String, csvHeader: Bool) throws -> Found? {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -109,6 +129,7 @@ enum BatchResume {
         var keep = 0
         var ends = 0
         var offset = 0
+        var head: [UInt8] = []
         var block = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -119,8 +140,18 @@ enum BatchResume {
             if n == 0 { break }
             let bytes = Array(block[0..<n])
             if let inflater {
-                // Whole members only; a damaged or cut member ends what can be kept.
-                guard let text = try? inflater.inflate(bytes) else { break }
+                // Whole members only; a damaged or cut member ends what can be kept (a killed run leaves a member
+                // cut short, never damaged data: damage at the start is a file of something else).
+                let text: [UInt8]
+                do { text = try inflater.inflate(bytes) } catch {
+                    guard offset > 0 || !inflater.memberEnds.isEmpty else {
+                        throw CLIError(
+                            "--resume: \(path) is not gzip data, so not an output of this command to continue; name another --output, or leave out --resume to replace it"
+                        )
+                    }
+                    break
+                }
+                if head.count < headBytes { head += text.prefix(headBytes - head.count) }
                 var done = 0
                 for end in inflater.memberEnds {
                     _ = scan(Array(text[done..<end.output]))
@@ -129,14 +160,24 @@ enum BatchResume {
                     ends = rowEnds
                 }
                 _ = scan(Array(text[done...]))
-            } else if let last = scan(bytes) {
-                keep = offset + last
-                ends = rowEnds
+            } else {
+                if head.count < headBytes { head += bytes.prefix(headBytes - head.count) }
+                if let last = scan(bytes) {
+                    keep = offset + last
+                    ends = rowEnds
+                }
             }
             offset += n
         }
+        if !csvHeader, let first = head.first, first != UInt8(ascii: "{") {
+            throw CLIError(
+                "--resume: \(path) does not start with a JSON object, so it is not NDJSON this command wrote; name another --output, or leave out --resume to replace it"
+            )
+        }
         // A CSV output holds its header row first: with nothing after a complete header, start afresh.
-        if csvHeader { return ends == 0 ? (0, 0) : (keep, ends - 1) }
-        return (keep, ends)
+        if csvHeader {
+            return ends == 0 ? Found(keep: 0, rows: 0, head: head) : Found(keep: keep, rows: ends - 1, head: head)
+        }
+        return Found(keep: keep, rows: ends, head: head)
     }
 }

@@ -49,11 +49,25 @@ enum BatchRunner {
 
     /// - Parameters:
     ///   - skip: rows at the start that an earlier run already answered (`--resume`): read, not answered.
-    ///   - resumed: whether the output already holds the job's first bytes.
+    ///   - resumed: the first bytes of the output an earlier run wrote (`BatchResume.Found.head`), which must
+    ///     start with the job's first bytes (its CSV header); nil: the output starts afresh.
+    ///   - note: said on standard error once the output is found to be this job's ("resuming ...").
+    /// - Throws: `CLIError` when the output resumed does not start as this job's does (before anything is written).
     static func run<J: BatchJob>(
-        _ job: inout J, input: BatchInput, output: BatchOutput, skip: Int, resumed: Bool,
-        progress: BatchProgress
+        _ job: inout J, input: BatchInput, output: BatchOutput, skip: Int, resumed head: [UInt8]?,
+        note: String? = nil, progress: BatchProgress
     ) throws -> Summary {
+        let resumed = head != nil
+        func checkResumed(_ prefix: [UInt8]) throws {
+            guard let head, !head.starts(with: prefix) else {
+                if let note { printError(note) }
+                return
+            }
+            let header = String(decoding: prefix.prefix { $0 != 0x0A && $0 != 0x0D }.prefix(200), as: UTF8.self)
+            throw CLIError(
+                "--resume: \(output.path ?? "the output") does not start with the header this run writes (\(header)), so it is not this command's output for this input; name another --output, or leave out --resume to replace it"
+            )
+        }
         let chunks = BatchChunks(input: input, kind: job.recordKind, rows: chunkRows)
         defer { chunks.stop() }
         let writes = BatchWrites(to: output)
@@ -64,6 +78,7 @@ enum BatchRunner {
         var headerDone = job.recordKind == .lines
         if headerDone {
             let prefix = try job.begin(header: nil)
+            try checkResumed(prefix)
             if !resumed { try writes.write([prefix]) }
         }
         var skipLeft = skip
@@ -86,6 +101,7 @@ enum BatchRunner {
                     let header = reader.next()
                     if header != nil || eof {
                         let prefix = try job.begin(header: header)
+                        try checkResumed(prefix)
                         if !resumed { out += prefix }
                         headerDone = true
                     }
@@ -137,7 +153,7 @@ enum BatchRunner {
         try writes.write([job.end()])
         try writes.finish()
         progress.finish()
-        summary.inputProblem = input.truncation
+        summary.inputProblem = input.problem
         return summary
     }
 }

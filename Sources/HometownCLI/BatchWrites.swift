@@ -45,11 +45,9 @@ final class BatchWrites: @unchecked Sendable {
     struct BatchWritesFinished: Error {}
 
     private func run(_ output: BatchOutput) {
+        // The file is emptied (or cut back for --resume) by the first write, not before: a run refused before it
+        // writes (an input without coordinate columns, another run's file to resume) leaves the file as it was.
         var failed = false
-        do { try output.prepare() } catch {
-            failure.withLock { $0 = error }
-            failed = true
-        }
         // After a failure the rest is taken and dropped, so that `write` never waits on a full queue.
         while let parts = queue.take() {
             guard !failed else { continue }

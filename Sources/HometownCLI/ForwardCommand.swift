@@ -28,9 +28,9 @@ struct ForwardCommand: ParsableCommand {
             A file:  hometown forward --input queries.txt   (- = standard input)
               One query per line (.gz is unpacked); one JSON object per line out,
               in the same order. A blank line, or one that is not UTF-8, gives an
-              object with "error" and the run goes on. The input is streamed (flat memory; lines piped in are
-              answered as they arrive); --output FILE[.gz], --resume and --quiet
-              work as for reverse.
+              object with "error" and the run goes on. The input is streamed (flat
+              memory; lines piped in are answered as they arrive); --output
+              FILE[.gz], --resume and --quiet work as for reverse.
 
             How a query is read: names right to left, each inside the one to its right
             ("Paris, TX" is in Texas, "San Jose Costa Rica" in Costa Rica); commas are

@@ -15,6 +15,14 @@ enum Gzip {
         private(set) var atMemberEnd = true
         /// The current member ended; the next byte starts another.
         private var ended = false
+        /// A byte that may begin another member (`heldByte`) at the very end of the last input, after a member:
+        /// whether one follows is decided with the next input.
+        private var heldMagic = false
+        private var heldByte: UInt8 = 0
+        /// Bytes after the last member that do not start another (gzip, too, ignores them), and how many of them
+        /// are not zero (padding to a block size is zeros; anything else is worth a word).
+        private(set) var trailingBytes = 0
+        private(set) var trailingNonZero = 0
         private var buffer = [UInt8](repeating: 0, count: 1 << 18)
 
         init() throws {
@@ -30,16 +38,64 @@ enum Gzip {
         /// the length of the output at that point.
         private(set) var memberEnds: [(input: Int, output: Int)] = []
 
+        /// Whether the bytes after a member, `next` (with a held first byte before them), start another member
+        /// (nil: too few to tell yet): gzip's magic number 1F 8B, or a zlib header (deflate, a window of at most
+        /// 32 KiB, a check that is a multiple of 31; RFC 1950), the two kinds this inflater reads.
+        private func startsMember(_ next: UnsafeBufferPointer<UInt8>) -> Bool? {
+            let first = heldMagic ? heldByte : next.first
+            let second = heldMagic ? next.first : next.count > 1 ? next[1] : nil
+            guard let first else { return nil }
+            let zlib = first & 0x0F == 8 && first >> 4 <= 7
+            guard first == 0x1F || zlib else { return false }
+            guard let second else { return nil }
+            return first == 0x1F ? second == 0x8B : (UInt16(first) << 8 | UInt16(second)) % 31 == 0
+        }
+
+        /// Counts `bytes` (after the last member) as trailing.
+        private func skipTrailing(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if heldMagic {
+                trailingBytes += 1
+                trailingNonZero += heldByte == 0 ? 0 : 1
+                heldMagic = false
+            }
+            trailingBytes += bytes.count
+            trailingNonZero += bytes.reduce(0) { $1 == 0 ? $0 : $0 + 1 }
+        }
+
+        /// Called at the end of the input: a held byte that no second one followed is trailing.
+        func finish() {
+            if heldMagic { skipTrailing(UnsafeBufferPointer(start: nil, count: 0)) }
+        }
+
         /// The decompressed bytes of `input`, the next piece of the compressed stream.
         func inflate(_ input: [UInt8]) throws -> [UInt8] {
             memberEnds.removeAll(keepingCapacity: true)
             guard !input.isEmpty else { return [] }
+            if trailingBytes > 0 {
+                input.withUnsafeBufferPointer { skipTrailing($0) }
+                return []
+            }
             if ended {
+                // After a member: another one, or bytes that are not gzip (counted and passed over).
+                let starts = input.withUnsafeBufferPointer { startsMember($0) }
+                if starts == nil {
+                    heldMagic = true
+                    heldByte = input[0]
+                    return []
+                }
+                if starts == false {
+                    input.withUnsafeBufferPointer { skipTrailing($0) }
+                    return []
+                }
                 guard inflateReset(&stream) == Z_OK else {
                     throw Failure(description: "cannot restart gzip decompression")
                 }
                 ended = false
             }
+            // A magic byte held back from the last input goes in first (`memberEnds` still counts in `input`).
+            let prepended = heldMagic ? 1 : 0
+            let input = heldMagic ? [heldByte] + input : input
+            heldMagic = false
             var out: [UInt8] = []
             try input.withUnsafeBufferPointer { inp in
                 stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
@@ -58,14 +114,24 @@ enum Gzip {
                         if status == Z_BUF_ERROR && produced == 0 { return }
                     case Z_STREAM_END:
                         atMemberEnd = true
-                        memberEnds.append((inp.count - Int(stream.avail_in), out.count))
-                        // Another member may follow (gzip files may be concatenated).
-                        if stream.avail_in > 0 {
+                        memberEnds.append((inp.count - Int(stream.avail_in) - prepended, out.count))
+                        // Another member may follow (gzip files may be concatenated), or bytes that are not gzip.
+                        let rest = UnsafeBufferPointer(
+                            start: inp.baseAddress! + (inp.count - Int(stream.avail_in)), count: Int(stream.avail_in))
+                        switch rest.isEmpty ? nil : startsMember(rest) {
+                        case true:
                             guard inflateReset(&stream) == Z_OK else {
                                 throw Failure(description: "cannot restart gzip decompression")
                             }
-                        } else {
+                        case false:
+                            skipTrailing(rest)
+                            return
+                        default:
+                            // Nothing after it yet, or one byte that may begin the next member.
                             ended = true
+                            heldMagic = rest.count == 1
+                            if heldMagic { heldByte = rest[0] }
+                            return
                         }
                     default:
                         let message = stream.msg.map { String(cString: $0) } ?? "zlib status \(status)"

@@ -35,8 +35,8 @@ struct TransformCommand: ParsableCommand {
               and error (a message or null); an input key of one of those names
               moves to "<key>_input". --format ndjson writes CSV rows as NDJSON.
               A bad row (not a number, a point PROJ cannot transform, broken quoting,
-              bytes that are not UTF-8) keeps its place with empty to_x/to_y and its message in error, and the
-              run goes on; a summary goes to stderr.
+              bytes that are not UTF-8) keeps its place with empty to_x/to_y and its
+              message in error, and the run goes on; a summary goes to stderr.
               The input is streamed: memory stays flat, rows piped in are answered
               as they arrive. --output FILE[.gz] writes a file (gzip for .gz);
               --resume continues a killed run into the same --output; progress

@@ -34,7 +34,7 @@ import Testing
         let points = BatchPointInput(of: ReverseJob.self, source: input, format: .csv, chosen: nil, nil)
         var job = ReverseJob(geocoder: geocoder, input: points, outputFormat: .csv)
         return try BatchRunner.run(
-            &job, input: try BatchInput(path: input, compression: .auto), output: output, skip: 0, resumed: false,
+            &job, input: try BatchInput(path: input, compression: .auto), output: output, skip: 0, resumed: nil,
             progress: BatchProgress(quiet: true))
     }
 

@@ -220,6 +220,16 @@ import Testing
         let rows = r.out.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(rows.count > 100 && expected.out.hasPrefix(rows.dropLast().joined(separator: "\n")))
         #expect(rows.last?.contains("is truncated") == true)
+        // Bytes after the last member: zeros (a block's padding) pass without a word, as gzip passes them; other
+        // bytes are said (exit status 3). Every row is answered either way.
+        for (tail, status) in [([UInt8](repeating: 0, count: 512), Int32(0)), (Array("junk\n".utf8), 3)] {
+            let padded = Self.temp("padded.csv.gz")
+            try (bytes + tail).write(to: URL(fileURLWithPath: padded))
+            let p = try await CLI.run(["reverse", "--input", padded])
+            #expect(p.status == status, "\(p.err)")
+            #expect(p.out == expected.out)
+            #expect(p.err.contains("after the end of the gzip data are not gzip") == (status == 3), "\(p.err)")
+        }
     }
 
     /// Reading fails midway (a damaged gzip member after a good one, several chunks long): the rows answered
@@ -301,6 +311,51 @@ import Testing
             #expect(
                 try Data(contentsOf: URL(fileURLWithPath: resumed)) == Data(contentsOf: URL(fileURLWithPath: whole)))
         }
+    }
+
+    /// The input named again as --output (or through a link to it) is refused before anything is written:
+    /// writing there would destroy the rows not read yet.
+    @Test func theInputAsItsOwnOutputIsRefused() async throws {
+        let input = Self.temp("points.csv")
+        let text = Self.csv(rows: 100)
+        try text.write(toFile: input, atomically: true, encoding: .utf8)
+        let link = Self.temp("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: input)
+        for output in [input, link] {
+            for resume in [[], ["--resume"]] {
+                let r = try await CLI.run(["reverse", "--input", input, "--output", output, "-q"] + resume)
+                #expect(r.status == 2 && r.err.contains("is the input file"), "\(r.err)")
+            }
+        }
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == text)
+    }
+
+    /// Files that are not this command's output for this input are refused by --resume and left as they were; so is
+    /// an existing output when the input is refused before a row is answered.
+    @Test func filesThatAreNotThisRunsOutputAreLeftAlone() async throws {
+        let input = Self.temp("points.csv")
+        try Self.csv(rows: 100).write(toFile: input, atomically: true, encoding: .utf8)
+        let notes = "my notes\nline two\n"
+        let cases: [(name: String, args: [String], says: String)] = [
+            ("notes.csv", ["--resume"], "does not start with the header this run writes"),
+            ("notes.ndjson", ["--resume", "--format", "ndjson"], "does not start with a JSON object"),
+            ("notes.csv.gz", ["--resume"], "is not gzip data"),
+        ]
+        for c in cases {
+            let out = Self.temp(c.name)
+            try notes.write(toFile: out, atomically: true, encoding: .utf8)
+            let r = try await CLI.run(["reverse", "--input", input, "--output", out] + c.args)
+            #expect(r.status == 2 && r.err.contains(c.says), "\(c.name): \(r.err)")
+            #expect(!r.err.contains("resuming"), "\(c.name): \(r.err)")
+            #expect(try String(contentsOfFile: out, encoding: .utf8) == notes, "\(c.name) was changed")
+        }
+        let noColumns = Self.temp("nc.csv")
+        try "a,b\n1,2\n".write(toFile: noColumns, atomically: true, encoding: .utf8)
+        let kept = Self.temp("kept.csv")
+        try notes.write(toFile: kept, atomically: true, encoding: .utf8)
+        let r = try await CLI.run(["reverse", "--input", noColumns, "--output", kept, "-q"])
+        #expect(r.status == 2 && r.err.contains("no latitude column"), "\(r.err)")
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == notes)
     }
 
     @Test func resumeRefusesWhatItCannotContinue() async throws {

@@ -44,6 +44,6 @@ import Testing
         var bytes: [UInt8] = []
         while let more = try input.next() { bytes += more }
         #expect(bytes == Array("7".utf8))
-        #expect(input.truncation == nil)
+        #expect(input.problem == nil)
     }
 }

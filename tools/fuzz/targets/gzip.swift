@@ -6,9 +6,9 @@ import CZlib
 /// member in one call, the reader gives the same bytes (and ends at a member end when nothing follows); when
 /// zlib finds the data damaged, the reader throws; when it is cut short, the reader's bytes and zlib's agree as
 /// far as both go. An input whose first byte is odd is plain data, written as one to three members (gzip by
-/// `Gzip.member`, zlib by `compress2`) in a row: the reader gives back exactly the data and every member end;
-/// and each `Gzip.member` holds a deflate stream that zlib's `uncompress` inflates to the data, with the
-/// CRC-32 and length of the data in its trailer.
+/// `Gzip.member`, zlib by `compress2`) in a row: the reader gives back exactly the data and every member end,
+/// and passes over and counts bytes after them that begin no member; and each `Gzip.member` holds a deflate
+/// stream that zlib's `uncompress` inflates to the data, with the CRC-32 and length of the data in its trailer.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGzip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let buffer = UnsafeBufferPointer(start: data, count: size)
@@ -62,17 +62,22 @@ public func fuzzGzip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
         memberEnds.append(stream.count)
     }
-    let ours = inflateInPieces(stream, &choices)
+    // Bytes after the last member that begin no other (zeros, as padding to a block leaves, or text) are passed
+    // over and counted.
+    let tail: [UInt8] = [[], [0, 0, 0, 0], Array("end\n".utf8)][choices.int(in: 0...2)]
+    let ours = inflateInPieces(stream + tail, &choices)
     Oracle.check(ours.bytes == rest, "the reader gives other bytes than were compressed (\(ours.error as Any))")
     Oracle.check(ours.atEnd, "the reader does not end at a member end")
     Oracle.check(ours.memberEnds == memberEnds, "member ends \(ours.memberEnds), written at \(memberEnds)")
+    Oracle.check(ours.trailing == tail.count, "\(ours.trailing) trailing bytes counted, \(tail.count) written")
     return 0
 }
 
 /// `stream` through a `Gzip.Inflater` in random pieces: the bytes (nil if it threw, with the error), whether it
-/// ended at a member end, and the offsets in `stream` where it saw members end.
+/// ended at a member end, the offsets in `stream` where it saw members end, and the bytes after the last member
+/// that it passed over.
 func inflateInPieces(_ stream: [UInt8], _ choices: inout FuzzBytes) -> (
-    bytes: [UInt8]?, error: Error?, atEnd: Bool, memberEnds: [Int]
+    bytes: [UInt8]?, error: Error?, atEnd: Bool, memberEnds: [Int], trailing: Int
 ) {
     do {
         let inflater = try Gzip.Inflater()
@@ -87,9 +92,10 @@ func inflateInPieces(_ stream: [UInt8], _ choices: inout FuzzBytes) -> (
             out += produced
             if out.count > 1 << 22 { break }
         }
-        return (out, nil, inflater.atMemberEnd, ends)
+        inflater.finish()
+        return (out, nil, inflater.atMemberEnd, ends, inflater.trailingBytes)
     } catch {
-        return (nil, error, false, [])
+        return (nil, error, false, [], 0)
     }
 }
 
