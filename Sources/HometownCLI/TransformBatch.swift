@@ -31,18 +31,13 @@ struct TransformJob: PointRowsJob {
 
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] {
         guard input.format == .csv else { return [] }
-        let source = input.source
-        try input.readHeader(header) { names in
-            if let clash = names.first(where: { Self.addedColumns.contains($0.lowercased()) }) {
-                throw CLIError(
-                    "\(source): the input already has a column \"\(clash)\"; transform adds \(Self.addedColumns.joined(separator: ", ")), rename it first"
-                )
-            }
-        }
+        try input.readHeader(header)
         guard let header else { return [] }
         guard outputFormat == .csv else { return [] }
+        // An input column named like an added one is headed "<name>_input", as its key is in NDJSON (so the output
+        // of `reverse --input`, with its own "error" column, can be transformed).
         var out = ""
-        CSVRecords.appendRow(header.fields, Self.addedColumns, to: &out)
+        CSVRecords.appendRow(input.csvHeader(header.fields), Self.addedColumns, to: &out)
         return Array(out.utf8)
     }
 

@@ -32,8 +32,9 @@ struct TransformCommand: ParsableCommand {
               NDJSON (one object per line; a .ndjson/.jsonl name, a first "{", or
               --input-format ndjson): each object, its members as written (every
               digit of a number kept), gets to_x, to_y (numbers or null)
-              and error (a message or null); an input key of one of those names
-              moves to "<key>_input". --format ndjson writes CSV rows as NDJSON.
+              and error (a message or null). An input column or key of one of
+              those names moves to "<name>_input", in both formats. --format
+              ndjson writes CSV rows as NDJSON.
               A bad row (not a number, a point PROJ cannot transform, broken quoting,
               bytes that are not UTF-8) keeps its place with empty to_x/to_y and its
               message in error, and the run goes on; a summary goes to stderr.

@@ -183,13 +183,29 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
     }
 
     @Test(arguments: [
-        ("a,b\n1,2\n", "no x column"), ("x,y,to_x\n1,2,3\n", "already has a column \"to_x\""), ("", "empty"),
+        ("a,b\n1,2\n", "no x column"), ("", "empty"),
     ])
     func csvWithoutUsableColumnsIsInvalidInput(_ input: String, _ says: String) async throws {
         let r = try await CLI.run(
             ["transform", "--from", "4326", "--to", "3857", "--input", "-", "--input-format", "csv"], stdin: input)
         #expect(r.status == 2)
         #expect(r.err.contains(says), "\(r.err)")
+    }
+
+    /// The output of `reverse --input` (with its "error" column) transformed: the input's "error" and "to_x"
+    /// columns are headed "<name>_input", as their keys are in NDJSON, and keep their values.
+    @Test func columnsNamedLikeTheAddedOnesMoveAside() async throws {
+        let args = ["transform", "--from", "4326", "--to", "3857", "--input", "-", "--input-format", "csv", "-q"]
+        let input = "x,y,to_x,error\n-93.26,44.97,mine,none\n"
+        let csv = try await CLI.run(args, stdin: input)
+        #expect(csv.status == 0, "\(csv.err)")
+        let lines = csv.out.split(separator: "\n").map(String.init)
+        #expect(lines.first == "x,y,to_x_input,error_input,to_x,to_y,error")
+        #expect(lines.count == 2 && lines[1].hasPrefix("-93.26,44.97,mine,none,-1038165"), "\(lines)")
+        let ndjson = try await CLI.run(args + ["--format", "ndjson"], stdin: input)
+        #expect(ndjson.status == 0, "\(ndjson.err)")
+        let kept = #"{"x":"-93.26","y":"44.97","to_x_input":"mine","error_input":"none","#
+        #expect(ndjson.out.hasPrefix(kept + #""to_x":-1038165"#), "\(ndjson.out)")
     }
 
     @Test func ndjsonBatch() async throws {
