@@ -86,9 +86,6 @@ final class BatchOutput {
 /// What `--resume` finds in an output file: how many bytes to keep and how many input rows they answer. The file
 /// is read a block at a time (memory stays flat whatever its size).
 enum BatchResume {
-    /// - Parameters:
-    ///   - path: the output of the killed run (.gz: a series of gzip members, each holding whole rows).
-    ///   - csvHeader: whether the output is CSV with a header row (else NDJSON, one row per line).
     /// What an output file holds.
     struct Found {
         /// The bytes to keep (those of the complete rows, for gzip of the complete members).
@@ -103,6 +100,16 @@ enum BatchResume {
     /// The most bytes of the kept text `Found.head` holds.
     static let headBytes = 1 << 20
 
+    /// The refusal of a file to resume that is not this command's output for this input, saying `why`.
+    static func notThisRunsOutput(_ path: String, _ why: String) -> CLIError {
+        CLIError(
+            "--resume: \(path) \(why), so it is not this command's output for this input; name another --output, or leave out --resume to replace it"
+        )
+    }
+
+    /// - Parameters:
+    ///   - path: the output of the killed run (.gz: a series of gzip members, each holding whole rows).
+    ///   - csvHeader: whether the output is CSV with a header row (else NDJSON, one row per line).
     /// - Returns: nil when there is no file (start afresh); else the bytes to keep and the rows they hold.
     /// - Throws: `CLIError` for a .gz file that does not start as gzip data, or an NDJSON output whose first row
     ///   is not an object: neither is a file this command wrote.
@@ -145,9 +152,7 @@ enum BatchResume {
                 let text: [UInt8]
                 do { text = try inflater.inflate(bytes) } catch {
                     guard offset > 0 || !inflater.memberEnds.isEmpty else {
-                        throw CLIError(
-                            "--resume: \(path) is not gzip data, so not an output of this command to continue; name another --output, or leave out --resume to replace it"
-                        )
+                        throw notThisRunsOutput(path, "is not gzip data")
                     }
                     break
                 }
@@ -170,9 +175,7 @@ enum BatchResume {
             offset += n
         }
         if !csvHeader, let first = head.first, first != UInt8(ascii: "{") {
-            throw CLIError(
-                "--resume: \(path) does not start with a JSON object, so it is not NDJSON this command wrote; name another --output, or leave out --resume to replace it"
-            )
+            throw notThisRunsOutput(path, "does not start with a JSON object (NDJSON)")
         }
         // A CSV output holds its header row first: with nothing after a complete header, start afresh.
         if csvHeader {

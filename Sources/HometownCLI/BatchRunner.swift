@@ -64,9 +64,8 @@ enum BatchRunner {
                 return
             }
             let header = String(decoding: prefix.prefix { $0 != 0x0A && $0 != 0x0D }.prefix(200), as: UTF8.self)
-            throw CLIError(
-                "--resume: \(output.path ?? "the output") does not start with the header this run writes (\(header)), so it is not this command's output for this input; name another --output, or leave out --resume to replace it"
-            )
+            throw BatchResume.notThisRunsOutput(
+                output.path ?? "the output", "does not start with the header this run writes (\(header))")
         }
         let chunks = BatchChunks(input: input, kind: job.recordKind, rows: chunkRows)
         defer { chunks.stop() }

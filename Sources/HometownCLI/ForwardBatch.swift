@@ -37,7 +37,7 @@ struct ForwardJob: BatchJob {
                 out += ForwardJSON.error(
                     query: query,
                     message:
-                        "\(source) line \(number): the line holds bytes that are not UTF-8; save the file as UTF-8 (iconv -f LATIN1 -t UTF-8 converts a Latin-1 one)"
+                        "\(source) line \(number): the line holds bytes that are not UTF-8; \(CSVRecords.saveAsUTF8)"
                 )
             } else {
                 do {

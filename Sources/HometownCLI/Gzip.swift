@@ -15,10 +15,9 @@ enum Gzip {
         private(set) var atMemberEnd = true
         /// The current member ended; the next byte starts another.
         private var ended = false
-        /// A byte that may begin another member (`heldByte`) at the very end of the last input, after a member:
-        /// whether one follows is decided with the next input.
-        private var heldMagic = false
-        private var heldByte: UInt8 = 0
+        /// A byte that may begin another member, at the very end of the last input after a member: whether one
+        /// follows is decided with the next input.
+        private var held: UInt8?
         /// Bytes after the last member that do not start another (gzip, too, ignores them), and how many of them
         /// are not zero (padding to a block size is zeros; anything else is worth a word).
         private(set) var trailingBytes = 0
@@ -42,8 +41,8 @@ enum Gzip {
         /// (nil: too few to tell yet): gzip's magic number 1F 8B, or a zlib header (deflate, a window of at most
         /// 32 KiB, a check that is a multiple of 31; RFC 1950), the two kinds this inflater reads.
         private func startsMember(_ next: UnsafeBufferPointer<UInt8>) -> Bool? {
-            let first = heldMagic ? heldByte : next.first
-            let second = heldMagic ? next.first : next.count > 1 ? next[1] : nil
+            let first = held ?? next.first
+            let second = held != nil ? next.first : next.count > 1 ? next[1] : nil
             guard let first else { return nil }
             let zlib = first & 0x0F == 8 && first >> 4 <= 7
             guard first == 0x1F || zlib else { return false }
@@ -53,10 +52,10 @@ enum Gzip {
 
         /// Counts `bytes` (after the last member) as trailing.
         private func skipTrailing(_ bytes: UnsafeBufferPointer<UInt8>) {
-            if heldMagic {
+            if let byte = held {
                 trailingBytes += 1
-                trailingNonZero += heldByte == 0 ? 0 : 1
-                heldMagic = false
+                trailingNonZero += byte == 0 ? 0 : 1
+                held = nil
             }
             trailingBytes += bytes.count
             trailingNonZero += bytes.reduce(0) { $1 == 0 ? $0 : $0 + 1 }
@@ -64,7 +63,7 @@ enum Gzip {
 
         /// Called at the end of the input: a held byte that no second one followed is trailing.
         func finish() {
-            if heldMagic { skipTrailing(UnsafeBufferPointer(start: nil, count: 0)) }
+            if held != nil { skipTrailing(UnsafeBufferPointer(start: nil, count: 0)) }
         }
 
         /// The decompressed bytes of `input`, the next piece of the compressed stream.
@@ -79,8 +78,7 @@ enum Gzip {
                 // After a member: another one, or bytes that are not gzip (counted and passed over).
                 let starts = input.withUnsafeBufferPointer { startsMember($0) }
                 if starts == nil {
-                    heldMagic = true
-                    heldByte = input[0]
+                    held = input[0]
                     return []
                 }
                 if starts == false {
@@ -93,9 +91,9 @@ enum Gzip {
                 ended = false
             }
             // A magic byte held back from the last input goes in first (`memberEnds` still counts in `input`).
-            let prepended = heldMagic ? 1 : 0
-            let input = heldMagic ? [heldByte] + input : input
-            heldMagic = false
+            let prepended = held == nil ? 0 : 1
+            let input = held.map { [$0] + input } ?? input
+            held = nil
             var out: [UInt8] = []
             try input.withUnsafeBufferPointer { inp in
                 stream.next_in = UnsafeMutablePointer(mutating: inp.baseAddress)
@@ -129,8 +127,7 @@ enum Gzip {
                         default:
                             // Nothing after it yet, or one byte that may begin the next member.
                             ended = true
-                            heldMagic = rest.count == 1
-                            if heldMagic { heldByte = rest[0] }
+                            held = rest.count == 1 ? rest[0] : nil
                             return
                         }
                     default:

@@ -57,10 +57,19 @@ public struct HometownCommand: AsyncParsableCommand {
     /// the error and where that command's help is. ArgumentParser, given an error after parsing, would point to
     /// the top-level command's usage instead of the one that was run.
     static func runMessage(for error: Error, in command: ParsableCommand.Type) -> String {
-        let usage = helpMessage(for: command).split(separator: "\n").first { $0.hasPrefix("USAGE: ") }
-        let words = usage?.dropFirst("USAGE: ".count).split(separator: " ") ?? []
-        let path = words.prefix { !$0.hasPrefix("[") && !$0.hasPrefix("<") && !$0.hasPrefix("-") }
-        guard !path.isEmpty else { return fullMessage(for: error) }
+        guard let path = commandPath(to: command) else { return fullMessage(for: error) }
         return "Error: \(message(for: error))\n  See '\(path.joined(separator: " ")) --help' for more information."
+    }
+
+    /// The names from `root` down to `command` in the tree of subcommands ("hometown", "db", "copy"), or nil when
+    /// `command` is not in it.
+    static func commandPath(
+        to command: ParsableCommand.Type, from root: ParsableCommand.Type = HometownCommand.self
+    ) -> [String]? {
+        if ObjectIdentifier(command) == ObjectIdentifier(root) { return [root._commandName] }
+        for sub in root.configuration.subcommands {
+            if let path = commandPath(to: command, from: sub) { return [root._commandName] + path }
+        }
+        return nil
     }
 }

@@ -16,6 +16,10 @@ public enum CSVRecords {
         public let problem: String?
     }
 
+    /// What to do with a text file whose bytes are not UTF-8, said after the place of the bytes (here and by the
+    /// other line readers of text files).
+    public static let saveAsUTF8 = "save the file as UTF-8 (iconv -f LATIN1 -t UTF-8 converts a Latin-1 one)"
+
     /// U+FEFF in UTF-8: at the start of a text, the byte order mark.
     @usableFromInline static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -68,8 +72,7 @@ public enum CSVRecords {
                     // letters without a word.
                     fields.append(String(decoding: field, as: UTF8.self))
                     problem =
-                        problem
-                        ?? "field \(fields.count) holds bytes that are not UTF-8; save the file as UTF-8 (iconv -f LATIN1 -t UTF-8 converts a Latin-1 one)"
+                        problem ?? "field \(fields.count) holds bytes that are not UTF-8; \(CSVRecords.saveAsUTF8)"
                 }
                 field.removeAll(keepingCapacity: true)
                 wasQuoted = false

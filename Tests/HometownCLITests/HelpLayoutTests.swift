@@ -19,6 +19,16 @@ import Testing
         return beforeUsage.components(separatedBy: "\n\n").dropFirst().joined(separator: "\n\n")
     }
 
+    /// A usage error found in `run()` points to the help of the command that was run, named from the root.
+    @Test func everyCommandsPathIsFoundFromTheRoot() {
+        #expect(HometownCommand.commandPath(to: ServeCommand.self) == ["hometown", "serve"])
+        #expect(HometownCommand.commandPath(to: DbCopyCommand.self) == ["hometown", "db", "copy"])
+        #expect(HometownCommand.commandPath(to: HometownCommand.self) == ["hometown"])
+        for command in Self.commands() {
+            #expect(HometownCommand.commandPath(to: command)?.last == command._commandName)
+        }
+    }
+
     @Test func theTextOfEveryHelpFitsEightyColumnsAsWritten() {
         let commands = Self.commands()
         #expect(commands.count >= 17)

@@ -15,6 +15,7 @@
   let recentPromise = null;       // the afterid for "most recent N", while the filters and the posts stay the same
   let recentKey = '';
   let statesNumber = 0;           // answers to older loads of the states are dropped
+  let countriesFailed = false;    // what is said under the filters is that the countries could not be loaded
 
   // ---- The URL ---------------------------------------------------------------------------------------------
 
@@ -112,7 +113,10 @@
     return true;
   }
 
-  function say(text) { $('filter-msg').textContent = text; }
+  function say(text) {
+    $('filter-msg').textContent = text;
+    countriesFailed = false;
+  }
 
   function showValues() {
     $('f-country').value = state.country;
@@ -169,13 +173,14 @@
       }
     } catch (error) {
       say('Could not load the countries: ' + error.message + ' Trying again in ' + Math.round(wait / 1000) + ' s.');
+      countriesFailed = true;
       setTimeout(async () => {
         const before = JSON.stringify(state);
         if (await loadCountries(Math.min(wait * 2, 60000)) && JSON.stringify(state) !== before) changed();
       }, wait);
       return false;
     }
-    if ($('filter-msg').textContent.startsWith('Could not load the countries')) say('');
+    if (countriesFailed) say('');
     fillSelect($('f-country'), countries, state.country, 'All countries');
     try {
       await loadStates();
