@@ -115,6 +115,11 @@ struct BatchOptions: ParsableArguments {
             &job, input: input, output: out, skip: skip, resumed: resumed, note: note,
             progress: BatchProgress(quiet: quiet))
         if let problem = summary.inputProblem { printError(problem) }
+        if let line = summary.cutLine {
+            printError(
+                "\(input.path) line \(line): the input ends inside this row, so it has no row in the output"
+                    + (outputFile == nil ? "" : " (a --resume with the whole input answers it and the rows after it)"))
+        }
         if summary.skipped < skip {
             printError(
                 "\(input.path) has \(summary.skipped) rows, fewer than the \(skip) already in \(output ?? "the output"): is it the same input?"
@@ -126,7 +131,9 @@ struct BatchOptions: ParsableArguments {
                 "\(summary.rows) rows, \(summary.errors) with errors"
                     + (skip > 0 ? " (after \(skip) answered before)" : ""))
         }
-        if summary.errors > 0 || summary.inputProblem != nil { throw ExitCode(ExitStatus.rowErrors) }
+        if summary.errors > 0 || summary.inputProblem != nil || summary.cutLine != nil {
+            throw ExitCode(ExitStatus.rowErrors)
+        }
     }
 }
 

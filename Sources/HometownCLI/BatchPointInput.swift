@@ -79,13 +79,12 @@ struct BatchPointInput {
     }
 
     /// One CSV row: the point `make` builds of its two values' texts, or the error naming the row's line (the point
-    /// is nil then): a row cut short by a truncated input, a broken row, a row whose number of fields is not the
-    /// header's (its fields are not where the header says: no point is read), or what `make` throws.
-    /// - Parameter isCut: the row was cut short by a truncated input.
-    func read<Point>(row r: CSVRecords.Record, isCut: Bool, make: (String, String) throws -> Point) -> (
+    /// is nil then): a broken row, a row whose number of fields is not the header's (its fields are not where the
+    /// header says: no point is read), or what `make` throws.
+    func read<Point>(row r: CSVRecords.Record, make: (String, String) throws -> Point) -> (
         point: Point?, error: String?
     ) {
-        if let problem = BatchRows.csvProblem(r, isCutRow: isCut, source: source, width: names.count) {
+        if let problem = BatchRows.csvProblem(r, width: names.count) {
             return (nil, problem)
         }
         guard let values = texts(r) else { return (nil, nil) }
@@ -96,15 +95,13 @@ struct BatchPointInput {
     /// point is nil then). A value is a JSON number, or a string `parse` reads (given the text, the key and what
     /// the value is); where a key is written twice, its first value is the one read. A line that is not a JSON
     /// object keeps its text under "_line", so nothing of it is lost.
-    /// - Parameter isCut: the line was cut short by a truncated input.
     func read<Point>(
-        line text: ArraySlice<UInt8>, number: Int, isCut: Bool,
+        line text: ArraySlice<UInt8>, number: Int,
         parse: (String, _ key: String, _ what: String) throws -> Double,
         make: (Double, Double) throws -> Point
     ) -> (object: BatchRowObject, point: Point?, error: String?) {
         var members: [JSONMember]? = nil
         do {
-            if isCut { throw CLIError("the input ends inside this row (\(source) is truncated)") }
             let o: [JSONMember]
             do { o = try JSONValue.parseMembers(Array(text)) } catch {
                 // A line of valid JSON that is not an object, or one that is not JSON at all.

@@ -36,11 +36,9 @@ enum BatchRows {
         }
     }
 
-    /// What is wrong with a CSV row before its values are read, or nil for a sound row: the last row of an input
-    /// that was cut short (`isCutRow`), a broken row (the reader's problem), or a row whose number of fields is not
-    /// the header's `width`. The message names the row's line.
-    static func csvProblem(_ r: CSVRecords.Record, isCutRow: Bool, source: String, width: Int) -> String? {
-        if isCutRow { return "line \(r.line): the input ends inside this row (\(source) is truncated)" }
+    /// What is wrong with a CSV row before its values are read, or nil for a sound row: a broken row (the reader's
+    /// problem), or a row whose number of fields is not the header's `width`. The message names the row's line.
+    static func csvProblem(_ r: CSVRecords.Record, width: Int) -> String? {
         if let p = r.problem { return "line \(r.line): \(p)" }
         if r.fields.count != width { return "line \(r.line): expected \(width) fields, found \(r.fields.count)" }
         return nil

@@ -10,13 +10,11 @@ protocol BatchJob {
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8]
     /// Whether a line is a row (e.g. NDJSON skips blank lines; they still count for line numbers).
     func isRow(_ line: ArraySlice<UInt8>) -> Bool
-    /// The output of these rows. `cut`: the last one was cut short by a truncated input.
-    mutating func process(csv: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int)
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
-        out: [UInt8], errors: Int
-    )
+    /// The output of these rows (never a row cut short by a truncated input: the runner leaves that out).
+    mutating func process(csv: ArraySlice<CSVRecords.Record>) -> (out: [UInt8], errors: Int)
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>) -> (out: [UInt8], errors: Int)
     /// The output of CSV rows answered from their bytes (see `PlainCSVChunk`), in parts of whole rows to be
-    /// written one after the other, or nil to have them read as records and given to `process(csv:cut:)`. Must
+    /// written one after the other, or nil to have them read as records and given to `process(csv:)`. Must
     /// give exactly what that would.
     mutating func processPlain(csv: ArraySlice<UInt8>) -> (parts: [[UInt8]], rows: Int)?
     /// The output's last bytes (GeoJSON's closing).
@@ -43,6 +41,9 @@ enum BatchRunner {
         var skipped = 0
         /// A problem with the input as a whole (a truncated gzip stream), reported after its rows.
         var inputProblem: String?
+        /// The line of the row a truncated input ended inside. That row gets no output row (not even an error
+        /// row): its fields are not known, and a `--resume` with the whole input answers it in its place.
+        var cutLine: Int?
     }
 
     static let chunkRows = 65_536
@@ -113,13 +114,14 @@ enum BatchRunner {
                     rows = plain.rows
                     break
                 }
-                let records = Array(IteratorSequence(CSVRecords.Reader(Array(body), firstLine: bodyLine)))[...]
+                var records = Array(IteratorSequence(CSVRecords.Reader(Array(body), firstLine: bodyLine)))[...]
+                if cut, let last = records.popLast() { summary.cutLine = last.line }
                 let skipped = min(skipLeft, records.count)
                 skipLeft -= skipped
                 summary.skipped += skipped
                 let rest = records.dropFirst(skipped)
                 if !rest.isEmpty {
-                    let r = job.process(csv: rest, cut: cut)
+                    let r = job.process(csv: rest)
                     out += r.out
                     errors = r.errors
                     rows = rest.count
@@ -132,12 +134,16 @@ enum BatchRunner {
                     let line = piece.last == 0x0D ? piece.dropLast() : piece
                     if job.isRow(line) { lines.append((firstLine + k, line)) }
                 }
+                // The cut row is the piece after the last line feed.
+                if cut, let last = lines.last, last.number == firstLine + pieces.count - 1, bytes.last != 0x0A {
+                    summary.cutLine = lines.removeLast().number
+                }
                 let skipped = min(skipLeft, lines.count)
                 skipLeft -= skipped
                 summary.skipped += skipped
                 let rest = lines[skipped...]
                 if !rest.isEmpty {
-                    let r = job.process(lines: rest, cut: cut)
+                    let r = job.process(lines: rest)
                     out += r.out
                     errors = r.errors
                     rows = rest.count

@@ -16,22 +16,15 @@ struct ForwardJob: BatchJob {
 
     mutating func begin(header: CSVRecords.Record?) throws -> [UInt8] { [] }
 
-    mutating func process(csv: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) { ([], 0) }
+    mutating func process(csv: ArraySlice<CSVRecords.Record>) -> (out: [UInt8], errors: Int) { ([], 0) }
 
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
-        out: [UInt8], errors: Int
-    ) {
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>) -> (out: [UInt8], errors: Int) {
         var out = ""
         var errors = 0
-        for (i, (number, text)) in lines.enumerated() {
+        for (number, text) in lines {
             let valid = String(validating: text, as: UTF8.self)
             let query = valid ?? String(decoding: text, as: UTF8.self)
-            if cut && i == lines.count - 1 {
-                errors += 1
-                out += ForwardJSON.error(
-                    query: query, message: "\(source) line \(number): the input ends inside this line (it is truncated)"
-                )
-            } else if valid == nil {
+            if valid == nil {
                 // Searching the text with U+FFFD in place of a letter would answer another query than the one asked.
                 errors += 1
                 out += ForwardJSON.error(

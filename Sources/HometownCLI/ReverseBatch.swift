@@ -49,13 +49,13 @@ struct ReverseJob: PointRowsJob {
         }
     }
 
-    mutating func process(csv records: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) {
+    mutating func process(csv records: ArraySlice<CSVRecords.Record>) -> (out: [UInt8], errors: Int) {
         var coords: [Coordinate] = []
         var slots: [Int] = []
         var errors = [String?](repeating: nil, count: records.count)
         var points = [Coordinate?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            let row = input.read(row: r, isCut: cut && k == records.count - 1) {
+            let row = input.read(row: r) {
                 try Coordinate(latitudeText: $0, longitudeText: $1)
             }
             errors[k] = row.error
@@ -80,17 +80,15 @@ struct ReverseJob: PointRowsJob {
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
     }
 
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
-        out: [UInt8], errors: Int
-    ) {
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>) -> (out: [UInt8], errors: Int) {
         var objects: [BatchRowObject] = []
         var errors: [String?] = []
         var points: [Coordinate?] = []
         var coords: [Coordinate] = []
         var slots: [Int] = []
-        for (i, (lineNo, text)) in lines.enumerated() {
+        for (lineNo, text) in lines {
             let row = input.read(
-                line: text, number: lineNo, isCut: cut && i == lines.count - 1,
+                line: text, number: lineNo,
                 parse: { text, _, what in try Coordinate.parseDegrees(text, field: what) },
                 make: { try Coordinate(latitude: $0, longitude: $1) })
             if let c = row.point {

@@ -41,11 +41,11 @@ struct TransformJob: PointRowsJob {
         return Array(out.utf8)
     }
 
-    mutating func process(csv records: ArraySlice<CSVRecords.Record>, cut: Bool) -> (out: [UInt8], errors: Int) {
+    mutating func process(csv records: ArraySlice<CSVRecords.Record>) -> (out: [UInt8], errors: Int) {
         var points = [(x: Double, y: Double)?](repeating: nil, count: records.count)
         var errors = [String?](repeating: nil, count: records.count)
         for (k, r) in records.enumerated() {
-            let row = input.read(row: r, isCut: cut && k == records.count - 1) {
+            let row = input.read(row: r) {
                 (x: try ProjCommandSupport.number($0, field: "x"), y: try ProjCommandSupport.number($1, field: "y"))
             }
             (points[k], errors[k]) = (row.point, row.error)
@@ -66,15 +66,13 @@ struct TransformJob: PointRowsJob {
         return (Array(out.utf8), errors.reduce(0) { $1 == nil ? $0 : $0 + 1 })
     }
 
-    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>, cut: Bool) -> (
-        out: [UInt8], errors: Int
-    ) {
+    mutating func process(lines: ArraySlice<(number: Int, text: ArraySlice<UInt8>)>) -> (out: [UInt8], errors: Int) {
         var objects: [BatchRowObject] = []
         var errors: [String?] = []
         var points: [(x: Double, y: Double)?] = []
-        for (i, (lineNo, text)) in lines.enumerated() {
+        for (lineNo, text) in lines {
             let row = input.read(
-                line: text, number: lineNo, isCut: cut && i == lines.count - 1,
+                line: text, number: lineNo,
                 parse: { text, key, _ in try ProjCommandSupport.number(text, field: key) },
                 make: { (x: $0, y: $1) })
             objects.append(row.object)

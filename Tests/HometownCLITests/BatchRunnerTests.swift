@@ -46,7 +46,7 @@ import Testing
         var reader = CSVRecords.Reader(Array(text.utf8), firstLine: 1)
         let head = try job.begin(header: reader.next())
         let records = Array(IteratorSequence(reader))[...]
-        return String(decoding: head + job.process(csv: records, cut: false).out, as: UTF8.self)
+        return String(decoding: head + job.process(csv: records).out, as: UTF8.self)
     }
 
     @Test func theOutputIsTheRecordPathsInOnePiece() throws {

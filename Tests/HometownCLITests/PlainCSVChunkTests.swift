@@ -27,7 +27,7 @@ import Testing
     {
         let plain = job.processPlain(csv: body[...]).map { (Array($0.parts.joined()), $0.rows) }
         let records = Array(IteratorSequence(CSVRecords.Reader(body, firstLine: 2)))[...]
-        return (plain, job.process(csv: records, cut: false).out)
+        return (plain, job.process(csv: records).out)
     }
 
     /// Coordinates in the forms files hold: integers, decimals of every length, exponents, a minus zero; some
