@@ -10,14 +10,16 @@
 ///   Tennessee; "Москва, Рос" Moscow). The places such a prefix names are looked for in at most
 ///   `maxContextPostings` postings, and each place's own container names and codes are checked as well;
 /// - the whole text as one name: every name whose key begins with the folded text.
-/// Larger places come first (entries are numbered by falling importance: the `limit` most important places
-/// that some name beginning so names), scored as exact matches are (`0.5 + 0.5 * weight * importance`), with
-/// the search's own-name rule (`ownNamesFirst`: "San Fran" is San Francisco before Quito, "San Francisco de
-/// Quito") and a city just before a state or region that holds it and is named by the same name ("Sao Pa":
-/// the city of São Paulo, then the state; "Моск": Moscow, then the Moskva federal city). Codes and short forms (ISO suffixes, airport codes) are
+/// Larger places come first (entries are numbered by falling importance: the most important places that some
+/// name beginning so names, twice `limit` of them, and as many named so only in part by an alias), scored as
+/// exact matches are (`0.5 + 0.5 * weight * importance`), with the search's own-name rule (`ownNamesFirst`:
+/// "San Fran" is San Francisco before Quito, "San Francisco de Quito") and a city just before a state or region
+/// that holds it and is named by the same name ("Sao Pa": the city of São Paulo, then the state; "Моск": Moscow,
+/// then the Moskva federal city). Codes and short forms (ISO suffixes, airport codes) are
 /// suggested only when the last word is the whole code, and a country's name in another language counts as a
 /// short form (weight 0.5) until it is typed whole (a Tatar name of the United States begins "Ber", as Berlin
-/// does). A text that ends in a comma is searched as typed.
+/// does). A text that ends in a comma is searched as typed, and one whose last word holds a digit is searched
+/// as typed too, for a postal code typed whole ("55401", "SW1A 1AA"), after the names.
 extension Gazetteer {
     /// At most this many postings are read to find the places that a context prefix ("Paris, T") may name.
     public static let maxContextPostings = 4096
@@ -74,11 +76,19 @@ extension Gazetteer {
                 }
             }
         }
-        // The whole text as one name.
-        for (e, score) in prefixMatches(prefixKey(words[...]), wholeWord: complete, limit: limit)
+        // The whole text as one name (as many more as the places already suggested, which are passed over).
+        for (e, score) in prefixMatches(prefixKey(words[...]), wholeWord: complete, limit: limit + taken.count)
         where taken.insert(e).inserted {
             out.append(result(e, score: score))
-            if out.count == limit { break }
+            if out.count == limit { return out }
+        }
+        // A postal code typed whole ("55401", "SW1A 1AA", "10115"): a text whose last word holds a digit is also
+        // searched as typed, and the postal codes found follow the names.
+        if last.text.contains(where: \.isNumber) {
+            for r in try search(cut, limit: limit) where r.kind == .postalCode {
+                out.append(r)
+                if out.count == limit { break }
+            }
         }
         return out
     }
@@ -141,30 +151,36 @@ extension Gazetteer {
     /// last word is whole there), with their scores, best first (see the type's documentation).
     func prefixMatches(_ prefix: [UInt8], wholeWord: Bool = false, limit: Int) -> [(entry: Int, score: Double)] {
         guard !prefix.isEmpty, hasPrefixIndex else { return [] }
-        // The smallest entry numbers (most important first), each with its best match, in ascending order.
-        var top: [(entry: Int, match: UInt32, key: Int, whole: Bool)] = []
+        // The most important entries named so, in two windows of the same size: names read in part in another
+        // language or form (aliases, weighed less) beside the rest, so that the many aliases of large places
+        // ("Po" begins names of China, India, Florida and Mexico City in some language) never leave the names
+        // typed ("Poland", "Pomorskie") out, whatever the limit.
         let wanted = max(2 * limit, limit + Gazetteer.suggestionSlack)
-        top.reserveCapacity(wanted + 1)
+        var named = PrefixWindow(capacity: wanted)
+        var aliased = PrefixWindow(capacity: wanted)
         for i in prefixRange(prefix) where keyFits(i, prefix: prefix, wholeWord: wholeWord) {
             let whole = prefixKeyLength(i) == prefix.count
             for p in prefixPostings(i) {
                 let e = Int(p >> 2)
-                if top.count == wanted, e >= top[wanted - 1].entry { break }
+                // Past the least important name in a full window, an alias weighs too little to matter.
+                if named.isClosed(from: e) { break }
                 let m = p & 3
                 guard e < entryCount, whole || m <= NameTable.Match.alias.rawValue else { continue }
-                if let k = top.firstIndex(where: { $0.entry == e }) {
-                    if m < top[k].match || (m == top[k].match && whole && !top[k].whole) { top[k] = (e, m, i, whole) }
-                    continue
+                if m == NameTable.Match.alias.rawValue, !whole {
+                    aliased.offer(e, match: m, key: i, whole: whole)
+                } else {
+                    named.offer(e, match: m, key: i, whole: whole)
                 }
-                let at = top.firstIndex { $0.entry > e } ?? top.count
-                top.insert((e, m, i, whole), at: at)
-                if top.count > wanted { top.removeLast() }
             }
         }
-        var best: [Int: Double] = [:]
-        var keyOf: [Int: Int] = [:]
-        var ownName = Set<Int>()
-        var viaAlias = Set<Int>()
+        // An entry in both is weighed by its better match, the one in `named`.
+        var top = named.slots
+        top.reserveCapacity(named.slots.count + aliased.slots.count)
+        for slot in aliased.slots where !named.contains(slot.entry) { top.append(slot) }
+        var best = [Int: Double](minimumCapacity: top.count)
+        var keyOf = [Int: Int](minimumCapacity: top.count)
+        var ownName = Set<Int>(minimumCapacity: top.count)
+        var viaAlias = Set<Int>(minimumCapacity: top.count)
         for t in top {
             let weight: Double
             switch NameTable.Match(rawValue: t.match) ?? .weak {

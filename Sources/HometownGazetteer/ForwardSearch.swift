@@ -314,16 +314,22 @@ extension Gazetteer {
     ///   - viaAlias: the entries whose best score came through an alias.
     func ownNamesFirst(_ best: inout [Int: Double], ownName: Set<Int>, viaAlias: Set<Int>) {
         guard !ownName.isEmpty, best.count > ownName.count else { return }
+        // The entries an own name may come before, each read once.
+        let rivals = best.compactMap { e, es in
+            viaAlias.contains(e) && !ownName.contains(e) && kind(e) != .country
+                ? (score: es, country: link(e, .country), people: rankingPeople(e)) : nil
+        }
+        guard !rivals.isEmpty else { return }
         var lifted: [Int: Double] = [:]
         for n in ownName {
             guard let ns = best[n] else { continue }
             let people = rankingPeople(n)
-            for (e, es) in best
-            where es >= ns && viaAlias.contains(e) && !ownName.contains(e) && kind(e) != .country
-                && link(e, .country) != link(n, .country) && Gazetteer.band(es) == Gazetteer.band(ns)
-                && rankingPeople(e) <= Gazetteer.ownNameMargin * people
+            let country = link(n, .country)
+            for r in rivals
+            where r.score >= ns && r.country != country && Gazetteer.band(r.score) == Gazetteer.band(ns)
+                && r.people <= Gazetteer.ownNameMargin * people
             {
-                lifted[n] = max(lifted[n] ?? ns, es + 1e-6)
+                lifted[n] = max(lifted[n] ?? ns, r.score + 1e-6)
             }
         }
         for (n, v) in lifted { best[n] = v }

@@ -73,6 +73,37 @@ import Testing
         }
     }
 
+    /// The names typed come before the aliases of larger places at every limit: "Po" begins a name of China,
+    /// India and Florida in some language, and those filled a small limit's suggestions before Poland.
+    @Test func theFirstSuggestionsAreTheSameAtEveryLimit() throws {
+        let g = Fixtures.gazetteer
+        #expect(try g.suggest("Po", limit: 1).map(\.name) == ["Poland"])
+        #expect(try g.suggest("S", limit: 1).map(\.name) == ["Shandong"])
+        // Not "Ber": past a small limit's window of names, Bern is weighed by its alias "Berne", after Bergamo.
+        for typed in ["S", "Po", "Sa", "Tor", "Lon", "B", "М", "Ind", "Minneap", "Sao Pa", "Моск"] {
+            let wide = try g.suggest(typed, limit: 20).map(\.entry)
+            for limit in [1, 2, 3] {
+                #expect(
+                    try g.suggest(typed, limit: limit).map(\.entry) == Array(wide.prefix(limit)),
+                    "\(typed) with limit \(limit)")
+            }
+        }
+    }
+
+    /// A postal code typed whole is suggested (after the names, of which there are none here), as a search
+    /// finds it.
+    @Test func aPostalCodeTypedWholeIsSuggested() throws {
+        let g = Fixtures.gazetteer
+        for code in ["55401", "SW1A 1AA", "10115"] {
+            let found = try g.search(code, limit: 3).filter { $0.kind == .postalCode }
+            #expect(!found.isEmpty, "\(code)")
+            let suggested = try g.suggest(code, limit: 3)
+            #expect(suggested.map(\.name) == found.map(\.name), "\(code)")
+            #expect(suggested.map(\.point) == found.map(\.point), "\(code)")
+        }
+        #expect(try g.suggest("Minneap", limit: 3).allSatisfy { $0.kind != .postalCode })
+    }
+
     @Test func nothingBeginsSoAndBadInput() throws {
         #expect(try Fixtures.gazetteer.suggest("qxzqv", limit: 5).isEmpty)
         #expect(throws: GazetteerError.emptyQuery) { try Fixtures.gazetteer.suggest("  ", limit: 5) }
