@@ -56,9 +56,10 @@ public struct LabelPlacement: Sendable {
         let tile = PixelBox(minX: 0, minY: 0, maxX: 256, maxY: 256)
         return list.compactMap { i in
             let l = labels[Int(i)]
-            // The point relative to the tile's corner, on the world copy nearest the tile.
+            // The point relative to the tile's corner, on the world copy nearest the tile's centre (at zoom 0 the
+            // tile is the whole world: every point is on it).
             var dx = l.x * scale - Double(x) * 256
-            dx -= (dx / world).rounded() * world
+            dx -= ((dx - 128) / world).rounded() * world
             let dy = l.y * scale - Double(y) * 256
             return l.footprint(dotRadius: dotRadius).offset(dx, dy).overlaps(tile) ? l : nil
         }

@@ -163,6 +163,32 @@ struct LabelPlacerTests {
         }
     }
 
+    @Test("at zooms 0 to 2 every tile gives exactly the labels that meet it, east of 0° as well as west")
+    func everyTileOfTheFirstZooms() {
+        for z in 0...2 {
+            let p = F.placements[z]
+            let world = 256 * Double(1 << z)
+            var given = Set<String>()
+            for tx in 0..<(1 << z) {
+                for ty in 0..<(1 << z) {
+                    let tile = PixelBox(
+                        minX: Double(tx) * 256, minY: Double(ty) * 256, maxX: Double(tx + 1) * 256,
+                        maxY: Double(ty + 1) * 256)
+                    let expected = p.labels.filter { l in
+                        [0, -world, world].contains {
+                            l.footprint(dotRadius: p.dotRadius).offset(l.x + $0, l.y).overlaps(tile)
+                        }
+                    }
+                    let got = p.labels(meetingTile: z, x: tx, y: ty)
+                    #expect(got == expected, "tile \(z)/\(tx)/\(ty)")
+                    given.formUnion(got.map(\.id))
+                }
+            }
+            #expect(given == Set(p.labels.map(\.id)), "zoom \(z): a placed name is in no tile")
+        }
+        #expect(F.placements[0].labels(meetingTile: 0, x: 0, y: 0).contains { $0.name == "China" })
+    }
+
     @Test("deeper than the last placed zoom, tiles give zoom 12's names at points 2^k farther apart")
     func deeperTiles() {
         let p = F.placements[12]
