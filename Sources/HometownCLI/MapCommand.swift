@@ -104,6 +104,9 @@ struct MapCommand: AsyncParsableCommand {
     }
 
     /// `--padding`, else 40 pixels, or an eighth of the shorter side of a smaller picture.
+    /// The most times a fitted view has the world across its width (a fit below that zoom is drawn at it).
+    static let maxWorldCopies = 4
+
     func margin(width: Int, height: Int) -> Double { padding ?? min(40, Double(min(width, height)) / 8) }
 
     func run() async throws {
@@ -163,7 +166,16 @@ struct MapCommand: AsyncParsableCommand {
                 centre = (region.center.latitude, region.center.longitude)
             }
         } else if let region {
-            viewZoom = region.zoom
+            // Below the zoom at which the world is a `maxWorldCopies`th of the picture's width, it is copied
+            // across the picture more times than that, and each copy is drawn: markers that fit a wide, thin
+            // picture only there (2000x16) took minutes. They are drawn at that zoom instead, around their centre.
+            let least = log2(Double(width) / (256 * Double(MapCommand.maxWorldCopies)))
+            if region.zoom < least {
+                printError(
+                    "note: the markers fit \(width)x\(height) with a \(String(format: "%g", margin(width: width, height: height)))-pixel padding only at zoom \(String(format: "%.1f", region.zoom)), where the world is \(String(format: "%.0f", 256 * pow(2, region.zoom))) pixels wide; drawn at zoom \(String(format: "%.1f", least)), the world a \(MapCommand.maxWorldCopies)th of the width, around their centre"
+                )
+            }
+            viewZoom = max(least, region.zoom)
             centre = (region.center.latitude, region.center.longitude)
         } else {
             // Nothing to fit: the whole world across the width.

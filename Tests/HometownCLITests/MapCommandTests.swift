@@ -59,6 +59,27 @@ import Testing
         #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)
     }
 
+    /// Markers that fit a wide, thin picture only where the world is a few pixels wide are drawn where it is a
+    /// quarter of the picture's width (each of the world's many copies across the picture was drawn: minutes),
+    /// and the note says so. (A small picture of markers far apart keeps its fit: `smallPicturesAreDrawn`.)
+    @Test func markersThatFitOnlyAtAFewPixelsToTheWorldAreDrawnLarger() async throws {
+        let f = try Self.markersFile([
+            (44.98, -93.27, 3, "USA"), (19.08, 72.88, 2, "India"), (-33.87, 151.21, 2, "Australia"),
+        ])
+        let region = try await CLI.run(["region", "--input", f.path, "--size", "2000x16"])
+        #expect(region.status == 0, "\(region.err)")
+        let fitted = try JSONSerialization.jsonObject(with: Data(region.out.utf8)) as? [String: Any]
+        #expect(try #require(fitted?["zoom"] as? Double) < 0, "\(region.out)")
+        let out = f.path + ".svg"
+        let r = try await CLI.run(["map", "--input", f.path, "--size", "2000x16", "--out", out])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.err.contains("with a 2-pixel padding only at zoom -"), "\(r.err)")
+        #expect(r.err.contains("drawn at zoom 1.0, the world a 4th of the width, around their centre"), "\(r.err)")
+        let svg = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2000\" height=\"16\""))
+        #expect(Self.wellFormed(svg))
+    }
+
     /// One marker, or a group of markers close together, are fitted at a city-scale view (zoom 11, 10 with
     /// 512-pixel tiles); --max-zoom caps it (6 shows the state and its neighbours: state lines and borders drawn).
     @Test(arguments: [[(44.98, -93.27, 1, "USA")], [(44.98, -93.27, 3, "USA"), (44.981, -93.268, 2, "USA")]])
