@@ -148,7 +148,11 @@ struct KDTree: Sendable {
     }
 
     /// Items with minX <= x <= maxX and minY <= y <= maxY, appended to `result` (cleared first) in tree order.
+    /// The bounds are rounded to single precision as the positions were, so a point on the box's edge is in it
+    /// (rounding keeps order: a position at or past a bound is rounded to or past the rounded bound).
     func range(minX: Double, minY: Double, maxX: Double, maxY: Double, into result: inout [Int]) {
+        let (minX, minY) = (Double(Float(minX)), Double(Float(minY)))
+        let (maxX, maxY) = (Double(Float(maxX)), Double(Float(maxY)))
         walk(minX: minX, minY: minY, maxX: maxX, maxY: maxY, into: &result) { x, y in
             x >= minX && x <= maxX && y >= minY && y <= maxY
         }

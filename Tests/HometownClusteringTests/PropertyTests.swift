@@ -67,6 +67,39 @@ import Testing
         }
     }
 
+    /// A box is compared with the points as they are held (single precision): a cluster's own `bounds`, asked
+    /// for at its expansion zoom, gives every one of its points (those on the box's edges were lost to rounding),
+    /// and a box of no size at a point's own place gives that point.
+    @Test("a cluster's own box holds its points at its expansion zoom", arguments: [8, 9])
+    func aClustersBoxHoldsItsPoints(seed: UInt64) throws {
+        let points = Self.randomPoints(seed: seed, count: 1500, clustered: true)
+        let index = try ClusterIndex(points: points)
+        func leaves(_ item: ClusterItem) throws -> [Int] {
+            switch item {
+            case .point(let i): return [i]
+            case .cluster(let c): return try index.leaves(of: c.id, limit: .max)
+            }
+        }
+        var checked = 0
+        for zoom in [0, 2, 4, 8] {
+            for case .cluster(let c) in try index.clusters(
+                west: -180, south: -90, east: 180, north: 90, zoom: Double(zoom))
+            {
+                let ez = try index.expansionZoom(of: c.id)
+                let found = Set(try index.clusters(in: c.bounds, zoom: Double(ez)).flatMap(leaves))
+                let own = try index.leaves(of: c.id, limit: .max)
+                #expect(own.allSatisfy(found.contains), "cluster \(c.id) at zoom \(zoom), asked at \(ez)")
+                checked += 1
+            }
+        }
+        #expect(checked > 50)
+        for i in stride(from: 0, to: points.count, by: 37) {
+            let (lon, lat) = (points[i].longitude, points[i].latitude)
+            let here = try index.clusters(west: lon, south: lat, east: lon, north: lat, zoom: 18)
+            #expect(here.contains(.point(i)), "point \(i) at \(lat), \(lon)")
+        }
+    }
+
     @Test func childrenSumToParent() throws {
         let points = Self.randomPoints(seed: 7, count: 2000, clustered: true)
         let index = try ClusterIndex(points: points)
