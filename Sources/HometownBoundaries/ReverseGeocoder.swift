@@ -37,6 +37,8 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     /// 12 nautical miles in km.
     public static let atSeaRadiusKm = 22.224
+    /// A point nearer than this (1 mm) to a state's outline is on it, and so in the state.
+    static let onOutlineKm = 1e-6
 
     public let file: DataFile
     let strings: UnsafeRawBufferPointer
@@ -187,6 +189,10 @@ public final class ReverseGeocoder: @unchecked Sendable {
                 let near = cells.nearestState(
                     latitude: c.latitude, longitude: c.longitude, maxKm: ReverseGeocoder.atSeaRadiusKm)
             else { return nil }
+            // A point on a state's outline is in the state, with no sea between: outlines are cut at 180° (66, 180
+            // is Chukotka) and the South Pole is a corner of Antarctica's, and a point on such an edge is
+            // outside the polygon as its cells test it.
+            if near.km < ReverseGeocoder.onOutlineKm { return (near.state, false, 0) }
             return (near.state, true, near.km)
         }
     }

@@ -124,6 +124,19 @@ import Testing
         #expect(p.distanceKm > 0 && p.distanceKm < 22.224)
     }
 
+    /// A point on a state's outline is in the state: on 180° (where outlines are cut, and a longitude of 180 is
+    /// read as -180) and at the South Pole, a corner of Antarctica's; it was at sea, 0 km from that state.
+    @Test(arguments: [
+        (66.0, 180.0, 66.0, 179.99), (71.0, 180.0, 71.0, 179.99), (-16.8, 180, -16.8, -179.99), (-90, 0, -89.99, 0),
+    ])
+    func aPointOnAnOutlineIsInItsState(lat: Double, lon: Double, insideLat: Double, insideLon: Double) throws {
+        let p = g.place(at: try Coordinate(latitude: lat, longitude: lon))
+        let inside = g.place(at: try Coordinate(latitude: insideLat, longitude: insideLon))
+        #expect(!inside.atSea && inside.state != nil)
+        #expect(!p.atSea && p.distanceKm == 0, "\(lat), \(lon)")
+        #expect(p.state == inside.state && p.country == inside.country)
+    }
+
     @Test func openOceanHasNoCountry() throws {
         let p = g.place(at: try Coordinate(latitude: 0, longitude: -30))
         #expect(p.atSea && p.country == nil && p.state == nil && p.city == nil)
