@@ -5,9 +5,9 @@ extension ClusterIndex {
     /// `getClusters`.
     ///
     /// - Parameters:
-    ///   - west, south, east, north: degrees. Longitudes may be outside [-180, 180] (they wrap); a box with
-    ///     west > east after wrapping crosses the antimeridian and is queried as two; a box 360° or wider is
-    ///     the whole world. Latitudes clamp to [-90, 90].
+    ///   - west, south, east, north: degrees. Longitudes may be outside [-180, 180] (they wrap; a west or east
+    ///     of 180 stays 180); a box with west > east after wrapping crosses the antimeridian and is queried as
+    ///     two; a box 360° or wider is the whole world. Latitudes clamp to [-90, 90].
     ///   - zoom: map zoom; its floor, clamped to minZoom...maxZoom + 1, picks the level.
     /// - Returns: the items in supercluster's order (eastern part first for a box across 180°).
     /// - Throws: `ClusteringError.invalidQuery` for NaN or infinite values.
@@ -32,8 +32,11 @@ extension ClusterIndex {
         west: Double, south: Double, east: Double, north: Double, zoom: Double,
         ids: inout [Int], into result: inout [ClusterItem]
     ) {
+        // West 180 stays 180 (it would wrap to -180, and a box of no width on 180° would be the whole world).
         var minLng =
-            ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+            west == 180
+            ? 180
+            : ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
         let minLat = max(-90, min(90, south))
         var maxLng =
             east == 180

@@ -100,6 +100,20 @@ import Testing
         }
     }
 
+    /// A box of no width on 180° holds only what lies on 180° (west 180 wrapped to -180 made it the world), and
+    /// a box from 180° east across it is the box from -180°.
+    @Test func aBoxOfNoWidthOn180IsNotTheWorld() throws {
+        let points = Self.randomPoints(seed: 10, count: 1500, clustered: false)
+        let index = try ClusterIndex(points: points)
+        for zoom in [0.0, 5, 18] {
+            #expect(try index.clusters(west: 180, south: -90, east: 180, north: 90, zoom: zoom).isEmpty)
+            #expect(try index.clusters(west: -180, south: -90, east: -180, north: 90, zoom: zoom).isEmpty)
+            let across = try index.clusters(west: 180, south: -90, east: 200, north: 90, zoom: zoom)
+            #expect(across == (try index.clusters(west: -180, south: -90, east: -160, north: 90, zoom: zoom)))
+            #expect(!across.isEmpty)
+        }
+    }
+
     @Test func childrenSumToParent() throws {
         let points = Self.randomPoints(seed: 7, count: 2000, clustered: true)
         let index = try ClusterIndex(points: points)
