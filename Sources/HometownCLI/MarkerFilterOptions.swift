@@ -4,8 +4,18 @@ import HometownMarkers
 /// The marker filters of `map`, `cluster` and `region` (the `users` query's country, state, city and year, and
 /// the most recent N).
 struct MarkerFilterOptions: ParsableArguments {
-    @Option(help: "Only markers with this country.") var country: String?
-    @Option(help: "Only markers with this state.") var state: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only markers with this country.",
+            discussion:
+                "As written in the file, or any name, alias or code of a country as Hometown names it (usa, US and United States of America find USA)."
+        )) var country: String?
+    @Option(
+        help: ArgumentHelp(
+            "Only markers with this state.",
+            discussion:
+                "As written in the file, or any name, alias or code of a state as Hometown names it (MN, US-MN, minnesota)."
+        )) var state: String?
     @Option(help: "Only markers with this city.") var city: String?
     @Option(help: "Only markers with this year.") var year: Int?
     @Option(help: "Only the N most recent markers (highest ids).") var last: Int?

@@ -24,11 +24,12 @@ struct MarkerInputOptions: ParsableArguments {
             progress: progress)
     }
 
-    /// The markers of a file that pass `filter`; a note on standard error counts those without a point.
+    /// The markers of a file that pass `filter` (its country and state as the markers spell them:
+    /// `MarkerPlaceSpelling`); a note on standard error counts those without a point.
     static func load(path: String, filter: MarkerFilter, progress: StageProgress? = nil) throws -> [Marker] {
         let all = try MarkerReader.read(path: path, progress: progress?.reading(path))
         progress?.stage { "filtering \(all.count) markers: \(BatchProgress.clock($0))" }
-        let kept = try filter.apply(all, file: path)
+        let kept = try MarkerPlaceSpelling.resolve(filter, in: all).apply(all, file: path)
         progress?.finish()
         let unlocated = kept.filter { $0.coordinate == nil }
         if let first = unlocated.first {

@@ -112,6 +112,30 @@ import Testing
         return (run.status, run.out)
     }
 
+    /// A filter's country and state are found as the file writes them, or under any name, alias or code of the
+    /// place Hometown names so, as the server's filters are ("usa", "US" and "MN"); a spelling of the file's own
+    /// that Hometown does not know is matched as written.
+    @Test func filtersFindPlacesUnderTheirOtherNames() async throws {
+        let path = try tempFile(Self.users, ext: "json")
+        func count(_ filters: [String]) async throws -> Int {
+            let r = try await CLI.run(["cluster", "--input", path, "--zoom", "16"] + filters)
+            #expect(r.status == 0, "\(filters): \(r.err)")
+            let features = try #require((try json(r.out) as? [String: Any])?["features"] as? [[String: Any]])
+            return features.count
+        }
+        #expect(try await count(["--country", "USA"]) == 2)
+        #expect(try await count(["--country", "usa"]) == 2)
+        #expect(try await count(["--country", "US", "--state", "MN"]) == 2)
+        #expect(try await count(["--state", "minnesota"]) == 2)
+        #expect(try await count(["--country", "fiji", "--state", "Northern"]) == 1)
+        #expect(try await count(["--country", "Mexico"]) == 0)
+        let region = try await CLI.run(["region", "--input", path, "--size", "800x600", "--country", "usa"])
+        #expect(region.status == 0, "\(region.err)")
+        let own = try tempFile(Self.users.replacingOccurrences(of: "\"Fiji\"", with: "\"Narnia\""), ext: "json")
+        let narnia = try await CLI.run(["cluster", "--input", own, "--zoom", "16", "--country", "Narnia"])
+        #expect(((try json(narnia.out) as? [String: Any])?["features"] as? [Any])?.count == 2)
+    }
+
     @Test func largeInputsShowProgressOnATerminalOnly() async throws {
         // 400,000 points: several seconds to read in a debug build, so the line is drawn.
         var text = "{\"type\":\"FeatureCollection\",\"features\":["
