@@ -81,16 +81,17 @@ struct MapEndpoints: Sendable {
         let filters = try UsersQuery.parse(
             p.items(named: UsersQuery.filterParameters), vocabulary: state.vocabulary,
             paging: false)
-        let rule = "from 0 to 100000 pixels"
-        let width = try p.requiredNumber("width", range: Self.pixels, rule: rule)
-        let height = try p.requiredNumber("height", range: Self.pixels, rule: rule)
-        let padding = try p.number("padding", range: Self.pixels, rule: rule) ?? 0
+        // One rule for a side, whether it is refused for its range or for being 0.
+        let side = "more than 0 and at most 100000 pixels"
+        let width = try p.requiredNumber("width", range: Self.pixels, rule: side)
+        let height = try p.requiredNumber("height", range: Self.pixels, rule: side)
+        let padding = try p.number("padding", range: Self.pixels, rule: "from 0 to 100000 pixels") ?? 0
         guard width > 2 * padding, height > 2 * padding else {
             // Without padding the side that is 0 is at fault; with it, the padding.
             if padding > 0 {
                 throw ProtocolError.outOfRange(field: "padding", rule: "less than half the width and the height")
             }
-            throw ProtocolError.outOfRange(field: width > 0 ? "height" : "width", rule: "more than 0 pixels")
+            throw ProtocolError.outOfRange(field: width > 0 ? "height" : "width", rule: side)
         }
         let snapshot = state.view.snapshot
         return try await state.delivery.tagged(version: snapshot.version, request) {

@@ -28,9 +28,14 @@ import Testing
             for (query, field) in [
                 ("width=0&height=0", "width"), ("width=0&height=600", "width"), ("width=800&height=0", "height"),
                 ("width=800&height=600&padding=300", "padding"), ("width=100&height=600&padding=50", "padding"),
+                ("width=1e9&height=600", "width"), ("width=800&height=-1", "height"),
             ] {
                 let r = try await client.get("/hometown/region?\(query)")
                 #expect(r.status == .badRequest && r.errorField == field, "\(query): \(r.text)")
+                // A side too large and a side of 0 are told the same rule.
+                if field != "padding" {
+                    #expect(r.text.contains("must be more than 0 and at most 100000 pixels"), "\(query): \(r.text)")
+                }
             }
             #expect(try await client.get("/hometown/region?width=800&height=600").status == .ok)
         }
