@@ -47,9 +47,13 @@ struct MapCommand: AsyncParsableCommand {
         help: "Picture size WxH in pixels, 16 to 8192 each. (default: \(MapCommand.defaultSize))",
         transform: SizeArgument.init(parsing:))
     var size = MapCommand.defaultSize
-    @Option(help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.") var zoom: Double?
+    // Unconditional: a negative value is read as the value (and refused by its rule), not as an option.
+    @Option(
+        parsing: .unconditional, help: "Web Mercator zoom of the view (0-20, fractions allowed); the default is --fit.")
+    var zoom: Double?
     @Flag(help: "Zoom to the region of the markers and outline it (the default without --zoom).") var fit = false
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Largest zoom --fit goes to (0-20; default 18, the deepest the maps go).",
             discussion:
@@ -59,6 +63,7 @@ struct MapCommand: AsyncParsableCommand {
     @Option(point: "Centre of a --zoom view, LAT,LON in degrees (default: the markers' region, else 20,0).")
     var center: PointArgument?
     @Option(
+        parsing: .unconditional,
         help:
             "Free margin around the fitted region in pixels, under half the shorter side (default 40; 1/8 of a smaller side)."
     )

@@ -17,8 +17,9 @@ struct MarkerFilterOptions: ParsableArguments {
                 "As written in the file, or any name, alias or code of a state as Hometown names it (MN, US-MN, minnesota)."
         )) var state: String?
     @Option(help: "Only markers with this city.") var city: String?
-    @Option(help: "Only markers with this year.") var year: Int?
-    @Option(help: "Only the N most recent markers (highest ids).") var last: Int?
+    // Unconditional: a negative value is read as the value (and refused by its rule), not as an option.
+    @Option(parsing: .unconditional, help: "Only markers with this year.") var year: Int?
+    @Option(parsing: .unconditional, help: "Only the N most recent markers (highest ids).") var last: Int?
 
     /// These filters, with the id bounds of commands that have them.
     func filter(afterID: Int? = nil, beforeID: Int? = nil) -> MarkerFilter {

@@ -142,6 +142,20 @@ import Testing
         #expect(!r.err.isEmpty)
     }
 
+    /// A negative value is read as the option's value and refused by its rule (it was read as an option, and
+    /// the value said to be missing).
+    @Test(arguments: [
+        (["--zoom", "-1"], "--zoom must be from 0 to 20, not -1.0"),
+        (["--max-zoom", "-2"], "--max-zoom must be from 0 to 20, not -2.0"),
+        (["--padding", "-1"], "--padding -1.0 leaves no room in a 800x500 picture"),
+        (["--last", "-3"], "--last must be 1 or more"),
+    ])
+    func aNegativeValueIsRefusedByItsRule(_ args: [String], _ message: String) async throws {
+        let r = try await CLI.run(
+            ["map", "--input", "-"] + args, stdin: #"{"type":"FeatureCollection","features":[]}"#)
+        #expect(r.status == 2 && r.err.contains(message), "\(args): \(r.err)")
+    }
+
     @Test func noMarkersDrawsTheWorldAndSaysSo() async throws {
         let r = try await CLI.run(["map", "--input", "-"], stdin: #"{"type":"FeatureCollection","features":[]}"#)
         #expect(r.status == 0, "\(r.err)")
