@@ -42,6 +42,21 @@ public enum TilePreparation {
         waterPath: String? = nil, countries: Vocabulary.Selection = .defaults
     ) throws -> Report {
         guard (1...maxZooms).contains(zooms) else { throw TilePreparationError.zooms(zooms, maxZooms) }
+        // A path that cannot be a file is refused before the drawing (seconds), not after it.
+        var isFolder: ObjCBool = false
+        if path.hasSuffix("/")
+            || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        {
+            let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+            throw TilePreparationError.cannotWrite(
+                path, "it is a folder; name the file to write in it (\(folder)/tiles.bin)")
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty,
+            !(FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) && isFolder.boolValue)
+        {
+            throw TilePreparationError.cannotWrite(path, "its folder \(parent) does not exist")
+        }
         let data = try BundledData(
             boundariesPath: boundariesPath, gazetteerPath: gazetteerPath, waterPath: waterPath, countries: countries)
         let sources = data.tileSources()

@@ -106,6 +106,20 @@ import Testing
             return path == "/nonexistent/tiles.bin" && "\(error)".hasPrefix("cannot write /nonexistent/tiles.bin")
         }
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent/tiles.bin.partial"))
+        #expect(
+            throws: TilePreparationError.cannotWrite("/nonexistent/tiles.bin", "its folder /nonexistent does not exist")
+        ) {
+            try TilePreparation.write(to: "/nonexistent/tiles.bin", zooms: 1)
+        }
+        // A folder, named with or without its slash, is not a file to write: said before anything is drawn.
+        let folder = (try Self.temporaryFile("tiles.bin") as NSString).deletingLastPathComponent
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for path in [folder, folder + "/"] {
+            #expect(
+                throws: TilePreparationError.cannotWrite(
+                    path, "it is a folder; name the file to write in it (\(folder)/tiles.bin)")
+            ) { try TilePreparation.write(to: path, zooms: 1) }
+        }
     }
 
     @Test func dataThatCannotBeLoadedIsNamed() throws {
