@@ -32,16 +32,9 @@ extension ClusterIndex {
         west: Double, south: Double, east: Double, north: Double, zoom: Double,
         ids: inout [Int], into result: inout [ClusterItem]
     ) {
-        // West 180 stays 180 (it would wrap to -180, and a box of no width on 180° would be the whole world).
-        var minLng =
-            west == 180
-            ? 180
-            : ((west + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+        var minLng = Self.wrappedLongitude(west)
         let minLat = max(-90, min(90, south))
-        var maxLng =
-            east == 180
-            ? 180
-            : ((east + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
+        var maxLng = Self.wrappedLongitude(east)
         let maxLat = max(-90, min(90, north))
         if east - west >= 360 {
             minLng = -180
@@ -57,6 +50,13 @@ extension ClusterIndex {
             maxX: UnitMercator.x(longitude: maxLng), maxY: UnitMercator.y(latitude: minLat), into: &ids)
         result.reserveCapacity(result.count + ids.count)
         for i in ids { result.append(item(level.nodes[i])) }
+    }
+
+    /// A longitude in degrees wrapped into [-180, 180), except that 180 itself stays 180: a west of 180 would
+    /// wrap to -180, and a box of no width on 180° would then be the whole world.
+    private static func wrappedLongitude(_ longitude: Double) -> Double {
+        if longitude == 180 { return 180 }
+        return ((longitude + 180).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) - 180
     }
 
     /// Decodes a cluster id into (zoom level holding its children, index of its origin entry there).

@@ -135,7 +135,8 @@ extension Gazetteer {
 
     /// True when the reading from word `s` on is one word of at most `maxCodeAfterNumbers` letters after
     /// skipped leading words: the letters of a postal code ("1012 AB", Amsterdam) or a number and a state
-    /// abbreviation ("60614 IL"), never read as a place on their own; "10115 Berlin" reads.
+    /// abbreviation ("60614 IL"), never read as a place on their own (beside a code it holds, it is read with
+    /// the code, `withPostalCode`); "10115 Berlin" reads.
     static func isCodeAfterNumbers(_ words: [NameKey.Word], from s: Int) -> Bool {
         s > 0 && s == words.count - 1 && words[s].text.unicodeScalars.count <= maxCodeAfterNumbers
     }

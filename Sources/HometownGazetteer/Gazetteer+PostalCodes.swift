@@ -10,9 +10,11 @@ import HometownCore
 /// Alone (with at most a leading house number), a code gives every reading of it, each scoring 1, before any
 /// place: the US ZIP code first, then a Canadian or Indian code, then the other countries' codes of that text,
 /// larger cities first ("10115" is a ZIP code of New York and Berlin's code). A number of fewer than four digits
-/// is no code alone. Beside a place ("Chicago, IL 60614", "10115 Berlin", "London SW1A 1AA"), the first reading
-/// held by the best place (or holding it) comes right after that place, with its score and unread words; a code
-/// no reading of which fits the place is not read. A number that is no code in the data gives nothing, as
+/// is no code alone. Beside a place ("Chicago, IL 60614", "10115 Berlin", "London SW1A 1AA", "60614, IL"), the
+/// best place that holds a reading (or that a reading holds) comes first, with the best place's score, and that
+/// reading right after it, with the same score and unread words: "IL 60614" is Illinois, not Israel. A place
+/// ranked below another leads only where the code lies in it or near it (`postalNeighbourKm`). A code no
+/// reading of which fits a place read is not read. A number that is no code in the data gives nothing, as
 /// before.
 extension Gazetteer {
     /// The half-side, in km, of a ZIP code's box: the data gives a point for each code and no area.
@@ -170,7 +172,8 @@ extension Gazetteer {
     }
 
     /// How far, in km, a city that holds a postal code may lie from the city named beside the code: a code of
-    /// one city of a metropolis read beside its name ("London SW1A 1AA": SW1A is Westminster's).
+    /// one city of a metropolis read beside its name ("London SW1A 1AA": SW1A is Westminster's). A city ranked
+    /// below another leads with a code of its state only within this distance of the code's point.
     public static let postalNeighbourKm = 30.0
 
     /// Whether `place` is a city within `postalNeighbourKm` of city entry `holder`, in the same country.
@@ -238,15 +241,50 @@ extension Gazetteer {
             r.mayStandAlone && words.indices.allSatisfy { skippable[$0] || r.words.contains($0) }
         }
         if !alone.isEmpty { return Array((alone.map { $0.result(1, nil) } + places).prefix(limit)) }
-        func fits(_ top: ForwardResult, _ r: PostalReading) -> Bool {
-            top.entry == r.holder || containers(top.entry).contains(r.holder)
-                || containers(r.holder).contains(top.entry) || nearbyCities(top, r.holder)
+        func fits(_ place: ForwardResult, _ r: PostalReading) -> Bool {
+            place.entry == r.holder || containers(place.entry).contains(r.holder)
+                || containers(r.holder).contains(place.entry) || nearbyCities(place, r.holder)
         }
-        if let top = places.first, let reading = readings.first(where: { fits(top, $0) }) {
-            return Array(([top, reading.result(top.score, top.unmatched)] + places.dropFirst()).prefix(limit))
+        // Whether reading `r` places its code in `place` itself: the place is its holder or holds it, or is a
+        // city near the code (a ZIP code's holder is its state, and any city of the state fits that loosely).
+        func closelyFits(_ place: ForwardResult, _ r: PostalReading) -> Bool {
+            if place.entry == r.holder || containers(r.holder).contains(place.entry) || nearbyCities(place, r.holder) {
+                return true
+            }
+            return kind(place.entry) == .city && containers(place.entry).contains(r.holder)
+                && place.point.distanceKm(to: r.result(0, nil).point) <= Gazetteer.postalNeighbourKm
         }
+        // The best place that a reading fits leads, the code right after it. A place ranked below others leads
+        // only where the code lies in it or close by: "IL 60614" is Illinois and its ZIP code, though Israel
+        // alone ranks before Illinois, and "Springfield 62701" the Springfield of Illinois; "Paris 10115" reads
+        // no code, though a small Paris lies in New York State. A place lifted above better ones takes the best
+        // one's score, so that the scores still descend. `found` is the places of `query` best first, at most
+        // `limit`; when none fits, the places past the limit are looked through too.
+        func led(by query: String, _ found: [ForwardResult], taken: Range<Int>?) throws -> [ForwardResult]? {
+            func firstFit(_ list: [ForwardResult]) -> (Int, PostalReading)? {
+                for (i, place) in list.enumerated() {
+                    let fit = readings.first {
+                        (taken == nil || $0.words == taken) && (i == 0 ? fits(place, $0) : closelyFits(place, $0))
+                    }
+                    if let fit { return (i, fit) }
+                }
+                return nil
+            }
+            var list = found
+            var fit = firstFit(list)
+            if fit == nil, list.count == limit, limit < Gazetteer.maxLimit {
+                list = try searchPlaces(query, limit: Gazetteer.maxLimit)
+                fit = firstFit(list)
+            }
+            guard let (i, reading) = fit, let best = list.first else { return nil }
+            let place = i == 0 ? best : result(list[i].entry, score: best.score, unmatched: list[i].unmatched)
+            list.remove(at: i)
+            return Array(([place, reading.result(place.score, place.unmatched)] + list).prefix(limit))
+        }
+        if let answer = try led(by: cut, places, taken: nil) { return answer }
         // The place words read without the code ("Dublin D02", where the code's form is not one the reading of
-        // places leaves out): the first reading that fits the best place of the rest.
+        // places leaves out; "55401, MN", where a lone two-letter word after a number is not read as a place):
+        // the first reading that fits the best place of the rest that one fits.
         for taken in Set(readings.map(\.words)).sorted(by: { $0.lowerBound < $1.lowerBound }) {
             let rest = words.indices.filter { !taken.contains($0) }
             guard !rest.isEmpty else { continue }
@@ -258,10 +296,8 @@ extension Gazetteer {
                     parts.append([words[i].text])
                 }
             }
-            let others = try searchPlaces(parts.map { $0.joined(separator: " ") }.joined(separator: ", "), limit: limit)
-            if let top = others.first, let reading = readings.first(where: { $0.words == taken && fits(top, $0) }) {
-                return Array(([top, reading.result(top.score, top.unmatched)] + others.dropFirst()).prefix(limit))
-            }
+            let query = parts.map { $0.joined(separator: " ") }.joined(separator: ", ")
+            if let answer = try led(by: query, try searchPlaces(query, limit: limit), taken: taken) { return answer }
         }
         return places
     }

@@ -67,6 +67,27 @@ import Testing
         #expect(results.filter { $0.kind == .postalCode }.count == 1)
     }
 
+    /// Beside a code, the place that holds it leads though its name alone ranks below another's: a state's postal
+    /// abbreviation that is also a country's ISO code (MN Mongolia, IL Israel), a country's code shared with its
+    /// territories (FR, AU), a city of a common name. At every limit, with the scores still descending.
+    @Test(arguments: [
+        ("55401, MN", "Minnesota", "55401", "US"), ("60614, IL", "Illinois", "60614", "US"),
+        ("IL 60614", "Illinois", "60614", "US"), ("60614 IL", "Illinois", "60614", "US"),
+        ("75001, FR", "France", "75001", "FR"),
+        ("3000, AU", "Australia", "3000", "AU"), ("Springfield 62701", "Springfield", "62701", "US"),
+    ])
+    func theCodeLeadsWithThePlaceThatHoldsIt(query: String, place: String, code: String, country: String) throws {
+        for limit in [1, 2, 10] {
+            let results = try Fixtures.gazetteer.search(query, limit: limit)
+            #expect(results.first?.name == place && results.first?.kind != .postalCode, "\(query) \(limit)")
+            #expect(zip(results, results.dropFirst()).allSatisfy { $0.score >= $1.score }, "\(query) \(limit)")
+            guard limit > 1 else { continue }
+            let postal = try #require(results.dropFirst().first)
+            #expect(postal.kind == .postalCode && postal.name == code && postal.country?.iso == country)
+            #expect(postal.score == results[0].score)
+        }
+    }
+
     @Test func aPartialAddressKeepsItsUnreadWords() throws {
         let results = try Fixtures.gazetteer.search("1060 W Addison St, Chicago, IL 60613", limit: 3)
         #expect(results.first?.name == "Chicago")
