@@ -7,7 +7,7 @@ import HometownClient
 struct ClientOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The service's base URL (default $HOMETOWN_SERVER; post and users fall back to http://127.0.0.1:8080).",
+            "The service's base URL (default $HOMETOWN_SERVER, else http://127.0.0.1:8080; map reads a server only when one is named).",
             valueName: "URL"))
     var server: String?
 

@@ -13,15 +13,16 @@ struct DbBackupCommand: AsyncParsableCommand {
             database as it was when the backup began, compacted) into the new file
             --to, while `hometown serve` keeps reading and writing --from: in
             write-ahead-log mode the backup blocks no post. The copy is written as
-            --to.partial, synced to disk and renamed, so --to exists only when it
-            is complete; an existing --to is never overwritten. The backup is a
+            --to.partial, synced to disk and given the name --to, so --to exists
+            only when it is complete; an existing --to is never overwritten, nor
+            one that appears while the backup runs. The backup is a
             normal Hometown database: serve it with --db, or copy it to PostgreSQL
             with `db copy`. (For PostgreSQL use its own tools, e.g. pg_dump.)
 
               hometown db backup --from posts.sqlite --to backups/posts-$(date +%F).sqlite
 
-            Exit status: 0 done, 2 invalid input (--from missing, --to exists),
-            1 other failure.
+            Exit status: 0 done, 2 invalid input (--from missing or no Hometown
+            database, --to exists), 1 other failure.
             """)
 
     @Option(help: ArgumentHelp("The SQLite database to back up.", valueName: "file"))
@@ -53,6 +54,8 @@ struct DbBackupCommand: AsyncParsableCommand {
             let bytes = try await SQLiteBackup.copy(from: from, to: to, busyTimeout: wait)
             let seconds = Double(DurationUnits.wholeMilliseconds(ContinuousClock.now - started)) / 1000
             printError("backed up \(from) into \(to) (\(bytes) bytes) in \(seconds) s")
+        } catch StoreError.incompatible(let path, let detail) {
+            throw CLIFailure.exit("--from \(path): \(detail)")
         } catch {
             printError("the backup failed: \(error)")
             throw ExitCode(1)

@@ -33,8 +33,8 @@ struct DbCopyCommand: AsyncParsableCommand {
               PGPASSWORD=... hometown db copy --to restored.sqlite \\
                   --from postgres://hometown@db.example:5432/hometown
 
-            Exit status: 0 done, 2 invalid input (bad location, target not empty),
-            1 other failure.
+            Exit status: 0 done, 2 invalid input (bad location, a source that holds
+            no Hometown database, target not empty), 1 other failure.
             """)
 
     @Option(
@@ -87,9 +87,13 @@ struct DbCopyCommand: AsyncParsableCommand {
                             + ", so there is no Hometown database to copy")
                 }
             }
-            source = try await StoreOpener.open(from.location, connect: options, busyTimeout: wait, logger: logger)
+            source = try await StoreOpener.open(
+                from.location, connect: options, busyTimeout: wait, createIfMissing: false, logger: logger)
         } catch let e as ExitCode {
             throw e
+        } catch StoreError.incompatible(let path, let detail) {
+            throw CLIFailure.exit(
+                "--from \(path): \(detail); a copy reads a Hometown database and changes nothing else")
         } catch {
             throw Self.failure("--from", error)
         }

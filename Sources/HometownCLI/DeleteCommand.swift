@@ -51,6 +51,9 @@ struct DeleteCommand: AsyncParsableCommand {
             try ClientCommandSupport.checkPostID(id)
             let pw = try password.read()
             try NewUser.checkString(pw, field: "password")
+            // A password shorter than any post's can only be wrong: said here, not sent to count as a failure
+            // against this address's tries.
+            try NewUser.checkPassword(pw)
             try await client.client().delete(id: id, password: pw)
             print("deleted \(id)")
         }

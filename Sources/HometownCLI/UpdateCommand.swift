@@ -85,6 +85,9 @@ struct UpdateCommand: AsyncParsableCommand {
             if let city { try NewUser.checkString(city, field: "city") }
             let pw = try password.read()
             try NewUser.checkString(pw, field: "password")
+            // A password shorter than any post's can only be wrong: said here, not sent to count as a failure
+            // against this address's tries.
+            try NewUser.checkPassword(pw)
             let user = try await client.client().update(id: id, password: pw, change: change)
             var out: [UInt8] = []
             UserJSON.append(user, to: &out)

@@ -51,11 +51,15 @@ enum PostgresFailure {
     }
 
     /// `error` as the `StoreError` a caller gets; `takenNickname` (for writes) names the nickname of a unique
-    /// violation. A full or failing disk on the server is `storageUnavailable` (503 with `Retry-After`, as for
+    /// violation of the nickname index (one of another constraint, such as a repeated id, is a failure). A full or failing disk on the server is `storageUnavailable` (503 with `Retry-After`, as for
     /// SQLite), not a failure of the request.
     static func storeError(_ error: any Error, takenNickname: String? = nil) -> StoreError {
         if let e = error as? StoreError { return e }
-        if let takenNickname, sqlState(error) == uniqueViolation { return .nicknameTaken(takenNickname) }
+        if let takenNickname, sqlState(error) == uniqueViolation,
+            (error as? PSQLError)?.serverInfo?[.constraintName].map({ $0 == PostgresSchema.nicknameIndex }) ?? true
+        {
+            return .nicknameTaken(takenNickname)
+        }
         if isUnavailable(error) { return .unavailable(describe(error)) }
         if let state = sqlState(error), storageStates.contains(state) { return .storageUnavailable(describe(error)) }
         return .failed(describe(error))

@@ -55,10 +55,12 @@ public final class PostgresUserStore: CopyableUserStore {
     }
 
     /// Connects to `location`, creates or checks the schema, and starts the pool.
+    /// - Parameter createIfMissing: false to open only a database that already has the schema (a copy's source).
     /// - Throws: `StoreError.cannotOpen` (server unreachable, log-in refused, no such database),
-    ///   `StoreError.incompatible` (a newer schema, or another program's `users` table).
+    ///   `StoreError.incompatible` (a newer schema, another program's `users` table, or no schema where
+    ///   `createIfMissing` is false).
     public static func open(
-        _ location: StoreLocation.Postgres, options: PostgresStoreOptions = .init(),
+        _ location: StoreLocation.Postgres, options: PostgresStoreOptions = .init(), createIfMissing: Bool = true,
         logger: Logger = Logger(label: "hometown.store")
     ) async throws -> PostgresUserStore {
         guard options.maxConnections >= 1 else {
@@ -80,7 +82,8 @@ public final class PostgresUserStore: CopyableUserStore {
         }
         do {
             try await PostgresSchema.prepare(
-                on: first.sql(queryLogLevel: nil), location: location.description, logger: logger)
+                on: first.sql(queryLogLevel: nil), location: location.description, createIfMissing: createIfMissing,
+                logger: logger)
             try await first.close()
         } catch {
             try? await first.close()
@@ -103,8 +106,11 @@ public final class PostgresUserStore: CopyableUserStore {
     private static func openFailure(_ error: any Error, _ location: StoreLocation.Postgres) -> String {
         let text = PostgresFailure.describe(error)
         switch PostgresFailure.sqlState(error) {
-        case "28P01", "28000":
+        case "28P01":
             return "\(text); give user \(location.user)'s password in PGPASSWORD or --db-password-file FILE"
+        case "28000":
+            return
+                "\(text); check the user name in the URL (createuser makes one) and the server's pg_hba.conf entries for this address"
         case "3D000":
             return
                 "\(text); create it first (createdb -h \(location.host) -p \(location.port) -U \(location.user) \(location.database))"
@@ -246,24 +252,32 @@ public final class PostgresUserStore: CopyableUserStore {
     }
 
     public func insertStored(_ rows: [StoredUserRow]) async throws {
+        guard let top = rows.map(\.id).max() else { return }
         try await inInsertTransaction(takenNickname: "one of the copied rows") { db in
             try await SQLUserQueries.insertStored(rows, on: db)
+            // The sequence moves past the ids stored in the same transaction: a copy cut short leaves no id of
+            // its rows to be handed out again.
+            try await Self.advanceSequence(past: top, on: db)
         }
     }
 
     /// `setval` on the sequence, to the larger of `id` and its current value.
     public func advanceIDs(past id: Int) async throws {
+        guard id >= 1 else { return }
+        try await inInsertTransaction(takenNickname: nil) { db in try await Self.advanceSequence(past: id, on: db) }
+    }
+
+    /// Moves the id sequence to the larger of `id` and its current value (never back), on `db`.
+    private static func advanceSequence(past id: Int, on db: any SQLDatabase) async throws {
         // setval's least value is 1, which would make the next id 2.
         guard id >= 1 else { return }
-        try await inInsertTransaction(takenNickname: nil) { db in
-            try await db.raw(
-                """
-                SELECT setval(pg_get_serial_sequence('users', 'id')::regclass,
-                              GREATEST(\(bind: id), COALESCE(pg_sequence_last_value(pg_get_serial_sequence('users', 'id')::regclass), 0), 1),
-                              true)
-                """
-            ).run()
-        }
+        try await db.raw(
+            """
+            SELECT setval(pg_get_serial_sequence('users', 'id')::regclass,
+                          GREATEST(\(bind: id), COALESCE(pg_sequence_last_value(pg_get_serial_sequence('users', 'id')::regclass), 0), 1),
+                          true)
+            """
+        ).run()
     }
 
     // MARK: Connections

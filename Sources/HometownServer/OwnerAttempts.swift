@@ -148,10 +148,12 @@ final class OwnerAttempts: Sendable {
     private func wait(_ t: Tables, post: Int, key: String, _ now: ContinuousClock.Instant) -> Duration? {
         var waits: [Duration] = []
         if let w = remaining(t.addresses[key], now) { waits.append(w) }
-        // The post's own count applies to an address that has failed on the post (see the type's comment).
+        // The post's own count applies to an address that has failed on the post (see the type's comment), a try
+        // of its own under way counting as a failure: else a burst from a new address would get all its free
+        // tries on a post that waits, where the same tries one after another get one.
         if let pair = t.pairs[Pair(post: post, address: key)], !isStale(pair, now) {
             if let w = remaining(pair, now) { waits.append(w) }
-            if pair.failures > 0, let w = remaining(t.posts[post], now) { waits.append(w) }
+            if pair.failures + pair.pending > 0, let w = remaining(t.posts[post], now) { waits.append(w) }
         }
         return waits.max()
     }

@@ -5,7 +5,8 @@ public protocol CopyableUserStore: PlaceRenamingStore {
     func storedRows(afterID: Int, limit: Int) async throws -> [StoredUserRow]
 
     /// Stores `rows` as they are (their ids, keys, hashes and time-stamps) in one transaction, taking the same
-    /// insert lock as `insert`. The ids must be new to the store and above every stored id, ascending.
+    /// insert lock as `insert`. The ids must be new to the store and above every stored id, ascending. In the
+    /// same transaction the id counter moves past them, so that a copy cut short hands none of them out again.
     /// - Throws: `StoreError.nicknameTaken` or `StoreError.failed` (a repeated id); nothing is stored then.
     func insertStored(_ rows: [StoredUserRow]) async throws
 

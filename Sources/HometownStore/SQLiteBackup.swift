@@ -8,14 +8,16 @@ import SQLiteKit
 /// An online copy of a SQLite database (`hometown db backup`): SQLite's `VACUUM INTO` writes a consistent snapshot
 /// of the source as it was when the copy began, while servers keep reading and writing it (in write-ahead-log
 /// mode a reader blocks no writer). The copy is written under a temporary name beside the target, synced to disk,
-/// then renamed, so an interrupted backup never leaves a file that looks complete.
+/// then given the target's name (a hard link, which never replaces a file, then the temporary name removed), so an
+/// interrupted backup never leaves a file that looks complete, and a target made meanwhile is left alone.
 public enum SQLiteBackup {
     /// Copies the database at `source` into the new file `target`.
     /// - Parameter busyTimeout: how long to wait for a lock another connection holds (only a checkpoint or a
     ///   rollback-journal writer takes one a reader waits for).
     /// - Returns: the size of the copy, in bytes.
-    /// - Throws: `StoreError.cannotOpen` when `source` is missing or not a database, or `target` exists or cannot
-    ///   be written; `StoreError.busy`/`failed` from SQLite.
+    /// - Throws: `StoreError.cannotOpen` when `source` is missing or not a database, or `target` exists (or
+    ///   appears while the copy is written) or cannot be written; `StoreError.incompatible` when `source` holds
+    ///   no Hometown database; `StoreError.busy`/`failed` from SQLite.
     @discardableResult
     public static func copy(
         from source: String, to target: String, busyTimeout: Duration = .seconds(5),
@@ -34,13 +36,17 @@ public enum SQLiteBackup {
             path: source, busyTimeout: busyTimeout, logger: logger, threads: .singleton)
         do {
             let db = connection.sql()
-            // A file that is not a database fails here rather than being copied as an empty one.
-            _ = try await db.raw("SELECT count(*) AS n FROM sqlite_master").first()
+            // A file that is not a database fails here, and one that holds no Hometown database (an empty file,
+            // another program's) is refused, rather than being copied as an empty one.
+            guard try await SQLiteUserStore.holdsUsersTable(db) else {
+                throw StoreError.incompatible(path: source, detail: SQLiteUserStore.noHometownDatabase)
+            }
             try await db.raw("VACUUM INTO \(bind: partial)").run()
             try await connection.close()
         } catch {
             try? await connection.close()
             try? files.removeItem(atPath: partial)
+            if let e = error as? StoreError { throw e }
             if let e = error as? SQLiteError, e.reason == .busy || e.reason == .busyTimeout {
                 throw StoreError.busy(timeoutSeconds: DurationUnits.seconds(busyTimeout))
             }
@@ -48,9 +54,16 @@ public enum SQLiteBackup {
         }
         do {
             try syncFile(partial)
-            guard rename(partial, target) == 0 else {
-                throw StoreError.cannotOpen(path: target, detail: String(cString: strerror(errno)))
+            // A new name for the copy that never replaces a file (rename would): a target made meanwhile by
+            // another program stays as it is.
+            guard link(partial, target) == 0 else {
+                throw StoreError.cannotOpen(
+                    path: target,
+                    detail: errno == EEXIST
+                        ? "the file appeared while the backup ran; a backup never overwrites one"
+                        : String(cString: strerror(errno)))
             }
+            unlink(partial)
             try syncFile(
                 (target as NSString).deletingLastPathComponent.isEmpty
                     ? "." : (target as NSString).deletingLastPathComponent)

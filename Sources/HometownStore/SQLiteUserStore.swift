@@ -59,10 +59,13 @@ public final class SQLiteUserStore: UserStore {
     /// - Parameters:
     ///   - busyTimeout: how long a statement waits (sleeping, in SQLite's busy handler) for a lock that another
     ///     connection holds, before it fails with `StoreError.busy`. Rounded to milliseconds.
+    ///   - createIfMissing: false to open only a file that already holds a Hometown database (a copy's source):
+    ///     any other file is refused before anything is written to it.
     /// - Throws: `StoreError.cannotOpen` (missing folder, no permission, not a database),
-    ///   `StoreError.incompatible` (a newer schema, or a `users` table of another shape).
+    ///   `StoreError.incompatible` (a newer schema, a `users` table of another shape, or no Hometown database
+    ///   where `createIfMissing` is false).
     public static func open(
-        path: String, busyTimeout: Duration = .seconds(5),
+        path: String, busyTimeout: Duration = .seconds(5), createIfMissing: Bool = true,
         logger: Logger = Logger(label: "hometown.store")
     ) async throws -> SQLiteUserStore {
         let threads = NIOThreadPool(numberOfThreads: 2)
@@ -72,6 +75,9 @@ public final class SQLiteUserStore: UserStore {
             let writer = try await connection(path: path, busyTimeout: busyTimeout, logger: logger, threads: threads)
             opened = writer
             let db = writer.sql()
+            if !createIfMissing, try await !holdsUsersTable(db) {
+                throw StoreError.incompatible(path: path, detail: noHometownDatabase)
+            }
             let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(
                 column: "journal_mode", as: String.self)
             guard mode?.lowercased() == "wal" else {
@@ -133,6 +139,17 @@ public final class SQLiteUserStore: UserStore {
         let ms = max(0, DurationUnits.wholeMilliseconds(timeout))
         try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(ms))").run()
     }
+
+    /// Whether the database `db` is connected to has a `users` table: a Hometown database of any version does, a
+    /// new or empty file and another program's database do not. Reads only.
+    static func holdsUsersTable(_ db: any SQLDatabase) async throws -> Bool {
+        let row = try await db.raw("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'users'")
+            .first()
+        return try (row?.decode(column: "n", as: Int.self) ?? 0) > 0
+    }
+
+    /// Why a file without a `users` table is refused where an existing database is wanted.
+    static let noHometownDatabase = "it holds no Hometown database (no users table)"
 
     private static func createSchema(_ db: any SQLDatabase) async throws {
         try await db.raw(

@@ -5,7 +5,8 @@
 /// Rows are read and written `batchSize` at a time (memory stays bounded by one batch), each batch one
 /// transaction in the target under its insert lock. The source may keep taking posts meanwhile: every row
 /// committed before the copy starts is copied, and rows posted during it may or may not be. A copy that fails
-/// leaves the batches copied so far; empty the target (or use a new one) before trying again.
+/// leaves the batches copied so far, with the target's id counter past them (`insertStored`); empty the target
+/// (or use a new one) before trying again.
 public enum StoreCopy {
     /// Why a copy did not start.
     public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {

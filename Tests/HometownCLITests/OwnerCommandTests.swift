@@ -133,6 +133,15 @@ import Testing
         let twoWays = try await HometownBinary.run(
             ["delete", "--id", "1", "--password", "x", "--password-stdin", "--server", nowhere], stdin: "y\n")
         #expect(twoWays.status == 2 && twoWays.err.contains("one way"), "\(twoWays.err)")
+        // A password shorter than any post's (an empty --password among them) is said here: sent, it counted as
+        // a failure against the address's tries.
+        for (command, extra) in [("delete", [String]()), ("update", ["--city", "Fargo"])] {
+            for pw in ["", "ab"] {
+                let short = try await HometownBinary.run(
+                    [command, "--id", "1", "--password", pw, "--server", nowhere] + extra)
+                #expect(short.status == 2 && short.err.contains("password"), "\(command) '\(pw)': \(short.err)")
+            }
+        }
         // And with valid input, the missing server is exit status 3, as for `post`.
         let refused = try await HometownBinary.run(["delete", "--id", "1", "--server", nowhere], environment: env)
         #expect(refused.status == 3, "\(refused.err)")

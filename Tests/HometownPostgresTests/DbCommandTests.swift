@@ -113,6 +113,24 @@ import Testing
         #expect(down.status == 1 && down.err.contains("--from"), "\(down.err)")
     }
 
+    /// A source that holds no Hometown database (a new PostgreSQL database, an empty file) is refused and left
+    /// as it is: the copy made its schema there and "copied 0 users", the backup "backed up" an empty file. The
+    /// second try is refused too, so the first wrote nothing.
+    @Test func aSourceWithoutAHometownDatabaseIsRefusedAndLeftAlone() async throws {
+        let database = try await Backend.postgres.freshLocation().description
+        for _ in 0..<2 {
+            let r = try await HometownBinary.run(["db", "copy", "--from", database, "--to", Backend.freshSQLitePath()])
+            #expect(r.status == 2 && r.err.contains("no Hometown database"), "\(r.err)")
+        }
+        let empty = Backend.freshSQLitePath()
+        try Data().write(to: URL(fileURLWithPath: empty))
+        let target = Backend.freshSQLitePath()
+        let r = try await HometownBinary.run(["db", "backup", "--from", empty, "--to", target])
+        #expect(r.status == 2 && r.err.contains("no Hometown database"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
+    }
+
     @Test func thePasswordComesFromAFileOrTheEnvironment() async throws {
         let server = try await PostgresServer.shared()
         let url = "postgres://\(server.passwordRole)@127.0.0.1:\(server.port)/\(try await server.createDatabase())"

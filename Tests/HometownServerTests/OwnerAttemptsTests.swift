@@ -92,6 +92,22 @@ import Testing
         #expect(b.tracked.posts == 0 && b.tracked.addresses == 0 && b.tracked.pairs == 0)
     }
 
+    /// On a post that waits (strangers' failures), a new address gets one try checked, whether its tries come
+    /// one after another or all at once: a burst of five got its three free tries through.
+    @Test func aBurstFromANewAddressGetsOneTryOnAPostThatWaits() {
+        let a = Self.attempts(free: 3, first: .seconds(60), max: .seconds(600))
+        let t0 = ContinuousClock.now
+        for i in 0..<4 { a.failed(post: 1, address: "198.51.100.\(i)", now: t0) }
+        let burst = (0..<5).filter { _ in a.begin(post: 1, address: "203.0.113.9", now: t0) == nil }.count
+        #expect(burst == 1)
+        a.end(post: 1, address: "203.0.113.9", .wrong, now: t0)
+        #expect(a.begin(post: 1, address: "203.0.113.9", now: t0) != nil, "as one after another")
+        // The owner at an address of its own is still checked, and its right password clears its own count.
+        #expect(a.begin(post: 1, address: "192.0.2.1", now: t0) == nil)
+        a.end(post: 1, address: "192.0.2.1", .right, now: t0)
+        #expect(a.begin(post: 1, address: "192.0.2.1", now: t0) == nil)
+    }
+
     /// Tries under way whose instants arrive out of order (two requests that read the clock, then took the lock
     /// in the other order) are let through while free failures are left: a try is refused only for failures.
     @Test func triesWithInstantsOutOfOrderAreLetThroughWhileFailuresAreFree() {
