@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --bin) bin=${2:?--bin needs a path}; shift 2 ;;
     --out) out=${2:?--out needs a folder}; shift 2 ;;
     --compression) compression=${2:?--compression needs xz, gzip or none}; shift 2 ;;
-    -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "package: unknown argument '$1' (see tools/package.sh --help)" >&2; exit 2 ;;
   esac
 done

@@ -21,7 +21,7 @@ public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible
         case .dataNotFound(let file, let looked):
             let places = looked.isEmpty ? "nowhere (the executable's path is unknown)" : looked.joined(separator: ", ")
             return
-                "\(file) not found; looked in \(places). Pass --data with the folder holding hometown.bin and gazetteer.bin, or set HOMETOWN_DATA to it (a package installs them in /usr/share/hometown)"
+                "\(file) not found; looked in \(places). Set HOMETOWN_DATA to the folder holding hometown.bin and gazetteer.bin, or name it with --data where the command takes that option (a package installs them in /usr/share/hometown)"
         case .dataFileTruncated(let p, let e, let a):
             return
                 "data file \(p) is truncated: it should be \(e) bytes but is \(a); restore it from git (git checkout -- data/) or rebuild it"

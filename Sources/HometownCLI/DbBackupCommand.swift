@@ -9,15 +9,15 @@ struct DbBackupCommand: AsyncParsableCommand {
         commandName: "backup",
         abstract: "Copy a SQLite database into a new file while servers keep using it.",
         discussion: """
-            Writes a consistent snapshot of --from (SQLite's VACUUM INTO: the
-            database as it was when the backup began, compacted) into the new file
-            --to, while `hometown serve` keeps reading and writing --from: in
-            write-ahead-log mode the backup blocks no post. The copy is written as
-            --to.partial, synced to disk and given the name --to, so --to exists
-            only when it is complete; an existing --to is never overwritten, nor
-            one that appears while the backup runs. The backup is a
-            normal Hometown database: serve it with --db, or copy it to PostgreSQL
-            with `db copy`. (For PostgreSQL use its own tools, e.g. pg_dump.)
+            Writes a consistent snapshot of --from (SQLite's VACUUM INTO: the database
+            as it was when the backup began, compacted) into the new file --to, while
+            `hometown serve` keeps reading and writing --from: in write-ahead-log mode
+            the backup blocks no post. The copy is written as --to.partial, synced to
+            disk and given the name --to, so --to exists only when it is complete; an
+            existing --to is never overwritten, nor one that appears while the backup
+            runs. The backup is a normal Hometown database: serve it with --db, or copy
+            it to PostgreSQL with `db copy`. (For PostgreSQL use its own tools, e.g.
+            pg_dump.)
 
               hometown db backup --from posts.sqlite --to backups/posts-$(date +%F).sqlite
 

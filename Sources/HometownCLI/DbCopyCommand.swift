@@ -61,6 +61,11 @@ struct DbCopyCommand: AsyncParsableCommand {
     @OptionGroup(title: "Database server (PostgreSQL)")
     var connect: DbConnectOptions
 
+    func validate() throws {
+        try from.check("--from")
+        try to.check("--to")
+    }
+
     func run() async throws {
         guard (1...50_000).contains(batchSize) else { throw CLIFailure.exit("--batch-size must be from 1 to 50000") }
         guard from.location != to.location else {

@@ -143,6 +143,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds GET /healthz waits for its database query before answering 503 (not ready).")
     var healthTimeout: Seconds = 2
 
+    func validate() throws {
+        try database.check("--db")
+    }
+
     func run() async throws {
         // SIGTERM or SIGINT while the server starts stops it gracefully once it runs (exit 0).
         let stopSignals = StopSignals()
@@ -184,12 +188,12 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             app = try await buildApplication(configuration: c) { bound in
                 printError(
-                    "serving on http://\(host):\(bound)/hometown/ (version \(HometownVersion.current), database \(db)); stop with Ctrl-C"
+                    "serving on http://\(Self.urlHost(host)):\(bound)/hometown/ (version \(HometownVersion.current), database \(db)); stop with Ctrl-C"
                 )
             }
         } catch let e as ServerError {
             printError(e.description)
-            throw ExitCode(ExitStatus.invalidInput)
+            throw ExitCode(e.isInvalidInput ? ExitStatus.invalidInput : ExitStatus.failure)
         } catch {
             printError("\(error)")
             throw ExitCode(ExitStatus.failure)
@@ -197,11 +201,16 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await runService(app, limits: c.limits, stopSignals: stopSignals)
         } catch let e as ServerError {
-            printError("\(e.description) (http://\(host):\(port))")
+            printError("\(e.description) (http://\(Self.urlHost(host)):\(port))")
             throw ExitCode(ExitStatus.failure)
         } catch {
             printError("the server stopped: \(error)")
             throw ExitCode(ExitStatus.failure)
         }
+    }
+
+    /// `host` as a URL writes it: an IPv6 address in brackets (`[::1]`), anything else as it is.
+    static func urlHost(_ host: String) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     }
 }

@@ -18,7 +18,11 @@ struct MemoryTrimService: Service {
     let logger: Logger
 
     func run() async throws {
-        guard interval > .zero else { return }
+        guard interval > .zero else {
+            // Never trims, but stays until the server stops: a service that ends stops the whole server.
+            try? await gracefulShutdown()
+            return
+        }
         await cancelWhenGracefulShutdown {
             var closedAtLastTrim = connections.closedCount
             while !Task.isCancelled {

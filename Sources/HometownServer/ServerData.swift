@@ -25,7 +25,7 @@ public final class ServerData: Sendable {
 
     /// Loads the files `configuration` names (`boundariesPath`, `gazetteerPath`, `waterPath`), with full
     /// verification, and the names of its `countries`.
-    /// - Throws: `ServerError.cannotLoad` naming the file and the problem; `.badConfiguration("--countries", ...)`
+    /// - Throws: `ServerError.cannotLoadData` naming the file and the problem; `.badConfiguration("--countries", ...)`
     ///   when the selection names no country of the data.
     public init(configuration: ServerConfiguration) throws(ServerError) {
         source = Source(configuration)

@@ -170,4 +170,12 @@ import Testing
                 "Error: The value '0/0' is invalid for '--tile <tile>': "
                     + "expected Z/X/Y with three integers, e.g. 0/0/0"))
     }
+
+    /// The address `serve` says it serves on is a URL: an IPv6 host in brackets (`http://::1:8080/` is none).
+    @Test func theServingURLBracketsAnIPv6Host() {
+        #expect(ServeCommand.urlHost("::1") == "[::1]")
+        #expect(ServeCommand.urlHost("fe80::1%eth0") == "[fe80::1%eth0]")
+        #expect(ServeCommand.urlHost("127.0.0.1") == "127.0.0.1")
+        #expect(ServeCommand.urlHost("localhost") == "localhost")
+    }
 }

@@ -32,7 +32,9 @@ import Testing
     @Test func aCopiedBinaryWithoutDataSaysWhereItLookedAndHowToPointAtIt() async throws {
         let (prefix, binary) = try Self.copiedBinary()
         defer { try? FileManager.default.removeItem(at: prefix) }
-        for args in [["reverse", "44.97", "-93.26"], ["forward", "Duluth"]] {
+        // `serve` too: missing data is a data failure (exit status 1), not a value given wrong (it exited 2).
+        let db = prefix.appendingPathComponent("posts.sqlite").path
+        for args in [["reverse", "44.97", "-93.26"], ["forward", "Duluth"], ["serve", "--port", "0", "--db", db]] {
             let r = try await Self.run(binary, args)
             #expect(r.status == 1, "\(args): \(r.err)")
             #expect(r.out.isEmpty)
