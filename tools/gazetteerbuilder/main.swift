@@ -84,20 +84,27 @@ do {
     }
     var cityPeopleByCountry = [Int](repeating: 0, count: reverse.countryCount)
     for s in 0..<reverse.stateCount { cityPeopleByCountry[reverse.countryIndex(ofState: s)] += cityPeopleByState[s] }
+    // Two Natural Earth units may share an ISO code (Australia and its Indian Ocean Territories, France and
+    // Clipperton Island): the code stands for the one with more people in its places, the first on a tie. Only
+    // that unit takes the code's population and names (the code itself, the ISO and CLDR names and aliases); the
+    // others keep their own names and the people of their places, so that "FR" and "France" are France and not
+    // Clipperton Island with France's population.
+    var unitOfISO: [String: Int] = [:]
+    for i in 0..<reverse.countryCount {
+        guard let a2 = reverse.countryInfo(i).iso2 else { continue }
+        if unitOfISO[a2].map({ cityPeopleByCountry[$0] < cityPeopleByCountry[i] }) ?? true { unitOfISO[a2] = i }
+    }
     for i in 0..<reverse.countryCount {
         let c = reverse.countryInfo(i)
         let ext = reverse.countryExtent(i)
+        let code = c.iso2.flatMap { unitOfISO[$0] == i ? $0 : nil }
         var d = EntryDraft(
             kind: .country, name: c.name, code: c.iso2 ?? "",
-            population: c.iso2.flatMap { src.countryPopulation[$0] } ?? cityPeopleByCountry[i],
+            population: code.flatMap { src.countryPopulation[$0] } ?? cityPeopleByCountry[i],
             point: ext.point, bbox: ext.bbox)
         d.names += c.aliases.map { ($0, .alias) }
-        if let a2 = c.iso2 {
-            // Two Natural Earth units may share an ISO code (Australia and its Indian Ocean Territories): the
-            // code stands for the one with more people in its places.
-            if countryByISO[a2].map({ cityPeopleByCountry[countryOfDraft[$0]!] < cityPeopleByCountry[i] }) ?? true {
-                countryByISO[a2] = drafts.count
-            }
+        if let a2 = code {
+            countryByISO[a2] = drafts.count
             d.names.append((a2, .alias))
             if let l = localisByISO[a2] {
                 d.names += ([l.name, l.officialName, l.commonName] + l.aliases).filter { !$0.isEmpty }.map {
@@ -107,7 +114,7 @@ do {
             d.names += (src.isoNames[a2] ?? []).map { ($0, .alias) }
             d.names += (ExtraNames.countryAliases[a2] ?? []).map { ($0, .alias) }
         }
-        if let a3 = c.iso3 { d.names.append((a3, .alias)) }
+        if let a3 = c.iso3, code != nil || c.iso2 == nil { d.names.append((a3, .alias)) }
         countryDraft.append(drafts.count)
         countryOfDraft[drafts.count] = i
         drafts.append(d)
