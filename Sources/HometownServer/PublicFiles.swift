@@ -49,6 +49,10 @@ struct PublicFiles: Sendable {
         throws
     {
         guard let dir = PublicFiles.locate(explicit) else {
+            if let explicit {
+                throw ServerError.cannotLoad(
+                    "--public", "\(explicit) holds no openapi.yaml (the folder of the web app and openapi.yaml)")
+            }
             throw ServerError.cannotLoad(
                 "the public folder (openapi.yaml, the web app)",
                 "not found; give --public DIR or set HOMETOWN_PUBLIC")

@@ -32,5 +32,8 @@ public func runService(_ app: any ApplicationProtocol, limits: ServerLimits, sto
         case EACCES: throw ServerError.cannotListen("a port below 1024 needs privileges; choose --port 1024 or above")
         default: throw ServerError.cannotListen("no network interface of this machine has that --host address")
         }
+    } catch let e where e is SocketAddressError || e is SocketAddressError.UnknownHost {
+        // A --host name the resolver does not know.
+        throw ServerError.cannotListen("the --host name is no address this machine can resolve (\(e))")
     }
 }
