@@ -120,7 +120,7 @@ public final class SQLiteUserStore: UserStore {
                 storage: .file(path: path), threadPool: threads, logger: logger,
                 on: MultiThreadedEventLoopGroup.singleton.any())
         } catch {
-            throw StoreError.cannotOpen(path: path, detail: "\(error)")
+            throw StoreError.cannotOpen(path: path, detail: openFailure(path, error))
         }
         do {
             try await setBusyTimeout(busyTimeout, on: connection.sql())
@@ -129,6 +129,26 @@ public final class SQLiteUserStore: UserStore {
             throw StoreError.cannotOpen(path: path, detail: "\(error)")
         }
         return connection
+    }
+
+    /// Why `path` could not be opened, in words where the file system says (SQLite's own error says only that
+    /// it failed): a missing folder, a folder that cannot be written, a folder where the file should be.
+    private static func openFailure(_ path: String, _ error: any Error) -> String {
+        let folder =
+            (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        let files = FileManager.default
+        if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            return "it is a folder; name a file in it"
+        }
+        guard files.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            return "its folder \(folder) does not exist (create it first)"
+        }
+        guard isFolder.boolValue else { return "\(folder) is not a folder" }
+        if !files.fileExists(atPath: path), !files.isWritableFile(atPath: folder) {
+            return "no permission to create a file in \(folder)"
+        }
+        return "\(error)"
     }
 
     /// Replaces SQLiteNIO's busy handler, which retries a locked statement at once and for ever (a busy loop at

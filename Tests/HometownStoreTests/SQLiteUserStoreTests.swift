@@ -33,6 +33,23 @@ import Testing
         }
     }
 
+    /// A file that cannot be opened is said why: a missing folder, a folder named for the file (SQLite's error
+    /// said only "Failed to open to SQLite database").
+    @Test func aFileThatCannotBeOpenedSaysWhy() async throws {
+        let folder = (Self.freshPath() as NSString).deletingLastPathComponent
+        for (path, said) in [
+            ("/nonexistent-folder/x/users.sqlite", "its folder /nonexistent-folder/x does not exist"),
+            (folder, "it is a folder"),
+        ] {
+            await #expect {
+                try await SQLiteUserStore.open(path: path)
+            } throws: { error in
+                guard case .cannotOpen(_, let detail) = error as? StoreError else { return false }
+                return detail.contains(said)
+            }
+        }
+    }
+
     /// The store's calls run on threads of its own: with every thread of NIO's shared pool held by other work, a
     /// write and two reads still return (before the shared threads are let go, after at most 20 s).
     @Test func answersWhileNIOsSharedThreadsAreHeld() async throws {
