@@ -241,18 +241,20 @@ extension Gazetteer {
             r.mayStandAlone && words.indices.allSatisfy { skippable[$0] || r.words.contains($0) }
         }
         if !alone.isEmpty { return Array((alone.map { $0.result(1, nil) } + places).prefix(limit)) }
-        func fits(_ place: ForwardResult, _ r: PostalReading) -> Bool {
-            place.entry == r.holder || containers(place.entry).contains(r.holder)
-                || containers(r.holder).contains(place.entry) || nearbyCities(place, r.holder)
+        // Whether `place` is the holder of reading `r`'s code, holds it, or is a city near the city holding it.
+        func holds(_ place: ForwardResult, _ r: PostalReading) -> Bool {
+            place.entry == r.holder || containers(r.holder).contains(place.entry) || nearbyCities(place, r.holder)
         }
-        // Whether reading `r` places its code in `place` itself: the place is its holder or holds it, or is a
-        // city near the code (a ZIP code's holder is its state, and any city of the state fits that loosely).
+        // `holds`, or `place` lies in the code's holder (a city in a ZIP code's state).
+        func fits(_ place: ForwardResult, _ r: PostalReading) -> Bool {
+            holds(place, r) || containers(place.entry).contains(r.holder)
+        }
+        // Whether reading `r` places its code in `place` itself: `holds`, or a city of the holder near the code (a
+        // ZIP code's holder is its state, and any city of the state fits that loosely).
         func closelyFits(_ place: ForwardResult, _ r: PostalReading) -> Bool {
-            if place.entry == r.holder || containers(r.holder).contains(place.entry) || nearbyCities(place, r.holder) {
-                return true
-            }
-            return kind(place.entry) == .city && containers(place.entry).contains(r.holder)
-                && place.point.distanceKm(to: r.result(0, nil).point) <= Gazetteer.postalNeighbourKm
+            holds(place, r)
+                || (kind(place.entry) == .city && containers(place.entry).contains(r.holder)
+                    && place.point.distanceKm(to: r.result(0, nil).point) <= Gazetteer.postalNeighbourKm)
         }
         // The best place that a reading fits leads, the code right after it. A place ranked below others leads
         // only where the code lies in it or close by: "IL 60614" is Illinois and its ZIP code, though Israel

@@ -71,7 +71,6 @@ do {
     // Countries: the boundary data's, enriched with every name the sources know for the same ISO code.
     var countryByISO: [String: Int] = [:]
     var countryDraft: [Int] = []
-    var countryOfDraft: [Int: Int] = [:]
     var localisByISO: [String: SourceTables.Country] = [:]
     for c in src.countries where !c.alpha2.isEmpty { localisByISO[c.alpha2] = c }
     var cityPeopleByState = [Int](repeating: 0, count: reverse.stateCount)
@@ -116,7 +115,6 @@ do {
         }
         if let a3 = c.iso3, code != nil || c.iso2 == nil { d.names.append((a3, .alias)) }
         countryDraft.append(drafts.count)
-        countryOfDraft[drafts.count] = i
         drafts.append(d)
     }
 
