@@ -7,7 +7,7 @@
 #                           against a real server on loopback, tools/webtest/), the Spark job on 1,000,000 rows in
 #                           local[2] (tools/spark/) and the check of the running server against its OpenAPI
 #                           document (schemathesis). Each Python tool keeps its own virtualenv under its folder.
-#                           About an hour on two cores from a clean clone (docs/testing.md).
+#                           About 50 minutes on two cores from a clean clone (docs/testing.md).
 #   tools/test.sh --quick   the inner loop: the formatting, the import check, the build and the engine's unit
 #                           suites, which start no server or command (a few minutes once the build is there).
 set -euo pipefail
@@ -43,7 +43,9 @@ step bash tools/install-deps.sh
 step swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
 # Every module imports only what Package.swift declares for it (the manifest read without building).
 step python3 tools/check-imports.py
-step swift build --build-tests
+# From nothing each module is compiled whole; a folder built before keeps its mode (tools/compile-flags.sh).
+mapfile -t compile_flags < <(bash tools/compile-flags.sh .build)
+step swift build --build-tests "${compile_flags[@]}"
 if $quick; then
   step swift test --skip-build \
     --filter 'Hometown(Core|Protocol|Vocabulary|Proj|GEOS|Boundaries|Gazetteer|Viewport|Basemap|Tiles|Clustering|Markers)Tests'

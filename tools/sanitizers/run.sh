@@ -53,8 +53,9 @@ if [ "$sanitizer" = address ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TES
 # Only what the run needs: the tests and the `hometown` they start. The offline tools and benchmark drivers are
 # built, and so checked, by the ordinary build (under this sanitizer they added about a minute).
 if [ "$steps" != run ]; then
+  mapfile -t compile_flags < <(bash tools/compile-flags.sh "$build")
   for product in HometownPackageTests hometown; do
-    swift build --sanitize="$sanitizer" --build-path "$build" --product "$product"
+    swift build --sanitize="$sanitizer" --build-path "$build" --product "$product" "${compile_flags[@]}"
   done
 fi
 [ "$steps" != build ] || exit 0
