@@ -309,7 +309,9 @@ extension Gazetteer {
     /// ("Cancun" is Cancún, Mexico, not Changchun, which GeoNames also spells so). Countries keep their place
     /// (their codes and names in other languages are aliases: "EST" stays Estonia), and so do codes and
     /// abbreviations; so does a place of the same country, whose alternate name is mostly how its own people
-    /// write it (Saint Ives, Cambridgeshire, is also "St Ives", as is St Ives in Cornwall).
+    /// write it (Saint Ives, Cambridgeshire, is also "St Ives", as is St Ives in Cornwall), but for a national
+    /// capital, which comes before the places of its own country whatever their size: "New Delhi" is India's
+    /// capital, though GeoNames also lists the name for Delhi, 30 times its people.
     /// - Parameters:
     ///   - ownName: the entries read by their own name.
     ///   - viaAlias: the entries whose best score came through an alias.
@@ -326,9 +328,11 @@ extension Gazetteer {
             guard let ns = best[n] else { continue }
             let people = rankingPeople(n)
             let country = link(n, .country)
+            let capital = capitals.contains(n)
             for r in rivals
-            where r.score >= ns && r.country != country && Gazetteer.band(r.score) == Gazetteer.band(ns)
-                && r.people <= Gazetteer.ownNameMargin * people
+            where r.score >= ns && Gazetteer.band(r.score) == Gazetteer.band(ns)
+                && (r.country == country
+                    ? capital : r.people <= Gazetteer.ownNameMargin * people)
             {
                 lifted[n] = max(lifted[n] ?? ns, r.score + 1e-6)
             }

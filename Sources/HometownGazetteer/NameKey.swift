@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Rules, in order:
 /// - case, diacritics and width are folded ("São Paulo" -> "sao paulo"), and a few letters that have no
-///   decomposition are spelled out: ß -> ss, æ -> ae, œ -> oe, ø -> o, ł -> l, đ/ð -> d, þ -> th, ı -> i;
+///   decomposition are spelled out: ß -> ss, æ -> ae, œ -> oe, ø -> o, ł -> l, đ/ð -> d, þ -> th, ı -> i; Arabic
+///   letters that people type either way become one: أ إ آ ٱ -> ا, ة -> ه, ى ی -> ي, ک -> ك;
 /// - apostrophes vanish ("O'Fallon" -> "ofallon"), and so do the vowel points and tone marks people type
 ///   without (`isPointOrJoiner`: "יְרוּשָׁלַיִם" -> "ירושלים"); a combining mark inside a word stays in it
 ///   ("दिल्ली" is one word); every other non-letter, non-digit separates words. Every script is read: letters
@@ -168,6 +169,14 @@ public enum NameKey {
             case "ı": out.append("i")
             case "ħ", "Ħ": out.append("h")
             case "ŀ": out.append("l")
+            // Arabic letters that people type either way: alef with a hamza or madda, or the wasla form, as a bare
+            // alef ("الإسكندرية", "الاسكندرية"); teh marbuta as heh ("القاهرة", "القاهره"); alef maqsura and the
+            // Persian yeh as the Arabic yeh, and the Persian keheh as kaf, which Arabic and Persian keyboards give
+            // for one another.
+            case "\u{0622}", "\u{0623}", "\u{0625}", "\u{0671}": out.append("\u{0627}")
+            case "\u{0629}": out.append("\u{0647}")
+            case "\u{0649}", "\u{06CC}": out.append("\u{064A}")
+            case "\u{06A9}": out.append("\u{0643}")
             default: out.append(u)
             }
         }

@@ -34,4 +34,22 @@ import Testing
         #expect(NameKey.key("گوانگ\u{200C}ژو") == NameKey.key("گوانگژو"))
         #expect(NameKey.key("東京") == "東京")
     }
+
+    @Test func arabicLettersTypedEitherWayMeet() {
+        // Alef with hamza above or below, with madda and wasla, as a bare alef.
+        #expect(NameKey.key("الإسكندرية") == NameKey.key("الاسكندرية"))
+        #expect(NameKey.key("إسطنبول") == NameKey.key("اسطنبول"))
+        #expect(NameKey.key("الأردن") == NameKey.key("الاردن"))
+        #expect(NameKey.key("آمل") == NameKey.key("امل"))
+        #expect(NameKey.key("\u{0671}لقاهرة") == NameKey.key("القاهرة"))
+        // The hamza as a combining mark after the alef, as a decomposed text has it.
+        #expect(NameKey.key("ا\u{0654}") == NameKey.key("ا"))
+        // Teh marbuta as heh; alef maqsura, the Persian yeh and the Arabic yeh; keheh and kaf.
+        #expect(NameKey.key("القاهرة") == NameKey.key("القاهره"))
+        #expect(NameKey.key("شیراز") == NameKey.key("شيراز"))
+        #expect(NameKey.key("موسى") == NameKey.key("موسي"))
+        #expect(NameKey.key("کرمان") == NameKey.key("كرمان"))
+        // Other letters stay apart.
+        #expect(NameKey.key("عمان") != NameKey.key("امان"))
+    }
 }

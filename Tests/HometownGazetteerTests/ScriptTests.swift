@@ -37,6 +37,14 @@ import Testing
         Case(query: "Киев", country: "UA", latitude: 50.4547, longitude: 30.5238),
         Case(query: "יְרוּשָׁלַיִם", country: "IL", latitude: 31.769, longitude: 35.2163),
         Case(query: "القَاهِرَة", country: "EG", latitude: 30.0626, longitude: 31.2497),
+        // Arabic letters typed either way: alef with or without its hamza, teh marbuta as heh, the Persian yeh.
+        Case(query: "الإسكندرية", country: "EG", latitude: 31.2018, longitude: 29.9158),
+        Case(query: "الاسكندرية", country: "EG", latitude: 31.2018, longitude: 29.9158),
+        Case(query: "اسطنبول", country: "TR", latitude: 41.0138, longitude: 28.9497),
+        Case(query: "إسطنبول", country: "TR", latitude: 41.0138, longitude: 28.9497),
+        Case(query: "القاهره", country: "EG", latitude: 30.0626, longitude: 31.2497),
+        Case(query: "شيراز", country: "IR", latitude: 29.6104, longitude: 52.5311),
+        Case(query: "شیراز", country: "IR", latitude: 29.6104, longitude: 52.5311),
         // A name with its country in that country's language.
         Case(query: "Москва, Россия", country: "RU", latitude: 55.7522, longitude: 37.6156),
         Case(query: "София, България", country: "BG", latitude: 42.6975, longitude: 23.3242),
@@ -55,7 +63,12 @@ import Testing
     }
 
     @Test func countriesInTheirOwnLanguages() throws {
-        for (q, iso) in [("България", "BG"), ("Србија", "RS"), ("中国", "CN"), ("Россия", "RU"), ("日本", "JP")] {
+        let countries = [
+            ("България", "BG"), ("Србија", "RS"), ("中国", "CN"), ("Россия", "RU"), ("日本", "JP"),
+            // Arabic, with and without the hamza on the alef.
+            ("الأردن", "JO"), ("الاردن", "JO"), ("إيران", "IR"), ("ايران", "IR"),
+        ]
+        for (q, iso) in countries {
             let r = try #require(try Fixtures.top(q), "\(q) gives no result")
             #expect(r.kind == .country && r.country?.iso == iso, "\(q) -> \(r.name)")
         }
