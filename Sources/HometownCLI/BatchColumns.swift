@@ -27,12 +27,15 @@ enum BatchColumns {
         return i
     }
 
+    /// Space, tab, line feed or carriage return: what may come before an NDJSON input's first "{".
+    static func isWhiteSpace(_ b: UInt8) -> Bool { b == 32 || b == 10 || b == 13 || b == 9 }
+
     /// Whether an input is NDJSON: by its name (.ndjson, .jsonl, also before .gz), else unless it is named .csv,
     /// by its first character other than white space being "{".
     static func looksLikeNDJSON(path: String, firstBytes: [UInt8]) -> Bool {
         var lower = path.lowercased()
         if lower.hasSuffix(".gz") { lower.removeLast(3) }
-        let first = firstBytes.first(where: { $0 != 32 && $0 != 10 && $0 != 13 && $0 != 9 })
+        let first = firstBytes.first(where: { !isWhiteSpace($0) })
         return lower.hasSuffix(".ndjson") || lower.hasSuffix(".jsonl")
             || (!lower.hasSuffix(".csv") && first == UInt8(ascii: "{"))
     }

@@ -67,15 +67,24 @@ final class BatchInput {
 
     private var peeked: [UInt8]?
 
-    /// The first bytes of the input (at least one unless it is empty), kept to be returned again by `next()`:
-    /// for telling CSV from NDJSON by content.
-    func peek() throws -> [UInt8] {
+    /// The first bytes of the input, kept to be returned again by `next()`: for telling CSV from NDJSON by content.
+    /// They run to the first byte `wanted` accepts, the end of the input or `peekLimit` bytes, whichever comes
+    /// first, however the input arrives (a pipe may deliver a leading blank line apart from what follows it).
+    func peek(until wanted: (UInt8) -> Bool) throws -> [UInt8] {
         if let p = peeked { return p }
         var got: [UInt8] = []
-        while got.isEmpty, let more = try readMore() { got += more }
+        var looked = 0
+        while got.count < Self.peekLimit, let more = try readMore() {
+            got += more
+            if got[looked...].contains(where: wanted) { break }
+            looked = got.count
+        }
         peeked = got
         return got
     }
+
+    /// The most `peek` reads ahead (bytes).
+    static let peekLimit = 1 << 16
 
     private func readMore() throws -> [UInt8]? {
         while true {

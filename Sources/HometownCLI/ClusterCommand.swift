@@ -21,11 +21,12 @@ struct ClusterCommand: ParsableCommand {
 
     @OptionGroup var input: MarkerInputOptions
 
-    @Option(help: "Cluster radius in pixels.") var radius: Double = 40
-    @Option(help: "Tile extent in pixels (the radius refers to it).") var extent: Double = 512
-    @Option(help: "Fewest points that form a cluster.") var minPoints: Int = 2
-    @Option(help: "Lowest zoom that gets clusters.") var minZoom: Int = 0
-    @Option(help: "Highest zoom that gets clusters (at most 30).") var maxZoom: Int = 16
+    // Unconditional: a negative value is read as the value (and refused by its rule), not as an option.
+    @Option(parsing: .unconditional, help: "Cluster radius in pixels.") var radius: Double = 40
+    @Option(parsing: .unconditional, help: "Tile extent in pixels (the radius refers to it).") var extent: Double = 512
+    @Option(parsing: .unconditional, help: "Fewest points that form a cluster.") var minPoints: Int = 2
+    @Option(parsing: .unconditional, help: "Lowest zoom that gets clusters.") var minZoom: Int = 0
+    @Option(parsing: .unconditional, help: "Highest zoom that gets clusters (at most 30).") var maxZoom: Int = 16
     @Option(
         name: .customLong("sum"), help: "Numeric property to sum over each cluster's points, as PROP_sum (repeatable).")
     var sums: [String] = []
@@ -34,7 +35,7 @@ struct ClusterCommand: ParsableCommand {
         help: ArgumentHelp("Tile Z/X/Y to print in getTile form.", valueName: "tile"),
         transform: TileArgument.init(parsing:))
     var tile: TileArgument?
-    @Option(help: "Zoom level of the clusters to print (with --bbox).") var zoom: Double?
+    @Option(parsing: .unconditional, help: "Zoom level of the clusters to print (with --bbox).") var zoom: Double?
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
@@ -42,11 +43,12 @@ struct ClusterCommand: ParsableCommand {
             valueName: "W,S,E,N"),
         transform: BoxArgument.init(parsing:))
     var bbox: BoxArgument?
-    @Option(help: "Cluster id whose children to print.") var children: Int?
-    @Option(help: "Cluster id whose points to print (with --limit, --offset).") var leaves: Int?
-    @Option(help: "Most leaves to print.") var limit: Int = 10
-    @Option(help: "Leaves to skip.") var offset: Int = 0
-    @Option(help: "Cluster id whose expansion zoom to print.") var expansionZoom: Int?
+    @Option(parsing: .unconditional, help: "Cluster id whose children to print.") var children: Int?
+    @Option(parsing: .unconditional, help: "Cluster id whose points to print (with --limit, --offset).")
+    var leaves: Int?
+    @Option(parsing: .unconditional, help: "Most leaves to print.") var limit: Int = 10
+    @Option(parsing: .unconditional, help: "Leaves to skip.") var offset: Int = 0
+    @Option(parsing: .unconditional, help: "Cluster id whose expansion zoom to print.") var expansionZoom: Int?
 
     func validate() throws {
         let modes = [tile != nil, zoom != nil, children != nil, leaves != nil, expansionZoom != nil].filter { $0 }.count

@@ -82,7 +82,8 @@ struct PointFileOptions<Names: PointFileNames>: ParsableArguments {
         case .csv: return (stream, .csv)
         case .ndjson: return (stream, .ndjson)
         case .auto:
-            return (stream, BatchColumns.looksLikeNDJSON(path: path, firstBytes: try stream.peek()) ? .ndjson : .csv)
+            let start = try stream.peek(until: { !BatchColumns.isWhiteSpace($0) })
+            return (stream, BatchColumns.looksLikeNDJSON(path: path, firstBytes: start) ? .ndjson : .csv)
         }
     }
 }

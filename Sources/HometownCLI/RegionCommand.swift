@@ -23,9 +23,11 @@ struct RegionCommand: ParsableCommand {
     @OptionGroup var input: MarkerInputOptions
     @Option(help: "View size WxH in pixels, e.g. 800x600.", transform: SizeArgument.init(parsing:))
     var size: SizeArgument
-    @Option(help: "Free margin on each side, in pixels.") var padding: Double = 0
-    @Option(help: "256 or 512.") var tileSize: Int = 256
+    // Unconditional: a negative value is read as the value (and refused by its rule), not as an option.
+    @Option(parsing: .unconditional, help: "Free margin on each side, in pixels.") var padding: Double = 0
+    @Option(parsing: .unconditional, help: "256 or 512.") var tileSize: Int = 256
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Largest zoom to return (default: 18, 17 with 512-pixel tiles: the deepest the maps go).",
             discussion: "A smaller value shows more around the markers: 6 shows a marker's state and its neighbours."))

@@ -10,8 +10,9 @@ public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidBoundingBox(String)
     /// GeoJSON that does not have the expected shape.
     case invalidGeoJSON(String)
-    /// Text that is not JSON: the byte offset (from 0) where reading stopped, and what was expected there.
-    case malformedJSON(offset: Int, reason: String)
+    /// Text that is not JSON: where reading stopped (the byte offset from 0, and the line and column from 1,
+    /// a column counting characters as Unicode code points), and what was expected there.
+    case malformedJSON(offset: Int, line: Int, column: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -27,8 +28,8 @@ public enum CoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid bounding box: \(why)"
         case .invalidGeoJSON(let why):
             return "invalid GeoJSON: \(why)"
-        case .malformedJSON(let offset, let reason):
-            return "not valid JSON at byte \(offset + 1): \(reason)"
+        case .malformedJSON(let offset, let line, let column, let reason):
+            return "not valid JSON at line \(line), column \(column) (byte \(offset + 1)): \(reason)"
         }
     }
 

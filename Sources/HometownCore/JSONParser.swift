@@ -18,7 +18,21 @@ struct JSONParser {
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    func fail(_ what: String) -> CoreError { .malformedJSON(offset: i, reason: what) }
+    func fail(_ what: String) -> CoreError { Self.malformed(bytes, at: i, what) }
+
+    /// `CoreError.malformedJSON` at offset `i` of `bytes`, with its line and column (counted only on failure).
+    static func malformed(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ what: String) -> CoreError {
+        let end = min(max(i, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for k in 0..<end where bytes[k] == 0x0A {
+            line += 1
+            lineStart = k + 1
+        }
+        // A code point starts at every byte but a UTF-8 continuation byte (10xxxxxx).
+        let column = 1 + bytes[lineStart..<end].count { $0 & 0xC0 != 0x80 }
+        return .malformedJSON(offset: i, line: line, column: column, reason: what)
+    }
 
     mutating func document() throws(CoreError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
@@ -304,7 +318,7 @@ extension JSONValue {
             p.topMembers = []
             do throws(CoreError) {
                 guard case .object = try p.document() else {
-                    return .failure(.malformedJSON(offset: 0, reason: "a JSON object was expected"))
+                    return .failure(JSONParser.malformed(b, at: 0, "a JSON object was expected"))
                 }
                 return .success(p.topMembers ?? [])
             } catch {

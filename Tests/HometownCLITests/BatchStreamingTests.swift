@@ -95,6 +95,25 @@ import Testing
         #expect(p.wait() == Spawned.End.success)
     }
 
+    /// NDJSON whose leading blank line arrives on its own, before the rest, is still read as NDJSON: the format is
+    /// settled by the first byte other than white space, however the pipe happens to deliver the input.
+    @Test func aBlankLineArrivingAloneBeforeNDJSONDoesNotMakeItCSV() async throws {
+        let (p, input, out) = try Self.piped(["reverse", "--input", "-", "--quiet"])
+        defer { p.signal(SIGTERM) }
+        input.write(Data("\r\n".utf8))
+        // Long enough for the command to have started and read the blank line by itself.
+        try await Task.sleep(for: .seconds(1))
+        input.write(Data(#"{"lat":44.9661,"lon":-93.2938}"#.utf8 + [0x0A]))
+        try input.close()
+        let text = await offThePool { String(decoding: out.readDataToEndOfFile(), as: UTF8.self) }
+        await Self.ended(p)
+        #expect(p.wait() == Spawned.End.success, "\(text)")
+        let rows = text.split(separator: "\n").filter { !$0.isEmpty }
+        #expect(rows.count == 1, "\(text)")
+        #expect(rows.first?.hasPrefix(#"{"lat":44.9661,"lon":-93.2938,"country":"United States of America""#) == true)
+        #expect(rows.first?.contains(#""city":"Minneapolis""#) == true, "\(text)")
+    }
+
     @Test func everyRowInGivesARowOutAndErrorsSetTheExitStatus() async throws {
         let input =
             "id,lat,lon\n1,44.9661,-93.2938\n2,abc,1\n3,91,0\n\n4,1,2,3\n5,\"48.85\",2.35\n6,\"unclosed,0\n7,1,1\n"

@@ -87,6 +87,26 @@ import Testing
         #expect(obj["center"] is [String: Any] && obj["span"] is [String: Any])
     }
 
+    /// A negative value is read as the option's value and refused by its rule (it was read as an option, and
+    /// the value said to be missing).
+    @Test(arguments: [
+        (
+            ["cluster", "--zoom", "3", "--radius", "-5"],
+            "radius = -5.0 is invalid: must be a positive number of pixels"
+        ),
+        (["cluster", "--zoom", "3", "--min-zoom", "-3"], "minZoom = -3 is invalid: must be in 0...30"),
+        (["cluster", "--children", "-1"], "no cluster with id -1"),
+        (["region", "--size", "800x600", "--padding", "-5"], "with padding -5.0 is invalid"),
+        (["region", "--size", "800x600", "--max-zoom", "-2"], "maximum zoom -2.0 is invalid"),
+        (["region", "--size", "800x600", "--tile-size", "-256"], "tile size -256 is invalid: use 256 or 512"),
+    ])
+    func aNegativeValueIsRefusedByItsRule(_ args: [String], _ message: String) async throws {
+        let path = try tempFile(Self.users, ext: "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = try await CLI.run([args[0], "--input", path] + args.dropFirst())
+        #expect(r.status == 2 && r.err.contains(message), "\(args): \(r.err)")
+    }
+
     @Test(arguments: [
         ["cluster", "--input", "/nonexistent.json", "--zoom", "2"],
         ["cluster", "--input", "USERS", "--tile", "0/0"],

@@ -9,10 +9,16 @@ import Testing
     /// other text than was sent. Now the text is refused, at the first such byte (0xC3 at offset 7, whose
     /// sequence 0x28 breaks; 0xFF at offset 4).
     @Test func aStringThatIsNotUTF8IsRefused() throws {
-        #expect(throws: CoreError.malformedJSON(offset: 7, reason: "a string holds bytes that are not UTF-8")) {
+        #expect(
+            throws: CoreError.malformedJSON(
+                offset: 7, line: 1, column: 8, reason: "a string holds bytes that are not UTF-8")
+        ) {
             try JSONValue.parse(Array(#"{"n":"A"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
         }
-        #expect(throws: CoreError.malformedJSON(offset: 4, reason: "a string holds bytes that are not UTF-8")) {
+        #expect(
+            throws: CoreError.malformedJSON(
+                offset: 4, line: 1, column: 5, reason: "a string holds bytes that are not UTF-8")
+        ) {
             try JSONValue.parse(Array(#"["\n"#.utf8) + [0xFF] + Array(#""]"#.utf8))
         }
         #expect(throws: CoreError.self) { try JSONValue.parseMembers([0x7B, 0x22, 0x80, 0x22, 0x3A, 0x31, 0x7D]) }
@@ -47,7 +53,9 @@ import Testing
     /// json (an oracle finding, not ours): Foundation reads `{"a": 1e999, "a": 1}` as `["a": 1]`, never converting
     /// the replaced number; we refuse the text at that number, as Foundation does when it stands alone.
     @Test func aNumberOutOfRangeIsRefusedEvenUnderARepeatedName() throws {
-        #expect(throws: CoreError.malformedJSON(offset: 6, reason: "the number 1e999 is out of range")) {
+        #expect(
+            throws: CoreError.malformedJSON(offset: 6, line: 1, column: 7, reason: "the number 1e999 is out of range")
+        ) {
             try JSONValue.parse(Array(#"{"a": 1e999, "a": 1}"#.utf8))
         }
     }

@@ -93,7 +93,9 @@ import Testing
             let v = try JSONValue.parse(Array(text.utf8))
             Issue.record("\(text) parsed as \(v)")
         } catch {
-            #expect(error.description.hasPrefix("not valid JSON at \(at):"), "\(text): \(error)")
+            // One line of ASCII: the column is the byte.
+            let column = "column \(at.dropFirst("byte ".count))"
+            #expect(error.description.hasPrefix("not valid JSON at line 1, \(column) (\(at)):"), "\(text): \(error)")
             #expect(error.description.contains(reason), "\(text): \(error)")
         }
     }
@@ -178,5 +180,26 @@ import Testing
         #expect(
             lines.map { String(decoding: text[$0.range], as: UTF8.self) } == ["{\"a\":1}\r", "{\"b\":2}", "{\"c\":3}"])
         #expect(NDJSONLines.nonBlank([UInt8]()).isEmpty)
+    }
+
+    /// An error names its line and column (in characters, an "é" one of them) besides the byte offset, and the
+    /// message says all three.
+    @Test func anErrorNamesItsLineAndColumn() throws {
+        let text = Array("[1,\n \"é\",]".utf8)
+        do {
+            _ = try JSONValue.parse(text)
+            Issue.record("a value was expected after the comma")
+        } catch {
+            guard case .malformedJSON(let offset, let line, let column, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(offset == 10 && line == 2 && column == 6)
+            #expect("\(error)".hasPrefix("not valid JSON at line 2, column 6 (byte 11): "), "\(error)")
+        }
+        // The member parser reports the same way, at the start of a text that is not an object.
+        #expect(throws: CoreError.malformedJSON(offset: 0, line: 1, column: 1, reason: "a JSON object was expected")) {
+            try JSONValue.parseMembers(Array("[]".utf8))
+        }
     }
 }

@@ -54,7 +54,9 @@ import Testing
             return []
         }
         return try features.map { f in
-            guard case .object(let o) = f else { throw CoreError.malformedJSON(offset: 0, reason: "feature") }
+            guard case .object(let o) = f else {
+                throw CoreError.malformedJSON(offset: 0, line: 1, column: 1, reason: "feature")
+            }
             var props: [String: JSONValue]?
             if case .object(let p)? = o["properties"] { props = p }
             var coordinate: Coordinate?
