@@ -86,6 +86,7 @@ public struct Place: Hashable, Sendable {
     public let city: City?
     /// True when the point is in no state polygon. With `state` set it is within the at-sea radius of that state.
     public let atSea: Bool
-    /// Kilometres from the point to the nearest state polygon: 0 on land.
+    /// Kilometres from the point to the nearest state polygon: 0 on land, and 0 in the open sea (no state within
+    /// `ReverseGeocoder.atSeaRadiusKm`, `state` nil).
     public let distanceKm: Double
 }

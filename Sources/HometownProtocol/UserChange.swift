@@ -46,8 +46,9 @@ public struct UserChange: Hashable, Sendable {
 }
 
 /// The body of the owner's requests, read: POST users/{id}/delete (`{"password"}`) and POST users/{id}/update
-/// (`password` and the fields to change). The form is checked here (keys, types, lengths); whether the password
-/// is right is the server's to say, and the changed post is checked by `applied(to:vocabulary:years:)`.
+/// (`password` and the fields to change). The form is checked here (one JSON object, known keys each given once, a
+/// password that is a string of a valid length); whether the password is right is the server's to say, and the
+/// changed post (the other fields' types and values) is checked by `applied(to:vocabulary:years:)`.
 public struct OwnerRequest: Sendable {
     /// The password as sent.
     public let password: String

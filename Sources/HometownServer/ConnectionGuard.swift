@@ -271,7 +271,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// A parse error in words.
     private static func explain(_ e: HTTPParserError) -> String {
         switch e {
-        case .invalidMethod: return "the method is not a valid token"
+        case .invalidMethod: return "the method is not one the server's HTTP parser knows"
         case .invalidURL: return "the request target is not valid"
         case .invalidVersion: return "the HTTP version is not 1.0 or 1.1"
         case .invalidHeaderToken: return "a header line is not 'name: value'"

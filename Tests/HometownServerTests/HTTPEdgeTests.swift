@@ -341,7 +341,8 @@ import Testing
             #expect(text.contains("\r\n\r\n0HTTP/1.1 200") && text.contains("\r\n\r\n1HTTP/1.1 400"))
             #expect(
                 text.hasSuffix(
-                    #"{"code":"malformed_request","error":"malformed HTTP request: the method is not a valid token"}"#))
+                    #"{"code":"malformed_request","error":"malformed HTTP request: the method is not one the server's HTTP parser knows"}"#
+                ))
         }
     }
 
