@@ -46,7 +46,7 @@ public struct QueryParameters: Sendable {
         -> Int?
     {
         guard let text = string(name) else { return nil }
-        let v = try Self.wholeNumber(text, field: name)
+        let v = try Self.wholeNumber(text, field: name, range: range, rule: rule)
         try Self.check(v, in: range, field: name, rule: rule, shown: "\(v)", bounds: { "\($0)" })
         return v
     }
@@ -95,13 +95,21 @@ public struct QueryParameters: Sendable {
     }
 
     /// `text` as a whole number: an optional `-`, then ASCII digits, nothing else; refused as the value of `field`.
-    public static func wholeNumber(_ text: String, field: String) throws(ProtocolError) -> Int {
+    /// A number beyond `Int`'s bounds is refused by `range` and `rule` when given (as `integer` states them), else
+    /// by those bounds.
+    public static func wholeNumber(
+        _ text: String, field: String, range: ClosedRange<Int>? = nil, rule: String? = nil
+    ) throws(ProtocolError) -> Int {
         let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
             throw .wrongType(field: field, expected: "a whole number", got: "'\(text.prefix(40))'")
         }
         guard let v = Int(text) else {
-            throw .outOfRange(field: field, rule: "a whole number from \(Int.min) to \(Int.max)")
+            guard let range else {
+                throw .outOfRange(field: field, rule: "a whole number from \(Int.min) to \(Int.max)")
+            }
+            let stated = rule ?? "from \(range.lowerBound) to \(range.upperBound)"
+            throw .outOfRange(field: field, rule: "\(stated), not \(text.prefix(40))")
         }
         return v
     }

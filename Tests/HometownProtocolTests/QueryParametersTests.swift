@@ -58,6 +58,13 @@ import Testing
         #expect(
             Self.refusal { _ = try p.integer("d") }
                 == "'d' must be a whole number from \(Int.min) to \(Int.max)")
+        // Beyond Int's bounds, a parameter with a range is refused by that range.
+        #expect(
+            Self.refusal { _ = try p.integer("d", range: 0...18) }
+                == "'d' must be from 0 to 18, not 99999999999999999999")
+        #expect(
+            Self.refusal { _ = try p.integer("d", range: 0...7, rule: "from 0 to 7 at zoom 3") }
+                == "'d' must be from 0 to 7 at zoom 3, not 99999999999999999999")
         #expect(Self.refusal { _ = try p.integer("e", range: 0...18) } == "'e' must be from 0 to 18, not 19")
         #expect(
             Self.refusal { _ = try p.integer("e", range: 0...7, rule: "from 0 to 7 at zoom 3") }
