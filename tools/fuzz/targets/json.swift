@@ -29,7 +29,7 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         Oracle.fail("we accept \(v), Foundation refuses: \(why)")
     case (.success(let v), .notUTF8):
         Oracle.fail("we accept \(v) from text that is not UTF-8 JSON")
-    case (.failure(.malformedJSON(let offset, let reason)), .value) where reason.hasSuffix("is out of range"):
+    case (.failure(.malformedJSON(let offset, _, _, let reason)), .value) where reason.hasSuffix("is out of range"):
         // Foundation never converts a number under a repeated name that a later member replaces (see
         // OverwrittenNumbers): the number we refuse must be one Foundation refuses on its own.
         Oracle.check(
@@ -45,8 +45,17 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 readings.last, f, tolerance: FoundationJSON.numberTolerance)
         else { Oracle.fail("we refuse (\(e)), Foundation reads \(f)") }
     }
-    if case .failure(.malformedJSON(let offset, _)) = ours {
+    if case .failure(.malformedJSON(let offset, let line, let column, _)) = ours {
         Oracle.check(offset >= 0 && offset <= size, "error offset \(offset) outside the \(size) bytes")
+        // The line is one more than the line feeds before the offset; the column counts the code points since the
+        // last of them, so it can be no more than the bytes since it.
+        let before = bytes[..<min(max(offset, 0), bytes.count)]
+        let feeds = before.count { $0 == 0x0A }
+        let sinceFeed = before.count - ((before.lastIndex(of: 0x0A) ?? -1) + 1)
+        Oracle.check(line == 1 + feeds, "error line \(line) with \(feeds) line feeds before byte \(offset)")
+        Oracle.check(
+            column >= 1 && column <= 1 + sinceFeed,
+            "error column \(column) with \(sinceFeed) bytes since the last line feed before byte \(offset)")
     }
     if case .success(let v) = ours {
         let again = try? JSONValue.parse(Array(v.compactText.utf8))
