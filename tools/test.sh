@@ -43,11 +43,12 @@ step bash tools/install-deps.sh
 step swift format lint --strict --recursive --parallel Sources Tests tools Examples Package.swift
 # Every module imports only what Package.swift declares for it (the manifest read without building).
 step python3 tools/check-imports.py
-# From nothing each module is compiled whole; a folder built before keeps its mode (tools/compile-flags.sh).
+# From nothing each module is compiled whole; a folder built before keeps its mode (tools/compile-flags.sh). Every
+# `swift test` below gets the same flags: it writes the build plan again (.build/debug.yaml), where the mode is read.
 mapfile -t compile_flags < <(bash tools/compile-flags.sh .build)
 step swift build --build-tests "${compile_flags[@]}"
 if $quick; then
-  step swift test --skip-build \
+  step swift test --skip-build "${compile_flags[@]}" \
     --filter 'Hometown(Core|Protocol|Vocabulary|Proj|GEOS|Boundaries|Gazetteer|Viewport|Basemap|Tiles|Clustering|Markers)Tests'
   exit 0
 fi
@@ -58,7 +59,7 @@ fi
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}"
 # The load tests (a 100,000-user server process measured for memory and latency) first and alone, so that nothing
 # shares the two cores with what they measure.
-step swift test --skip-build --filter ServerLoadTests
+step swift test --skip-build "${compile_flags[@]}" --filter ServerLoadTests
 # Every other suite once: the suites of tools/sanitizers/thread-suites run only under ThreadSanitizer (last step),
 # where their tests and assertions are the same (time bounds that catch a hang are scaled by TestSlowdown).
 # The tests that file's "-" lines name run here instead, in a second run of their own.
@@ -73,7 +74,7 @@ quiet=()
 while IFS= read -r line; do
   case "$line" in '' | '#'*) ;; *) skips+=(--skip "$line") quiet+=(--filter "$line") ;; esac
 done < tools/quiet-tests
-if [ ${#quiet[@]} -gt 0 ]; then step swift test --skip-build "${quiet[@]}"; fi
+if [ ${#quiet[@]} -gt 0 ]; then step swift test --skip-build "${compile_flags[@]}" "${quiet[@]}"; fi
 # From here to the sanitizer's run, its build (tools/sanitizers/run.sh --build-only, into .build-tsan) goes on in
 # the background in the idle scheduling class (SCHED_IDLE, inherited by every compiler it starts): it gets only the
 # CPU time the steps between leave unused, while they wait on servers, browsers and the JVM. It still slows them
@@ -93,8 +94,8 @@ if chrt --idle 0 true 2> /dev/null; then
   tsan_pid=$!
   echo "test.sh: the ThreadSanitizer build goes on in the background at the idle priority (output: $tsan_log)" >&2
 fi
-step swift test --skip-build "${skips[@]}"
-if [ ${#ordinary[@]} -gt 0 ]; then step swift test --skip-build "${ordinary[@]}"; fi
+step swift test --skip-build "${compile_flags[@]}" "${skips[@]}"
+if [ ${#ordinary[@]} -gt 0 ]; then step swift test --skip-build "${compile_flags[@]}" "${ordinary[@]}"; fi
 # Fuzzing: every libFuzzer target over its committed corpus, then 25 s of fuzzing each, two at a time
 # (12 targets: about 2.5 minutes after a first build of about 3 minutes); fails on any crash or oracle mismatch.
 step env FUZZ_JOBS=2 FUZZ_SEED="${FUZZ_SEED:-1}" bash tools/fuzz/run.sh all 25

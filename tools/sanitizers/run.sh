@@ -52,8 +52,9 @@ if [ "$sanitizer" = thread ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST
 if [ "$sanitizer" = address ]; then export HOMETOWN_TEST_SLOWDOWN=${HOMETOWN_TEST_SLOWDOWN:-2}; fi
 # Only what the run needs: the tests and the `hometown` they start. The offline tools and benchmark drivers are
 # built, and so checked, by the ordinary build (under this sanitizer they added about a minute).
+# The run passes the build's flags too: `swift test` writes the build plan again, where compile-flags.sh reads the mode.
+mapfile -t compile_flags < <(bash tools/compile-flags.sh "$build")
 if [ "$steps" != run ]; then
-  mapfile -t compile_flags < <(bash tools/compile-flags.sh "$build")
   for product in HometownPackageTests hometown; do
     swift build --sanitize="$sanitizer" --build-path "$build" --product "$product" "${compile_flags[@]}"
   done
@@ -74,7 +75,7 @@ status=0
 # inversion; the suppressions file is read by every process started (children inherit the environment).
 TSAN_OPTIONS="log_path=$reports/report halt_on_error=0 second_deadlock_stack=1 suppressions=$PWD/tools/sanitizers/tsan.supp" \
   ASAN_OPTIONS="log_path=$reports/report detect_leaks=0 strict_string_checks=1 detect_stack_use_after_return=1" \
-  swift test --skip-build --sanitize="$sanitizer" --build-path "$build" "${filters[@]}" "${skips[@]}" ||
+  swift test --skip-build --sanitize="$sanitizer" --build-path "$build" "${compile_flags[@]}" "${filters[@]}" "${skips[@]}" ||
   status=$?
 shopt -s nullglob
 found=()
