@@ -12,7 +12,9 @@
 /// (`QueryWords.skippable`: US ZIP and ZIP+4, Canadian, UK and Dutch codes, runs of numbers with one of 3 to 8
 /// digits), which may be left out anywhere ("Chicago, IL 60613" matches in full); but a short code alone after
 /// them ("1012 AB", "60614 IL") is not read as a place, and numbers are no names (ISO 3166-2 suffixes that are
-/// numbers are not indexed: "100-0001" gives nothing). A name is at most
+/// numbers are not indexed: "100-0001" gives nothing). A city's postal district after its name
+/// (`QueryWords.postalDistricts`: "Dublin 2", "Wien 2") is left out too, but only when the text does not
+/// read in full with it ("JP-13" is a state's code). A name is at most
 /// `maxWordsPerName` words. Names are indexed under their abbreviations too (`QueryWords.abbreviations`:
 /// "St. Louis" = "Saint Louis", "Cd. Juárez" = "Ciudad Juárez"), countries under their names in Natural
 /// Earth's 25 languages ("Brasil", "Deutschland").
@@ -89,7 +91,7 @@ extension Gazetteer {
         let words = Array(NameKey.words(cut).prefix(Gazetteer.maxQueryWords))
         guard !words.isEmpty else { return [] }
         let n = words.count
-        let skip = QueryWords.skippable(words)
+        var skip = QueryWords.skippable(words)
         // The place asked for may begin after a leading house number or postal code and still match in full.
         var lead = 0
         while lead < n - 1, skip[lead] { lead += 1 }
@@ -106,10 +108,21 @@ extension Gazetteer {
         }
 
         var alternatives = words.map { [(text: $0.text, typos: 0)] }
-        let exact = NameLists(self, alternatives, skip: skip)
+        var exact = NameLists(self, alternatives, skip: skip)
         for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
             let found = candidates(words, exact, from: s, partial: false)
             if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
+        }
+        // A city's postal district after its name ("Dublin 2") is left out from here on: the text did not read
+        // with it.
+        let districts = QueryWords.postalDistricts(words)
+        if zip(skip, districts).contains(where: { !$0 && $1 }) {
+            skip = zip(skip, districts).map { $0 || $1 }
+            exact = NameLists(self, alternatives, skip: skip)
+            for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
+                let found = candidates(words, exact, from: s, partial: false)
+                if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
+            }
         }
         for (i, w) in words.enumerated()
         where !skip[i] && w.text.unicodeScalars.count >= 5

@@ -142,4 +142,16 @@ public enum QueryWords {
         }
         return skip
     }
+
+    /// Which words of a query are a city's postal district after its name: a number of 1 or 2 digits, with at
+    /// most one letter after, that ends a comma part after another word of it ("Dublin 2", "Wien 2, Austria",
+    /// "Paris 16e"). A search leaves them out only when the text does not read with them, as a name or a code
+    /// ("Paris 16e" is an arrondissement of its own in GeoNames, "JP-13" Tokyo's ISO 3166-2 code).
+    public static func postalDistricts(_ words: [NameKey.Word]) -> [Bool] {
+        words.indices.map { i in
+            i > 0 && words[i - 1].component == words[i].component
+                && (i + 1 == words.count || words[i + 1].component != words[i].component)
+                && ["9", "99", "9a", "99a"].contains { hasShape(words[i].text.utf8, $0) }
+        }
+    }
 }

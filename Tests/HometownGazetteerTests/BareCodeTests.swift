@@ -21,6 +21,17 @@ import Testing
         #expect(try Fixtures.top("10115 Berlin")?.country?.iso == "DE")
         #expect(try Fixtures.top("75007 Paris")?.country?.iso == "FR")
         #expect(try Fixtures.top("Chicago, IL 60614")?.state?.iso == "US-IL")
+        // A city's postal district after its name is left out of the reading, not a reason to read nothing...
+        for (query, name, iso) in [
+            ("Dublin 2", "Dublin", "IE"), ("Dublin 8, Ireland", "Dublin", "IE"), ("Wien 2", "Vienna", "AT"),
+        ] {
+            let r = try #require(try Fixtures.top(query), "\(query) gave nothing")
+            #expect(
+                r.kind == .city && r.name == name && r.country?.iso == iso && r.unmatched == nil,
+                "\(query) -> \(r.name)")
+        }
+        // ... but where the number is part of a name, that name is read: an arrondissement of its own.
+        #expect(try Fixtures.top("Paris 16e")?.name == "Paris 16 Passy")
         // A state's whole ISO 3166-2 code reads even where its suffix is a number.
         let tokyo = try #require(try Fixtures.top("JP-13"))
         #expect(tokyo.kind == .state && tokyo.state?.iso == "JP-13")

@@ -179,6 +179,23 @@ import Testing
         #expect(skipped("Calgary, AB") == [])
     }
 
+    @Test func postalDistricts() {
+        func districts(_ q: String) -> [String] {
+            let w = NameKey.words(q)
+            return zip(w, QueryWords.postalDistricts(w)).filter(\.1).map(\.0.text)
+        }
+        // A short number, with at most one letter, ending a comma part after a word of it.
+        #expect(districts("Dublin 2") == ["2"])
+        #expect(districts("Paris 16e, France") == ["16e"])
+        #expect(districts("Dublin 24, Ireland 6") == ["24", "6"])
+        // Not districts: inside the text, alone in its comma part, three digits, two letters.
+        #expect(districts("Villa 25 de Mayo") == [])
+        #expect(districts("Dublin, 2") == [])
+        #expect(districts("2") == [])
+        #expect(districts("Dublin 123") == [])
+        #expect(districts("Dublin 2ab") == [])
+    }
+
     @Test func abbreviationVariants() {
         #expect(QueryWords.abbreviationVariants(of: "saint louis") == ["st louis"])
         #expect(Set(QueryWords.abbreviationVariants(of: "st louis")) == ["saint louis", "sankt louis"])

@@ -62,4 +62,15 @@ enum ReferenceQueryWords {
         }
         return skip
     }
+
+    /// A second reading of `QueryWords.postalDistricts`: 1 or 2 digits and at most one letter, ending a comma
+    /// part after another word of it.
+    static func postalDistricts(_ words: [NameKey.Word]) -> [Bool] {
+        var districts = [Bool](repeating: false, count: words.count)
+        for (i, w) in words.enumerated() where i > 0 && whole(w.text, "[0-9]{1,2}[a-z]?") {
+            let endsPart = i + 1 == words.count || words[i + 1].component != w.component
+            districts[i] = endsPart && words[i - 1].component == w.component
+        }
+        return districts
+    }
 }

@@ -8,8 +8,8 @@ import HometownGazetteer
 /// picks the limit (1 to `Gazetteer.maxLimit`); the rest, as UTF-8 (broken sequences as U+FFFD, as a URL
 /// decoder makes them), is the text.
 /// - Words: `NameKey.ranges` gives one range per word of `NameKey.words`, in order and apart;
-///   `QueryWords.skippable` marks exactly the words `support/ReferenceQueryWords.swift`, a second reading of
-///   its rules, marks; each spelling `QueryWords.abbreviationVariants` gives (at most `maxVariants`) has the
+///   `QueryWords.skippable` and `QueryWords.postalDistricts` mark exactly the words
+///   `support/ReferenceQueryWords.swift`, a second reading of their rules, marks; each spelling `QueryWords.abbreviationVariants` gives (at most `maxVariants`) has the
 ///   key's words but for abbreviations swapped with their partners, never the last word.
 /// - `search` and `suggest` throw `emptyQuery` exactly when the text, cut to `maxQueryCharacters`, is white
 ///   space only, and nothing else; they give at most `limit` results, scores in (0, 1], no place twice, and
@@ -33,6 +33,11 @@ public func fuzzForwardQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     let skip = QueryWords.skippable(read)
     let expected = ReferenceQueryWords.skippable(read)
     Oracle.check(skip == expected, "skippable \(skip), the reference \(expected), words \(read.map(\.text))")
+    let districts = QueryWords.postalDistricts(read)
+    let expectedDistricts = ReferenceQueryWords.postalDistricts(read)
+    Oracle.check(
+        districts == expectedDistricts,
+        "postal districts \(districts), the reference \(expectedDistricts), words \(read.map(\.text))")
     checkVariants(NameKey.key(text))
 
     // The two searches.
