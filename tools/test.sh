@@ -7,7 +7,7 @@
 #                           against a real server on loopback, tools/webtest/), the Spark job on 1,000,000 rows in
 #                           local[2] (tools/spark/) and the check of the running server against its OpenAPI
 #                           document (schemathesis). Each Python tool keeps its own virtualenv under its folder.
-#                           About an hour on two cores from a clean clone (docs/testing.md).
+#                           Half an hour to an hour on two cores from a clean clone (docs/testing.md).
 #   tools/test.sh --quick   the inner loop: the formatting, the import check, the build and the engine's unit
 #                           suites, which start no server or command (a few minutes once the build is there).
 set -euo pipefail
