@@ -19,7 +19,8 @@
 /// suggested only when the last word is the whole code, and a country's name in another language counts as a
 /// short form (weight 0.5) until it is typed whole (a Tatar name of the United States begins "Ber", as Berlin
 /// does). A text that ends in a comma is searched as typed, and one whose last word holds a digit is searched
-/// as typed too, for a postal code typed whole ("55401", "SW1A 1AA"), after the names.
+/// as typed too, after the names: the places it reads in full ("Dublin 2", "Chicago, IL 60614") and the postal
+/// codes typed whole ("55401", "SW1A 1AA").
 extension Gazetteer {
     /// At most this many postings are read to find the places that a context prefix ("Paris, T") may name.
     public static let maxContextPostings = 4096
@@ -82,10 +83,12 @@ extension Gazetteer {
             out.append(result(e, score: score))
             if out.count == limit { return out }
         }
-        // A postal code typed whole ("55401", "SW1A 1AA", "10115"): a text whose last word holds a digit is also
-        // searched as typed, and the postal codes found follow the names.
+        // A place with its postal district or code ("Dublin 2", "Chicago, IL 60614"), a postal code typed whole
+        // ("55401", "SW1A 1AA", "10115"): a text whose last word holds a digit is also searched as typed, and the
+        // places it reads in full and the postal codes found follow the names.
         if last.text.contains(where: \.isNumber) {
-            for r in try search(cut, limit: limit) where r.kind == .postalCode {
+            for r in try search(cut, limit: limit)
+            where r.kind == .postalCode || (r.unmatched == nil && taken.insert(r.entry).inserted) {
                 out.append(r)
                 if out.count == limit { break }
             }

@@ -104,6 +104,19 @@ import Testing
         #expect(try g.suggest("Minneap", limit: 3).allSatisfy { $0.kind != .postalCode })
     }
 
+    /// A place typed whole with its postal district or code is suggested as the search reads it, the code
+    /// after it.
+    @Test func aPlaceWithItsPostalDistrictOrCodeIsSuggested() throws {
+        let g = Fixtures.gazetteer
+        let dublin = try #require(try g.suggest("Dublin 2", limit: 3).first)
+        #expect(dublin.name == "Dublin" && dublin.kind == .city && dublin.country?.iso == "IE")
+        let chicago = try g.suggest("Chicago, IL 60614", limit: 5)
+        #expect(chicago.first?.name == "Chicago" && chicago.first?.state?.iso == "US-IL", "\(chicago.map(\.name))")
+        #expect(chicago.contains { $0.kind == .postalCode && $0.name == "60614" }, "\(chicago.map(\.name))")
+        // Only what the whole text reads: "Main St 60614" is no place.
+        #expect(try g.suggest("Wherever Main St 2", limit: 5).allSatisfy { $0.unmatched == nil })
+    }
+
     @Test func nothingBeginsSoAndBadInput() throws {
         #expect(try Fixtures.gazetteer.suggest("qxzqv", limit: 5).isEmpty)
         #expect(throws: GazetteerError.emptyQuery) { try Fixtures.gazetteer.suggest("  ", limit: 5) }
