@@ -18,9 +18,9 @@
 /// then the Moskva federal city). Codes and short forms (ISO suffixes, airport codes) are
 /// suggested only when the last word is the whole code, and a country's name in another language counts as a
 /// short form (weight 0.5) until it is typed whole (a Tatar name of the United States begins "Ber", as Berlin
-/// does). A text that ends in a comma is searched as typed, and one whose last word holds a digit is searched
-/// as typed too, after the names: the places it reads in full ("Dublin 2", "Chicago, IL 60614") and the postal
-/// codes typed whole ("55401", "SW1A 1AA").
+/// does). A text that ends in a comma is searched as typed, and one with a digit in any word is searched as
+/// typed too, after the names: the places it reads in full ("Dublin 2", "Chicago, IL 60614", "75007 Paris") and
+/// the postal codes typed whole ("55401", "SW1A 1AA").
 extension Gazetteer {
     /// At most this many postings are read to find the places that a context prefix ("Paris, T") may name.
     public static let maxContextPostings = 4096
@@ -84,9 +84,9 @@ extension Gazetteer {
             if out.count == limit { return out }
         }
         // A place with its postal district or code ("Dublin 2", "Chicago, IL 60614"), a postal code typed whole
-        // ("55401", "SW1A 1AA", "10115"): a text whose last word holds a digit is also searched as typed, and the
+        // ("55401", "SW1A 1AA", "10115"): a text with a digit in any word is also searched as typed, and the
         // places it reads in full and the postal codes found follow the names.
-        if last.text.contains(where: \.isNumber) {
+        if words.contains(where: { $0.text.contains(where: \.isNumber) }) {
             for r in try search(cut, limit: limit)
             where r.kind == .postalCode || (r.unmatched == nil && taken.insert(r.entry).inserted) {
                 out.append(r)

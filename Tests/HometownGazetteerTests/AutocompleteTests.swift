@@ -113,6 +113,10 @@ import Testing
         let chicago = try g.suggest("Chicago, IL 60614", limit: 5)
         #expect(chicago.first?.name == "Chicago" && chicago.first?.state?.iso == "US-IL", "\(chicago.map(\.name))")
         #expect(chicago.contains { $0.kind == .postalCode && $0.name == "60614" }, "\(chicago.map(\.name))")
+        // A code before the place, as France writes it: the place, then the code.
+        let paris = try g.suggest("75007 Paris", limit: 5)
+        #expect(paris.first?.name == "Paris" && paris.first?.country?.iso == "FR", "\(paris.map(\.name))")
+        #expect(paris.contains { $0.kind == .postalCode && $0.name == "75007" }, "\(paris.map(\.name))")
         // Only what the whole text reads: "Main St 60614" is no place.
         #expect(try g.suggest("Wherever Main St 2", limit: 5).allSatisfy { $0.unmatched == nil })
     }
