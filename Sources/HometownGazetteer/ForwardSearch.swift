@@ -107,22 +107,25 @@ extension Gazetteer {
             return order.prefix(limit).map { result($0.key, score: $0.value, unmatched: unmatched) }
         }
 
+        // A reading of the whole text, its place beginning after none, some or all of the leading skipped words.
+        func wholeReading(_ lists: NameLists) -> [ForwardResult]? {
+            for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
+                let found = candidates(words, lists, from: s, partial: false)
+                if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
+            }
+            return nil
+        }
+
         var alternatives = words.map { [(text: $0.text, typos: 0)] }
         var exact = NameLists(self, alternatives, skip: skip)
-        for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
-            let found = candidates(words, exact, from: s, partial: false)
-            if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
-        }
+        if let found = wholeReading(exact) { return found }
         // A city's postal district after its name ("Dublin 2") is left out from here on: the text did not read
         // with it.
         let districts = QueryWords.postalDistricts(words)
         if zip(skip, districts).contains(where: { !$0 && $1 }) {
             skip = zip(skip, districts).map { $0 || $1 }
-            exact = NameLists(self, alternatives, skip: skip)
-            for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
-                let found = candidates(words, exact, from: s, partial: false)
-                if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
-            }
+            exact = exact.skipping(skip)
+            if let found = wholeReading(exact) { return found }
         }
         for (i, w) in words.enumerated()
         where !skip[i] && w.text.unicodeScalars.count >= 5
@@ -130,12 +133,10 @@ extension Gazetteer {
         {
             alternatives[i] += typoVariants(w.text).map { (text: $0, typos: 1) }
         }
-        if alternatives.contains(where: { $0.count > 1 }) {
-            let typos = NameLists(self, alternatives, skip: skip)
-            for s in 0...lead where !Gazetteer.isCodeAfterNumbers(words, from: s) {
-                let found = candidates(words, typos, from: s, partial: false)
-                if !found.isEmpty { return ranked(found, unmatchedWords: 0) }
-            }
+        if alternatives.contains(where: { $0.count > 1 }),
+            let found = wholeReading(NameLists(self, alternatives, skip: skip))
+        {
+            return found
         }
         // Partial: the longest run of trailing names that reads exactly (not through typos: a text with no
         // known name in it gives no result).
@@ -212,12 +213,11 @@ extension Gazetteer {
     struct NameLists {
         var names: [[[(list: UnsafeBufferPointer<UInt32>, typos: Int)]]] = []
         /// `reach[i]`: words `i..<n` can be covered by names and skippable words (ignoring what holds what).
-        var reach: [Bool]
-        let skip: [Bool]
+        private(set) var reach: [Bool] = []
+        private(set) var skip: [Bool] = []
 
         init(_ g: Gazetteer, _ alternatives: [[(text: String, typos: Int)]], skip: [Bool]) {
             let n = alternatives.count
-            self.skip = skip
             names.reserveCapacity(n)
             for i in 0..<n {
                 var row: [[(list: UnsafeBufferPointer<UInt32>, typos: Int)]] = []
@@ -228,6 +228,19 @@ extension Gazetteer {
                 }
                 names.append(row)
             }
+            setSkip(skip)
+        }
+
+        /// The same names with `skip` as the skippable words: only `reach` is worked out again.
+        func skipping(_ skip: [Bool]) -> NameLists {
+            var lists = self
+            lists.setSkip(skip)
+            return lists
+        }
+
+        private mutating func setSkip(_ skip: [Bool]) {
+            let n = names.count
+            self.skip = skip
             reach = [Bool](repeating: false, count: n + 1)
             reach[n] = true
             for i in stride(from: n - 1, through: 0, by: -1) {

@@ -9,8 +9,9 @@ import HometownGazetteer
 /// decoder makes them), is the text.
 /// - Words: `NameKey.ranges` gives one range per word of `NameKey.words`, in order and apart;
 ///   `QueryWords.skippable` and `QueryWords.postalDistricts` mark exactly the words
-///   `support/ReferenceQueryWords.swift`, a second reading of their rules, marks; each spelling `QueryWords.abbreviationVariants` gives (at most `maxVariants`) has the
-///   key's words but for abbreviations swapped with their partners, never the last word.
+///   `support/ReferenceQueryWords.swift`, a second reading of their rules, marks; each spelling
+///   `QueryWords.abbreviationVariants` gives (at most `maxVariants`) has the key's words but for abbreviations
+///   swapped with their partners, never the last word.
 /// - `search` and `suggest` throw `emptyQuery` exactly when the text, cut to `maxQueryCharacters`, is white
 ///   space only, and nothing else; they give at most `limit` results, scores in (0, 1], no place twice, and
 ///   the same answer when asked again. A search gives its best first, and a partial match (words left
