@@ -106,23 +106,33 @@ struct ProtocolEndpoints: Sendable {
             answer.writeJSON(view: view, to: &first)
             if answer.isFinished { return Replies.json(first) }
             let rest = answer
-            let head = ByteBuffer(bytes: first)
+            // Handed to the connection once and then let go: a client that reads slowly holds the step being
+            // sent, not the first one as well (the body is written once per answer).
+            let head = Locked<ByteBuffer?>(ByteBuffer(bytes: first))
             return Response(
                 status: .ok, headers: [.contentType: Replies.jsonType],
                 body: ResponseBody { writer in
-                    try await writer.write(head)
+                    do {
+                        let opening = head.withLock { h in
+                            defer { h = nil }
+                            return h
+                        }
+                        if let opening { try await writer.write(opening) }
+                    }
                     var answer = rest
                     while !answer.isFinished {
                         let step = answer
-                        let out: [UInt8]
-                        (answer, out) = try await streaming.run(nice: ThreadNice.bulk) {
+                        let part: ByteBuffer
+                        // The step's bytes are copied into the buffer on the streaming thread and freed there, so
+                        // a connection waiting to write holds one copy of them.
+                        (answer, part) = try await streaming.run(nice: ThreadNice.bulk) {
                             var a = step
                             var bytes: [UInt8] = []
                             bytes.reserveCapacity(128 << 10)
                             a.writeJSON(view: view, to: &bytes)
-                            return (a, bytes)
+                            return (a, ByteBuffer(bytes: bytes))
                         }
-                        try await writer.write(ByteBuffer(bytes: out))
+                        try await writer.write(part)
                     }
                     try await writer.finish(nil)
                 })
