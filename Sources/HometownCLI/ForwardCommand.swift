@@ -20,7 +20,8 @@ struct ForwardCommand: ParsableCommand {
               query is an error (exit status 2). With --autocomplete the last word
               is the beginning of a word ("Minneap", "San Fran", "Sao Pa"; after
               a comma it begins the name of the place's country, state or region:
-              "Paris, T"), larger places first, in every script.
+              "Paris, T"), larger places first, in every script; names written
+              with the accents or special letters typed come before the rest.
               --language LANG names the places, their countries and states in
               that language where the data has names in it (--language ru:
               "Москва", "Россия"); English otherwise.

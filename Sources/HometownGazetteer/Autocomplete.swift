@@ -21,12 +21,18 @@
 /// does). A text that ends in a comma is searched as typed, and one with a digit in any word is searched as
 /// typed too, after the names: the places it reads in full ("Dublin 2", "Chicago, IL 60614", "75007 Paris") and
 /// the postal codes typed whole ("55401", "SW1A 1AA").
+/// A text typed with accents or special letters ("Mün", "Łó", "Düs") is read without them, as every text is,
+/// and the places whose own name, or name in two of the data's languages, begins as typed come first (München
+/// and Münster before Mumbai, Łódź before London), chosen from at least `markedPool` places.
 extension Gazetteer {
     /// At most this many postings are read to find the places that a context prefix ("Paris, T") may name.
     public static let maxContextPostings = 4096
     /// Suggestions weigh at least this many more places than they return (and twice as many), so that a city
     /// ranked up past its state or a larger namesake is among them.
     public static let suggestionSlack = 8
+    /// Suggestions for a text typed with accents ("Mün") choose the places named as typed (München, Münster)
+    /// from at least this many of the largest that the text names without them (Mumbai, Munich, ...).
+    public static let markedPool = 64
 
     /// True when the file has the sorted name keys that suggestions read (section PFXKEYS); a file built
     /// before it existed suggests nothing.
@@ -78,8 +84,15 @@ extension Gazetteer {
             }
         }
         // The whole text as one name (as many more as the places already suggested, which are passed over).
-        for (e, score) in prefixMatches(prefixKey(words[...]), wholeWord: complete, limit: limit + taken.count)
-        where taken.insert(e).inserted {
+        // Typed with accents ("Mün"), it is read without them and the places named as typed come first, from
+        // among at least `markedPool` of the largest.
+        let wanted = limit + taken.count
+        let typed = MarkedPrefix(cut, wholeWord: complete)
+        var matches = prefixMatches(
+            prefixKey(words[...]), wholeWord: complete,
+            limit: typed == nil ? wanted : max(wanted, Gazetteer.markedPool))
+        if let typed { matches = Array(namedAsTypedFirst(matches, typed).prefix(wanted)) }
+        for (e, score) in matches where taken.insert(e).inserted {
             out.append(result(e, score: score))
             if out.count == limit { return out }
         }
@@ -94,6 +107,49 @@ extension Gazetteer {
             }
         }
         return out
+    }
+
+    /// `matches` (best first) with the places named as `typed` first, each group in its order; the scores of the
+    /// first group are raised where needed to stay at or above the rest's (at most 1).
+    func namedAsTypedFirst(
+        _ matches: [(entry: Int, score: Double)], _ typed: MarkedPrefix
+    ) -> [(entry: Int, score: Double)] {
+        var first: [(entry: Int, score: Double)] = []
+        var rest: [(entry: Int, score: Double)] = []
+        for m in matches {
+            if isNamed(m.entry, as: typed) { first.append(m) } else { rest.append(m) }
+        }
+        guard !first.isEmpty, var floor = rest.first?.score else { return first + rest }
+        for i in first.indices.reversed() {
+            first[i].score = min(1, max(first[i].score, floor + 1e-6))
+            floor = first[i].score
+        }
+        return first + rest
+    }
+
+    /// Whether entry `e`'s own name, or its names in at least two of the data's languages, begin as `typed`. One
+    /// language alone is not enough: a tone mark can spell a name so by chance (Yoruba's "Málì" is Mali, which
+    /// "Mál" should not put before Málaga), while how people write a place is shared by neighbours (München in
+    /// German and Luxembourgish, Köln in German and Turkish).
+    func isNamed(_ e: Int, as typed: MarkedPrefix) -> Bool {
+        func begins(_ offset: UInt32, _ length: UInt32) -> Bool {
+            let a = Int(offset)
+            guard length > 0, a + Int(length) <= strings.count, typed.mayBegin(with: strings[a]) else { return false }
+            return typed.begins(string(offset, length))
+        }
+        let b = e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.name
+        if begins(u32[b], u32[b + 1]) { return true }
+        guard e >= 0, e + 1 < localIndex.count else { return false }
+        let width = GazetteerLayout.u32PerLocalName
+        let rows = localNames.count / width
+        let first = min(Int(localIndex[e]), rows)
+        let end = min(max(Int(localIndex[e + 1]), first), rows)
+        var languages = 0
+        for r in first..<end where begins(localNames[r * width + 1], localNames[r * width + 2]) {
+            languages += 1
+            if languages == 2 { return true }
+        }
+        return false
     }
 
     /// The range of keys (indices into the prefix index) that begin with `prefix`, in byte order.

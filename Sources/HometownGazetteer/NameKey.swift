@@ -97,7 +97,7 @@ public enum NameKey {
                 append(u, at: ordinal)
             case "A"..."Z":
                 append(Unicode.Scalar(u.value + 32)!, at: ordinal)
-            case "'", "\u{2019}", "\u{2018}", "\u{02BB}", "\u{02BC}", "`", "\u{00B4}":
+            case _ where NameKey.isApostrophe(u):
                 return
             case ",", ";":
                 flush()
@@ -136,6 +136,14 @@ public enum NameKey {
         case 0x0E47...0x0E4E, 0x0EC8...0x0ECD: return true
         case 0x093C: return true
         case 0x200C, 0x200D: return true
+        default: return false
+        }
+    }
+
+    /// True for the apostrophes that vanish from a word ("O'Fallon" -> "ofallon"): ' ’ ‘ ʻ ʼ ` ´.
+    @inline(__always) static func isApostrophe(_ u: Unicode.Scalar) -> Bool {
+        switch u {
+        case "'", "\u{2019}", "\u{2018}", "\u{02BB}", "\u{02BC}", "`", "\u{00B4}": return true
         default: return false
         }
     }

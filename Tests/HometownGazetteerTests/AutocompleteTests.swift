@@ -50,6 +50,32 @@ import Testing
         #expect(try Fixtures.gazetteer.suggest("Deutschl", limit: 1).first?.country?.iso == "DE")
     }
 
+    /// Accents typed choose among the places a text names without them: "Mün" is München before Mumbai, which
+    /// "Mun" still gives first.
+    @Test func placesNamedWithTheAccentsTypedComeFirst() throws {
+        let g = Fixtures.gazetteer
+        for (typed, name) in [
+            ("Mün", "Munich"), ("Düs", "Düsseldorf"), ("Łó", "Łódzkie"), ("Mál", "Málaga"), ("Kö", "Köln"),
+            ("Gö", "Gothenburg"),
+        ] {
+            #expect(try g.suggest(typed, limit: 1).first?.name == name, "\(typed)")
+            let ten = try g.suggest(typed, limit: 10)
+            #expect(ten.first?.name == name, "\(typed)")
+            #expect(zip(ten, ten.dropFirst()).allSatisfy { $0.score >= $1.score }, "\(typed): best first")
+            #expect(ten.allSatisfy { $0.score > 0 && $0.score <= 1 }, "\(typed)")
+        }
+        // The places named without the accents follow: "Mün" still suggests Mumbai, after the München and Münster.
+        let mun = try g.suggest("Mün", limit: 10).map(\.name)
+        let mumbai = try #require(mun.firstIndex(of: "Mumbai"), "\(mun)")
+        let munster = try #require(mun.firstIndex(of: "Münster"), "\(mun)")
+        #expect(munster < mumbai, "\(mun)")
+        // Łódź itself follows its larger region; Mali, which only Yoruba spells "Málì", is not put first.
+        #expect(try g.suggest("Łó", limit: 2).map(\.name) == ["Łódzkie", "Łódź"])
+        #expect(try g.suggest("Mál", limit: 10).map(\.name).firstIndex(of: "Mali") ?? 10 > 2)
+        // Typed without them, the larger place first, as before.
+        #expect(try g.suggest("Dus", limit: 1).first?.name == "Dushanbe")
+    }
+
     @Test func aWholeWordStillSuggestsLongerNamesAfterIt() throws {
         // "Paris" is Paris itself first, and the completed word with a space goes on ("New " -> New York City).
         #expect(try Fixtures.gazetteer.suggest("Paris", limit: 3).first?.country?.iso == "FR")

@@ -88,7 +88,8 @@ for k, (limit, q) in enumerate([
         (5, "Minneap"), (8, "San Fran"), (6, "\u041c\u043e\u0441\u043a"), (5, "Sao Pa"), (10, "Paris, T"),
         (5, "1060 W Addison St, Chicago, IL 60613"), (3, "Petco Park, San Diego, CA"), (5, "SW1A 1AA London"),
         (5, "1012 AB Amsterdam"), (5, "M5V 3L9 Toronto"), (5, "St. Louis, MO"), (20, "U.S.A."), (5, "75008 Paris"),
-        (5, "\u5317\u4eac, \u4e2d\u56fd"), (5, "Minneapolsi"), (5, "San "), (5, "Chicago,"), (1, "60613")]):
+        (5, "\u5317\u4eac, \u4e2d\u56fd"), (5, "Minneapolsi"), (5, "San "), (5, "Chicago,"), (1, "60613"),
+        (5, "M\u00fcn"), (10, "Saint-\u00c9t"), (2, "\u0141\u00f3 ")]):
     write("forward-query", f"{k:02d}", bytes([limit - 1]) + q.encode())
 
 # gzip: first byte even = compressed input as it comes, odd = plain data to compress.
