@@ -139,13 +139,9 @@ extension Gazetteer {
         }
         let b = e * GazetteerLayout.u32PerEntry + GazetteerEntryLayout.name
         if begins(u32[b], u32[b + 1]) { return true }
-        guard e >= 0, e + 1 < localIndex.count else { return false }
         let width = GazetteerLayout.u32PerLocalName
-        let rows = localNames.count / width
-        let first = min(Int(localIndex[e]), rows)
-        let end = min(max(Int(localIndex[e + 1]), first), rows)
         var languages = 0
-        for r in first..<end where begins(localNames[r * width + 1], localNames[r * width + 2]) {
+        for r in localNameRows(ofEntry: e) where begins(localNames[r * width + 1], localNames[r * width + 2]) {
             languages += 1
             if languages == 2 { return true }
         }

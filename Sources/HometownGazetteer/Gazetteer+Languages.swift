@@ -78,18 +78,25 @@ extension Gazetteer {
 
     /// Entry `e`'s name in `language`, or nil where the data has none.
     public func localName(ofEntry e: Int, in language: PlaceLanguage) -> String? {
-        guard language.hasNames, e >= 0, e + 1 < localIndex.count else { return nil }
-        let rows = localNames.count / GazetteerLayout.u32PerLocalName
-        let first = min(Int(localIndex[e]), rows)
-        let end = min(max(Int(localIndex[e + 1]), first), rows)
-        guard first < end else { return nil }
+        guard language.hasNames else { return nil }
+        let rows = localNameRows(ofEntry: e)
+        guard !rows.isEmpty else { return nil }
         for l in language.order {
-            for r in first..<end where localNames[r * GazetteerLayout.u32PerLocalName] == l {
+            for r in rows where localNames[r * GazetteerLayout.u32PerLocalName] == l {
                 let b = r * GazetteerLayout.u32PerLocalName
                 return string(localNames[b + 1], localNames[b + 2])
             }
         }
         return nil
+    }
+
+    /// The rows of LOCNAMES that hold entry `e`'s names in people's languages (empty where it has none, or where
+    /// the index points outside the section).
+    func localNameRows(ofEntry e: Int) -> Range<Int> {
+        guard e >= 0, e + 1 < localIndex.count else { return 0..<0 }
+        let rows = localNames.count / GazetteerLayout.u32PerLocalName
+        let first = min(Int(localIndex[e]), rows)
+        return first..<min(max(Int(localIndex[e + 1]), first), rows)
     }
 
     /// `result` with its names in `language` where the data has them: the place's own (not a postal code's
