@@ -5,9 +5,13 @@ import Testing
 /// The client, and `hometown post`, against servers that misbehave on purpose: every case gets its documented
 /// error and exit status.
 @Suite struct MisbehavingServerTests {
+    /// How long the slow server waits before it answers: far past the clients' limits (0.5 and 1 s a try), times
+    /// `TestSlowdown`, so that a client held up on a loaded machine still reaches its limit first. Nothing waits
+    /// for the answer: the client is gone by then.
+    static let slowAnswer = TestSlowdown.seconds(4)
     static let cases: [(String, FakeServer.Behaviour, Int32)] = [
         ("closes the connection", .close, 7),
-        ("answers too slowly", .slow(4), 5),
+        ("answers too slowly", .slow(slowAnswer), 5),
         ("answers HTML", .respond(status: 200, type: "text/html", body: "<html><body>hello</body></html>"), 10),
         ("answers a 404 page", .respond(status: 404, type: "text/html", body: "<html>Cannot GET</html>"), 10),
         ("answers broken JSON", .respond(status: 200, type: "application/json", body: #"["China", "Ind"#), 12),
@@ -38,7 +42,7 @@ import Testing
 
     /// A GET that gets no answer is tried again, and its error says how often: the time limit is each try's.
     @Test func aGetWithoutAnAnswerSaysHowOftenItWasTried() async throws {
-        let server = try FakeServer(.slow(4))
+        let server = try FakeServer(.slow(Self.slowAnswer))
         defer { server.stop() }
         for (retries, tries) in [(2, 3), (0, 1)] {
             let client = try HometownClient(baseURL: server.url, timeout: 0.5, retries: retries)
