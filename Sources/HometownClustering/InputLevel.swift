@@ -1,4 +1,5 @@
 import Dispatch
+import HometownCore
 
 /// The entries of the input level (one per located point, in input order) and the flat longitude/latitude
 /// table, made on two threads for large inputs.
@@ -28,8 +29,8 @@ struct InputLevel {
         // their pages happens on two cores.
         var firstBad = [Int?](repeating: nil, count: halves)
         var nodes: [ClusterNode] = []
-        let lonLat = [Double](unsafeUninitializedCapacity: 2 * n) { lonLat, lonLatCount in
-            nodes = [ClusterNode](unsafeUninitializedCapacity: starts[halves]) { nodes, nodeCount in
+        let lonLat = [Double](writtenInPlace: 2 * n) { lonLat, lonLatCount in
+            nodes = [ClusterNode](writtenInPlace: starts[halves]) { nodes, nodeCount in
                 firstBad.withUnsafeMutableBufferPointer { firstBad in
                     nonisolated(unsafe) let (lonLat, nodes, firstBad) = (lonLat, nodes, firstBad)
                     DispatchQueue.concurrentPerform(iterations: halves) { h in
