@@ -130,7 +130,10 @@ import Testing
         let db = try await server.createDatabase()
         var options = PostgresStoreOptions()
         options.maxConnections = 2
-        options.acquireTimeout = .seconds(20)
+        // Only a hang's bound: the 40 calls below queue for 2 connections, each needs turns on the test process's
+        // cooperative threads, which the other suites' long computations can hold for seconds, and PostgreSQL
+        // shares the busy cores (a loaded machine once made the last call wait past 20 s).
+        options.acquireTimeout = TestSlowdown.scaled(.seconds(120))
         let patient = try await PostgresUserStore.open(try Self.location(db), options: options, logger: Self.quiet)
         _ = try await patient.insert(Users.user("a"), passwordHash: "h", now: 1)
         try await withThrowingTaskGroup(of: Int.self) { group in
