@@ -14,7 +14,7 @@ check=0
 [ "${1:-}" = "--check" ] && check=1
 modules=(HometownCore HometownProj HometownGEOS HometownBoundaries HometownGazetteer HometownMarkers HometownClustering
          HometownViewport HometownBasemap HometownProtocol HometownVocabulary HometownClient HometownStore HometownPostgres
-         HometownServer)
+         HometownTiles HometownServer)
 mkdir -p docs/api
 failed=()
 for m in "${modules[@]}"; do

