@@ -262,7 +262,7 @@ public final class ReverseGeocoder: @unchecked Sendable {
         let records = n >= Self.sharedRecordsThreshold ? placeRecords() : nil
         // Each element is written once, by the worker whose chunk holds it (the chunks cover 0..<n exactly): no
         // pass filling the array with nil first.
-        return [Place?](writtenInPlace: n) { o, initialized in
+        return [Place?](unsafeUninitializedCapacity: n) { o, initialized in
             let op = o
             coordinates.withUnsafeBufferPointer { cs in
                 Parallel.chunks(n) { range in

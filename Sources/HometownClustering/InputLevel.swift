@@ -1,5 +1,4 @@
 import Dispatch
-import HometownCore
 
 /// The entries of the input level (one per located point, in input order) and the flat longitude/latitude
 /// table, made on two threads for large inputs.
@@ -29,8 +28,8 @@ struct InputLevel {
         // their pages happens on two cores.
         var firstBad = [Int?](repeating: nil, count: halves)
         var nodes: [ClusterNode] = []
-        let lonLat = [Double](writtenInPlace: 2 * n) { lonLat, lonLatCount in
-            nodes = [ClusterNode](writtenInPlace: starts[halves]) { nodes, nodeCount in
+        let lonLat = [Double](unsafeUninitializedCapacity: 2 * n) { lonLat, lonLatCount in
+            nodes = [ClusterNode](unsafeUninitializedCapacity: starts[halves]) { nodes, nodeCount in
                 firstBad.withUnsafeMutableBufferPointer { firstBad in
                     nonisolated(unsafe) let (lonLat, nodes, firstBad) = (lonLat, nodes, firstBad)
                     DispatchQueue.concurrentPerform(iterations: halves) { h in

@@ -1,6 +1,5 @@
 import CPrefetch
 import Dispatch
-import HometownCore
 
 /// One zoom level's entries in a uniform grid, cell by cell, for one clustering pass: finds every entry within
 /// the radius of a point in the order the level's KD-tree `within` would list them (supercluster's output
@@ -48,7 +47,7 @@ struct NeighbourGrid {
         let parts = parallel && n >= 65_536 ? 2 : 1
         let bounds = (0...parts).map { $0 * n / parts }
         // Each entry's cell, and how many entries of each part fall in each cell (part p's at p * cellCount).
-        var cellOf = [Int32](writtenInPlace: n) { _, initialized in initialized = n }
+        var cellOf = [Int32](unsafeUninitializedCapacity: n) { _, initialized in initialized = n }
         var counts = [Int32](repeating: 0, count: parts * cellCount)
         cellOf.withUnsafeMutableBufferPointer { cellOf in
             counts.withUnsafeMutableBufferPointer { counts in
@@ -77,7 +76,7 @@ struct NeighbourGrid {
             }
         }
         starts[cellCount] = total
-        probes = [Probe](writtenInPlace: n) { buffer, initialized in
+        probes = [Probe](unsafeUninitializedCapacity: n) { buffer, initialized in
             cellOf.withUnsafeBufferPointer { cellOf in
                 counts.withUnsafeMutableBufferPointer { fill in
                     nonisolated(unsafe) let (cellOf, fill, buffer, nodes) = (cellOf, fill, buffer, nodes)
