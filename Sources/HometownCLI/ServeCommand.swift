@@ -64,12 +64,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("db"),
         help: ArgumentHelp(
-            "Where users are stored: a SQLite file (created if missing) or postgres://USER@HOST:PORT/DATABASE.",
+            """
+            Where users are stored: a SQLite file (created if missing) or postgres://USER@HOST:PORT/DATABASE. \
+            (default: \(ServeCommand.defaultDatabase.defaultValueDescription), in the working directory)
+            """,
             discussion:
                 "PostgreSQL: the schema is created on first start; the password comes from $PGPASSWORD or --db-password-file, never the URL.",
             valueName: "file|url"),
         transform: DbLocationArgument.parse)
-    var database = DbLocationArgument(.sqlite(path: "hometown.sqlite"))
+    var database = ServeCommand.defaultDatabase
+
+    /// Where users are stored when `--db` is not given.
+    static let defaultDatabase = DbLocationArgument(.sqlite(path: "hometown.sqlite"))
 
     @OptionGroup(title: "Database server (PostgreSQL)")
     var databaseConnect: DbConnectOptions
@@ -101,7 +107,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("public"),
         help:
-            "Folder of the files served as they are (openapi.yaml, web app; no dotfiles, no links leaving it); default: found beside the executable."
+            "Folder of the files served as they are (openapi.yaml, web app; no dotfiles, no links leaving it); default: $HOMETOWN_PUBLIC, else the one installed beside the executable."
     )
     var publicDirectory: String?
 
