@@ -15,14 +15,11 @@ extension BoundaryMap {
         for copy in WorldCopy.all(in: frame) {
             // At small scales, land and coasts from the land's outline (no tiny state rings); at large scales from
             // the states' rings that meet the frame (the outline's loops are whole continents).
-            for r in 0..<land.loopStart.count where useOutline && copy.meets(land.loopBox, r) {
-                let a = Int(land.loopStart[r])
-                ring.load(
-                    xs: land.xs, ys: land.ys, range: a..<(a + Int(land.loopCount[r])), copy: copy,
-                    key: { Int64(land.edges[$0]) }, info: { land.edges[$0] })
+            for r in 0..<land.loops.count where useOutline && copy.meets(land.loops, r) {
+                ring.load(land.loops, r, copy: copy, key: { Int64(land.edges[$0]) }, info: { land.edges[$0] })
                 ring.simplify(tolerance)
                 guard ring.pts.count >= 3 else { continue }
-                let inside = copy.holds(land.loopBox, r)
+                let inside = copy.holds(land.loops, r)
                 let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : copy.clip)
                 if flat.count >= 6, BoundaryMap.area(flat) >= 1 { out.land.append(flat) }
                 appendLines(
@@ -32,14 +29,11 @@ extension BoundaryMap {
                     }, to: &out)
             }
             // Borders between countries and states from the states' rings, each shared edge once.
-            for r in 0..<ringStart.count where copy.meets(ringBox, r) {
-                let a = Int(ringStart[r])
-                ring.load(
-                    xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), copy: copy, key: { self.key($0) },
-                    info: { self.edges[$0] })
+            for r in 0..<rings.count where copy.meets(rings, r) {
+                ring.load(rings, r, copy: copy, key: { self.key($0) }, info: { self.edges[$0] })
                 ring.simplify(tolerance)
                 guard ring.pts.count >= 2 else { continue }
-                let inside = copy.holds(ringBox, r)
+                let inside = copy.holds(rings, r)
                 if !useOutline, ring.pts.count >= 3 {
                     let flat = BoundaryMap.landRing(ring.pts, clip: inside ? nil : copy.clip)
                     if flat.count >= 6 { out.land.append(flat) }
@@ -68,16 +62,16 @@ extension BoundaryMap {
         var keys: [Int64] = []
         var info: [UInt8] = []
 
-        /// Places the vertices of `range` in `copy` of the world, rounds them to whole frame units and drops each
-        /// vertex equal to the one before.
+        /// Places the vertices of ring `r` of `rings` in `copy` of the world, rounds them to whole frame units and
+        /// drops each vertex equal to the one before. `key` and `edgeInfo` are asked by vertex index in `rings`.
         mutating func load(
-            xs: [Double], ys: [Double], range: Range<Int>, copy: WorldCopy, key: (Int) -> Int64,
-            info edgeInfo: (Int) -> UInt8
+            _ rings: WorldRings, _ r: Int, copy: WorldCopy, key: (Int) -> Int64, info edgeInfo: (Int) -> UInt8
         ) {
             pts.removeAll(keepingCapacity: true)
             keys.removeAll(keepingCapacity: true)
             info.removeAll(keepingCapacity: true)
-            for i in range {
+            let (xs, ys) = (rings.xs, rings.ys)
+            for i in rings.vertices(r) {
                 let q = (
                     Int32((xs[i] * copy.world + copy.shift).rounded()),
                     Int32((ys[i] * copy.world - copy.originY).rounded())

@@ -13,20 +13,15 @@ import HometownViewport
 /// Immutable after `init`, so one instance can serve any number of threads. Building it reads the full-detail
 /// polygons (about 1.3 million vertices) and takes a fraction of a second.
 public final class BoundaryMap: Sendable {
-    /// Ring vertices in world units (0...1; x east from 180° W, y south from 85.05° N).
-    let xs: [Double]
-    let ys: [Double]
+    /// The states' rings (shells and holes) in world units, each ring's vertices not repeating its first.
+    let rings: WorldRings
     /// Per vertex: the class of the edge from it to the next vertex of its ring, plus `EdgeFlags.repeated` when
     /// that edge is also in an earlier ring (it is then stroked from that ring only).
     let edges: [UInt8]
     /// Per vertex: the state on the other side of the edge from it to the next vertex (-1: none, the sea or a cut).
     let neighbours: [Int32]
-    /// Per ring: first vertex and vertex count (the closing vertex is not repeated), and the ring's state.
-    let ringStart: [Int32]
-    let ringCount: [Int32]
+    /// Per ring: its state.
     let ringState: [Int32]
-    /// Per ring: minX, minY, maxX, maxY in world units.
-    let ringBox: [Double]
     /// The country index of each state.
     public let stateCountry: [Int32]
     /// The outline of all land: the edges that belong to one ring only, chained into closed loops.
@@ -38,9 +33,9 @@ public final class BoundaryMap: Sendable {
     }
 
     /// Number of rings (shells and holes) over all states.
-    public var ringTotal: Int { ringStart.count }
+    public var ringTotal: Int { rings.count }
     /// Number of vertices over all rings.
-    public var vertexTotal: Int { xs.count }
+    public var vertexTotal: Int { rings.xs.count }
 
     /// Reads and prepares every state's polygons from the reverse geocoder's data file (about a second on one
     /// core). `stop` is asked between states and between the steps: when it says true, the work ends with
@@ -82,52 +77,11 @@ public final class BoundaryMap: Sendable {
             lons: lons, lats: lats, vertexID: vertexID, outer: outer, classes: edges,
             ringStart: ringStart, ringCount: ringCount)
         if stop() { throw .stopped }
-        let (xs, ys) = BoundaryMap.project(lons: lons, lats: lats)
-        let box = BoundaryMap.boxes(xs: xs, ys: ys, start: ringStart, count: ringCount)
-        self.xs = xs
-        self.ys = ys
+        rings = WorldRings(lons: lons, lats: lats, start: ringStart, length: ringCount)
         self.edges = edges
         self.neighbours = neighbours
-        self.ringStart = ringStart
-        self.ringCount = ringCount
         self.ringState = ringState
-        self.ringBox = box
         self.stateCountry = stateCountry
-    }
-
-    /// Web Mercator world units (0...1) of each vertex; latitudes beyond ±85.05° are clamped.
-    static func project(lons: [Double], lats: [Double]) -> (xs: [Double], ys: [Double]) {
-        var xs = [Double](repeating: 0, count: lons.count)
-        var ys = xs
-        for i in lons.indices {
-            xs[i] = WebMercator.worldX(longitude: lons[i])
-            ys[i] = WebMercator.worldY(latitude: lats[i])
-        }
-        return (xs, ys)
-    }
-
-    /// minX, minY, maxX, maxY of each ring.
-    static func boxes(xs: [Double], ys: [Double], start: [Int32], count: [Int32]) -> [Double] {
-        var box = [Double](repeating: 0, count: 4 * start.count)
-        for r in start.indices {
-            let a = Int(start[r])
-            let b = a + Int(count[r])
-            var minX = Double.infinity
-            var minY = Double.infinity
-            var maxX = -Double.infinity
-            var maxY = -Double.infinity
-            for i in a..<b {
-                minX = min(minX, xs[i])
-                maxX = max(maxX, xs[i])
-                minY = min(minY, ys[i])
-                maxY = max(maxY, ys[i])
-            }
-            box[4 * r] = minX
-            box[4 * r + 1] = minY
-            box[4 * r + 2] = maxX
-            box[4 * r + 3] = maxY
-        }
-        return box
     }
 
     /// How many edges of each class (for tests and reports).

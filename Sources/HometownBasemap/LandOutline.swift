@@ -6,15 +6,10 @@
 /// chained end to start through their common vertices; where a vertex has more than two such edges (two islands
 /// touching at a point), the walk prefers the next edge of the same ring.
 struct LandOutline: Sendable {
-    /// Loop vertices in world units (0...1).
-    let xs: [Double]
-    let ys: [Double]
+    /// The loops in world units.
+    let loops: WorldRings
     /// Per vertex: the class of the edge to the next vertex (`coast` or `hidden`).
     let edges: [UInt8]
-    let loopStart: [Int32]
-    let loopCount: [Int32]
-    /// minX, minY, maxX, maxY per loop.
-    let loopBox: [Double]
 
     init(
         lons: [Double], lats: [Double], vertexID: [UInt32], outer: [Bool], classes: [UInt8], ringStart: [Int32],
@@ -101,12 +96,7 @@ struct LandOutline: Sendable {
                 loopClass.removeLast(loopClass.count - start)
             }
         }
-        let (xs, ys) = BoundaryMap.project(lons: loopLon, lats: loopLat)
-        self.xs = xs
-        self.ys = ys
-        self.edges = loopClass
-        self.loopStart = loopStart
-        self.loopCount = loopCount
-        self.loopBox = BoundaryMap.boxes(xs: xs, ys: ys, start: loopStart, count: loopCount)
+        loops = WorldRings(lons: loopLon, lats: loopLat, start: loopStart, length: loopCount)
+        edges = loopClass
     }
 }

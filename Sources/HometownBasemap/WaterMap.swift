@@ -1,5 +1,4 @@
 import HometownBoundaries
-import HometownViewport
 
 /// The lakes of `water.bin` made ready for drawing: projected to Web Mercator once, each ring with its box.
 ///
@@ -7,14 +6,8 @@ import HometownViewport
 /// layer alone draws the lakes as land; this layer is drawn over it in the sea's colour. Immutable after `init`,
 /// so one instance can serve any number of threads; preparing the bundled file takes a few milliseconds.
 public final class WaterMap: Sendable {
-    /// Ring vertices in world units (0...1; x east from 180° W, y south from 85.05° N).
-    let xs: [Double]
-    let ys: [Double]
-    /// Per ring: first vertex and vertex count.
-    let ringStart: [Int32]
-    let ringCount: [Int32]
-    /// Per ring: minX, minY, maxX, maxY in world units.
-    let ringBox: [Double]
+    /// The shores and islands in world units, lake after lake.
+    let rings: WorldRings
     /// Per lake: its first ring (the shore; the rest are islands); one more entry closes the last lake.
     let lakeStart: [Int32]
 
@@ -25,7 +18,7 @@ public final class WaterMap: Sendable {
     /// Number of lakes (parts of Natural Earth records).
     public var lakeCount: Int { lakeStart.count - 1 }
     /// Number of vertices over all rings.
-    public var vertexTotal: Int { xs.count }
+    public var vertexTotal: Int { rings.xs.count }
 
     /// Prepares `lakes` (shore first, then islands, as `Lake` lists them).
     public init(lakes: [Lake]) {
@@ -46,12 +39,7 @@ public final class WaterMap: Sendable {
             }
         }
         lakeStart.append(Int32(ringStart.count))
-        let (xs, ys) = BoundaryMap.project(lons: lons, lats: lats)
-        self.xs = xs
-        self.ys = ys
-        self.ringStart = ringStart
-        self.ringCount = ringCount
-        self.ringBox = BoundaryMap.boxes(xs: xs, ys: ys, start: ringStart, count: ringCount)
+        rings = WorldRings(lons: lons, lats: lats, start: ringStart, length: ringCount)
         self.lakeStart = lakeStart
     }
 
@@ -91,19 +79,15 @@ public final class WaterMap: Sendable {
             for lake in 0..<lakeCount {
                 let first = Int(lakeStart[lake])
                 for r in first..<Int(lakeStart[lake + 1]) {
-                    let b = 4 * r
-                    guard copy.meets(ringBox, r),
-                        ringBox[b + 2] - ringBox[b] >= side || ringBox[b + 3] - ringBox[b + 1] >= side
+                    let (box, b) = (rings.boxes, 4 * r)
+                    guard copy.meets(rings, r), box[b + 2] - box[b] >= side || box[b + 3] - box[b + 1] >= side
                     else {
                         if r == first { break }  // no shore here: none of its islands either
                         continue
                     }
-                    let a = Int(ringStart[r])
-                    ring.load(
-                        xs: xs, ys: ys, range: a..<(a + Int(ringCount[r])), copy: copy, key: { _ in 0 },
-                        info: { _ in 0 })
+                    ring.load(rings, r, copy: copy, key: { _ in 0 }, info: { _ in 0 })
                     ring.simplify(tolerance)
-                    let clip = copy.holds(ringBox, r) ? nil : copy.clip
+                    let clip = copy.holds(rings, r) ? nil : copy.clip
                     let flat = ring.pts.count >= 3 ? BoundaryMap.landRing(ring.pts, clip: clip) : []
                     guard flat.count >= 6, Double(BoundaryMap.area(flat)) >= 2 * WaterMap.minimumArea else {
                         if r == first { break }

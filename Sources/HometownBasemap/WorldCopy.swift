@@ -2,9 +2,8 @@
 /// the antimeridian, or is wider than the world, sees two or more copies; geometry stored once in world units
 /// (0...1, x east from 180° W, y south from 85.05° N) is drawn once per copy.
 ///
-/// Owns the two tests the drawings make on a ring's box (minX, minY, maxX, maxY in world units, four numbers per
-/// ring): whether the ring can show in the frame at all, and whether it lies inside the clip rectangle so that it
-/// needs no clipping.
+/// Owns the two tests the drawings make on a ring's box (`WorldRings.boxes`): whether the ring can show in the
+/// frame at all, and whether it lies inside the clip rectangle so that it needs no clipping.
 struct WorldCopy {
     /// Units across the world (`MapFrame.worldSize`).
     let world: Double
@@ -35,17 +34,19 @@ struct WorldCopy {
         }
     }
 
-    /// Whether box `r` of `boxes` meets the frame and its buffer in this copy.
+    /// Whether ring `r` of `rings` (its box) meets the frame and its buffer in this copy.
     @inline(__always)
-    func meets(_ boxes: [Double], _ r: Int) -> Bool {
-        boxes[4 * r] <= window.maxX && boxes[4 * r + 2] >= window.minX && boxes[4 * r + 1] <= window.maxY
+    func meets(_ rings: WorldRings, _ r: Int) -> Bool {
+        let boxes = rings.boxes
+        return boxes[4 * r] <= window.maxX && boxes[4 * r + 2] >= window.minX && boxes[4 * r + 1] <= window.maxY
             && boxes[4 * r + 3] >= window.minY
     }
 
-    /// Whether box `r` of `boxes`, placed in the frame, lies inside `clip`: its ring needs no clipping.
+    /// Whether ring `r` of `rings`, placed in the frame, lies inside `clip` (by its box): it needs no clipping.
     @inline(__always)
-    func holds(_ boxes: [Double], _ r: Int) -> Bool {
-        boxes[4 * r] * world + shift >= clip.minX && boxes[4 * r + 2] * world + shift <= clip.maxX
+    func holds(_ rings: WorldRings, _ r: Int) -> Bool {
+        let boxes = rings.boxes
+        return boxes[4 * r] * world + shift >= clip.minX && boxes[4 * r + 2] * world + shift <= clip.maxX
             && boxes[4 * r + 1] * world - originY >= clip.minY && boxes[4 * r + 3] * world - originY <= clip.maxY
     }
 }
