@@ -32,7 +32,7 @@ struct WorldRings: Sendable {
             var minY = Double.infinity
             var maxX = -Double.infinity
             var maxY = -Double.infinity
-            for i in Int(start[r])..<Int(start[r] + length[r]) {
+            for i in WorldRings.vertices(r, start: start, length: length) {
                 minX = min(minX, xs[i])
                 maxX = max(maxX, xs[i])
                 minY = min(minY, ys[i])
@@ -54,5 +54,9 @@ struct WorldRings: Sendable {
     var count: Int { start.count }
 
     /// The indices of ring `r`'s vertices in `xs` and `ys`.
-    func vertices(_ r: Int) -> Range<Int> { Int(start[r])..<Int(start[r] + length[r]) }
+    func vertices(_ r: Int) -> Range<Int> { WorldRings.vertices(r, start: start, length: length) }
+
+    private static func vertices(_ r: Int, start: [Int32], length: [Int32]) -> Range<Int> {
+        Int(start[r])..<(Int(start[r]) + Int(length[r]))
+    }
 }
