@@ -3,7 +3,8 @@ import Testing
 
 /// docs/man/hometown.1 (made by tools/man.sh with ArgumentParser's generate-manual) against the command as
 /// built: every subcommand and every option it shows in `--help` must be in the committed page, under its
-/// subcommand, so a page left behind after an option is added fails here.
+/// subcommand, so a page left behind after an option is added fails here; and every character of the help beyond
+/// ASCII must be there as its roff escape, which generate-manual alone would drop.
 @Suite struct ManualPageTests {
     static let page = "/" + #filePath.split(separator: "/").dropLast(3).joined(separator: "/") + "/docs/man/hometown.1"
 
@@ -49,6 +50,19 @@ import Testing
             for option in c.options where !documented.contains(option) {
                 Issue.record("hometown \(c.command) --\(option) is not in \(Self.page): run tools/man.sh")
             }
+        }
+    }
+
+    @Test func everyCharacterBeyondASCIIIsInTheManualPage() async throws {
+        let text = try String(contentsOfFile: Self.page, encoding: .utf8)
+        let r = try await CLI.run(["--experimental-dump-help"])
+        #expect(r.status == 0)
+        let beyond = Set(r.out.unicodeScalars.filter { !$0.isASCII }.map(\.value))
+        #expect(beyond.count >= 5, "the help's examples name places in Cyrillic and with accents")
+        for value in beyond.sorted() {
+            let hex = String(value, radix: 16, uppercase: true)
+            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            #expect(text.contains("\\[u\(code)]"), "U+\(code) is missing from \(Self.page): run tools/man.sh")
         }
     }
 }
