@@ -9,13 +9,13 @@ public struct Marker: Hashable, Sendable {
     public var coordinate: Coordinate?
     /// Properties; nil when a GeoJSON feature has `"properties": null`.
     public var properties: [String: JSONValue]?
-    /// Where the marker came from in its file, e.g. "line 12" or "feature 3", for messages.
+    /// Where the marker came from in its file, e.g. "line 12" or "feature 3" (both counted from 1), for messages.
     public var location: String {
         get {
             switch origin {
             case .text(let s): return s
             case .line(let n): return "line \(n)"
-            case .feature(let n): return "feature \(n)"
+            case .feature(let n): return "feature \(n + 1)"
             }
         }
         set { origin = .text(newValue) }
@@ -29,7 +29,7 @@ public struct Marker: Hashable, Sendable {
         case text(String)
         /// A 1-based line of a CSV or NDJSON file.
         case line(Int)
-        /// A 0-based feature of a GeoJSON FeatureCollection.
+        /// A 0-based feature of a GeoJSON FeatureCollection (shown counted from 1, as lines are).
         case feature(Int)
     }
 

@@ -7,7 +7,7 @@ public enum MarkersError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownFormat(file: String)
     /// The file as a whole is not what its format needs (bad JSON, no header, wrong top-level type).
     case malformed(file: String, reason: String)
-    /// One row, feature or element is bad. `location` is e.g. "line 12" or "feature 3".
+    /// One row, feature or element is bad. `location` is e.g. "line 12" or "feature 3", counted from 1.
     case invalidRow(file: String, location: String, reason: String)
     /// A filter value that cannot be used.
     case invalidFilter(String)

@@ -73,7 +73,7 @@ import Testing
         #expect(markers.count == expected.count)
         var differing = 0
         for (k, (m, e)) in zip(markers, expected).enumerated()
-        where m.id != e.0 || m.coordinate != e.1 || m.properties != e.2 || m.location != "feature \(k)" {
+        where m.id != e.0 || m.coordinate != e.1 || m.properties != e.2 || m.location != "feature \(k + 1)" {
             differing += 1
         }
         #expect(differing == 0)
@@ -123,7 +123,7 @@ import Testing
                 Issue.record("\(error)")
                 return
             }
-            #expect(file == "big.geojson" && location == "feature 30000" && reason.contains("LineString"))
+            #expect(file == "big.geojson" && location == "feature 30001" && reason.contains("LineString"))
         }
     }
 

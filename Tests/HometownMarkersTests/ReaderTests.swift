@@ -50,7 +50,7 @@ import Testing
                 Issue.record("\(error)")
                 return
             }
-            #expect(file == "b.geojson" && location == "feature 1")
+            #expect(file == "b.geojson" && location == "feature 2", "the second element of features")
             #expect(reason.contains(mentions), "\(reason)")
         }
     }
