@@ -96,11 +96,12 @@ enum GeoJSONMarkerReader {
             throw .malformed(file: file, reason: "expected a GeoJSON FeatureCollection with a \"features\" array")
         }
         if let fault = first.firstFault {
-            throw .invalidRow(file: file, location: "feature \(fault.index + 1)", reason: fault.reason)
+            throw .invalidRow(file: file, location: Marker.featureLocation(fault.index), reason: fault.reason)
         }
         guard let second else { return first.markers }
         if let fault = second.firstFault {
-            throw .invalidRow(file: file, location: "feature \(first.count + fault.index + 1)", reason: fault.reason)
+            throw .invalidRow(
+                file: file, location: Marker.featureLocation(first.count + fault.index), reason: fault.reason)
         }
         var markers = first.markers
         markers.reserveCapacity(first.markers.count + second.markers.count)

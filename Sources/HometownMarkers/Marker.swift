@@ -15,7 +15,7 @@ public struct Marker: Hashable, Sendable {
             switch origin {
             case .text(let s): return s
             case .line(let n): return "line \(n)"
-            case .feature(let n): return "feature \(n + 1)"
+            case .feature(let n): return Marker.featureLocation(n)
             }
         }
         set { origin = .text(newValue) }
@@ -45,6 +45,10 @@ public struct Marker: Hashable, Sendable {
         self.properties = properties
         self.origin = origin
     }
+
+    /// The location of the GeoJSON feature at 0-based `index` of `features`, counted from 1 as lines are:
+    /// "feature 1" is the first.
+    static func featureLocation(_ index: Int) -> String { "feature \(index + 1)" }
 
     /// Moves a GeoJSON feature's place by `offset` features (for a file read in parts).
     mutating func shiftFeatureIndex(by offset: Int) {
