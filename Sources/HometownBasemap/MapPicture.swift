@@ -153,8 +153,7 @@ public struct MapPicture: Sendable {
     }
 
     func fmt(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
+        ((v * 100).rounded() / 100).plainText
     }
 
     /// The radius in pixels of a marker's disc, its white ring not included: 5 for one place, growing with the

@@ -43,20 +43,20 @@ struct AreaCommand: ParsableCommand {
             let bytes = try InputText.readBytes(input)
             let json: JSONValue
             do { json = try JSONValue.parse(bytes) } catch { throw CLIError("\(input): \(error)") }
-            var polygons: [[[Coordinate]]] = []
+            var polygons: [(place: String, rings: [[Coordinate]])] = []
             try Self.collect(json, path: "", into: &polygons)
             guard !polygons.isEmpty else { throw CLIError("\(input): no polygons found") }
             var area = 0.0
             var perimeter = 0.0
             var rings = 0
-            for (k, rs) in polygons.enumerated() {
+            for (place, rs) in polygons {
                 do {
                     let r = try Geodesic.wgs84.polygonArea(rings: rs)
                     area += r.area
                     perimeter += r.perimeter
                     rings += rs.count
                 } catch let e as ProjError {
-                    throw CLIError("\(input): polygon \(k + 1): \(e)")
+                    throw CLIError("\(input): \(place): \(e)")
                 }
             }
             print(
@@ -70,8 +70,11 @@ struct AreaCommand: ParsableCommand {
         }
     }
 
-    /// Appends the polygons (each a list of rings) in a GeoJSON object; `path` names where it is, for messages.
-    static func collect(_ v: JSONValue, path: String, into polygons: inout [[[Coordinate]]]) throws {
+    /// Appends the polygons (each a list of rings, named as messages name it: "feature 2, polygon 1") in a GeoJSON
+    /// object; `path` names where it is.
+    static func collect(_ v: JSONValue, path: String, into polygons: inout [(place: String, rings: [[Coordinate]])])
+        throws
+    {
         let here = path.isEmpty ? "the top-level object" : path
         guard case .object(let o) = v else { throw CLIError("\(here) is not a GeoJSON object") }
         guard let type = o["type"]?.stringValue else { throw CLIError("\(here) has no \"type\"") }
@@ -92,12 +95,15 @@ struct AreaCommand: ParsableCommand {
                 try collect(g, path: (path.isEmpty ? "" : path + ", ") + "geometry \(i + 1)", into: &polygons)
             }
         case "Polygon":
-            polygons.append(try polygon(o["coordinates"], here))
+            polygons.append((here, try polygon(o["coordinates"], here)))
         case "MultiPolygon":
             guard case .array(let ps)? = o["coordinates"] else {
                 throw CLIError("\(here): MultiPolygon coordinates must be an array of polygons")
             }
-            for (i, p) in ps.enumerated() { polygons.append(try polygon(p, "\(here), polygon \(i + 1)")) }
+            for (i, p) in ps.enumerated() {
+                let place = "\(here), polygon \(i + 1)"
+                polygons.append((place, try polygon(p, place)))
+            }
         default:
             throw CLIError("\(here) is a \(type); area needs Polygon or MultiPolygon geometries")
         }

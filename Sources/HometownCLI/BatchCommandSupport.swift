@@ -111,9 +111,21 @@ struct BatchOptions: ParsableArguments {
         } else {
             out = BatchOutput()
         }
-        let summary = try BatchRunner.run(
-            &job, input: input, output: out, skip: skip, resumed: resumed, note: note,
-            progress: BatchProgress(quiet: quiet))
+        let summary: BatchRunner.Summary
+        do {
+            summary = try BatchRunner.run(
+                &job, input: input, output: out, skip: skip, resumed: resumed, note: note,
+                progress: BatchProgress(quiet: quiet))
+        } catch let failed as BatchRunner.InputFailed {
+            // The rows answered before the failure are written: say so, so that the output is not taken as whole.
+            printError(String(describing: failed.cause))
+            printError(
+                "\(outputFile ?? "the output") holds the \(failed.rows) rows answered before this"
+                    + (skip > 0 ? " (after \(skip) answered before)" : "")
+                    + " and nothing for the rest of the input: it is incomplete"
+                    + (outputFile != nil && resumable ? " (a --resume with the whole input answers the rest)" : ""))
+            throw ExitCode(failed.cause is SystemFailure ? ExitStatus.failure : ExitStatus.invalidInput)
+        }
         if let problem = summary.inputProblem { printError(problem) }
         if let line = summary.cutLine {
             printError(

@@ -96,7 +96,7 @@ final class BatchInput {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CLIError("error reading \(path): \(String(cString: strerror(errno)))")
+                throw readFailure(path, errno)
             }
             // An input of one byte ends while that byte is held back for the gzip decision: it is delivered now.
             let ended = n == 0

@@ -48,6 +48,13 @@ enum BatchRunner {
 
     static let chunkRows = 65_536
 
+    /// Reading the input failed (`cause`, naming the input and the problem) after `rows` rows were answered in
+    /// this run: their output is written, the rest of the input has none.
+    struct InputFailed: Error {
+        let cause: Error
+        let rows: Int
+    }
+
     /// - Parameters:
     ///   - skip: rows at the start that an earlier run already answered (`--resume`): read, not answered.
     ///   - resumed: the first bytes of the output an earlier run wrote (`BatchResume.Found.head`), which must
@@ -84,7 +91,8 @@ enum BatchRunner {
         var skipLeft = skip
         var eof = false
         while !eof {
-            let chunk = try chunks.next()
+            let chunk: BatchChunks.Chunk
+            do { chunk = try chunks.next() } catch { throw InputFailed(cause: error, rows: summary.rows) }
             let (bytes, firstLine, cut) = (chunk.bytes, chunk.firstLine, chunk.cut)
             eof = chunk.last
             var out: [UInt8] = []

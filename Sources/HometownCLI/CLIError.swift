@@ -14,6 +14,13 @@ struct SystemFailure: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
+/// The error for a failed `read` of input `path` (`code`: its errno): a folder given as the input is the input's
+/// fault (`CLIError`, exit status 2), any other read error the system's (`SystemFailure`, 1).
+func readFailure(_ path: String, _ code: Int32) -> Error {
+    let message = "error reading \(path): \(String(cString: strerror(code)))"
+    return code == EISDIR ? CLIError(message) : SystemFailure(message)
+}
+
 /// Prints `message` on stderr.
 func printError(_ message: String) {
     var e = StandardError()

@@ -18,7 +18,7 @@ enum InputText {
             let n = buf.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CLIError("error reading \(path): \(String(cString: strerror(errno)))")
+                throw readFailure(path, errno)
             }
             if n == 0 { break }
             bytes += buf[0..<n]

@@ -257,13 +257,7 @@ struct MapCommand: AsyncParsableCommand {
 
     /// "nickname: city, state, country (year)" from whichever of those properties a marker has.
     static func label(_ m: Marker) -> String? {
-        func text(_ k: String) -> String? {
-            switch m[k] {
-            case .string(let s)?: return s
-            case .number(let n)?: return n == n.rounded() ? String(Int(n)) : String(n)
-            default: return nil
-            }
-        }
+        func text(_ k: String) -> String? { m[k]?.text }
         let place = ["city", "state", "country"].compactMap(text).joined(separator: ", ")
         let name = text("nickname") ?? text("name")
         var out = [name, place.isEmpty ? nil : place].compactMap { $0 }.joined(separator: ": ")

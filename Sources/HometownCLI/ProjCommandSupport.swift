@@ -10,7 +10,12 @@ enum ProjCommandSupport {
         guard !t.isEmpty else {
             throw CLIError("\(option) is empty; give a CRS such as EPSG:4326 or \"+proj=utm +zone=15 +datum=WGS84\"")
         }
-        if t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) { return .epsg(Int(t) ?? 0) }
+        if t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            guard let code = Int(t) else {
+                throw CLIError("\(option) \(t) is not an EPSG code: it has too many digits")
+            }
+            return .epsg(code)
+        }
         return CRS(t)
     }
 

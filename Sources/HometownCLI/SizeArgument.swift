@@ -1,4 +1,5 @@
 import ArgumentParser
+import HometownCore
 
 /// A picture or view size on the command line as `WxH` in pixels (`map --size 800x500`, `region --size 800x600`;
 /// `X` also allowed): two finite numbers more than 0. Commands that need whole pixels or a range check that too.
@@ -45,8 +46,7 @@ struct SizeArgument: ExpressibleByArgument, Equatable, Sendable, CustomStringCon
 
     /// `WxH` with whole numbers written without a fraction.
     var description: String {
-        func text(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
-        return "\(text(width))x\(text(height))"
+        "\(width.plainText)x\(height.plainText)"
     }
 
     var defaultValueDescription: String { description }

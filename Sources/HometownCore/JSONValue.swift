@@ -49,6 +49,15 @@ public enum JSONValue: Hashable, Sendable, Codable {
         if case .string(let s) = self { return s }
         return nil
     }
+    /// The string, or a number in its plain form (`Double.plainText`: 27 as "27"): what a label shows and a
+    /// filter on a text compares. Nil for other values.
+    public var text: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let d): return d.plainText
+        default: return nil
+        }
+    }
     /// Member `key` of an object, or nil.
     public subscript(key: String) -> JSONValue? {
         if case .object(let o) = self { return o[key] }

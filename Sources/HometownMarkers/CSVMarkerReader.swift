@@ -57,10 +57,11 @@ enum CSVMarkerReader {
         return markers
     }
 
-    /// A number for a plain decimal cell ("1985", "-3.5"), otherwise the text.
+    /// A number for a cell written exactly as the number's plain form ("1985", "-3.5", `Double.plainText`),
+    /// otherwise the text as written: "02134", "007", "+5", "1.50", "1e3" and a 20-digit id keep their digits.
     static func cellValue(_ text: String) -> JSONValue {
-        if let d = try? Coordinate.parseDegrees(text, field: ""), d.isFinite,
-            text.contains(where: { $0.isNumber })
+        if let first = text.utf8.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
+            let d = Double(text), d.isFinite, d.plainText == text
         {
             return .number(d)
         }

@@ -7,7 +7,8 @@ import HometownCore
 /// Not the protocol's `UsersQuery` (the server's query, resolved against its served names, with paging): this
 /// filters markers of any file by their properties as written, exact and case-sensitive.
 public struct MarkerFilter: Hashable, Sendable {
-    /// Only markers whose `country` property is exactly this (all text matches are case-sensitive).
+    /// Only markers whose `country` property is exactly this (all text matches are case-sensitive; a number
+    /// property matches its plain form, `JSONValue.text`: a `state` of 27 matches "27").
     public var country: String?
     /// Only markers whose `state` property is exactly this.
     public var state: String?
@@ -52,9 +53,9 @@ public struct MarkerFilter: Hashable, Sendable {
         let needsIds = afterID != nil || beforeID != nil
         var kept: [Marker] = []
         for m in markers {
-            if let country, m["country"]?.stringValue != country { continue }
-            if let state, m["state"]?.stringValue != state { continue }
-            if let city, m["city"]?.stringValue != city { continue }
+            if let country, m["country"]?.text != country { continue }
+            if let state, m["state"]?.text != state { continue }
+            if let city, m["city"]?.text != city { continue }
             if let year, MarkerFilter.integer(m["year"]) != year { continue }
             if let bbox {
                 guard let c = m.coordinate, bbox.contains(c) else { continue }

@@ -19,10 +19,12 @@ public enum MarkerFormat: String, Sendable, CaseIterable {
         return nil
     }
 
-    /// The format the first non-space byte implies: `[` a users array, `{` GeoJSON (or NDJSON when the
-    /// first line is a whole object and more lines follow).
+    /// The format the first non-space byte implies (after a UTF-8 byte order mark, which is passed over): `[` a
+    /// users array, any byte but `{` CSV; nil for `{` (GeoJSON or NDJSON: `MarkerReader` reads on to tell) and
+    /// for bytes that are all space.
     static func sniff(_ bytes: [UInt8]) -> MarkerFormat? {
-        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        guard let first = text.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
             return nil
         }
         if first == UInt8(ascii: "[") { return .usersArray }

@@ -46,14 +46,31 @@ public enum MarkerReader {
         }
     }
 
-    /// `[` → users array; `{` → GeoJSON when the whole text is one object, NDJSON otherwise; else CSV.
+    /// `[` → users array; `{` → NDJSON when the first line holding anything is a whole JSON object by itself
+    /// other than a FeatureCollection (one object a line, as NDJSON writes them, even on a single line), GeoJSON
+    /// otherwise (an object written over several lines, or a FeatureCollection on one: the GeoJSON reader then
+    /// names any fault where it is); else CSV.
     static func detect(_ data: Data, file: String) throws(MarkersError) -> MarkerFormat {
         let head = [UInt8](data.prefix(4096))
         if let f = MarkerFormat.sniff(head) { return f }
         guard head.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
             throw .unknownFormat(file: file)
         }
-        if (try? MarkerJSONParser.parse(data)) != nil { return .geoJSON }
+        guard case .object(let first)? = try? MarkerJSONParser.parse(data[firstLineHoldingAnything(data)]),
+            first["type"]?.stringValue != "FeatureCollection"
+        else { return .geoJSON }
         return .ndjson
+    }
+
+    /// The byte range of the first line with a byte other than spaces, tabs and carriage returns (without its
+    /// line feed); the whole text's end when there is none.
+    private static func firstLineHoldingAnything(_ data: Data) -> Range<Data.Index> {
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+            if data[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) { return start..<end }
+            start = end == data.endIndex ? end : end + 1
+        }
+        return data.endIndex..<data.endIndex
     }
 }

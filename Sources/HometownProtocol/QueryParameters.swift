@@ -64,7 +64,7 @@ public struct QueryParameters: Sendable {
     {
         guard let text = string(name) else { return nil }
         let v = try Self.number(text, field: name)
-        try Self.check(v, in: range, field: name, rule: rule, shown: text, bounds: Self.plain)
+        try Self.check(v, in: range, field: name, rule: rule, shown: text, bounds: \.plainText)
         return v
     }
 
@@ -130,10 +130,5 @@ public struct QueryParameters: Sendable {
             throw .wrongType(field: field, expected: "a decimal number", got: "'\(text.prefix(40))'")
         }
         return v
-    }
-
-    /// A bound as people write it: "24", not "24.0".
-    private static func plain(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
     }
 }

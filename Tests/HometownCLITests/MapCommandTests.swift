@@ -101,6 +101,18 @@ import Testing
         #expect(capped.out.contains(#""zoom":6"#), "\(capped.out)")
     }
 
+    /// A marker's label reads numbers of any size in their plain form (a whole number beyond Int's range once
+    /// stopped the command).
+    @Test func numbersOfAnySizeInALabel() async throws {
+        let path = TestScratch.newPath("map-label", suffix: ".geojson")
+        try
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[-93.27,44.98]},"properties":{"nickname":"big","city":12345678901234567890,"year":1e19}}]}"#
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let r = try await CLI.run(["map", "--input", path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("big: 1.2345678901234567e+19 (1e+19)"), "\(r.out.suffix(2000))")
+    }
+
     @Test func filtersAndAZoomedViewAroundACentre() async throws {
         let f = try Self.markersFile([(44.98, -93.27, 12, "USA"), (19.08, 72.88, 5, "India")])
         let usa = try await CLI.run([

@@ -128,6 +128,10 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "0", "91"], "cannot transform"),
         (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "--bogus", "0", "0"], "unknown option --bogus"),
         (["transform", "--to", "EPSG:3857", "0", "0"], "--from"),
+        (
+            ["transform", "--from", "99999999999999999999", "--to", "3857", "1", "2"],
+            "--from 99999999999999999999 is not an EPSG code: it has too many digits"
+        ),
     ])
     func badInputExitsWithTwoAndSaysWhy(_ args: [String], _ says: String) async throws {
         let r = try await CLI.run(args)
@@ -383,6 +387,11 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         (
             #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}}]}"#,
             "feature 1 is a Point"
+        ),
+        // The polygon at fault is named within its feature, whatever came before it.
+        (
+            #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "MultiPolygon", "coordinates": [[[[0, 0], [1, 0], [0, 1], [0, 0]]], [[[5, 5], [6, 5], [5, 6], [5, 5]]]]}}, {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 0]]]}}]}"#,
+            "-: feature 2: "
         ),
     ])
     func areaBadInput(_ text: String, _ says: String) async throws {

@@ -49,6 +49,16 @@ import Testing
         #expect(try MarkerFilter(year: 1999).apply([m]).count == 1)
     }
 
+    /// A place property written as a number (a state's FIPS code 27) matches its plain form.
+    @Test func placeAsNumber() throws {
+        let m = Marker(
+            coordinate: Coordinate(uncheckedLatitude: 45, longitude: -93),
+            properties: ["state": .number(27), "city": .number(2.5)], location: "line 2")
+        #expect(try MarkerFilter(state: "27").apply([m]).count == 1)
+        #expect(try MarkerFilter(state: "27.0").apply([m]).isEmpty)
+        #expect(try MarkerFilter(city: "2.5").apply([m]).count == 1)
+    }
+
     @Test func lastNWithoutIdsUsesFileOrder() throws {
         let ms = (0..<5).map {
             Marker(coordinate: Coordinate(uncheckedLatitude: Double($0), longitude: 0), location: "line \($0 + 2)")

@@ -133,6 +133,64 @@ import Testing
         }
     }
 
+    @Test func csvCellsKeepTheFormTheyAreWrittenIn() throws {
+        let text = "lat,lon,id,zip,code,price,year,big,depth\n45,-93,007,02134,+5,1.50,1985,12345678901234567890,-3.5\n"
+        let m = try Self.read(text, "k.csv")
+        #expect(m[0].id == .string("007"))
+        #expect(m[0]["zip"] == .string("02134") && m[0]["code"] == .string("+5") && m[0]["price"] == .string("1.50"))
+        #expect(m[0]["big"] == .string("12345678901234567890"))
+        #expect(m[0]["year"] == .number(1985) && m[0]["depth"] == .number(-3.5))
+        // An id written with leading zeros still counts as its number for --after-id.
+        #expect(try MarkerFilter(afterID: 6).apply(m).count == 1)
+    }
+
+    @Test(
+        "a byte order mark before JSON leaves the format to the content",
+        arguments: [
+            ("users.json", #"[{"nickname":"a","latitude":1,"longitude":2}]"#),
+            (
+                "a.json",
+                "{\"type\": \"FeatureCollection\",\n \"features\": [{\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [2, 1]}, \"properties\": {}}]}\n"
+            ),
+            ("-", "{\"lat\": 1, \"lon\": 2}\n{\"lat\": 3, \"lon\": 4}\n"),
+        ])
+    func byteOrderMark(file: String, text: String) throws {
+        let m = try Self.read("\u{FEFF}" + text, file)
+        #expect(m.first?.coordinate == Coordinate(uncheckedLatitude: 1, longitude: 2))
+    }
+
+    @Test func oneLineOfNDJSONIsOneMarker() throws {
+        let m = try Self.read("{\"lat\": 45, \"lon\": -93, \"city\": \"x\"}\n", "-")
+        #expect(m.count == 1 && m[0]["city"] == .string("x"))
+        // A whole FeatureCollection on one line is GeoJSON.
+        let collection =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[2,1]},"properties":{}}]}"#
+        #expect(try Self.read(collection, "-").count == 1)
+    }
+
+    /// A GeoJSON document over several lines with a syntax error far in is reported by the GeoJSON reader, not read
+    /// as NDJSON whose first line ("{") is at fault.
+    @Test func aSyntaxErrorInAGeoJSONDocumentIsNotPutOnItsFirstLine() {
+        var lines = ["{", "  \"type\": \"FeatureCollection\",", "  \"features\": ["]
+        for k in 0..<30 {
+            lines.append(
+                "    {\"type\": \"Feature\", \"geometry\": {\"type\": \"Point\", \"coordinates\": [\(k), 1]}, \"properties\": {}},"
+            )
+        }
+        lines.append("  ]")  // the comma before it is the fault
+        lines.append("}")
+        do {
+            _ = try Self.read(lines.joined(separator: "\n"), "g.json")
+            Issue.record("expected an error")
+        } catch {
+            guard case .malformed(let file, let reason) = error else {
+                Issue.record("not the GeoJSON reader's error: \(error)")
+                return
+            }
+            #expect(file == "g.json" && !reason.contains("line 1,"), "\(reason)")
+        }
+    }
+
     @Test func unreadableFile() {
         #expect(throws: MarkersError.self) { try MarkerReader.read(path: "/nonexistent/markers.csv") }
     }
