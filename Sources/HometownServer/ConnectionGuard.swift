@@ -33,6 +33,10 @@ import NIOHTTP1
 /// After an answer of its own the guard shuts the sending side, keeps reading and dropping what the client still
 /// sends (so that the kernel does not reset the connection before the answer is read) until the client closes,
 /// or for `lingerTime` at most.
+///
+/// A request whose body is cut off while it goes up (an answer of the guard's own, or the connection ending before
+/// the body's end) gets `BodyAbandoned` fired up the pipeline: the handler reading that body fails with it instead
+/// of taking the part that arrived for the whole, so that a request refused here changes nothing.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -109,6 +113,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private enum Expiry { case idle, slowHead, slowBody, shutdown, linger }
 
+    /// The error a handler reading a request's body gets when the body is cut off before its end (see above).
+    struct BodyAbandoned: Error, CustomStringConvertible {
+        var description: String { "the request's body was cut off before its end (refused, or the connection ended)" }
+    }
+
     private let settings: Settings
     private var context: ChannelHandlerContext?
     private var phase: Phase
@@ -142,6 +151,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        // Ending the inbound stream without an error would read as the body's end.
+        if isReadingBody { context.fireErrorCaught(BodyAbandoned()) }
         ending = .closed
         cancelTimer()
         context.fireChannelInactive()
@@ -398,8 +409,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, duringForwardedBody: Bool
     ) {
         guard let context, !closed else { return }
+        let abandoning = duringForwardedBody && isReadingBody
         dropInput()
         let (head, body) = LimitReplies.parts(status, message, version: version)
+        // Before any close (whose end of the inbound stream would otherwise come first); the handler's own
+        // answer comes later, on its task, and finds the writes refused.
+        if abandoning { context.fireErrorCaught(BodyAbandoned()) }
         if duringForwardedBody {
             if pending.count == 1, !pending[0].headWritten {
                 // In place of Hummingbird's answer: its writes are refused from now on (`lingering`).

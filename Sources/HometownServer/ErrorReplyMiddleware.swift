@@ -71,6 +71,10 @@ struct ErrorReplyMiddleware: RouterMiddleware {
                 code: .hashQueueFull, status: .serviceUnavailable)
             r.headers[.retryAfter] = "5"
             return r
+        case is ConnectionGuard.BodyAbandoned:
+            // The connection's guard answered this request itself (its answer is the one written): nothing to log.
+            return Replies.error(
+                "the request's body was cut off before its end", code: .malformedRequest, status: .badRequest)
         case is NIOTooManyBytesError:
             return Replies.refusal(.bodyTooLarge(limit: ProtocolLimits.maxBodyBytes))
         case let e as HTTPError where e.status == .contentTooLarge:

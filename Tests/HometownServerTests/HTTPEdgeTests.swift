@@ -314,6 +314,43 @@ import Testing
         }
     }
 
+    /// A request refused while its body is on the way stores nothing, even when the part that arrived is a whole
+    /// post: a chunked body with a malformed chunk after the post (400), one whose last chunk never comes (408 after
+    /// the read timeout), and one the client stops sending before its Content-Length (the end of the connection).
+    @Test(.timeLimit(.minutes(1))) func aRequestCutOffInItsBodyStoresNothing() async throws {
+        let server = try await ServerProcess(
+            database: Fixture.freshDatabase(), extra: Self.limits + ["--read-timeout", "2"])
+        defer { server.stop() }
+        @Sendable func post(_ nickname: String) -> String {
+            #"{"nickname":"\#(nickname)","password":"secret","country":"USA","state":"Minnesota","city":"Duluth","year":2016}"#
+        }
+        @Sendable func chunk(_ text: String) -> String { String(text.utf8.count, radix: 16) + "\r\n" + text + "\r\n" }
+        let port = server.port
+        let answers = try await offThePool { () throws -> [String] in
+            let malformed = try RawConnection(port: port)
+            malformed.send(Self.chunkedHead + chunk(post("cutmalformed")) + "zz\r\n")
+            let unfinished = try RawConnection(port: port)
+            unfinished.send(Self.chunkedHead + chunk(post("cutslow")))
+            let short = try RawConnection(port: port)
+            let body = post("cutshort")
+            short.send(
+                "POST /hometown/adduser HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.utf8.count + 100)\r\n\r\n" + body)
+            short.finishSending()
+            return [malformed, unfinished, short].map { $0.readToEnd(timeout: 10).text }
+        }
+        #expect(answers[0].hasPrefix("HTTP/1.1 400"), "\(answers[0])")
+        #expect(answers[1].hasPrefix("HTTP/1.1 408"), "\(answers[1])")
+        #expect(!answers[2].hasPrefix("HTTP/1.1 200"), "\(answers[2])")
+        // Time for a post that went through anyway to be hashed and stored (the test cost hashes in milliseconds).
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await LoopbackHTTP.get(server.base + "/count").body == "0")
+        // The server still serves posts.
+        let c = try RawConnection(port: port)
+        c.send(Self.chunkedHead + chunk(post("cutnone")) + "0\r\n\r\n")
+        #expect(c.readUntil("\r\n\r\nok", timeout: 5).hasPrefix("HTTP/1.1 200"))
+        #expect(try await LoopbackHTTP.get(server.base + "/count").body == "1")
+    }
+
     /// Ordinary chunked bodies are within the framing limit: a post in 1-byte chunks, with short extensions
     /// and a trailer, is stored.
     @Test func aBodyInOneByteChunksWithExtensionsIsServed() async throws {

@@ -102,6 +102,9 @@ public final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Ends the sending side (a FIN), as a client that stops in the middle of a request and waits.
+    public func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
     public func close() {
         guard !closed else { return }
         closed = true
