@@ -162,8 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
         c.database = database.location
         c.databaseConnect = try databaseConnect.options()
         c.countries = countries.selection
-        let defaults = YearRange.defaultRange()
-        c.years = YearRange(minYear, maxYear ?? defaults.upperBound)
+        c.years = maxYear.map { YearRange(minYear, $0) } ?? .throughCurrentYear(from: minYear)
         guard (1...20).contains(scryptLogN) else { throw ValidationError("--scrypt-log-n must be from 1 to 20") }
         c.hashCost = .init(logN: scryptLogN)
         if let hashThreads {

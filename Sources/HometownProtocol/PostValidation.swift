@@ -100,8 +100,10 @@ extension NewUser {
                     field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
                     got: yv.kindDescription)
             }
-            guard years.contains(year) else {
-                throw .outOfRange(field: "year", rule: "from \(years.lowerBound) to \(years.upperBound), not \(year)")
+            let now = Timestamp.nowMilliseconds()
+            guard years.contains(year, at: now) else {
+                throw .outOfRange(
+                    field: "year", rule: "from \(years.lowerBound) to \(years.upperBound(at: now)), not \(year)")
             }
             return year
         }

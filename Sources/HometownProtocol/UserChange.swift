@@ -57,7 +57,7 @@ public struct OwnerRequest: Sendable {
 
     /// Reads a delete body: `{"password": "..."}` and nothing else.
     /// - Throws: `ProtocolError` for a body too large or not one JSON object, another key, a key given twice, or
-    ///   a missing or malformed password.
+    ///   a missing or malformed password (not a string, too long, or shorter than any post's).
     public static func delete(body: [UInt8]) throws(ProtocolError) -> OwnerRequest {
         try OwnerRequest(body: body, allowed: [.password])
     }
@@ -75,6 +75,8 @@ public struct OwnerRequest: Sendable {
             throw .wrongType(field: "password", expected: "a string", got: p.kindDescription)
         }
         try NewUser.checkString(s, field: "password")
+        // Shorter than any post's password: refused by its form, before any hashing or counting of failures.
+        try NewUser.checkPassword(s)
         password = s
         given = members.filter { $0.value != .null }
     }

@@ -147,8 +147,11 @@ final class AnswerDelivery: Sendable {
     /// its `Accept-Encoding` takes gzip. (Public files and map tiles kept with their gzip forms.)
     func sendsKeptGzip(_ headers: HTTPFields) -> Bool { maxCompressing > 0 && Self.acceptsGzip(headers) }
 
-    /// Whether `Accept-Encoding` lists gzip (or `*`) with a quality above 0.
+    /// Whether `Accept-Encoding` takes gzip with a quality above 0: gzip's own entry decides, and `*` only when
+    /// gzip has none (RFC 9110, section 12.5.3: "gzip;q=0, *" refuses gzip).
     static func acceptsGzip(_ headers: HTTPFields) -> Bool {
+        var gzip: Double?
+        var any: Double?
         for field in headers[values: .acceptEncoding] {
             for part in field.split(separator: ",") {
                 let pieces = part.split(separator: ";")
@@ -160,10 +163,10 @@ final class AnswerDelivery: Sendable {
                         guard kv.lowercased().hasPrefix("q=") else { return nil }
                         return Double(kv.dropFirst(2))
                     }.first ?? 1
-                if q > 0 { return true }
+                if name == "gzip" { gzip = max(gzip ?? 0, q) } else { any = max(any ?? 0, q) }
             }
         }
-        return false
+        return (gzip ?? any ?? 0) > 0
     }
 
     /// A compression slot, or nil when all are taken.

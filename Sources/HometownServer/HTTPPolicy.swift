@@ -25,6 +25,10 @@ import Hummingbird
 /// not granted, so a public web site cannot drive a Hometown server on a visitor's private network through the
 /// visitor's browser. `/openapi.yaml` is readable cross-origin too (API tools on other origins load it); the
 /// web app's own files are not. Every answer, API or not, says `X-Content-Type-Options: nosniff`.
+///
+/// **The connection layer's own answers** (`LimitReplies`: a limit reached, a malformed request), which may come
+/// before a request's path is known, are JSON errors that hold nothing but the error: they say `nosniff` and, as
+/// the API's errors do, may be read from any origin (`connectionLayerFields`).
 enum HTTPPolicy {
     /// The path prefix of the protocol's API and the extra endpoints.
     static let apiPrefix = "/hometown/"
@@ -44,6 +48,13 @@ enum HTTPPolicy {
     static let exposedHeaders = "ETag, Retry-After"
     /// How long a browser may keep a preflight answer, in seconds.
     static let preflightMaxAgeSeconds = 600
+
+    /// The policy's headers on an answer of the connection layer's own, as (name, value) pairs.
+    static let connectionLayerFields: [(name: String, value: String)] = [
+        (HTTPField.Name.xContentTypeOptions.canonicalName, "nosniff"),
+        (HTTPField.Name.accessControlAllowOrigin.canonicalName, "*"),
+        (HTTPField.Name.accessControlExposeHeaders.canonicalName, exposedHeaders),
+    ]
 
     static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
     static let referrerPolicy = HTTPField.Name("Referrer-Policy")!

@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 
 /// The answers the connection layer gives by itself (below the responder), each with a JSON body
-/// `{"error": "...", "code": "..."}` and `Connection: close`.
+/// `{"error": "...", "code": "..."}`, `Connection: close` and `HTTPPolicy.connectionLayerFields`.
 enum LimitReplies {
     /// The response head and JSON body for `status` and `message`; `retryAfter` in whole seconds.
     static func parts(
@@ -17,6 +17,7 @@ enum LimitReplies {
         headers.add(name: "content-type", value: "application/json; charset=utf-8")
         headers.add(name: "content-length", value: String(body.readableBytes))
         headers.add(name: "connection", value: "close")
+        for (name, value) in HTTPPolicy.connectionLayerFields { headers.add(name: name, value: value) }
         if let retryAfter { headers.add(name: "retry-after", value: String(retryAfter)) }
         if status == .methodNotAllowed { headers.add(name: "allow", value: allowedMethods) }
         let v: HTTPVersion = version.major == 1 && version.minor == 0 ? .http1_0 : .http1_1

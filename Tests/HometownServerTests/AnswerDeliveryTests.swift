@@ -99,6 +99,13 @@ import Testing
             let refused = try await client.execute(
                 uri: "/hometown/users", method: .get, headers: [.acceptEncoding: "gzip;q=0"])
             #expect(refused.headers[.contentEncoding] == nil)
+            // gzip's own entry decides over "*"; "*" alone takes gzip.
+            let refusedByName = try await client.execute(
+                uri: "/hometown/users", method: .get, headers: [.acceptEncoding: "gzip;q=0, *"])
+            #expect(refusedByName.headers[.contentEncoding] == nil)
+            let anyCoding = try await client.execute(
+                uri: "/hometown/users", method: .get, headers: [.acceptEncoding: "*"])
+            #expect(anyCoding.headers[.contentEncoding] == "gzip")
             let small = try await client.execute(
                 uri: "/hometown/count", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(small.headers[.contentEncoding] == nil && small.text == "2600")

@@ -70,6 +70,7 @@ import Testing
             #expect(closed && Date().timeIntervalSince(t0) < TestSlowdown.seconds(2))
             #expect(text.hasPrefix("HTTP/1.1 503"), "\(text)")
             #expect(text.contains("retry-after: 1"))
+            #expect(text.contains("access-control-allow-origin: *\r\n"), "\(text)")
             #expect(
                 text.contains(
                     #"{"code":"connection_limit","error":"the server has as many connections open as it takes (20)"#))

@@ -137,6 +137,10 @@ import Testing
             #expect(text.lowercased().contains("content-type: application/json"))
             #expect(
                 Self.body(text).hasPrefix(#"{"code":"malformed_request","error":"malformed HTTP request: "#), "\(text)")
+            // The policy's headers, as on every other answer: a page on another origin can read the error.
+            let head = text.lowercased()
+            #expect(head.contains("x-content-type-options: nosniff\r\n"), "\(text)")
+            #expect(head.contains("access-control-allow-origin: *\r\n"), "\(text)")
         }
     }
 
