@@ -239,7 +239,7 @@ let package = Package(
         .testTarget(
             name: "HometownVocabularyTests",
             dependencies: [
-                "HometownVocabulary", "HometownProtocol", "HometownBoundaries", "HometownGazetteer",
+                "HometownVocabulary", "HometownProtocol", "HometownBoundaries", "HometownGazetteer", "HometownCore",
             ]),
         .testTarget(
             name: "HometownStoreTests",

@@ -36,10 +36,17 @@ public enum PlaceMapping {
 }
 
 extension Vocabulary {
-    /// The served country of a bundled one: by ISO alpha-2, else by name, alias or code.
+    /// The served country of a bundled one: the one matched to that very country, else the one its ISO alpha-2
+    /// stands for, else by name, alias or code.
     public func servedCountry(of c: Place.Country) -> Country? {
-        if let iso = c.iso2, let s = countries.first(where: { $0.iso2 == iso }) { return s }
-        return try? resolveCountry(c.name)
+        served(name: c.name, iso2: c.iso2) ?? (try? resolveCountry(c.name))
+    }
+
+    /// The served country matched to the bundled country named `name`, else the one whose code is `iso2`.
+    private func served(name: String, iso2: String?) -> Country? {
+        if let s = countries.first(where: { $0.bundledName == name }) { return s }
+        guard let iso2 else { return nil }
+        return countries.first { $0.iso2 == iso2 }
     }
 
     /// GET reverse's answer for a bundled place: its country and state in this vocabulary (nil where not served),
@@ -64,7 +71,7 @@ extension Vocabulary {
         ForwardAnswer(
             query: query,
             results: results.map { r in
-                let served = r.country.flatMap { c in countries.first { $0.iso2 != nil && $0.iso2 == c.iso } }
+                let served = r.country.flatMap { c in self.served(name: c.name, iso2: c.iso) }
                 var state: String?
                 if let s = served, let st = r.state {
                     state = s.states.contains(st.name) ? st.name : (try? resolveState(st.iso ?? st.name, in: s))

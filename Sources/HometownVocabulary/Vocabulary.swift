@@ -16,7 +16,10 @@ public struct Vocabulary: Sendable {
         public let name: String
         /// The bundled country it was matched to, if any (index into the `ReverseGeocoder`'s countries).
         public let bundledIndex: Int?
-        /// ISO 3166-1 alpha-2 of the bundled country, if known.
+        /// The bundled country's own name, if it was matched to one.
+        public let bundledName: String?
+        /// ISO 3166-1 alpha-2 of the bundled country, if known and the code stands for it
+        /// (`ReverseGeocoder.countryOfISO2Code`: nil for Clipperton Island, whose code is France's).
         public let iso2: String?
         /// The state names as served, in the order served.
         public let states: [String]
@@ -54,23 +57,33 @@ public struct Vocabulary: Sendable {
     ///   - gazetteer: optional; when given, spellings the boundaries lack ("CDMX", "Jal.", "United States") are
     ///     looked up in it as a last resort.
     public init(lists: [(country: String, states: [String])], geocoder: ReverseGeocoder, gazetteer: Gazetteer?) {
-        var bundledByKey: [String: Int] = [:]
-        for c in 0..<geocoder.countryCount {
+        let codeOwner = geocoder.countryOfISO2Code()
+        /// A bundled country's spellings in the order they claim a folded key: its names first, then its ISO codes
+        /// (only where the code stands for it), then its aliases, so that an alias that folds to another
+        /// country's code ("S.L." of Saint Lucia is "sl", Sierra Leone's code) never takes that code.
+        func spellings(_ c: Int) -> [[String]] {
             let info = geocoder.countryInfo(c)
-            for k in [info.name] + [info.iso2, info.iso3].compactMap({ $0 }) + info.aliases {
-                let key = NameKey.key(k)
-                if !key.isEmpty, bundledByKey[key] == nil { bundledByKey[key] = c }
+            let codes = info.iso2.map { codeOwner[$0] == c } == true ? [info.iso2, info.iso3].compactMap { $0 } : []
+            return [[info.name], codes, info.aliases]
+        }
+        var bundledByKey: [String: Int] = [:]
+        for rank in 0..<3 {
+            for c in 0..<geocoder.countryCount {
+                for k in spellings(c)[rank] {
+                    let key = NameKey.key(k)
+                    if !key.isEmpty, bundledByKey[key] == nil { bundledByKey[key] = c }
+                }
             }
         }
         var statesOfCountry: [Int: [Int]] = [:]
         for s in 0..<geocoder.stateCount { statesOfCountry[geocoder.countryIndex(ofState: s), default: []].append(s) }
 
         var countries: [Country] = []
-        var countryKeys: [String: Int] = [:]
+        var countrySpellings: [[[String]]] = []
         for (name, states) in lists {
             var bundled = bundledByKey[NameKey.key(name)]
             if bundled == nil, let gz = gazetteer, let iso = Vocabulary.gazetteerCountryCode(name, gz) {
-                bundled = (0..<geocoder.countryCount).first { geocoder.countryInfo($0).iso2 == iso }
+                bundled = codeOwner[iso]
             }
             let info = bundled.map { geocoder.countryInfo($0) }
             var keys: [String: String] = [:]
@@ -94,14 +107,22 @@ public struct Vocabulary: Sendable {
                     }
                 }
             }
-            let index = countries.count
+            let ownsCode = bundled.map { b in info?.iso2.map { codeOwner[$0] == b } ?? false } ?? false
             countries.append(
-                Country(name: name, bundledIndex: bundled, iso2: info?.iso2, states: states, stateKeys: keys))
-            var spellings = [name]
-            if let info { spellings += [info.name] + [info.iso2, info.iso3].compactMap { $0 } + info.aliases }
-            for sp in spellings {
-                let k = NameKey.key(sp)
-                if !k.isEmpty, countryKeys[k] == nil { countryKeys[k] = index }
+                Country(
+                    name: name, bundledIndex: bundled, bundledName: info?.name, iso2: ownsCode ? info?.iso2 : nil,
+                    states: states, stateKeys: keys))
+            let own = bundled.map(spellings) ?? [[], [], []]
+            countrySpellings.append([[name] + own[0], own[1], own[2]])
+        }
+        // Names, then codes, then aliases, over all the countries, each key to the first that claims it.
+        var countryKeys: [String: Int] = [:]
+        for rank in 0..<3 {
+            for (index, ranked) in countrySpellings.enumerated() {
+                for sp in ranked[rank] {
+                    let k = NameKey.key(sp)
+                    if !k.isEmpty, countryKeys[k] == nil { countryKeys[k] = index }
+                }
             }
         }
         self.countries = countries

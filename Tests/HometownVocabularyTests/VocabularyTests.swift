@@ -1,3 +1,6 @@
+import HometownBoundaries
+import HometownCore
+import HometownGazetteer
 import HometownProtocol
 import HometownVocabulary
 import Testing
@@ -102,6 +105,33 @@ import Testing
             try Vocabulary.bundled(
                 geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["Atlantis"]))
         }
+    }
+
+    /// A code stands for the country it names, not for a territory that shares it in the boundary data (Clipperton
+    /// Island has France's FR and FRA, four Australian units AU and AUS) nor for a country whose alias folds to it
+    /// ("S.L." of Saint Lucia, "S.K." of South Korea, "B.H." of Bosnia and Herzegovina).
+    @Test func codesStandForTheirOwnCountries() throws {
+        let all = try Vocabulary.bundled(geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .all)
+        for (code, name) in [
+            ("FR", "France"), ("FRA", "France"), ("AU", "Australia"), ("AUS", "Australia"), ("SL", "Sierra Leone"),
+            ("SK", "Slovakia"), ("BH", "Bahrain"),
+        ] {
+            #expect(try all.resolveCountry(code).name == name, "\(code)")
+        }
+        // The territories keep their own names, and a point in each country is served as that country.
+        #expect(try all.resolveCountry("Clipperton Island").name == "Clipperton Island")
+        #expect(try all.resolveCountry("Saint Lucia").name == "Saint Lucia")
+        for (lat, lon, name) in [(48.8566, 2.3522, "France"), (-33.87, 151.21, "Australia"), (10.29, -109.22, nil)] {
+            let place = Bundled.geocoder.place(at: Coordinate(uncheckedLatitude: lat, longitude: lon))
+            let served = all.reverseAnswer(for: place).served.country
+            #expect(served == (name ?? place.country?.name), "\(lat), \(lon): \(served ?? "none")")
+        }
+        let list = try Vocabulary.bundled(
+            geocoder: Bundled.geocoder, gazetteer: Bundled.gazetteer, selection: .list(["SK", "SL", "FR"]))
+        #expect(list.countryNames == ["France", "Sierra Leone", "Slovakia"])
+        // Forward results are served as their own countries too.
+        let paris = try Bundled.gazetteer.search("Paris, France", limit: 1)
+        #expect(all.forwardAnswer(query: "Paris", results: paris).results.first?.served.country == "France")
     }
 
     @Test func clientVocabularyFromServedLists() throws {

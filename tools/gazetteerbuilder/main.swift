@@ -84,15 +84,11 @@ do {
     var cityPeopleByCountry = [Int](repeating: 0, count: reverse.countryCount)
     for s in 0..<reverse.stateCount { cityPeopleByCountry[reverse.countryIndex(ofState: s)] += cityPeopleByState[s] }
     // Two Natural Earth units may share an ISO code (Australia and its Indian Ocean Territories, France and
-    // Clipperton Island): the code stands for the one with more people in its places, the first on a tie. Only
-    // that unit takes the code's population and names (the code itself, the ISO and CLDR names and aliases); the
-    // others keep their own names and the people of their places, so that "FR" and "France" are France and not
-    // Clipperton Island with France's population.
-    var unitOfISO: [String: Int] = [:]
-    for i in 0..<reverse.countryCount {
-        guard let a2 = reverse.countryInfo(i).iso2 else { continue }
-        if unitOfISO[a2].map({ cityPeopleByCountry[$0] < cityPeopleByCountry[i] }) ?? true { unitOfISO[a2] = i }
-    }
+    // Clipperton Island): the code stands for one of them (`countryOfISO2Code`). Only that unit takes the code's
+    // population and names (the code itself, the ISO and CLDR names and aliases); the others keep their own names
+    // and the people of their places, so that "FR" and "France" are France and not Clipperton Island with France's
+    // population.
+    let unitOfISO = reverse.countryOfISO2Code()
     for i in 0..<reverse.countryCount {
         let c = reverse.countryInfo(i)
         let ext = reverse.countryExtent(i)
