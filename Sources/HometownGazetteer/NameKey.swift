@@ -11,7 +11,9 @@ import Foundation
 ///   without (`isPointOrJoiner`: "יְרוּשָׁלַיִם" -> "ירושלים"); a combining mark inside a word stays in it
 ///   ("दिल्ली" is one word); every other non-letter, non-digit separates words. Every script is read: letters
 ///   of caseless scripts (Arabic, Hebrew, Devanagari, Thai, Georgian, CJK, Hangul) are kept as they are;
-/// - commas and semicolons also end a component ("Paris, TX" has two components);
+/// - commas and semicolons also end a component ("Paris, TX" has two components), in the forms other scripts
+///   write them: the Arabic comma and semicolon ("القاهرة، مصر"), the ideographic comma ("東京、日本") and
+///   the full-width forms, which folding makes ASCII;
 /// - a run of two or more one-letter words joins into one ("U.S.A." -> "usa", "D.C." -> "dc").
 public enum NameKey {
     /// One word of a folded text and the comma-separated component it came from (0 = leftmost).
@@ -99,7 +101,7 @@ public enum NameKey {
                 append(Unicode.Scalar(u.value + 32)!, at: ordinal)
             case _ where NameKey.isApostrophe(u):
                 return
-            case ",", ";":
+            case ",", ";", "\u{060C}", "\u{061B}", "\u{3001}":
                 flush()
                 component += 1
             default:

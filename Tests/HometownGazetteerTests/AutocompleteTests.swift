@@ -23,6 +23,9 @@ import Testing
         Case(typed: "서", name: "Seoul", country: "KR", latitude: 37.566, longitude: 126.9784),
         Case(typed: "Paris, Tex", name: "Paris", country: "US", latitude: 33.6609, longitude: -95.5555),
         Case(typed: "Москва, Рос", name: "Moscow", country: "RU", latitude: 55.7522, longitude: 37.6156),
+        // The country after the comma each script writes.
+        Case(typed: "القاهرة، مص", name: "Cairo", country: "EG", latitude: 30.0626, longitude: 31.2497),
+        Case(typed: "東京、日", name: "Tokyo", country: "JP", latitude: 35.6895, longitude: 139.6917),
     ]
 
     @Test(arguments: cases)

@@ -16,6 +16,10 @@ import Testing
         let w = NameKey.words("Paris, TX; USA")
         #expect(w.map(\.text) == ["paris", "tx", "usa"])
         #expect(w.map(\.component) == [0, 1, 2])
+        // The Arabic comma and semicolon, the ideographic comma and the full-width comma separate too.
+        for text in ["القاهرة، مصر؛ أفريقيا", "東京、日本、アジア", "Paris，TX；USA"] {
+            #expect(NameKey.words(text).map(\.component) == [0, 1, 2], "\(text)")
+        }
     }
 
     @Test func initialsJoinOnlyWithinAComponent() {
