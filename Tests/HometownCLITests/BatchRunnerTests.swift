@@ -85,10 +85,18 @@ import Testing
         bytes.append(
             contentsOf: [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03] + [UInt8](repeating: 0xFF, count: 64))
         try Data(bytes).write(to: URL(fileURLWithPath: plain + ".gz"))
-        #expect(throws: CLIError.self) { _ = try Self.run(input: plain + ".gz", output: try BatchOutput(path: output)) }
+        // The failure names the input's problem and how many rows were answered before it.
+        var answered = -1
+        #expect {
+            _ = try Self.run(input: plain + ".gz", output: try BatchOutput(path: output))
+        } throws: { error in
+            guard let failed = error as? BatchRunner.InputFailed, failed.cause is CLIError else { return false }
+            answered = failed.rows
+            return true
+        }
         // Read at once, as the run returns: every chunk answered before the failure is already written.
         let rows = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").dropFirst()
-        #expect(rows.count >= 65_536)
+        #expect(rows.count >= 65_536 && rows.count == answered, "\(rows.count) rows written, \(answered) answered")
         for (k, row) in rows.enumerated() where !row.hasPrefix("\(k),") {
             Issue.record("row \(k) of the output is \(row.prefix(40))")
             break
