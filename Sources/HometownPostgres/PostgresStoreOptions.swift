@@ -11,7 +11,10 @@ public struct PostgresStoreOptions: Sendable {
     public var acquireTimeout: Duration = .seconds(5)
     /// How long a call may hold a connection (its statements, with an insert's transaction) before it fails with
     /// `StoreError.unavailable`: the bound for a server that stopped answering on an open connection. The server
-    /// is also told (`statement_timeout`) to cancel a statement that runs this long.
+    /// is also told to cancel a statement that runs this long (`statement_timeout`), and to end a session that
+    /// waits this long inside a transaction between statements (`idle_in_transaction_session_timeout`): a client
+    /// frozen or cut off in the middle of an insert then holds the insert lock, for which every server's writes
+    /// wait, no longer than this.
     public var queryTimeout: Duration = .seconds(10)
     /// How long a connection stays open without use before the pool closes it.
     public var idleTimeout: Duration = .seconds(60)

@@ -90,8 +90,13 @@ public final class PostgresUserStore: CopyableUserStore {
             if let e = error as? StoreError { throw e }
             throw StoreError.cannotOpen(path: location.description, detail: PostgresFailure.describe(error))
         }
+        // A statement, and a transaction left waiting between statements (its client frozen or cut off while it
+        // holds the insert lock, which every server's writes wait for), end after the query timeout.
+        let queryTimeout = String(DurationUnits.wholeMilliseconds(options.queryTimeout))
         config.options.additionalStartupParameters =
-            startupParameters + [("statement_timeout", String(DurationUnits.wholeMilliseconds(options.queryTimeout)))]
+            startupParameters + [
+                ("statement_timeout", queryTimeout), ("idle_in_transaction_session_timeout", queryTimeout),
+            ]
         let pool = PostgresConnectionPool(
             configuration: config, maxConnections: options.maxConnections, idleTimeout: options.idleTimeout,
             maxRetryPause: options.maxRetryPause, logger: logger)

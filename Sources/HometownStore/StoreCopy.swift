@@ -35,13 +35,12 @@ public enum StoreCopy {
     @discardableResult
     public static func copy(
         from source: any CopyableUserStore, to target: any CopyableUserStore, targetName: String,
-        batchSize: Int = 2000, progress: (_ copied: Int, _ total: Int) -> Void = { _, _ in }
+        batchSize: Int = 2000, progress: (_ copied: Int, _ total: Int) async -> Void = { _, _ in }
     ) async throws -> Int {
         guard batchSize >= 1 else { throw Refusal.badBatchSize(batchSize) }
         let present = try await target.count()
         guard present == 0 else { throw Refusal.targetNotEmpty(target: targetName, users: present) }
         let total = try await source.count()
-        let sourceNext = try await source.nextID()
         var last = 0
         var copied = 0
         while true {
@@ -50,9 +49,11 @@ public enum StoreCopy {
             try await target.insertStored(rows)
             last = end.id
             copied += rows.count
-            progress(copied, total)
+            await progress(copied, total)
         }
-        let handedOut = max(last, sourceNext - 1)
+        // Read after the last batch: an id the source handed out while the copy ran (a post not copied, or one
+        // posted and deleted meanwhile) is never handed out again by the target either.
+        let handedOut = max(last, try await source.nextID() - 1)
         if handedOut > 0 { try await target.advanceIDs(past: handedOut) }
         return copied
     }

@@ -1,12 +1,14 @@
 import Foundation
-import HometownPostgres
 import HometownProtocol
 import HometownStore
 import HometownStoreTestSupport
 import HometownTestSupport
 import Logging
+import PostgresKit
 import PostgresNIO
 import Testing
+
+@testable import HometownPostgres
 
 /// What only the PostgreSQL backend has: its schema record, its refusals at open, its bounded pool and wait.
 @Suite struct PostgresStoreTests {
@@ -27,6 +29,23 @@ import Testing
         var l = Logger(label: "hometown.test")
         l.logLevel = .critical
         return l
+    }
+
+    /// The store's sessions end a statement, and a transaction left waiting between statements, after the query
+    /// timeout: a server whose machine freezes in the middle of an insert holds the insert lock no longer.
+    @Test func sessionsEndStatementsAndIdleTransactionsAfterTheQueryTimeout() async throws {
+        let server = try await PostgresServer.shared()
+        var options = Self.patient()
+        options.queryTimeout = .seconds(7)
+        let store = try await PostgresUserStore.open(
+            try await Self.location(try await server.createDatabase()), options: options, logger: Self.quiet)
+        for setting in ["statement_timeout", "idle_in_transaction_session_timeout"] {
+            let shown = try await store.withDatabase { db in
+                try await db.raw("SHOW \(unsafeRaw: setting)").first()?.decode(column: setting, as: String.self)
+            }
+            #expect(shown == "7s", "\(setting): \(shown ?? "none")")
+        }
+        try await store.close()
     }
 
     @Test func theSchemaIsRecordedAndKeptAcrossOpens() async throws {

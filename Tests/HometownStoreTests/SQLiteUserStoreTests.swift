@@ -87,4 +87,23 @@ import Testing
         try await store.close()
         try await store.close()
     }
+
+    /// A copy moves the target's id counter past every id the source handed out until it ends: an id given out and
+    /// deleted on the source while the copy ran (after its first batch) is not given out again by the target.
+    @Test func aCopyCoversTheIdsHandedOutWhileItRan() async throws {
+        let source = try await SQLiteUserStore.open(path: Self.freshPath())
+        let target = try await SQLiteUserStore.open(path: Self.freshPath())
+        for k in 0..<5 { _ = try await source.insert(Self.user("copied\(k)"), passwordHash: "h", now: 1) }
+        var meanwhile: Int?
+        let copied = try await StoreCopy.copy(from: source, to: target, targetName: "target", batchSize: 2) { _, _ in
+            guard meanwhile == nil, let posted = try? await source.insert(Self.user("gone"), passwordHash: "h", now: 2)
+            else { return }
+            meanwhile = posted.id
+            _ = try? await source.delete(id: posted.id)
+        }
+        #expect(copied == 5 && meanwhile == 6)
+        #expect(try await target.insert(Self.user("next"), passwordHash: "h", now: 3).id == 7)
+        try await source.close()
+        try await target.close()
+    }
 }
