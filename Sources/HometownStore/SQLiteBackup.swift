@@ -38,8 +38,10 @@ public enum SQLiteBackup {
             let db = connection.sql()
             // A file that is not a database fails here, and one that holds no Hometown database (an empty file,
             // another program's) is refused, rather than being copied as an empty one.
-            guard try await SQLiteUserStore.holdsUsersTable(db) else {
-                throw StoreError.incompatible(path: source, detail: SQLiteUserStore.noHometownDatabase)
+            switch try await SQLiteUserStore.usersTable(db) {
+            case .hometown: break
+            case .none: throw StoreError.incompatible(path: source, detail: SQLiteUserStore.noHometownDatabase)
+            case .foreign(let detail): throw StoreError.incompatible(path: source, detail: detail)
             }
             try await db.raw("VACUUM INTO \(bind: partial)").run()
             try await connection.close()

@@ -75,8 +75,11 @@ public final class SQLiteUserStore: UserStore {
             let writer = try await connection(path: path, busyTimeout: busyTimeout, logger: logger, threads: threads)
             opened = writer
             let db = writer.sql()
-            if !createIfMissing, try await !holdsUsersTable(db) {
-                throw StoreError.incompatible(path: path, detail: noHometownDatabase)
+            // Another program's database is refused before anything is written to it.
+            switch try await usersTable(db) {
+            case .hometown: break
+            case .none: if !createIfMissing { throw StoreError.incompatible(path: path, detail: noHometownDatabase) }
+            case .foreign(let lacking): throw StoreError.incompatible(path: path, detail: lacking)
             }
             let mode = try await db.raw("PRAGMA journal_mode=WAL").first()?.decode(
                 column: "journal_mode", as: String.self)
@@ -160,12 +163,28 @@ public final class SQLiteUserStore: UserStore {
         try await db.raw("PRAGMA busy_timeout = \(unsafeRaw: String(ms))").run()
     }
 
-    /// Whether the database `db` is connected to has a `users` table: a Hometown database of any version does, a
-    /// new or empty file and another program's database do not. Reads only.
-    static func holdsUsersTable(_ db: any SQLDatabase) async throws -> Bool {
-        let row = try await db.raw("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'users'")
-            .first()
-        return try (row?.decode(column: "n", as: Int.self) ?? 0) > 0
+    /// What the database `db` is connected to holds under the name `users`.
+    enum UsersTable: Equatable {
+        /// No such table: a new or empty file, or another program's database without one.
+        case none
+        /// A Hometown users table, of any schema version.
+        case hometown
+        /// A table of that name without the columns a Hometown one has, which `detail` names.
+        case foreign(detail: String)
+    }
+
+    /// What the database `db` is connected to holds as its `users` table. Reads only.
+    static func usersTable(_ db: any SQLDatabase) async throws -> UsersTable {
+        let columns = try await db.raw("SELECT name FROM pragma_table_info('users')").all().map {
+            try $0.decode(column: "name", as: String.self)
+        }
+        guard !columns.isEmpty else { return .none }
+        let lacking = Set(SQLUserQueries.columns + ["nickname_key", "password_hash"]).subtracting(columns)
+        guard lacking.isEmpty else {
+            return .foreign(
+                detail: "its users table is not a Hometown one: it lacks " + lacking.sorted().joined(separator: ", "))
+        }
+        return .hometown
     }
 
     /// Why a file without a `users` table is refused where an existing database is wanted.
@@ -185,16 +204,6 @@ public final class SQLiteUserStore: UserStore {
         }
         for (name, columns) in SQLUserQueries.filterIndexes {
             try await db.raw("CREATE INDEX IF NOT EXISTS \(unsafeRaw: name) ON users (\(unsafeRaw: columns))").run()
-        }
-        // A table of another program with the same name is refused rather than written into.
-        let columns = try await db.raw("SELECT name FROM pragma_table_info('users')").all().map {
-            try $0.decode(column: "name", as: String.self)
-        }
-        let wanted = SQLUserQueries.columns + ["nickname_key", "password_hash"]
-        guard Set(wanted).isSubset(of: Set(columns)) else {
-            throw StoreError.incompatible(
-                path: "",
-                detail: "its users table lacks " + Set(wanted).subtracting(columns).sorted().joined(separator: ", "))
         }
     }
 

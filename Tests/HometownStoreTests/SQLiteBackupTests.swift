@@ -10,14 +10,23 @@ import Testing
 /// refused and left as it is, and a backup never replaces a file. (The online snapshot itself is tested through
 /// the command in `HometownPostgresTests/DbCommandTests`.)
 @Suite struct SQLiteBackupTests {
-    /// A SQLite database of another program: one table of its own.
-    static func foreignDatabase() async throws -> String {
+    /// A SQLite database of another program: one table of its own, `notes` or (`usersTable`) `users`.
+    static func foreignDatabase(usersTable: Bool = false) async throws -> String {
         let path = TestBackend.freshSQLitePath()
         let c = try await SQLiteConnection.open(storage: .file(path: path), logger: Logger(label: "test"))
-        try await c.sql().raw("CREATE TABLE notes (t TEXT)").run()
-        try await c.sql().raw("INSERT INTO notes VALUES ('kept')").run()
+        let table = usersTable ? "users" : "notes"
+        try await c.sql().raw("CREATE TABLE \(unsafeRaw: table) (id INTEGER PRIMARY KEY, name TEXT, email TEXT)").run()
+        try await c.sql().raw("INSERT INTO \(unsafeRaw: table) (name) VALUES ('kept')").run()
         try await c.close()
         return path
+    }
+
+    /// The journal mode of the database at `path` (a Hometown store switches its file to "wal").
+    static func journalMode(_ path: String) async throws -> String {
+        let c = try await SQLiteConnection.open(storage: .file(path: path), logger: Logger(label: "test"))
+        let mode = try await c.sql().raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+        try await c.close()
+        return mode ?? "?"
     }
 
     /// The tables of the database at `path`, sorted.
@@ -62,6 +71,29 @@ import Testing
         try await store.close()
         let again = try await SQLiteUserStore.open(path: path, createIfMissing: false)
         try await again.close()
+    }
+
+    /// Another program's table named `users` is refused as not a Hometown one, by name, before anything is
+    /// written to its file (its journal mode was switched to WAL and an index tried, which failed with "no such
+    /// column"), whether the file is a server's database, a copy's source or a backup's.
+    @Test func aForeignUsersTableIsRefusedAndLeftAsItIs() async throws {
+        let foreign = try await Self.foreignDatabase(usersTable: true)
+        let before = try Data(contentsOf: URL(fileURLWithPath: foreign))
+        func refusedAsForeign(_ error: any Error) -> Bool {
+            guard case .incompatible(_, let detail) = error as? StoreError else { return false }
+            return detail.contains("not a Hometown one") && detail.contains("nickname_key")
+        }
+        for createIfMissing in [true, false] {
+            await #expect(
+                performing: { try await SQLiteUserStore.open(path: foreign, createIfMissing: createIfMissing) },
+                throws: refusedAsForeign)
+        }
+        await #expect(
+            performing: { try await SQLiteBackup.copy(from: foreign, to: TestBackend.freshSQLitePath()) },
+            throws: refusedAsForeign)
+        #expect(try await Self.journalMode(foreign) == "delete")
+        #expect(try await Self.tables(foreign) == ["users"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: foreign)) == before)
     }
 
     /// A file given the target's name while the backup is written (here a symbolic link to nowhere, which the
