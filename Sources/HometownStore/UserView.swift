@@ -57,7 +57,14 @@ public final class UserView: Sendable {
         /// The store's change-log sequence read up to (nil before the first catch-up).
         var changesRead: Int64?
         var version: UInt64 = 0
+        /// Bytes of row JSON in the chunks, `deadBytes` included.
         var jsonBytes = 0
+        /// Bytes of row JSON no row reads any more: a changed post's earlier JSON, a deleted post's. The chunks are
+        /// written again without them (`compactIfWorthIt`) once they are half the JSON and at least
+        /// `compactionFloor`, so that changes repeated without end keep the JSON within about twice the live
+        /// posts' (or the floor).
+        var deadBytes = 0
+        var compactionFloor = UserView.defaultCompactionFloor
 
         /// Users there are (deleted rows left out).
         var count: Int { alive.count }
@@ -84,6 +91,22 @@ public final class UserView: Sendable {
         func row(id: Int) -> Int? {
             let r = UsersAnswer.firstRow(ids, ids.count, where: { $0 >= id })
             return r < ids.count && ids[r] == id ? r : nil
+        }
+
+        /// Writes the chunks again with only the JSON of rows not deleted, when `deadBytes` is worth it. O(live JSON
+        /// bytes), under the view's lock; answers read rows through `location`, each step under the lock, so a
+        /// step before and one after see the same rows.
+        mutating func compactIfWorthIt() {
+            guard deadBytes >= compactionFloor, deadBytes * 2 >= jsonBytes else { return }
+            let old = chunks
+            chunks = []
+            jsonBytes = 0
+            deadBytes = 0
+            for r in 0..<ids.count where !isDeleted(r) {
+                let loc = location[r]
+                let offset = Int(loc & 0xFFFF_FFFF)
+                location[r] = store(Array(old[Int(loc >> 32)][offset..<offset + Int(length[r])]))
+            }
         }
 
         /// Writes `json` into the chunks and returns where it is.
@@ -122,13 +145,23 @@ public final class UserView: Sendable {
     }
 
     static let chunkBytes = 1 << 20
-    let state = Locked(State())
+    /// The fewest dead JSON bytes the chunks are written again for by default (`State.compactIfWorthIt`).
+    public static let defaultCompactionFloor = 4 << 20
+    let state: Locked<State>
 
-    public init() {}
+    /// - Parameter compactionFloor: the fewest bytes of JSON no row reads any more (changed or deleted posts')
+    ///   for which the JSON is written again without them, once they are half of it.
+    public init(compactionFloor: Int = UserView.defaultCompactionFloor) {
+        var s = State()
+        s.compactionFloor = max(1, compactionFloor)
+        state = Locked(s)
+    }
 
     /// A view of every user in `store`, read in id order in batches of `batch` rows.
-    public static func load(from store: any UserStore, batch: Int = 20_000) async throws -> UserView {
-        let view = UserView()
+    public static func load(
+        from store: any UserStore, batch: Int = 20_000, compactionFloor: Int = UserView.defaultCompactionFloor
+    ) async throws -> UserView {
+        let view = UserView(compactionFloor: compactionFloor)
         try await view.catchUp(from: store, batch: batch)
         return view
     }
@@ -223,6 +256,7 @@ public final class UserView: Sendable {
         return state.withLock { s in
             guard let r = s.row(id: user.id), !s.isDeleted(r) else { return false }
             let row = Int32(r)
+            s.deadBytes += Int(s.length[r])
             s.location[r] = s.store(json)
             s.length[r] = UInt32(json.count)
             s.latitudes[r] = user.coordinate?.latitude ?? 0
@@ -234,6 +268,7 @@ public final class UserView: Sendable {
             s.year.set(user.year, row: row)
             s.stateYear.set(StateYear(state: s.state.ofRow[r], year: user.year), row: row)
             s.version &+= 1
+            s.compactIfWorthIt()
             return true
         }
     }
@@ -259,7 +294,9 @@ public final class UserView: Sendable {
             } else {
                 s.nicknameKeys.removeValue(forKey: key)
             }
+            s.deadBytes += Int(s.length[r])
             s.version &+= 1
+            s.compactIfWorthIt()
             return true
         }
     }

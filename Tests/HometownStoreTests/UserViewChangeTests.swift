@@ -7,13 +7,14 @@ import Testing
 
 /// Owners' changes and deletions in the in-memory view: after random changes and deletions through a
 /// real SQLite store, and catch-ups of a view loaded before them, every query of a seeded random set gives the
-/// store's own SQL answer, users and JSON bytes alike.
+/// store's own SQL answer, users and JSON bytes alike (the view writes its JSON again without the dead rows'
+/// at every chance here: a floor of 1 byte).
 @Suite struct UserViewChangeTests {
     @Test(arguments: [UInt64(11), 12, 13]) func answersAsTheDatabaseDoesAfterChangesAndDeletions(seed: UInt64)
         async throws
     {
         let (store, stored) = try await UserViewTests.seededStore(300, seed: seed)
-        let view = try await UserView.load(from: store, batch: 50)
+        let view = try await UserView.load(from: store, batch: 50, compactionFloor: 1)
         let follower = UserViewFollower(view: view, store: store, batch: 50)
         var rng = SeededRandom(seed: seed &+ 1000)
         var alive = Set(stored.map(\.id))
@@ -105,5 +106,26 @@ import Testing
         }
         #expect(stored.count == 2_000)
         try await store.close()
+    }
+
+    /// A post changed again and again, as its owner may do without end, keeps the view's JSON bounded: the earlier
+    /// JSON of a changed post is dropped once it is half the JSON and at least the floor (it grew by each change).
+    @Test func changesWithoutEndKeepTheJSONBounded() throws {
+        let view = UserView(compactionFloor: 1 << 20)
+        let first = User(
+            id: 1, nickname: "owner", country: "USA", state: "Minnesota", city: "Duluth", year: 2000,
+            coordinate: nil, timestampMilliseconds: 1)
+        try view.append(first, nicknameKey: "owner")
+        let cities = [String(repeating: "a", count: 90), String(repeating: "b", count: 90)]
+        for k in 0..<20_000 {
+            view.replace(
+                User(
+                    id: 1, nickname: "owner", country: "USA", state: "Minnesota", city: cities[k % 2], year: 2000,
+                    coordinate: nil, timestampMilliseconds: 1))
+        }
+        // About 3 MB of JSON written in all; the view holds at most the floor and a little.
+        #expect(view.approximateBytes < 3 << 19, "\(view.approximateBytes) bytes")
+        #expect(view.users(UsersQuery()).map(\.city) == [cities[1]])
+        #expect(view.users(UsersQuery(city: cities[0])).isEmpty)
     }
 }
