@@ -1308,6 +1308,52 @@ class Tests:
               "a 403 and a 400 from update: " + "; ".join(refused))
         b.clear_logs()
 
+    def test_owner_places_loading(self):
+        """The owner's form while the states of the post's country are on their way: Save sends nothing and says so
+        (the selects still hold the post opened before, whose state was sent), then saves once they are shown."""
+        b = self.b
+        password = "mine-456"
+        ids = {}
+        for suffix, country, state, city in (("_kl", "India", "Kerala", "Kochi"), ("_tx", "USA", "Texas", "Austin")):
+            nickname = self.nickname + suffix
+            status, text = http(b.base, "/hometown/adduser", body={
+                "nickname": nickname, "password": password, "country": country, "state": state, "city": city,
+                "year": 2011})
+            check(status == 200, f"posting {nickname}: {status} {text}")
+            users = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])
+            ids[suffix] = users[0]["id"]
+        b.open("/")
+        b.wait_idle()
+        # The answers to GET states of USA are held back until released (the requests go at once).
+        b.hold_answers("url.startsWith('/hometown/states?') && new URLSearchParams(url.split('?')[1]).get('country') === 'USA'")
+
+        def control(suffix):
+            return f'#list-body button.owner-button[data-id="{ids[suffix]}"]'
+        b.wait(lambda: all(b.js("return !!document.querySelector(arguments[0])", control(s)) for s in ids),
+               "both posts in the list")
+        b.find(control("_kl")).click()
+        b.wait(lambda: b.find("#panel-owner").is_displayed() and b.value("o-state") == "Kerala", "the Kerala post's form")
+        b.find("#o-cancel").click()
+        b.wait(lambda: not b.find("#panel-owner").is_displayed(), "Cancel closes the form")
+        b.find(control("_tx")).click()
+        b.wait(lambda: b.find("#panel-owner").is_displayed() and b.held_answers() == 1,
+               "the Texas post's form, USA's states held back")
+        b.find("#o-password").send_keys(password)
+        b.find("#o-year").clear()
+        b.find("#o-year").send_keys("2012")
+        b.find("#o-save").click()
+        b.wait(lambda: "still loading" in b.text("o-state-msg"),
+               f"Save waits for the states (state {b.text('o-state-msg')!r}, form {b.text('o-form-msg')!r})")
+        check(not b.js("return window.__fetchLog.some(e => e.url.includes('/update'))"), "nothing was sent")
+        b.release_answers()
+        b.wait(lambda: b.value("o-state") == "Texas", "Texas shown once USA's states arrive")
+        b.find("#o-save").click()
+        b.wait(lambda: not b.find("#panel-owner").is_displayed(), "the form closes after saving (%r)" % b.text("o-form-msg"))
+        users = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 5})[1])
+        texas = next(u for u in users if u["id"] == ids["_tx"])
+        check(texas["state"] == "Texas" and texas["year"] == 2012, f"the year changed and the state kept: {texas}")
+        b.check_console("after saving once the states arrived")
+
     def test_owner_backoff(self):
         """The owner's form by keyboard (Enter opens it, Escape closes it, focus returns); once wrong passwords must wait,
         the wait shows at the password field and Save stays off until it is over. (Last: it leaves the address waiting.)"""
@@ -1633,6 +1679,33 @@ class Tests:
         self.check_view_shows(lat, lng, "the keyboard's post")
         check(not b.find("#map-hint").is_displayed(), "no hint after posting")
         self.posts.append({"nickname": nickname, "country": "USA", "state": "Minnesota", "city": stored["city"], "year": 2018})
+
+    def test_nickname_check_after_post(self):
+        """A check of the nickname still on its way when the post is done is dropped: its answer is about text no longer
+        in the emptied field, and is not shown there."""
+        b = self.b
+        nickname = self.nickname + "_nc"
+        lat, lng = 44.9778, -93.2650        # central Minneapolis, in the map's centre by the URL
+        b.open(f"/#9/{lat}/{lng}")
+        b.wait_idle()
+        b.hold_answers("url.startsWith('/hometown/nicknameexists?')")
+        b.find("#show-post").click()
+        b.wait(lambda: b.find("#panel-post").is_displayed(), "the post form")
+        b.find("#p-password").send_keys("secret-2")
+        b.find("#p-year").send_keys("2019")
+        b.find("#p-centre").click()
+        b.wait(lambda: b.value("p-state") == "Minnesota" and b.value("p-city") != "", "the centre's place (%r)" % b.text("p-place-msg"))
+        b.find("#p-nickname").send_keys(nickname)
+        b.wait(lambda: b.held_answers() == 1, "the nickname's check on its way (its answer held back)")
+        b.find("#p-submit").click()
+        b.wait(lambda: b.text("p-form-msg").startswith("Posted"), "Posted (the form says %r)" % b.text("p-form-msg"))
+        b.release_answers()
+        check(b.value("p-nickname") == "" and b.text("p-nickname-msg") == ""
+              and b.find("#p-nickname").get_attribute("aria-invalid") != "true",
+              f"nothing shown at the emptied nickname: {b.text('p-nickname-msg')!r}")
+        stored = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])[0]
+        check(stored["nickname"] == nickname, f"the post is stored: {stored}")
+        self.posts.append({"nickname": nickname, "country": "USA", "state": "Minnesota", "city": stored["city"], "year": 2019})
 
     def test_keyboard_post_search(self):
         """A post by keyboard only, its place found by name ("Kochi": the served Kochi, Kerala, listed first)."""
@@ -2260,13 +2333,13 @@ class Tests:
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
     ORDER = ["test_weight", "test_policy", "test_load", "test_filters", "test_filters_stale_states", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
-             "test_without_leaflet", "test_cors", "test_owner", "test_owner_backoff", "test_labels", "test_requests"]
+             "test_without_leaflet", "test_cors", "test_owner", "test_owner_places_loading", "test_owner_backoff", "test_labels", "test_requests"]
 
     # The lakes, right after the first load.
     ORDER.insert(ORDER.index("test_load") + 1, "test_lakes")
     # The web app for everyone.
     for name in ("test_focus_visible", "test_cluster_zoom", "test_focus_kept", "test_keyboard_post_centre",
-                 "test_keyboard_post_search", "test_suggest", "test_suggest_stale", "test_suggest_phone",
+                 "test_nickname_check_after_post", "test_keyboard_post_search", "test_suggest", "test_suggest_stale", "test_suggest_phone",
                  "test_map_follows", "test_fit_yields_to_hand", "test_phone_targets", "test_axe", "test_drawn_contrast", "test_all_refusals"):
         ORDER.insert(ORDER.index("test_requests"), name)
 

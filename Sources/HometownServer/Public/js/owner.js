@@ -17,6 +17,8 @@
   let waitTimer = 0;
   let reverseNumber = 0;           // answers to older look-ups are dropped
   let placesNumber = 0;
+  let placesShown = 0;             // the placesNumber whose names fill the country and state selects
+  let placesFailed = 0;            // the placesNumber whose names could not be loaded
 
   // ---- Messages --------------------------------------------------------------------------------------------
 
@@ -91,8 +93,11 @@
       if (number !== placesNumber) return;
       H.places.fillSelect(stateSelect, including(states, state), state, country ? 'Choose a state of ' + country : 'Choose a country first');
       stateSelect.disabled = !country;
+      placesShown = number;
     } catch (error) {
-      if (number === placesNumber) fieldMessage('state', 'Could not load the states: ' + error.message, 'error');
+      if (number !== placesNumber) return;
+      placesFailed = number;
+      fieldMessage('state', 'Could not load the states: ' + error.message, 'error');
     }
   }
 
@@ -298,6 +303,14 @@
   // The fields that differ from the post as it was, or null (with a message) when one cannot be sent.
   function changes() {
     const change = {};
+    // Until the selects show this post's place (or the country chosen since), they may still hold another post's:
+    // nothing is sent then.
+    if (placesShown !== placesNumber) {
+      fieldMessage('state', placesFailed === placesNumber
+        ? 'The states could not be loaded: choose the country again.'
+        : 'The states are still loading: try again in a moment.', 'error');
+      return null;
+    }
     const country = $('o-country').value;
     const state = $('o-state').value;
     const city = $('o-city').value;

@@ -244,6 +244,7 @@
     formMessage('Posted! Welcome, ' + user.nickname.trim() + '. Your marker is on the map.' + hidden, 'ok');
     for (const id of ['p-nickname', 'p-password']) $(id).value = '';
     H.search.clear();
+    nicknameNumber += 1;             // a check of the nickname still on its way is for text no longer there
     fieldMessage('nickname', '');
     clearPlace();
     placeMessage('');
