@@ -1354,6 +1354,40 @@ class Tests:
         check(texas["state"] == "Texas" and texas["year"] == 2012, f"the year changed and the state kept: {texas}")
         b.check_console("after saving once the states arrived")
 
+    def test_owner_keyboard_centre(self):
+        """The owner's form moves a post's point by keyboard: the map's centre, under the cross, by its own button, as
+        the post form has it; the place follows and the change is saved."""
+        b = self.b
+        nickname = self.nickname + "_okc"
+        password = "mine-789"
+        status, text = http(b.base, "/hometown/adduser", body={
+            "nickname": nickname, "password": password, "country": "USA", "state": "Illinois", "city": "Chicago",
+            "year": 2014, "latitude": 41.8781, "longitude": -87.6298})
+        check(status == 200, f"posting {nickname}: {status} {text}")
+        user_id = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 1})[1])[0]["id"]
+        b.open("/")
+        b.wait_idle()
+        control = f'#list-body button.owner-button[data-id="{user_id}"]'
+        b.wait(lambda: b.js("return !!document.querySelector(arguments[0])", control), "the post in the list")
+        b.js("document.querySelector(arguments[0]).focus()", control)
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.find("#panel-owner").is_displayed() and b.value("o-state") == "Illinois", "Enter opens the form")
+        check(b.find("#map-centre").is_displayed(), "a cross marks the map's centre while the owner's form is open")
+        b.set_view(43.0731, -89.4012, 11)   # Madison, Wisconsin, in the centre (as the arrow keys would bring it)
+        ActionChains(b.driver).send_keys(password).perform()
+        self.tab_to("e.id === 'o-centre'", "Use the centre of the map")
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: b.value("o-state") == "Wisconsin", "the centre's place (%r)" % b.text("o-place-msg"))
+        check("New point" in b.text("o-point"), "the new point is shown: " + b.text("o-point"))
+        self.tab_to("e.id === 'o-save'", "Save changes")
+        ActionChains(b.driver).send_keys(Keys.ENTER).perform()
+        b.wait(lambda: not b.find("#panel-owner").is_displayed(), "the form closes after saving (%r)" % b.text("o-form-msg"))
+        users = json.loads(http(b.base, "/hometown/users", {"reverse": "true", "page": 0, "pagesize": 5})[1])
+        now = next(u for u in users if u["id"] == user_id)
+        check(now["state"] == "Wisconsin" and abs(now["latitude"] - 43.0731) < 1e-3 and abs(now["longitude"] + 89.4012) < 1e-3,
+              f"the server has the map's centre: {now}")
+        b.check_console("after moving a post's point by keyboard")
+
     def test_owner_backoff(self):
         """The owner's form by keyboard (Enter opens it, Escape closes it, focus returns); once wrong passwords must wait,
         the wait shows at the password field and Save stays off until it is over. (Last: it leaves the address waiting.)"""
@@ -2333,7 +2367,8 @@ class Tests:
         check(not foreign, "requests that left the server: " + ", ".join(sorted(set(foreign))))
 
     ORDER = ["test_weight", "test_policy", "test_load", "test_filters", "test_filters_stale_states", "test_pick_and_post", "test_refusals", "test_keyboard", "test_phone",
-             "test_without_leaflet", "test_cors", "test_owner", "test_owner_places_loading", "test_owner_backoff", "test_labels", "test_requests"]
+             "test_without_leaflet", "test_cors", "test_owner", "test_owner_places_loading", "test_owner_keyboard_centre",
+             "test_owner_backoff", "test_labels", "test_requests"]
 
     # The lakes, right after the first load.
     ORDER.insert(ORDER.index("test_load") + 1, "test_lakes")

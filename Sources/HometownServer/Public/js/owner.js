@@ -391,6 +391,9 @@
     $('o-confirm-no').addEventListener('click', () => { hideConfirm(); $('o-delete').focus(); });
     $('o-cancel').addEventListener('click', cancel);
     $('o-point-undo').addEventListener('click', undoPoint);
+    // The keyboard's way to a new point: the map's centre, under the cross, as the post form has it.
+    $('o-centre').addEventListener('click', () => { const c = H.map.centre(); if (c) pickPoint(c); });
+    $('o-centre').hidden = !hasMap;
     $('o-year').max = String(new Date().getFullYear());
     // A refusal goes as soon as its field changes.
     for (const field of FIELDS) {
@@ -398,7 +401,8 @@
         if ($('o-' + field).getAttribute('aria-invalid') && !(field === 'password' && Date.now() < waitUntil)) fieldMessage(field, '');
       });
     }
-    $('o-point-hint').textContent = hasMap ? 'Click the map to move it; the country, state and city follow the point.'
+    $('o-point-hint').textContent = hasMap
+      ? 'Click the map, or move it and use its centre, to move the point; the country, state and city follow it.'
       : 'The map is missing, so the point stays as it is.';
   }
 
