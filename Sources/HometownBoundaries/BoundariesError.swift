@@ -17,7 +17,7 @@ public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .dataFileMissing(let p, let r):
             return
-                "data file \(p) cannot be opened (\(r)); set HOMETOWN_DATA or pass --data to the folder holding it, or rebuild it with tools/build-data.sh"
+                "data file \(p) cannot be opened (\(r)); set HOMETOWN_DATA to the folder holding it, pass the file itself with --data, or rebuild it with tools/build-data.sh"
         case .dataNotFound(let file, let looked):
             let places = looked.isEmpty ? "nowhere (the executable's path is unknown)" : looked.joined(separator: ", ")
             return

@@ -20,6 +20,33 @@ struct CellIndex: @unchecked Sendable {
                 detail:
                     "\(BoundariesLayout.gridTop) has \(top.count) cells, expected \(CellCode.columns * CellCode.rows)")
         }
+        if let problem = Self.treeProblem(top: top, nodes: nodes) {
+            throw BoundariesError.dataFileCorrupted(path: file.path, detail: problem)
+        }
+    }
+
+    /// Why the nodes do not form trees under the top cells, or nil when they do: every node is named by at most one
+    /// cell (a top cell or a node's quadrant). A damaged file can name a node again from below it, a loop that the
+    /// nearest-state search, which may enter all four quadrants of every node down to `CellCode.maxDepth`, would
+    /// walk for hours. One pass over NODES (the lookups read it anyway); a number out of range is left to the
+    /// lookups, which read it as coastal sea.
+    static func treeProblem(top: UnsafeBufferPointer<UInt32>, nodes: UnsafeBufferPointer<UInt32>) -> String? {
+        var named = [Bool](repeating: false, count: nodes.count / 4)
+        func claim(_ code: UInt32) -> Bool {
+            guard CellCode.kind(code) == CellCode.node else { return true }
+            let n = Int(CellCode.payload(code))
+            guard n < named.count else { return true }
+            if named[n] { return false }
+            named[n] = true
+            return true
+        }
+        for code in top where !claim(code) {
+            return "\(BoundariesLayout.gridTop) names node \(CellCode.payload(code)) twice"
+        }
+        for (i, code) in nodes.enumerated() where !claim(code) {
+            return "\(BoundariesLayout.nodes) names node \(CellCode.payload(code)) again (in node \(i / 4))"
+        }
+        return nil
     }
 
     /// Result of descending to the cell that holds a point.

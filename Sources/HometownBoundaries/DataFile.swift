@@ -31,6 +31,11 @@ public final class DataFile: @unchecked Sendable {
         guard fstat(fd, &st) == 0 else {
             throw BoundariesError.dataFileMissing(path: path, reason: String(cString: strerror(errno)))
         }
+        // A folder opens for reading too; mapped it fails with a bare "No such device", read it looks truncated.
+        guard st.st_mode & S_IFMT == S_IFREG else {
+            let kind = st.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
+            throw BoundariesError.dataFileMissing(path: path, reason: "it is \(kind), not a data file")
+        }
         let actual = Int(st.st_size)
         guard actual >= DataFileLayout.headerSize else {
             throw BoundariesError.dataFileTruncated(path: path, expected: DataFileLayout.headerSize, actual: actual)

@@ -124,18 +124,30 @@ public final class ReverseGeocoder: @unchecked Sendable {
 
     // MARK: Lookups
 
-    /// The index of the state whose polygon contains the point, or nil (sea). The hot path: no allocation,
-    /// no C call. - Parameters: latitude in [-90, 90], longitude in [-180, 180) (validated `Coordinate`s are).
+    /// The index of the state whose polygon contains the point, or nil (sea, or no point on Earth). The hot
+    /// path: no allocation, no C call.
+    /// - Parameters: latitude in degrees, [-90, 90]; longitude in degrees, any finite value (wrapped into
+    ///   [-180, 180)). A latitude beyond ±90 or a value that is not finite (NaN, infinity) gives nil.
     @inline(__always)
     public func stateIndex(latitude: Double, longitude: Double) -> Int? {
-        if case .state(let s) = cells.locate(latitude: latitude, longitude: longitude) { return s }
+        guard let p = Self.indexPoint(latitude: latitude, longitude: longitude) else { return nil }
+        if case .state(let s) = cells.locate(latitude: p.latitude, longitude: p.longitude) { return s }
         return nil
     }
 
+    /// The point as the cell index reads it: the longitude wrapped into [-180, 180); nil for a latitude beyond
+    /// ±90 or a value that is not finite, which no state holds (the index's arithmetic would trap on them).
+    @inline(__always)
+    static func indexPoint(latitude: Double, longitude: Double) -> (latitude: Double, longitude: Double)? {
+        guard latitude.isFinite, longitude.isFinite, latitude >= -90, latitude <= 90 else { return nil }
+        return (latitude, Coordinate.wrapLongitude(longitude))
+    }
+
     /// State indices for many points (latitudes and longitudes in degrees, the same number of each); -1
-    /// marks sea. Runs on `cores` threads at most (nil: all cores). While one point is looked up, the leaf of
-    /// a point a few places further on is already being loaded, so a batch is faster per point than single
-    /// lookups.
+    /// marks sea, and a point that is not on Earth (a latitude beyond ±90, a value that is not finite), as
+    /// `stateIndex(latitude:longitude:)` reads them. Runs on `cores` threads at most (nil: all cores). While one
+    /// point is looked up, the leaf of a point a few places further on is already being loaded, so a batch is
+    /// faster per point than single lookups.
     public func stateIndices(latitudes: [Double], longitudes: [Double], cores: Int? = nil) -> [Int32] {
         precondition(latitudes.count == longitudes.count, "latitudes and longitudes differ in length")
         let n = latitudes.count
@@ -145,8 +157,15 @@ public final class ReverseGeocoder: @unchecked Sendable {
             latitudes.withUnsafeBufferPointer { la in
                 longitudes.withUnsafeBufferPointer { lo in
                     Parallel.chunks(n, cores: cores) { range in
-                        self.cells.pipelined(range, point: { (la[$0], lo[$0]) }) { i, code in
-                            if case .state(let s) = self.cells.resolve(code, latitude: la[i], longitude: lo[i]) {
+                        // A point not on Earth is looked up at (0, 0) and its answer dropped.
+                        let point = { (i: Int) in
+                            Self.indexPoint(latitude: la[i], longitude: lo[i]) ?? (latitude: 0, longitude: 0)
+                        }
+                        self.cells.pipelined(range, point: point) { i, code in
+                            guard let p = Self.indexPoint(latitude: la[i], longitude: lo[i]) else { return }
+                            if case .state(let s) = self.cells.resolve(
+                                code, latitude: p.latitude, longitude: p.longitude)
+                            {
                                 op[i] = Int32(s)
                             }
                         }

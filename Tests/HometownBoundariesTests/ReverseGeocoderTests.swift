@@ -260,6 +260,20 @@ import Testing
         }
     }
 
+    /// The raw-degree lookups take any numbers: a point not on Earth (NaN, an infinity, a latitude beyond ±90)
+    /// is in no state, where it trapped; a longitude beyond ±180 is the same point wrapped.
+    @Test func rawDegreesNotOnEarthAreInNoState() throws {
+        let seattle = try #require(g.stateIndex(latitude: 47.6062, longitude: -122.3321))
+        let lats: [Double] = [.nan, 47.6062, .infinity, -.infinity, 90.5, -1e300, 47.6062, 47.6062, 47.6062, 47.6062]
+        let lons: [Double] = [0, .nan, 0, 0, 0, 0, -122.3321 + 360, -122.3321 - 720, .infinity, -122.3321]
+        let want: [Int32] = [-1, -1, -1, -1, -1, -1, Int32(seattle), Int32(seattle), -1, Int32(seattle)]
+        #expect(g.stateIndices(latitudes: lats, longitudes: lons) == want)
+        #expect(g.stateIndices(latitudes: lats, longitudes: lons, cores: 1) == want)
+        for i in lats.indices {
+            #expect(g.stateIndex(latitude: lats[i], longitude: lons[i]).map(Int32.init) ?? -1 == want[i], "point \(i)")
+        }
+    }
+
     @Test func matchesOfEmptyAndTinyBatches() throws {
         #expect(g.matches([]).isEmpty)
         #expect(g.stateIndices(latitudes: [], longitudes: []).isEmpty)
