@@ -12,6 +12,8 @@ typedef __typeof__(&proj_context_create) hometown_proj_context_create_fn;
 typedef __typeof__(&proj_context_destroy) hometown_proj_context_destroy_fn;
 typedef __typeof__(&proj_context_set_enable_network) hometown_proj_context_set_enable_network_fn;
 typedef __typeof__(&proj_log_level) hometown_proj_log_level_fn;
+typedef __typeof__(&proj_log_func) hometown_proj_log_func_fn;
+typedef __typeof__(&proj_context_get_database_path) hometown_proj_context_get_database_path_fn;
 typedef __typeof__(&proj_context_errno) hometown_proj_context_errno_fn;
 typedef __typeof__(&proj_context_errno_string) hometown_proj_context_errno_string_fn;
 typedef __typeof__(&proj_create_crs_to_crs) hometown_proj_create_crs_to_crs_fn;

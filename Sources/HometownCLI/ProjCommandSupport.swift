@@ -35,13 +35,13 @@ enum ProjCommandSupport {
     /// A number in JSON: the shortest text that reads back as the same double.
     static func json(_ v: Double) -> String { JSONValue.number(v).compactText }
 
-    /// Runs `body`; PROJ's errors become bad input (exit 2) except a missing PROJ installation (exit 1).
+    /// Runs `body`; PROJ's errors become bad input (exit 2) except a missing PROJ installation or database (exit 1).
     static func mappingProjErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let e as ProjError {
             switch e {
-            case .contextCreationFailed, .libraryUnavailable: throw SystemFailure(e.description)
+            case .contextCreationFailed, .libraryUnavailable, .databaseUnavailable: throw SystemFailure(e.description)
             default: throw CLIError(e.description)
             }
         }

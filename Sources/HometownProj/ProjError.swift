@@ -5,6 +5,9 @@ public enum ProjError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The PROJ shared library could not be opened, or lacks a function this module calls (the reason says
     /// which library names were tried).
     case libraryUnavailable(String)
+    /// PROJ found no database (proj.db, installed by proj-data; `PROJ_DATA` names its folder), so it knows no CRS
+    /// code: the reason is PROJ's.
+    case databaseUnavailable(String)
     /// A CRS text that PROJ does not understand, or no transformation between the two CRS.
     case invalidCRS(source: String, target: String, reason: String)
     /// A point that PROJ cannot transform (outside the projection's domain, or NaN).
@@ -18,6 +21,8 @@ public enum ProjError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .contextCreationFailed: return "PROJ could not create a context (is proj-data installed?)"
         case .libraryUnavailable(let r): return "PROJ is not available: \(r)"
+        case .databaseUnavailable(let r):
+            return "PROJ has no database (\(r)); install proj-data, or set PROJ_DATA to the folder holding proj.db"
         case .invalidCRS(let s, let t, let r): return "cannot transform from \"\(s)\" to \"\(t)\": \(r)"
         case .transformFailed(let x, let y, let r): return "cannot transform point (\(x), \(y)): \(r)"
         case .lengthMismatch(let a, let b):

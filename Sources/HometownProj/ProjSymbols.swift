@@ -21,6 +21,8 @@ struct ProjSymbols: @unchecked Sendable {
     let contextDestroy: hometown_proj_context_destroy_fn
     let contextSetEnableNetwork: hometown_proj_context_set_enable_network_fn
     let logLevel: hometown_proj_log_level_fn
+    let logFunc: hometown_proj_log_func_fn
+    let contextGetDatabasePath: hometown_proj_context_get_database_path_fn
     let contextErrno: hometown_proj_context_errno_fn
     let contextErrnoString: hometown_proj_context_errno_string_fn
     let createCRSToCRS: hometown_proj_create_crs_to_crs_fn
@@ -105,6 +107,9 @@ struct ProjSymbols: @unchecked Sendable {
         contextSetEnableNetwork = try find(
             "proj_context_set_enable_network", hometown_proj_context_set_enable_network_fn.self)
         logLevel = try find("proj_log_level", hometown_proj_log_level_fn.self)
+        logFunc = try find("proj_log_func", hometown_proj_log_func_fn.self)
+        contextGetDatabasePath = try find(
+            "proj_context_get_database_path", hometown_proj_context_get_database_path_fn.self)
         contextErrno = try find("proj_context_errno", hometown_proj_context_errno_fn.self)
         contextErrnoString = try find("proj_context_errno_string", hometown_proj_context_errno_string_fn.self)
         createCRSToCRS = try find("proj_create_crs_to_crs", hometown_proj_create_crs_to_crs_fn.self)

@@ -12,14 +12,18 @@ public final class Transformation {
     private let pj: OpaquePointer
     private var proj: ProjSymbols { context.proj }
 
-    /// - Throws: `ProjError.invalidCRS` with PROJ's reason when either CRS is unknown or no path exists.
+    /// - Throws: `ProjError.invalidCRS` with PROJ's reason when either CRS is unknown or no path exists;
+    ///   `databaseUnavailable` when PROJ finds no proj.db.
     public init(from source: CRS, to target: CRS) throws {
         self.source = source
         self.target = target
         context = try ProjContext()
+        context.forgetErrors()
         guard let raw = context.proj.createCRSToCRS(context.handle, source.definition, target.definition, nil) else {
-            throw ProjError.invalidCRS(
-                source: source.definition, target: target.definition, reason: context.lastErrorText)
+            let reason = context.lastErrorText
+            // Without proj.db no code is known: the installation is at fault, not the CRS.
+            if !context.hasDatabase { throw ProjError.databaseUnavailable(reason) }
+            throw ProjError.invalidCRS(source: source.definition, target: target.definition, reason: reason)
         }
         guard let norm = context.proj.normalizeForVisualization(context.handle, raw) else {
             let reason = context.lastErrorText

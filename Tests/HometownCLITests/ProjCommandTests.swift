@@ -120,7 +120,10 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
     }
 
     @Test(arguments: [
-        (["transform", "--from", "EPSG:999999", "--to", "EPSG:3857", "0", "0"], "EPSG:999999"),
+        (
+            ["transform", "--from", "EPSG:999999", "--to", "EPSG:3857", "0", "0"],
+            #"from "EPSG:999999" to "EPSG:3857": crs not found"#
+        ),
         (["transform", "--from", "EPSG:4326", "--to", "+proj=nonsense", "0", "0"], "nonsense"),
         (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "abc", "0"], "not a number"),
         (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "nan", "0"], "not a number"),
@@ -137,6 +140,20 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         let r = try await CLI.run(args)
         #expect(r.status == 2, "\(args): \(r.out) \(r.err)")
         #expect(r.err.contains(says), "\(args): \(r.err)")
+        #expect(r.out.isEmpty)
+    }
+
+    /// Without PROJ's database no code is known: the installation is at fault (exit 1, as without PROJ), and the
+    /// message says what to install (it was "Unknown error (code 2)", exit 2, as for a CRS that does not exist).
+    @Test func aMissingProjDatabaseIsASystemFailure() async throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hometown-no-proj-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let r = try await HometownBinary.run(
+            ["transform", "--from", "4326", "--to", "3857", "1", "2"], environment: ["PROJ_DATA": empty.path])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.err.contains("PROJ has no database") && r.err.contains("proj.db") && r.err.contains("proj-data"))
         #expect(r.out.isEmpty)
     }
 

@@ -38,8 +38,27 @@ import Testing
         for i in 0..<1000 { #expect(abs(xs[i] - ox[i]) < 1e-8 && abs(ys[i] - oy[i]) < 1e-8) }
     }
 
+    /// The reason is PROJ's logged line, not its error code's text ("Unknown error (code 4096)").
     @Test func unknownCRSIsAnErrorWithPROJsReason() {
-        #expect(throws: ProjError.self) { try Transformation(from: CRS("EPSG:999999"), to: .wgs84) }
+        #expect(
+            throws: ProjError.invalidCRS(source: "EPSG:999999", target: CRS.wgs84.definition, reason: "crs not found")
+        ) {
+            try Transformation(from: CRS("EPSG:999999"), to: .wgs84)
+        }
+        let e = #expect(throws: ProjError.self) { try Transformation(from: .wgs84, to: CRS("+proj=nonsense")) }
+        #expect(e?.description.contains("Unknown projection") == true, "\(String(describing: e))")
+    }
+
+    /// PROJ's lines stay per context and bounded: each failure gives its own reason, not an earlier one's.
+    @Test func eachFailureGivesItsOwnReason() {
+        for _ in 0..<3 {
+            let unknown = #expect(throws: ProjError.self) { try Transformation(from: CRS("EPSG:999999"), to: .wgs84) }
+            #expect(unknown?.description.hasSuffix(": crs not found") == true, "\(String(describing: unknown))")
+            let nonsense = #expect(throws: ProjError.self) {
+                try Transformation(from: CRS("+proj=nonsense"), to: .wgs84)
+            }
+            #expect(nonsense?.description.contains("crs not found") == false, "\(String(describing: nonsense))")
+        }
     }
 
     @Test func pointOutsideTheDomainIsAnError() throws {
