@@ -11,9 +11,10 @@ import NIOSSL
 ///
 /// - Every call has a time limit (`timeout`, whole request).
 /// - GETs are idempotent: on a refused or broken connection, a timeout or a 502/503/504 they are tried again
-///   (`retries` times, waiting 0.2 s, 0.4 s, 0.8 s, ...). The POSTs (adduser, and the owner's update and delete)
-///   are sent once: a post that timed out may have been stored, and the caller decides (`nicknameExists` tells);
-///   a repeated wrong password would count twice towards the server's back-off.
+///   (`retries` times, waiting 0.2 s, 0.4 s, 0.8 s, ... and at most `maxRetryWait`). The POSTs (adduser, and
+///   the owner's update and delete) are sent once: a post that timed out may have been stored, and the caller
+///   decides (`nicknameExists` tells); a repeated wrong password would count twice towards the server's back-off.
+///   A call whose task is cancelled throws `CancellationError`.
 /// - The adduser body is the protocol's `NewUser.json()`, the owner's bodies `UserChange.body(password:)` and
 ///   `OwnerRequest.deleteBody(password:)`; answers are decoded into the protocol's types.
 /// - Redirects are not followed (a POST's password would go on to another address): a 3xx answer is
@@ -113,23 +114,32 @@ public struct HometownClient: Sendable {
         }
     }
 
-    /// Every user matching the filters of `query`, following the pages (`pageSize` each). A reversed list is
-    /// read the stable way: `nextid` first, then pages of `reverse=true&beforeid=<nextid>`, so users posted
-    /// meanwhile do not shift the pages.
+    /// Every user matching the filters of `query`, `pageSize` users a request. Each request asks for the first
+    /// page past the last user read (`afterid`, or `beforeid` for a reversed list), not for the next page number,
+    /// so a user deleted or moved out of the filters meanwhile does not shift a user the list has not reached
+    /// onto a page already read. A reversed list starts below `nextid`, so users posted meanwhile do not come in
+    /// either.
+    /// - Throws: the errors of `users(_:)`; `ClientError.malformedResponse` when a page does not move past the
+    ///   last user read (a server that does not keep the order would otherwise be asked forever).
     public func allUsers(_ query: UsersQuery = UsersQuery(), pageSize: Int = ProtocolLimits.maxPageSize) async throws
         -> [User]
     {
         var q = query
         q.pageSize = pageSize
+        q.page = 0
         if q.reverse, q.beforeID == nil { q.beforeID = try await nextID() }
         var out: [User] = []
-        var page = 0
         while true {
-            q.page = page
             let batch = try await users(q)
             out += batch
-            if batch.count < pageSize { return out }
-            page += 1
+            guard batch.count >= pageSize, let last = batch.last?.id else { return out }
+            let bound = q.reverse ? q.beforeID : q.afterID
+            if let bound, q.reverse ? last >= bound : last <= bound {
+                throw ClientError.malformedResponse(
+                    url: url("users", q.parameters),
+                    detail: "the page's last id \(last) is not past \(bound), the last id read")
+            }
+            if q.reverse { q.beforeID = last } else { q.afterID = last }
         }
     }
 
@@ -288,12 +298,22 @@ public struct HometownClient: Sendable {
         }
     }
 
+    /// The URL of a GET of `path` with `parameters`.
+    private func url(_ path: String, _ parameters: [(name: String, value: String)]) -> String {
+        baseURL + "/hometown/" + path + (parameters.isEmpty ? "" : "?" + QueryString.encode(parameters))
+    }
+
+    /// The longest wait between two tries of a GET.
+    public static let maxRetryWait: Duration = .seconds(5)
+
+    /// The wait before try `attempt` + 1 of a GET (1: the first retry): 0.2 s, doubling, at most `maxRetryWait`.
+    static func retryWait(beforeTry attempt: Int) -> Duration {
+        min(.milliseconds(100 << min(max(attempt, 0), 16)), maxRetryWait)
+    }
+
     /// A GET with retries; returns the URL and the 200 body.
     private func get(_ path: String, _ parameters: [(name: String, value: String)]) async throws -> (String, [UInt8]) {
-        var url = baseURL + "/hometown/" + path
-        if !parameters.isEmpty {
-            url += "?" + QueryString.encode(parameters)
-        }
+        let url = url(path, parameters)
         var attempt = 0
         // The server's own word on an earlier try (a 502/503/504), reported rather than a later try's broken
         // connection: it says more about what went wrong.
@@ -313,7 +333,7 @@ public struct HometownClient: Sendable {
                     throw answered ?? e
                 }
                 attempt += 1
-                try await Task.sleep(for: .milliseconds(100 << attempt))
+                try await Task.sleep(for: Self.retryWait(beforeTry: attempt))
             }
         }
     }
@@ -398,6 +418,10 @@ public struct HometownClient: Sendable {
             if case .timedOut = e { throw await probe(url) ?? e }
             throw e
         } catch {
+            // The caller gave up: that is not a network failure to report or to try again.
+            if Task.isCancelled || error is CancellationError || (error as? HTTPClientError) == .cancelled {
+                throw CancellationError()
+            }
             let e = classify(error, url: url)
             if case .timedOut = e { throw await probe(url) ?? e }
             throw e

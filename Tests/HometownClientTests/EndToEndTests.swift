@@ -127,6 +127,31 @@ import Testing
         #expect(Set(o.keys) == ["nickname", "password", "country", "state", "city", "year", "latitude", "longitude"])
     }
 
+    /// Deletes while the pages are read move no user the list has not reached onto a page already read: every
+    /// user there from start to end is in the list once, in order (reading by page number lost users here).
+    @Test(arguments: [false, true])
+    func allUsersLosesNoUserToDeletesWhileItReads(reverse: Bool) async throws {
+        let (server, client) = try await LiveServer.start()
+        defer { server.stop() }
+        for i in 1...40 { try await client.addUser(nickname: "u\(i)", password: "pwd") }
+        // The odd ids go while the list is read two users a request; the even ones stay throughout.
+        @Sendable func deleteOdd() async throws {
+            for id in stride(from: 1, through: 39, by: 2) { try await client.delete(id: id, password: "pwd") }
+        }
+        async let deleted: Void = deleteOdd()
+        var rounds = 0
+        var read: [Int] = []
+        repeat {
+            read = try await client.allUsers(UsersQuery(reverse: reverse), pageSize: 2).map(\.id)
+            let kept = Set(read)
+            #expect(stride(from: 2, through: 40, by: 2).allSatisfy(kept.contains), "missing from \(read)")
+            #expect(read == (reverse ? read.sorted(by: >) : read.sorted()) && kept.count == read.count)
+            rounds += 1
+        } while read.count > 20
+        try await deleted
+        #expect(rounds >= 1)
+    }
+
     @Test func allUsersFollowsPagesStably() async throws {
         let (server, client) = try await LiveServer.start()
         defer { server.stop() }

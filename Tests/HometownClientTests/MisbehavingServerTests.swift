@@ -1,6 +1,7 @@
-import HometownClient
 import HometownTestSupport
 import Testing
+
+@testable import HometownClient
 
 /// The client, and `hometown post`, against servers that misbehave on purpose: every case gets its documented
 /// error and exit status.
@@ -38,6 +39,35 @@ import Testing
             ], environment: ["HOMETOWN_PASSWORD": "secret"])
         #expect(run.status == status, "\(name): \(run.err)")
         #expect(run.err.hasPrefix("hometown: "), "\(name)")
+    }
+
+    /// A call whose task is cancelled while it waits for the answer ends as cancelled, not as a lost connection
+    /// that a caller would report or try again (it was `connectionLost`, "CancellationError()"), and at once.
+    @Test func aCancelledCallIsCancelledNotANetworkFailure() async throws {
+        let server = try FakeServer(.slow(Self.slowAnswer))
+        defer { server.stop() }
+        let client = try HometownClient(baseURL: server.url, timeout: 30, retries: 0)
+        let call = Task { try await client.count() }
+        let deadline = ContinuousClock.now + .seconds(TestSlowdown.seconds(20))
+        while server.requests == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(server.requests == 1)
+        let cancelled = ContinuousClock.now
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+        #expect(ContinuousClock.now - cancelled < .seconds(Self.slowAnswer))
+    }
+
+    /// The waits between a GET's tries double from 0.2 s and stop at `maxRetryWait`, however many retries are asked
+    /// for (they doubled without end: 20 retries waited for hours, and a shift past 63 bits gave no wait at all).
+    @Test func retryWaitsDoubleUpToTheirLimit() {
+        #expect(
+            (1...5).map { HometownClient.retryWait(beforeTry: $0) }
+                == [200, 400, 800, 1_600, 3_200].map {
+                    Duration.milliseconds($0)
+                })
+        for attempt in [6, 7, 57, 63, 64, 1_000, Int.max] {
+            #expect(HometownClient.retryWait(beforeTry: attempt) == HometownClient.maxRetryWait, "\(attempt)")
+        }
     }
 
     /// A GET that gets no answer is tried again, and its error says how often: the time limit is each try's.
