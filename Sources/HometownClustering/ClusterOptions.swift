@@ -48,7 +48,9 @@ public struct ClusterOptions: Sendable {
             reduce = nil
             return
         }
-        let keys = names.map { ($0, $0 + "_sum") }
+        // A name given twice is summed once.
+        var seen = Set<String>()
+        let keys = names.filter { seen.insert($0).inserted }.map { ($0, $0 + "_sum") }
         map = { props in
             var out: [String: JSONValue] = [:]
             for (name, key) in keys { out[key] = .number(props?[name]?.doubleValue ?? 0) }
@@ -60,6 +62,9 @@ public struct ClusterOptions: Sendable {
             }
         }
     }
+
+    /// The largest `extent` (2^30 pixels): a tile's pixel positions at zoom 30 then stay well within `Int`.
+    public static let maxExtent = Double(1 << 30)
 
     /// Checks the ranges. - Throws: `ClusteringError.invalidOption` naming the option.
     func validate() throws {
@@ -74,8 +79,8 @@ public struct ClusterOptions: Sendable {
         guard radius.isFinite, radius > 0 else {
             throw bad("radius", "\(radius)", "must be a positive number of pixels")
         }
-        guard extent.isFinite, extent > 0 else {
-            throw bad("extent", "\(extent)", "must be a positive number of pixels")
+        guard extent.isFinite, extent > 0, extent <= Self.maxExtent else {
+            throw bad("extent", "\(extent)", "must be a positive number of pixels, at most \(Int(Self.maxExtent))")
         }
         guard nodeSize >= 1, nodeSize <= 65_535 else { throw bad("nodeSize", "\(nodeSize)", "must be in 1...65535") }
     }

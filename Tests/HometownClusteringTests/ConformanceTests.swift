@@ -83,9 +83,11 @@ import Testing
         #expect(sums(try index.tile(z: 0, x: 0, y: 0)) == [298, 122, 12, 36, 98, 7, 24, 8, 125, 98, 125, 12, 36, 8])
     }
 
-    @Test func sumOptionNamesPropertySum() throws {
+    /// A name given twice is summed once (each point's value was added once per time the name was given).
+    @Test(arguments: [["scalerank"], ["scalerank", "scalerank"]])
+    func sumOptionNamesPropertySum(names: [String]) throws {
         var options = ClusterOptions()
-        options.sum(properties: ["scalerank"])
+        options.sum(properties: names)
         let index = try ClusterIndex(points: Self.places, options: options)
         for item in try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 0) {
             guard case .cluster(let c) = item else { continue }

@@ -27,6 +27,7 @@ import Testing
         arguments: [
             ClusterOptions(maxZoom: 31), ClusterOptions(minZoom: 5, maxZoom: 4), ClusterOptions(minPoints: 0),
             ClusterOptions(radius: 0), ClusterOptions(extent: -1), ClusterOptions(nodeSize: 0),
+            ClusterOptions(extent: 1e19), ClusterOptions(extent: ClusterOptions.maxExtent * 2),
         ])
     func badOptions(options: ClusterOptions) {
         #expect(throws: ClusteringError.self) { try ClusterIndex(points: [], options: options) }
@@ -44,6 +45,16 @@ import Testing
         #expect(try index.clusters(west: -180, south: -90, east: 180, north: 90, zoom: -1e20).count == 1)
         let tiny = try ClusterIndex(points: points, options: ClusterOptions(radius: 1e-300))
         #expect(try tiny.clusters(west: -180, south: -90, east: 180, north: 90, zoom: 1).count == 2)
+        // The largest extent, with a radius that takes in the world, at the deepest tile of either edge.
+        let far = [
+            ClusterPoint(uncheckedLongitude: 179.9, latitude: 85),
+            ClusterPoint(uncheckedLongitude: -179.9, latitude: -85),
+        ]
+        let wide = try ClusterIndex(
+            points: far, options: ClusterOptions(maxZoom: 30, radius: 1e300, extent: ClusterOptions.maxExtent))
+        for (x, y) in [(0, 0), ((1 << 30) - 1, (1 << 30) - 1)] {
+            #expect(try wide.tile(z: 30, x: x, y: y).features.count <= 4)
+        }
     }
 
     @Test func badQueries() throws {
