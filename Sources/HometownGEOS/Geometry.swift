@@ -58,7 +58,8 @@ public final class Geometry {
 
     /// A polygon from rings of (x, y) pairs; the first ring is the shell, the others holes. Rings are closed
     /// here if their last point differs from the first.
-    /// - Throws: `invalidInput` for a ring with fewer than 3 distinct points.
+    /// - Throws: `invalidInput` for a ring of fewer than 3 points, a closing repeat of the first not counted. Other
+    ///   repeated points are left to GEOS: such a ring is made, and `isValid()` says what is wrong with it.
     public convenience init(polygonRings rings: [[(Double, Double)]], context: GEOSContext) throws {
         let g = try Geometry.makePolygon(rings, context)
         self.init(owning: g, context: context)
@@ -88,7 +89,7 @@ public final class Geometry {
         var pts = ring
         if let f = pts.first, let l = pts.last, f != l { pts.append(f) }
         guard pts.count >= 4 else {
-            throw GEOSError.invalidInput("a ring needs at least 3 distinct points, got \(ring.count)")
+            throw GEOSError.invalidInput("a ring needs at least 3 points besides its closing one, got \(pts.count - 1)")
         }
         var flat = [Double]()
         flat.reserveCapacity(pts.count * 2)

@@ -65,6 +65,14 @@ import Testing
 
     @Test func ringTooShortIsInvalidInput() throws {
         let ctx = try GEOSContext()
-        #expect(throws: GEOSError.self) { try Geometry(polygonRings: [[(0, 0), (1, 1)]], context: ctx) }
+        #expect(throws: GEOSError.invalidInput("a ring needs at least 3 points besides its closing one, got 2")) {
+            try Geometry(polygonRings: [[(0, 0), (1, 1)]], context: ctx)
+        }
+        #expect(throws: GEOSError.invalidInput("a ring needs at least 3 points besides its closing one, got 2")) {
+            try Geometry(polygonRings: [[(0, 0), (1, 1), (0, 0)]], context: ctx)
+        }
+        // Other repeats are GEOS's to judge, as the doc says.
+        let flat = try Geometry(polygonRings: [[(0, 0), (1, 1), (0, 0), (1, 1)]], context: ctx)
+        #expect(try !flat.isValid())
     }
 }
