@@ -54,11 +54,5 @@ enum ProjCommandSupport {
 
 extension ProjCommandSupport {
     /// `s` without spaces, tabs and line breaks at either end.
-    static func trimmed(_ s: String) -> String {
-        func blank(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\r" || c == "\n" }
-        let scalars = s.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !blank($0) }) else { return "" }
-        let last = scalars.lastIndex(where: { !blank($0) })!
-        return String(scalars[first...last])
-    }
+    static func trimmed(_ s: String) -> String { s.trimmingSpaces() }
 }

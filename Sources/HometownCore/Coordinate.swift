@@ -99,7 +99,7 @@ public struct Coordinate: Hashable, Sendable, Codable, CustomStringConvertible {
 
 extension String {
     /// The string without leading and trailing spaces, tabs and line breaks.
-    func trimmingSpaces() -> String {
+    package func trimmingSpaces() -> String {
         // On the UTF-8 bytes (all four are ASCII): a batch trims every coordinate field.
         func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
         let u = utf8

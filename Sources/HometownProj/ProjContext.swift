@@ -1,4 +1,5 @@
 import CPROJ
+import HometownCore
 
 /// Owns one `PJ_CONTEXT`. PROJ contexts are not thread-safe: a context and every object made in it stay on
 /// one thread at a time (the types that hold one are not `Sendable`).
@@ -7,10 +8,10 @@ final class ProjContext {
     /// PROJ's functions (opened on first use).
     let proj: ProjSymbols
 
-    /// - Throws: `ProjError.libraryUnavailable` when PROJ cannot be opened, `contextCreationFailed`.
     /// PROJ's error lines for this context since `forgetErrors()`, kept here instead of printed on stderr.
     private let errors = ProjErrorLines()
 
+    /// - Throws: `ProjError.libraryUnavailable` when PROJ cannot be opened, `contextCreationFailed`.
     init() throws {
         proj = try ProjSymbols.get()
         guard let h = proj.contextCreate() else { throw ProjError.contextCreationFailed }
@@ -38,12 +39,9 @@ final class ProjContext {
         return "PROJ error \(code)"
     }
 
-    /// Whether PROJ finds its database (proj.db, from proj-data), without which no CRS code is known.
-    var hasDatabase: Bool {
-        let before = errors.text
-        defer { errors.restore(before) }
-        return proj.contextGetDatabasePath(handle) != nil
-    }
+    /// Whether PROJ finds its database (proj.db, from proj-data), without which no CRS code is known. Asking may
+    /// log lines of its own: read `lastErrorText` first.
+    var hasDatabase: Bool { proj.contextGetDatabasePath(handle) != nil }
 
     deinit { _ = proj.contextDestroy(handle) }
 }
@@ -57,11 +55,11 @@ final class ProjErrorLines {
     /// Keeps `line` without the name of the PROJ function that logged it ("proj_create: crs not found").
     func add(_ line: String) {
         guard lines.count < Self.maxLines else { return }
-        var text = line.trimmingSpaces
+        var text = line.trimmingSpaces()
         if text.hasPrefix("proj_"), let colon = text.firstIndex(of: ":"),
             text[..<colon].allSatisfy({ $0 == "_" || ("a"..."z").contains($0) })
         {
-            text = text[text.index(after: colon)...].trimmingSpaces
+            text = String(text[text.index(after: colon)...]).trimmingSpaces()
         }
         let trimmed = String(text.prefix(Self.maxCharacters))
         if !trimmed.isEmpty, lines.last != trimmed { lines.append(trimmed) }
@@ -71,17 +69,4 @@ final class ProjErrorLines {
 
     /// The lines joined by "; ", or nil when there are none.
     var text: String? { lines.isEmpty ? nil : lines.joined(separator: "; ") }
-
-    func restore(_ text: String?) { lines = text.map { [$0] } ?? [] }
-}
-
-extension StringProtocol {
-    /// Without spaces and line breaks at either end.
-    fileprivate var trimmingSpaces: SubSequence {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return self[first...last]
-    }
 }

@@ -146,10 +146,7 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
     /// Without PROJ's database no code is known: the installation is at fault (exit 1, as without PROJ), and the
     /// message says what to install (it was "Unknown error (code 2)", exit 2, as for a CRS that does not exist).
     @Test func aMissingProjDatabaseIsASystemFailure() async throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hometown-no-proj-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: empty) }
+        let empty = TestScratch.newFolder("no-proj")
         let r = try await HometownBinary.run(
             ["transform", "--from", "4326", "--to", "3857", "1", "2"], environment: ["PROJ_DATA": empty.path])
         #expect(r.status == 1, "\(r.err)")
