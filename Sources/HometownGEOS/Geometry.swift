@@ -89,7 +89,9 @@ public final class Geometry {
         var pts = ring
         if let f = pts.first, let l = pts.last, f != l { pts.append(f) }
         guard pts.count >= 4 else {
-            throw GEOSError.invalidInput("a ring needs at least 3 points besides its closing one, got \(pts.count - 1)")
+            // pts is closed (and then one longer than its points) unless it holds one point or none.
+            let given = pts.count > 1 ? pts.count - 1 : pts.count
+            throw GEOSError.invalidInput("a ring needs at least 3 points besides its closing one, got \(given)")
         }
         var flat = [Double]()
         flat.reserveCapacity(pts.count * 2)

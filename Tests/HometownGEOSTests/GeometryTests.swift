@@ -71,6 +71,13 @@ import Testing
         #expect(throws: GEOSError.invalidInput("a ring needs at least 3 points besides its closing one, got 2")) {
             try Geometry(polygonRings: [[(0, 0), (1, 1), (0, 0)]], context: ctx)
         }
+        for (ring, given) in [([(Double, Double)](), 0), ([(1, 1)], 1)] {
+            #expect(
+                throws: GEOSError.invalidInput("a ring needs at least 3 points besides its closing one, got \(given)")
+            ) {
+                try Geometry(polygonRings: [ring], context: ctx)
+            }
+        }
         // Other repeats are GEOS's to judge, as the doc says.
         let flat = try Geometry(polygonRings: [[(0, 0), (1, 1), (0, 0), (1, 1)]], context: ctx)
         #expect(try !flat.isValid())
