@@ -9,8 +9,9 @@ import SQLKit
 ///   indexes, and the unique index on `nickname_key`. Ids come from an identity column's sequence, which never
 ///   hands a value out twice (a failed insert uses one up), and is moved forward only (`db copy`).
 /// - `hometown_schema` holds one row: the schema version (`schemaVersion`, the same numbering as SQLite's
-///   `user_version`: 3 = UTS #39 nickname keys). A newer version, or a `users` table without our columns, is
-///   refused with `StoreError.incompatible`.
+///   `user_version`: 3 = UTS #39 nickname keys, 5 = a run of white space inside a nickname is one space in its
+///   key). A newer version, or a `users` table without our columns, is refused with `StoreError.incompatible`; an
+///   older one has its keys recomputed (`NicknameKeyMigration.recompute`) in the same transaction.
 /// - Two servers starting at once on an empty database take turns: the whole set-up is one transaction under an
 ///   advisory lock (`schemaLock`).
 enum PostgresSchema {
@@ -64,10 +65,18 @@ enum PostgresSchema {
                         + Set(wanted).subtracting(existing).sorted().joined(separator: ", "))
             }
             try await createTables(on: db)
+            var migrated: NicknameKeyMigration.Outcome?
+            if let version, version < NicknameKeyMigration.keysSince {
+                migrated = try await NicknameKeyMigration.recompute(on: db, location: location, logger: logger)
+            }
             try await db.raw("DELETE FROM hometown_schema").run()
             try await db.raw("INSERT INTO hometown_schema (version) VALUES (\(bind: schemaVersion))").run()
             try await db.raw("COMMIT").run()
             if version == nil { logger.info("created the hometown schema (version \(schemaVersion)) in \(location)") }
+            if let migrated, let version {
+                NicknameKeyMigration.logDone(
+                    migrated, location: location, fromVersion: version, toVersion: schemaVersion, logger: logger)
+            }
         } catch {
             try? await db.raw("ROLLBACK").run()
             throw error

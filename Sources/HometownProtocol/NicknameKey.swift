@@ -13,7 +13,9 @@ import Foundation
 /// common fonts: "rn" and "m" ("arnie" and "amie"), "1" and "l" ("bi11" and "bill"), "0" and "o". Accents are
 /// kept: "José" and "Jose" stay two nicknames. Because case is folded before the skeleton (as UTS #39 compares
 /// case-insensitive identifiers), a capital I meets i, not l: "AI" and "Al" stay two nicknames. Surrounding white
-/// space is trimmed first.
+/// space is trimmed, and each run of white space inside (Unicode's White_Space, after folding: spaces of any width,
+/// no-break spaces) is one space, as a web page shows it: "ann  lee" and "ann\u{3000}lee" are "ann lee", while
+/// "annlee" stays another nickname.
 ///
 /// The database holds this key under a unique index, so two posts that read the same cannot both succeed. The key
 /// is for comparing only; nicknames are stored and shown as posted.
@@ -24,7 +26,7 @@ public enum NicknameKey {
     public static func key(_ nickname: String) -> String {
         var key = nickname.trimmingWhiteSpace()
         for _ in 0..<maxRounds {
-            let next = Confusables.skeleton(folded(key)).trimmingWhiteSpace()
+            let next = spacedOnce(Confusables.skeleton(folded(key)))
             // Bytes, not Swift's canonical equivalence: the key is always a skeleton's output (NFD), so that the
             // database's unique index, which compares bytes, sees "josé" and "José" as one key.
             let same = next.utf8.elementsEqual(key.utf8)
@@ -32,6 +34,22 @@ public enum NicknameKey {
             if same { break }
         }
         return key
+    }
+
+    /// `text` without surrounding white space, each run of white space inside it one U+0020 SPACE.
+    static func spacedOnce(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var spaceDue = false
+        for s in text.unicodeScalars {
+            if s.properties.isWhitespace {
+                spaceDue = !out.isEmpty
+            } else {
+                if spaceDue { out.append(" ") }
+                spaceDue = false
+                out.append(s)
+            }
+        }
+        return String(out)
     }
 
     /// NFKC_Casefold as UTS #39 asks before a skeleton: NFKC, full case folding (Foundation's case-insensitive

@@ -13,18 +13,19 @@ import SQLiteKit
 ///   survives a crash of the process or the machine.
 /// - Ids: `INTEGER PRIMARY KEY AUTOINCREMENT`, so an id is never handed out twice, even after the newest user's
 ///   row is gone; `nextID()` reads SQLite's own counter for the table.
-/// - Nicknames: a unique index on `nickname_key` (`NicknameKey`). Opening a database of an older schema recomputes
-///   every key (`NicknameKeyMigration`), since version 3 keys fold width and look-alike letters as well as case.
+/// - Nicknames: a unique index on `nickname_key` (`NicknameKey`). Opening a database of a schema before version 5
+///   recomputes every key (`NicknameKeyMigration`): version 3's keys fold width and look-alike letters as well as
+///   case, version 5's make each run of white space inside a nickname one space.
 /// - Two connections: one for writes and one for reads, so that reads (WAL readers) never wait for a write's sync.
 ///   Each runs its calls on a thread of the store's own (`threads`), off the event loops.
 /// - Storage: a write that fails because the file system is full (SQLITE_FULL) or writing failed (SQLite's write,
 ///   sync and truncate I/O errors) throws `StoreError.storageUnavailable` and sets `storageProblem` until a
 ///   write succeeds; the failed transaction is rolled back whole. `probeWrite()` tells when writes work again.
 public final class SQLiteUserStore: UserStore {
-    /// The schema version kept in SQLite's `user_version`. 4: the change log (`user_changes`) of owners' changes
-    /// and deletions. 3: `nickname_key` is the UTS #39 skeleton of the NFKC-case-folded nickname (version 2: the
-    /// case-folded nickname).
-    public static let schemaVersion = 4
+    /// The schema version kept in SQLite's `user_version`. 5: each run of white space inside a nickname is one
+    /// space in its key. 4: the change log (`user_changes`) of owners' changes and deletions. 3: `nickname_key` is
+    /// the UTS #39 skeleton of the NFKC-case-folded nickname (version 2: the case-folded nickname).
+    public static let schemaVersion = 5
 
     public let path: String
     /// How long a statement waits for a lock held by another connection before it fails with `StoreError.busy`.
@@ -95,7 +96,7 @@ public final class SQLiteUserStore: UserStore {
                     path: path, detail: "its schema version \(version) is newer than this program's \(schemaVersion)")
             }
             try await createSchema(db)
-            if version >= 1 && version < 3 {
+            if version >= 1 && version < NicknameKeyMigration.keysSince {
                 try await NicknameKeyMigration.run(
                     on: db, path: path, fromVersion: version, toVersion: schemaVersion, logger: logger)
             }

@@ -23,6 +23,9 @@ import Testing
         ("  dup ", "DUP"), ("Ǆemal", "ǆEMAL"),
         ("\u{0391}lice", "alice"),  // Greek capital alpha
         ("\u{13AA}", "\u{13AA}".lowercased()),
+        // A run of white space inside is one space, as a web page shows it.
+        ("ann lee", "ann  lee"), ("ann lee", "Ann \u{00A0} \u{3000}Lee"), ("ann lee", "ann\u{2003}lee"),
+        ("a b c", " a   b\u{00A0}\u{00A0}c  "),
     ])
     func sameNickname(a: String, b: String) {
         #expect(Self.same(a, b), "\(Self.hex(NicknameKey.key(a))) vs \(Self.hex(NicknameKey.key(b)))")
@@ -46,6 +49,7 @@ import Testing
     @Test(arguments: [
         ("bob", "bib"), ("ana", "anna"), ("a b", "ab"), ("José", "Jose"), ("dave", "dove"), ("eve", "eva"),
         ("Müller", "Muller"), ("rew", "rew2"), ("li", "lu"), ("AI", "Al"), ("rn", "r"), ("zoe", "zoë"),
+        ("ann lee", "annlee"), ("a b c", "ab c"),
     ])
     func differentNicknames(a: String, b: String) {
         #expect(!Self.same(a, b), "\(a) / \(b): \(NicknameKey.key(a))")

@@ -8,7 +8,7 @@ import Testing
 @testable import HometownStore
 
 /// Opening a schema-version-2 database (keys folded for case only) recomputes every key by today's
-/// `NicknameKey`, keeps every user when two keys now collide, and leaves the database at version 3.
+/// `NicknameKey`, keeps every user when two keys now collide, and leaves the database at today's version.
 @Suite struct NicknameKeyMigrationTests {
     /// Version 2's key: trimmed, NFC, upper then lower case, NFC.
     static func version2Key(_ s: String) -> String {
@@ -79,7 +79,7 @@ import Testing
         let store = try await SQLiteUserStore.open(path: path, logger: Logger(label: "test") { _ in log })
         #expect(
             try await Self.userVersion(path: path) == SQLiteUserStore.schemaVersion
-                && SQLiteUserStore.schemaVersion == 4)
+                && SQLiteUserStore.schemaVersion == 5)
         // Every user, as posted.
         let users = try await store.users(UsersQuery())
         #expect(users.map(\.nickname) == nicknames && users.map(\.id) == Array(1...8))
@@ -109,7 +109,7 @@ import Testing
         #expect(carol.id == 9)
         try await store.close()
 
-        // A second start finds version 3 and changes nothing.
+        // A second start finds today's version and changes nothing.
         let again = LogRecorder()
         let reopened = try await SQLiteUserStore.open(path: path, logger: Logger(label: "test") { _ in again })
         #expect(try await Self.keys(path: path) == keys.merging([9: NicknameKey.key("carol")]) { a, _ in a })
