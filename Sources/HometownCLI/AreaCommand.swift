@@ -59,7 +59,7 @@ struct AreaCommand: ParsableCommand {
                     throw CLIError("\(input): \(place): \(e)")
                 }
             }
-            print(
+            try CLIOutput.line(
                 JSONText.object([
                     ("area_m2", ProjCommandSupport.json(area)), ("area_km2", ProjCommandSupport.json(area / 1e6)),
                     ("perimeter_m", ProjCommandSupport.json(perimeter)),

@@ -55,7 +55,7 @@ struct DeleteCommand: AsyncParsableCommand {
             // against this address's tries.
             try NewUser.checkPassword(pw)
             try await client.client().delete(id: id, password: pw)
-            print("deleted \(id)")
+            try CLIOutput.line("deleted \(id)")
         }
     }
 }

@@ -42,7 +42,7 @@ struct DistanceCommand: ParsableCommand {
                     ("longitude", ProjCommandSupport.json(c.longitude)),
                 ])
             }
-            print(
+            try CLIOutput.line(
                 JSONText.object([
                     ("from", point(a)), ("to", point(b)),
                     ("distance_km", ProjCommandSupport.json(r.distance / 1000)),

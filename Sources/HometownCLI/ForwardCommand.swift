@@ -104,7 +104,7 @@ struct ForwardCommand: ParsableCommand {
                 let gazetteer = try Gazetteer(path: data, verify: false)
                 do {
                     let results = named(try gazetteer.suggest(typed, limit: limit), by: gazetteer)
-                    print(ForwardJSON.encode(query: typed, results: results))
+                    try CLIOutput.line(ForwardJSON.encode(query: typed, results: results))
                 } catch GazetteerError.emptyQuery {
                     throw CLIError(GazetteerError.emptyQuery.description)
                 }
@@ -117,7 +117,7 @@ struct ForwardCommand: ParsableCommand {
                 try BatchOptions.refuseWithoutInput(batch.givenForInputOnly, command: "forward")
                 let gazetteer = try Gazetteer(path: data, verify: false)
                 do {
-                    print(
+                    try CLIOutput.line(
                         ForwardJSON.encode(
                             query: t, results: named(try gazetteer.search(t, limit: limit), by: gazetteer)))
                 } catch GazetteerError.emptyQuery {

@@ -32,7 +32,10 @@ public struct HometownCommand: AsyncParsableCommand {
         // The one-point lookup, the command scripts call once a row, starts without the parser (same answer).
         if ReverseCommand.answeredDirectly(Array(CommandLine.arguments.dropFirst())) { return }
         if VersionReport.isAsked(Array(CommandLine.arguments.dropFirst())) {
-            print(VersionReport.text())
+            do { try CLIOutput.line(VersionReport.text()) } catch {
+                printError(String(describing: error))
+                exit(withError: ExitCode(ExitStatus.failure))
+            }
             return
         }
         var parsed: ParsableCommand.Type? = nil
@@ -44,6 +47,14 @@ public struct HometownCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let e as CLIError {
+            // A refusal or a failure that a command threw without reporting it itself: the same words and status
+            // as `runReportingErrors` gives them.
+            printError(e.description)
+            exit(withError: ExitCode(ExitStatus.invalidInput))
+        } catch let e as SystemFailure {
+            printError(e.description)
+            exit(withError: ExitCode(ExitStatus.failure))
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }

@@ -31,8 +31,12 @@ struct MapCommand: AsyncParsableCommand {
               hometown map --input m.csv --zoom 2 --center 20,0 --out world.svg
               hometown map --center 44.97,-93.26 --zoom 7 --out minnesota.svg
 
-            Exit status: 0 done, 2 invalid input; with --server, 3-12 as for
-            `hometown users`.
+            --out replaces a file whole (written beside it and renamed over it), follows
+            a link to the file it points to, writes into a device or a pipe, and never
+            takes the --input file.
+
+            Exit status: 0 done, 2 invalid input, 1 the map could not be written or the
+            data read; with --server, 3-12 as for `hometown users`.
             """)
 
     @Option(
@@ -116,6 +120,8 @@ struct MapCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (width, height) = size.wholePixels(in: 16...8192)!  // checked in validate()
+        // Where the map goes is looked at before any work: a folder or an unusable name is refused at once.
+        let target = try outputTarget()
         let located: [(coordinate: Coordinate, label: String?)]
         if input == nil && !client.serverGiven {
             located = []
@@ -143,13 +149,34 @@ struct MapCommand: AsyncParsableCommand {
                         .utf8))
         }
         let svg = try CLIFailure.reportingInputErrors { try draw(located, width: width, height: height) }
-        if let out, out != "-" {
-            do { try svg.write(toFile: out, atomically: true, encoding: .utf8) } catch {
-                throw CLIFailure.exit("cannot write \(out): \(error.localizedDescription)")
+        switch target {
+        case nil: try CLIOutput.line(svg, terminator: "")
+        case .file(let path)?:
+            // Written beside and renamed over, so that no reader sees half a map.
+            do { try svg.write(toFile: path, atomically: true, encoding: .utf8) } catch {
+                throw SystemFailure("cannot write \(out ?? path): \(error.localizedDescription)")
             }
-        } else {
-            FileHandle.standardOutput.write(Data(svg.utf8))
+        case .special(let path)?: try BatchOutput(path: path).write(Array(svg.utf8))
+        case .folder?, .unusable?: preconditionFailure("refused by outputTarget()")
         }
+    }
+
+    /// Where `--out` writes: nil for standard output; otherwise a file (links followed) or a device or pipe.
+    /// - Throws: `SystemFailure` (status 1) for a folder or a name that cannot be written; `CLIError` (status 2)
+    ///   when it is the `--input` file, which the map would replace.
+    private func outputTarget() throws -> FileTarget? {
+        guard let out, out != "-" else { return nil }
+        let target = FileTarget(out)
+        switch target {
+        case .folder: throw SystemFailure("cannot write \(out): it is a folder; name the file to write in it")
+        case .unusable(let why): throw SystemFailure("cannot write \(out): \(why)")
+        case .file, .special: break
+        }
+        if let input, input != "-", FileTarget.same(input, out) {
+            throw CLIError(
+                "--out \(out) is the input file \(input): the map would replace it; write it to another file")
+        }
+        return target
     }
 
     private func draw(_ located: [(coordinate: Coordinate, label: String?)], width: Int, height: Int) throws -> String {

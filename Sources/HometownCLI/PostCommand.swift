@@ -107,13 +107,13 @@ struct PostCommand: AsyncParsableCommand {
             nickname: nick, password: pw, country: found.country, state: found.state, city: cityName,
             year: year, coordinate: found.point)
         if dryRun {
-            print(String(decoding: user.json(), as: UTF8.self))
+            try CLIOutput.line(String(decoding: user.json(), as: UTF8.self))
             return
         }
 
         // 3. Nickname, then the post.
         if try await http.nicknameExists(nick) { throw ClientError.nicknameTaken(nick) }
         try await http.addUser(user)
-        PostReport(user: user, server: http.baseURL, how: found.how).print(json: json)
+        try PostReport(user: user, server: http.baseURL, how: found.how).write(json: json)
     }
 }

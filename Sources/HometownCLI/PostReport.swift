@@ -8,7 +8,8 @@ struct PostReport {
     /// How the place was found.
     let how: String
 
-    func print(json: Bool) {
+    /// - Throws: `SystemFailure` when standard output cannot be written.
+    func write(json: Bool) throws {
         let latitude = user.coordinate?.latitude ?? 0
         let longitude = user.coordinate?.longitude ?? 0
         if json {
@@ -21,10 +22,10 @@ struct PostReport {
                             ($0.rawValue, user.value(of: $0) ?? .number(0))
                         })),
             ])
-            Swift.print(o.compactText)
+            try CLIOutput.line(o.compactText)
             return
         }
-        Swift.print(
+        try CLIOutput.line(
             """
             posted to \(server)/hometown/adduser: ok
               nickname   \(user.nickname)

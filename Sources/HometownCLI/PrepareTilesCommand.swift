@@ -61,7 +61,7 @@ struct PrepareTilesCommand: AsyncParsableCommand {
                 to: path, zooms: zooms, boundariesPath: data, gazetteerPath: gazetteer, countries: countries.selection)
             let seconds = (ContinuousClock.now - started).components
             let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
-            print(
+            try CLIOutput.line(
                 "wrote \(r.path): \(r.tilesPerKind) boundary tiles and \(r.tilesPerKind) name tiles of zooms 0-\(r.zooms - 1), "
                     + "\(r.plainBytes >> 10) KiB of JSON in \(r.fileBytes >> 10) KiB, in \(String(format: "%.1f", elapsed)) s"
             )

@@ -12,12 +12,12 @@ extension ReverseCommand {
         let geocoder = try ReverseGeocoder(path: data, verification: .header)
         let place = geocoder.place(at: c)
         guard let language else {
-            print(PlaceJSON.encode(place))
+            try CLIOutput.line(PlaceJSON.encode(place))
             return
         }
         let gazetteer = try gazetteer(beside: data)
         let names = language.resolve(in: gazetteer).map { gazetteer.localNames(of: place, in: $0) } ?? LocalNames()
-        print(PlaceJSON.encode(PlaceMapping.description(place, names: names)))
+        try CLIOutput.line(PlaceJSON.encode(PlaceMapping.description(place, names: names)))
     }
 
     /// The gazetteer for `--language`: `gazetteer.bin` in the folder of `data` (a hometown.bin path) when given,

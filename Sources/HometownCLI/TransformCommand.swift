@@ -81,7 +81,7 @@ struct TransformCommand: ParsableCommand {
                     y = try ProjCommandSupport.number(yText, field: "Y")
                 }
                 let out = try transformation.transform(x: x, y: y)
-                print(
+                try CLIOutput.line(
                     JSONText.object([
                         ("from", JSONText.quote(source.definition)), ("to", JSONText.quote(target.definition)),
                         ("x", ProjCommandSupport.json(out.x)), ("y", ProjCommandSupport.json(out.y)),

@@ -91,7 +91,7 @@ struct UpdateCommand: AsyncParsableCommand {
             let user = try await client.client().update(id: id, password: pw, change: change)
             var out: [UInt8] = []
             UserJSON.append(user, to: &out)
-            print(String(decoding: out, as: UTF8.self))
+            try CLIOutput.line(String(decoding: out, as: UTF8.self))
         }
     }
 }

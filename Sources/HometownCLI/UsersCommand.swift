@@ -63,7 +63,7 @@ struct UsersCommand: AsyncParsableCommand {
                 if let pageSize { q.pageSize = pageSize }
                 users = try await client.users(q)
             }
-            print(Self.render(users, format), terminator: "")
+            try CLIOutput.line(Self.render(users, format), terminator: "")
         }
     }
 

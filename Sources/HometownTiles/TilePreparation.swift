@@ -1,4 +1,5 @@
 import Foundation
+import HometownCore
 import HometownVocabulary
 import NIOCore
 
@@ -42,16 +43,22 @@ public enum TilePreparation {
         waterPath: String? = nil, countries: Vocabulary.Selection = .defaults
     ) throws -> Report {
         guard (1...maxZooms).contains(zooms) else { throw TilePreparationError.zooms(zooms, maxZooms) }
-        // A path that cannot be a file is refused before the drawing (seconds), not after it.
-        var isFolder: ObjCBool = false
-        if path.hasSuffix("/")
-            || (FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
-        {
+        // A path that cannot be a file is refused before the drawing (seconds), not after it. A link is followed:
+        // the file it points to is replaced, not the link.
+        let target: String
+        switch FileTarget(path) {
+        case .file(let resolved) where !path.hasSuffix("/"): target = resolved
+        case .file, .folder:
             let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
             throw TilePreparationError.cannotWrite(
                 path, "it is a folder; name the file to write in it (\(folder)/tiles.bin)")
+        case .special:
+            throw TilePreparationError.cannotWrite(
+                path, "it is a device, a pipe or a socket, not a file; name the file to write (tiles.bin)")
+        case .unusable(let why): throw TilePreparationError.cannotWrite(path, why)
         }
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = (target as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
         if !parent.isEmpty,
             !(FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) && isFolder.boolValue)
         {
@@ -72,10 +79,10 @@ public enum TilePreparation {
             }
         }
         let bytes = try PreparedTilesFile.bytes(zooms: zooms, sources: sources, tiles: tiles)
-        let temporary = path + ".partial"
+        let temporary = target + ".partial"
         do {
             try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-            guard rename(temporary, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard rename(temporary, target) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
             throw TilePreparationError.cannotWrite(path, "\(error.localizedDescription)")
