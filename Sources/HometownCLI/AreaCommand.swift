@@ -22,16 +22,18 @@ struct AreaCommand: ParsableCommand {
             (latitude in [-90, 90], longitude in [-540, 540]). Edges are geodesics on the
             WGS84 ellipsoid (Karney's algorithm, as GeographicLib's Planimeter), not rhumb
             lines. The first ring of a polygon is its outer boundary; the others are holes
-            and are subtracted. Orientation does not matter: each ring is taken as the
-            smaller of the two regions it bounds (polygons larger than half the Earth are
-            not supported). Rings may be closed (as GeoJSON requires) or not.
+            and are subtracted (holes that cover more than the outer ring are refused; a
+            hole outside it is not detected). Orientation does not matter: each ring is
+            taken as the smaller of the two regions it bounds (polygons larger than half
+            the Earth are not supported). Rings may be closed (as GeoJSON requires) or not.
 
             area_m2, area_km2: the sum over all polygons (overlaps count twice).
             perimeter_m, perimeter_km: the length of every ring, holes included.
             polygons, rings: how many were measured.
 
             Exit status: 0 done, 2 invalid input (not JSON, not polygons, a ring of fewer
-            than 3 positions, a bad position; message on stderr), 1 system failure.
+            than 3 positions, holes larger than their ring, a bad position; message on
+            stderr), 1 system failure.
             """)
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The GeoJSON file (- = standard input).", valueName: "FILE"))

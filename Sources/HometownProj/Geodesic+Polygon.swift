@@ -6,9 +6,11 @@ extension Geodesic {
     /// Each ring is a list of vertices in any orientation, closed or not (a last vertex equal to the first is
     /// dropped); edges are geodesics. A ring is taken as the smaller of the two regions it bounds, so a polygon
     /// larger than half the ellipsoid is not supported. The holes' areas are subtracted from the outer ring's.
-    /// - Returns: area in square metres (negative only when the holes cover more than the outer ring, which
-    ///   valid GeoJSON never does) and perimeter in metres: the length of every ring, holes included.
-    /// - Throws: `ProjError.invalidGeodesicInput` for no rings, or a ring with fewer than 3 vertices (not counting the closing one).
+    /// - Returns: area in square metres (0 or more) and perimeter in metres: the length of every ring, holes
+    ///   included.
+    /// - Throws: `ProjError.invalidGeodesicInput` for no rings, a ring with fewer than 3 vertices (not counting the
+    ///   closing one), or holes that together cover more than the outer ring (they cannot all lie inside it, as
+    ///   GeoJSON's holes must). A hole that lies outside the outer ring but is smaller is not detected.
     public func polygonArea(rings: [[Coordinate]]) throws -> (area: Double, perimeter: Double) {
         guard let outer = rings.first else { throw ProjError.invalidGeodesicInput("a polygon needs an outer ring") }
         func ring(_ k: Int, _ r: [Coordinate]) throws -> (area: Double, perimeter: Double) {
@@ -23,6 +25,10 @@ extension Geodesic {
             let h = try ring(k, hole)
             area -= h.area
             perimeter += h.perimeter
+        }
+        guard area >= 0 else {
+            throw ProjError.invalidGeodesicInput(
+                "the holes cover more than the outer ring (\(JSONWriter.number(o.area)) m²): a hole must lie inside it")
         }
         return (area, perimeter)
     }

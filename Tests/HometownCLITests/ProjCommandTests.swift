@@ -402,6 +402,11 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
             #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [0, 0]}}]}"#,
             "feature 1 is a Point"
         ),
+        // A hole larger than its outer ring cannot lie inside it (the area came out negative).
+        (
+            #"{"type": "Polygon", "coordinates": [[[0, 0], [0, 1], [1, 1], [0, 0]], [[0, 0], [10, 0], [10, 10], [0, 10], [0, 0]]]}"#,
+            "the holes cover more than the outer ring"
+        ),
         // The polygon at fault is named within its feature, whatever came before it.
         (
             #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "MultiPolygon", "coordinates": [[[[0, 0], [1, 0], [0, 1], [0, 0]]], [[[5, 5], [6, 5], [5, 6], [5, 5]]]]}}, {"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 0]]]}}]}"#,

@@ -88,6 +88,22 @@ import Testing
         #expect(abs(r.perimeter - (o.perimeter + h.perimeter)) < 1e-6)
     }
 
+    /// Holes that together cover more than the outer ring cannot all lie inside it: refused, not a negative area.
+    @Test func holesLargerThanTheOuterRingAreRefused() throws {
+        let outer = [Self.c(0, 0), Self.c(0, 1), Self.c(1, 1)]
+        let big = [Self.c(0, 0), Self.c(0, 10), Self.c(10, 10), Self.c(10, 0)]
+        #expect(
+            throws: ProjError.invalidGeodesicInput(
+                "the holes cover more than the outer ring (\(JSONWriter.number(try Geodesic.wgs84.polygonArea(outer).area)) m²): a hole must lie inside it"
+            )
+        ) { try Geodesic.wgs84.polygonArea(rings: [outer, big]) }
+        // Two holes each smaller than the ring but larger together.
+        let square = [Self.c(0, 0), Self.c(0, 2), Self.c(2, 2), Self.c(2, 0)]
+        let half = [Self.c(0, 0), Self.c(0, 1.5), Self.c(2, 1.5), Self.c(2, 0)]
+        #expect(throws: ProjError.self) { try Geodesic.wgs84.polygonArea(rings: [square, half, half]) }
+        #expect(try Geodesic.wgs84.polygonArea(rings: [square, half]).area > 0)
+    }
+
     @Test func degenerateRingsAreErrorsNamingTheRing() throws {
         #expect(throws: ProjError.self) { try Geodesic.wgs84.polygonArea(rings: []) }
         do {
