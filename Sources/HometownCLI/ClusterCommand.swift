@@ -68,7 +68,7 @@ struct ClusterCommand: ParsableCommand {
                 minZoom: minZoom, maxZoom: maxZoom, minPoints: minPoints, radius: radius, extent: extent)
             if !sums.isEmpty {
                 try MarkerInputOptions.checkNumeric(markers, properties: sums, file: input.input)
-                options.sum(properties: sums)
+                options.sum(properties: sums, value: MarkerInputOptions.summand)
             }
             let zooms = minZoom == maxZoom ? "zoom \(minZoom)" : "zoom \(minZoom)-\(maxZoom)"
             progress.stage { "clustering \(markers.count) markers, \(zooms): \(BatchProgress.clock($0))" }

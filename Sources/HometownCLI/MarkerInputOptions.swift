@@ -40,11 +40,26 @@ struct MarkerInputOptions: ParsableArguments {
         return kept
     }
 
-    /// - Throws: a failure naming the first located marker whose property is missing or not a number.
+    /// The number `value` stands for in `--sum`: a JSON number, or text that is a number as a CSV cell writes one
+    /// ("1.50", "+5", "1e3", " 7 ": `Coordinate.parseDegrees`' rule; CSV cells that are not plainly numeric stay
+    /// text, `CSVMarkerReader.cellValue`), when finite.
+    @Sendable static func summand(_ value: JSONValue) -> Double? {
+        switch value {
+        case .number(let d): return d
+        case .string(let text):
+            guard let d = try? Coordinate.parseDegrees(text, field: ""), d.isFinite else { return nil }
+            return d
+        default: return nil
+        }
+    }
+
+    /// - Throws: a failure naming the first located marker whose property is missing or not a number, or the
+    ///   property whose values add up beyond the largest Double (a cluster's sum would be infinite).
     static func checkNumeric(_ markers: [Marker], properties: [String], file: String) throws {
+        var magnitude = [Double](repeating: 0, count: properties.count)
         for m in markers where m.coordinate != nil {
-            for p in properties {
-                guard case .number? = m[p] else {
+            for (k, p) in properties.enumerated() {
+                guard let v = m[p], let d = summand(v) else {
                     var got = "missing"
                     if let v = m[p] {
                         got = ""
@@ -54,7 +69,14 @@ struct MarkerInputOptions: ParsableArguments {
                         "\(file), \(m.location): property \"\(p)\" is \(got), not a number; --sum \(p) needs a number on every marker"
                     )
                 }
+                magnitude[k] += abs(d)
             }
+        }
+        // Every cluster's sum is a part of the whole: bounded by the sum of the magnitudes.
+        if let k = magnitude.firstIndex(where: { !$0.isFinite }) {
+            throw CLIFailure.exit(
+                "\(file): --sum \(properties[k]): the values add up beyond the largest number a sum can hold (about 1.8e308)"
+            )
         }
     }
 }

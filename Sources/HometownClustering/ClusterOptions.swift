@@ -40,9 +40,12 @@ public struct ClusterOptions: Sendable {
     }
 
     /// Sets `map`/`reduce` so that each cluster carries `<name>_sum`, the sum of the numeric property `name`
-    /// over its points. A point whose property is missing or not a number counts as 0: check the input first
-    /// (the CLI refuses such points).
-    public mutating func sum(properties names: [String]) {
+    /// over its points. A point whose property is missing or has no number (`value` gives nil) counts as 0: check
+    /// the input first (the CLI refuses such points).
+    /// - Parameter value: the number a property's value stands for; by default a JSON number's, nil for any other.
+    public mutating func sum(
+        properties names: [String], value: @escaping @Sendable (JSONValue) -> Double? = { $0.doubleValue }
+    ) {
         guard !names.isEmpty else {
             map = nil
             reduce = nil
@@ -53,7 +56,7 @@ public struct ClusterOptions: Sendable {
         let keys = names.filter { seen.insert($0).inserted }.map { ($0, $0 + "_sum") }
         map = { props in
             var out: [String: JSONValue] = [:]
-            for (name, key) in keys { out[key] = .number(props?[name]?.doubleValue ?? 0) }
+            for (name, key) in keys { out[key] = .number(props?[name].flatMap(value) ?? 0) }
             return out
         }
         reduce = { acc, other in

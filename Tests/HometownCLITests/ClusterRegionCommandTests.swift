@@ -72,6 +72,32 @@ import Testing
         #expect(((try json(fiji.out) as? [String: Any])?["features"] as? [Any])?.count == 2)
     }
 
+    /// A CSV cell is text unless written in a number's plain form ("1.50" keeps its digits), yet `--sum` counts
+    /// any number a cell holds; a sum beyond the largest number is refused, not printed as an encoding failure.
+    @Test func sumsCountNumbersAsCSVWritesThem() async throws {
+        let csv = try tempFile(
+            "id,latitude,longitude,n\n1,45,-93,1.50\n2,45.01,-93.01,+5\n3,45.02,-93.02,1e3\n", ext: "csv")
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        let r = try await CLI.run(["cluster", "--input", csv, "--zoom", "1", "--sum", "n"])
+        #expect(r.status == 0, "\(r.err)")
+        let fc = try #require(try json(r.out) as? [String: Any])
+        let props = try #require((fc["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
+        #expect(props["point_count"] as? Int == 3 && props["n_sum"] as? Double == 1006.5, "\(props)")
+
+        let text = try tempFile("id,latitude,longitude,n\n1,45,-93,many\n", ext: "csv")
+        defer { try? FileManager.default.removeItem(atPath: text) }
+        let words = try await CLI.run(["cluster", "--input", text, "--zoom", "1", "--sum", "n"])
+        #expect(words.status == 2 && words.err.contains("property \"n\" is \"many\", not a number"), "\(words.err)")
+
+        let huge = try tempFile(
+            #"{"lat": 45, "lon": -93, "n": 1e308}"# + "\n" + #"{"lat": 45.01, "lon": -93.01, "n": 1e308}"# + "\n",
+            ext: "ndjson")
+        defer { try? FileManager.default.removeItem(atPath: huge) }
+        let over = try await CLI.run(["cluster", "--input", huge, "--zoom", "1", "--sum", "n"])
+        #expect(over.status == 2 && over.err.contains("--sum n: the values add up beyond"), "\(over.err)")
+        #expect(!over.err.contains("EncodingError"))
+    }
+
     @Test func regionCrossesTheAntimeridianForFiji() async throws {
         let path = try tempFile(Self.users, ext: "json")
         defer { try? FileManager.default.removeItem(atPath: path) }
