@@ -3,7 +3,8 @@
 /// `zh_TW`) and the readers (`--language`, `lang=`, `Accept-Language`).
 ///
 /// Canonical form: the language in lower case (2-3 letters), then a script in title case (`Latn`), then a
-/// region in upper case (`BR`, or three digits); other subtags (variants, extensions) are dropped. Chinese is
+/// region in upper case (`BR`, or three digits); other subtags (variants, and extensions and private use with all
+/// the subtags after their singleton) are dropped. Chinese is
 /// kept by script, as its names are written: `zh-Hans` (simplified: `zh`, `zh-CN`, `zh-SG`, `cmn`) and `zh-Hant`
 /// (traditional: `zh-TW`, `zh-HK`, `zh-MO`).
 public enum LanguageTag {
@@ -22,10 +23,15 @@ public enum LanguageTag {
         var language = first.lowercased()
         var script: String?
         var region: String?
+        // From a singleton subtag on (`-u-co-phonebk`, `-t-en-us`, `-x-...`) come extensions and private use,
+        // whose subtags are not the language's script or region.
+        var inExtension = false
         for p in parts.dropFirst() {
             guard (1...8).contains(p.utf8.count), p.utf8.allSatisfy({ isLetter($0) || isDigit($0) }) else {
                 return nil
             }
+            if p.utf8.count == 1 { inExtension = true }
+            if inExtension { continue }
             let lower = p.lowercased()
             if lower == "latin" || lower == "iqtelif" {
                 script = script ?? "Latn"

@@ -95,15 +95,17 @@ extension NewUser {
         }
         let year = checked { () throws(ProtocolError) in
             guard let yv = values[.year], yv != .null else { throw .missing(field: "year") }
-            guard case .number(let yt) = yv, yt.allSatisfy({ $0.isNumber || $0 == "-" }), let year = Int(yt) else {
+            guard case .number(let yt) = yv, yt.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }) else {
                 throw .wrongType(
                     field: "year", expected: "a whole number such as 1985 (no quotes, fraction or exponent)",
                     got: yv.kindDescription)
             }
             let now = Timestamp.nowMilliseconds()
-            guard years.contains(year, at: now) else {
+            // A whole number beyond 64 bits is as far out of the range as one within them.
+            guard let year = Int(yt), years.contains(year, at: now) else {
                 throw .outOfRange(
-                    field: "year", rule: "from \(years.lowerBound) to \(years.upperBound(at: now)), not \(year)")
+                    field: "year",
+                    rule: "from \(years.lowerBound) to \(years.upperBound(at: now)), not \(yt.prefix(40))")
             }
             return year
         }

@@ -108,7 +108,13 @@ public struct QueryParameters: Sendable {
             guard let range else {
                 throw .outOfRange(field: field, rule: "a whole number from \(Int.min) to \(Int.max)")
             }
-            let stated = rule ?? "from \(range.lowerBound) to \(range.upperBound)"
+            // Beyond 64 bits: past the range's upper bound, or its lower one for a negative number. A caller's rule
+            // that states no such bound ("0 or more") is given it, so that the refusal says what is wrong.
+            let above = !text.hasPrefix("-")
+            let open = above ? range.upperBound == Int.max : range.lowerBound == Int.min
+            let bound = above ? "at most \(range.upperBound)" : "at least \(range.lowerBound)"
+            let stated =
+                rule.map { open ? "\($0) and \(bound)" : $0 } ?? "from \(range.lowerBound) to \(range.upperBound)"
             throw .outOfRange(field: field, rule: "\(stated), not \(text.prefix(40))")
         }
         return v

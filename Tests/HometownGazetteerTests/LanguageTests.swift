@@ -20,6 +20,14 @@ import Testing
         for t in ["zh-TW", "zh_HK", "zh-MO", "zh-Hant", "zh-Hant-CN"] {
             #expect(LanguageTag.canonical(t) == "zh-Hant", "\(t)")
         }
+        // Extensions and private use are not the language's region or script: "-u-co-phonebk" is a German
+        // collation, not Colombia.
+        #expect(LanguageTag.canonical("de-u-co-phonebk") == "de")
+        #expect(LanguageTag.canonical("de-CH-u-co-phonebk") == "de-CH")
+        #expect(LanguageTag.canonical("de-t-en-us") == "de")
+        #expect(LanguageTag.canonical("en-x-tw") == "en")
+        #expect(LanguageTag.canonical("zh-u-nu-hant") == "zh-Hans")
+        #expect(LanguageTag.canonical("de-u-!!") == nil)
         for bad in ["", "r", "russian", "ru-", "ru--RU", "1a", "ру", "ru RU", String(repeating: "a-", count: 20) + "a"]
         {
             #expect(LanguageTag.canonical(bad) == nil, "\(bad)")

@@ -50,6 +50,18 @@ import Testing
         #expect(e?.field == field, "year \(value)")
     }
 
+    /// A whole year beyond 64 bits is out of the range of years, as 99999999999 is: not of the wrong type.
+    @Test func aHugeWholeYearIsOutOfRange() {
+        for value in ["99999999999", "1000000000000000000000000000000", "-9223372036854775809"] {
+            let e = Self.refusal("{\(Self.base),\"year\":\(value)}")
+            guard case .outOfRange(let field, let rule)? = e else {
+                Issue.record("year \(value): \(String(describing: e))")
+                continue
+            }
+            #expect(field == "year" && rule == "from 1970 to 2026, not \(value)", "\(rule)")
+        }
+    }
+
     @Test(arguments: [
         (#""latitude":91,"longitude":0"#, "latitude"), (#""latitude":-90.0001,"longitude":0"#, "latitude"),
         (#""latitude":0,"longitude":180"#, "longitude"), (#""latitude":0,"longitude":-180.5"#, "longitude"),

@@ -65,6 +65,10 @@ import Testing
         #expect(
             Self.refusal { _ = try p.integer("d", range: 0...7, rule: "from 0 to 7 at zoom 3") }
                 == "'d' must be from 0 to 7 at zoom 3, not 99999999999999999999")
+        // A rule that states no upper bound ("0 or more") is given the one a number beyond 64 bits passes.
+        #expect(
+            Self.refusal { _ = try p.integer("d", range: 0...Int.max, rule: "0 or more (pages count from 0)") }
+                == "'d' must be 0 or more (pages count from 0) and at most \(Int.max), not 99999999999999999999")
         #expect(Self.refusal { _ = try p.integer("e", range: 0...18) } == "'e' must be from 0 to 18, not 19")
         #expect(
             Self.refusal { _ = try p.integer("e", range: 0...7, rule: "from 0 to 7 at zoom 3") }
