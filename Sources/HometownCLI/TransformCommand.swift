@@ -8,8 +8,10 @@ struct TransformCommand: ParsableCommand {
         abstract: "Transform a point, or every row of a file, from one coordinate reference system to another (PROJ).",
         discussion: """
             CRS: an EPSG code (EPSG:3857, or just 3857), another authority code
-            (ESRI:102003), a PROJ string ("+proj=utm +zone=15 +datum=WGS84") or WKT,
-            as PROJ reads them. Grids are never downloaded.
+            (ESRI:102003), a PROJ string ("+proj=utm +zone=15 +datum=WGS84"), WKT, or a
+            CRS's name as PROJ writes it ("WGS 84"; case and spaces aside), as PROJ
+            reads them. A name PROJ would match only loosely ("foo" for Amersfoort) is
+            refused, naming PROJ's nearest. Grids are never downloaded.
 
             Axis order: X first, then Y, for every CRS, whatever its definition says:
             longitude then latitude (decimal degrees) for a geographic CRS such as

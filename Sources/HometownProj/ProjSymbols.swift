@@ -25,6 +25,10 @@ struct ProjSymbols: @unchecked Sendable {
     let contextGetDatabasePath: hometown_proj_context_get_database_path_fn
     let contextErrno: hometown_proj_context_errno_fn
     let contextErrnoString: hometown_proj_context_errno_string_fn
+    let create: hometown_proj_create_fn
+    let getName: hometown_proj_get_name_fn
+    let getIDAuthName: hometown_proj_get_id_auth_name_fn
+    let getIDCode: hometown_proj_get_id_code_fn
     let createCRSToCRS: hometown_proj_create_crs_to_crs_fn
     let normalizeForVisualization: hometown_proj_normalize_for_visualization_fn
     let destroy: hometown_proj_destroy_fn
@@ -112,6 +116,10 @@ struct ProjSymbols: @unchecked Sendable {
             "proj_context_get_database_path", hometown_proj_context_get_database_path_fn.self)
         contextErrno = try find("proj_context_errno", hometown_proj_context_errno_fn.self)
         contextErrnoString = try find("proj_context_errno_string", hometown_proj_context_errno_string_fn.self)
+        create = try find("proj_create", hometown_proj_create_fn.self)
+        getName = try find("proj_get_name", hometown_proj_get_name_fn.self)
+        getIDAuthName = try find("proj_get_id_auth_name", hometown_proj_get_id_auth_name_fn.self)
+        getIDCode = try find("proj_get_id_code", hometown_proj_get_id_code_fn.self)
         createCRSToCRS = try find("proj_create_crs_to_crs", hometown_proj_create_crs_to_crs_fn.self)
         normalizeForVisualization = try find(
             "proj_normalize_for_visualization", hometown_proj_normalize_for_visualization_fn.self)

@@ -18,6 +18,9 @@ public final class Transformation {
         self.source = source
         self.target = target
         context = try ProjContext()
+        for crs in [source, target] where crs.isName {
+            try Self.refuseLooseName(crs, source: source, target: target, in: context)
+        }
         context.forgetErrors()
         guard let raw = context.proj.createCRSToCRS(context.handle, source.definition, target.definition, nil) else {
             let reason = context.lastErrorText
@@ -35,6 +38,27 @@ public final class Transformation {
     }
 
     deinit { _ = proj.destroy(pj) }
+
+    /// Refuses a name that PROJ matches only loosely ("foo" gives Amersfoort, "bar" Barbados 1938): the object
+    /// PROJ finds must have that name, compared as letters and digits without case (`CRS.nameKey`). A name PROJ
+    /// finds nothing for is left to `proj_create_crs_to_crs`, which says so.
+    private static func refuseLooseName(_ crs: CRS, source: CRS, target: CRS, in context: ProjContext) throws {
+        let proj = context.proj
+        context.forgetErrors()
+        guard let object = proj.create(context.handle, crs.definition) else { return }
+        defer { _ = proj.destroy(object) }
+        guard let found = proj.getName(object).map({ String(cString: $0) }) else { return }
+        guard CRS.nameKey(found) != CRS.nameKey(crs.definition) else { return }
+        var id = ""
+        if let auth = proj.getIDAuthName(object, 0), let code = proj.getIDCode(object, 0) {
+            id = " (\(String(cString: auth)):\(String(cString: code)))"
+        }
+        throw ProjError.invalidCRS(
+            source: source.definition, target: target.definition,
+            reason:
+                "'\(crs.definition)' is not the name of a CRS; PROJ's nearest is '\(found)'\(id): give a code, or a name as PROJ writes it"
+        )
+    }
 
     /// Transforms one point. - Returns: the target (x, y); for geographic CRS x is longitude.
     /// - Throws: `ProjError.transformFailed` when PROJ returns an error or a non-finite value.

@@ -125,6 +125,7 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
             #"from "EPSG:999999" to "EPSG:3857": crs not found"#
         ),
         (["transform", "--from", "EPSG:4326", "--to", "+proj=nonsense", "0", "0"], "nonsense"),
+        (["transform", "--from", "foo", "--to", "3857", "-93.26", "44.97"], "PROJ's nearest is 'Amersfoort'"),
         (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "abc", "0"], "not a number"),
         (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "nan", "0"], "not a number"),
         (["transform", "--from", "EPSG:4326", "--to", "EPSG:3857", "1"], "expected X Y"),

@@ -49,6 +49,26 @@ import Testing
         #expect(e?.description.contains("Unknown projection") == true, "\(String(describing: e))")
     }
 
+    /// A CRS given by name must be that name: PROJ alone takes "foo" as Amersfoort and "bar" as Barbados 1938.
+    /// Names PROJ writes otherwise only in case and spacing are taken, and so is every code and PROJ string.
+    @Test func aNameMatchedOnlyLooselyIsRefused() throws {
+        let e = #expect(throws: ProjError.self) { try Transformation(from: CRS("foo"), to: .webMercator) }
+        #expect(
+            e
+                == .invalidCRS(
+                    source: "foo", target: "EPSG:3857",
+                    reason:
+                        "'foo' is not the name of a CRS; PROJ's nearest is 'Amersfoort' (EPSG:4289): give a code, or a name as PROJ writes it"
+                ), "\(String(describing: e))")
+        #expect(throws: ProjError.self) { try Transformation(from: .wgs84, to: CRS("bar")) }
+        let named = try Transformation(from: CRS("wgs84"), to: CRS("WGS 84 / Pseudo-Mercator"))
+        let coded = try Transformation(from: .wgs84, to: .webMercator)
+        let a = try named.transform(x: -93.26, y: 44.97)
+        let b = try coded.transform(x: -93.26, y: 44.97)
+        #expect(a.x == b.x && a.y == b.y)
+        #expect(throws: ProjError.self) { try Transformation(from: CRS("no such crs at all"), to: .wgs84) }
+    }
+
     /// PROJ's lines stay per context and bounded: each failure gives its own reason, not an earlier one's.
     @Test func eachFailureGivesItsOwnReason() {
         for _ in 0..<3 {
