@@ -32,7 +32,7 @@ struct ClusterCommand: ParsableCommand {
     var sums: [String] = []
 
     @Option(
-        help: ArgumentHelp("Tile Z/X/Y to print in getTile form.", valueName: "tile"),
+        parsing: .unconditional, help: ArgumentHelp("Tile Z/X/Y to print in getTile form.", valueName: "tile"),
         transform: TileArgument.init(parsing:))
     var tile: TileArgument?
     @Option(parsing: .unconditional, help: "Zoom level of the clusters to print (with --bbox).") var zoom: Double?

@@ -74,7 +74,9 @@ struct ForwardCommand: ParsableCommand {
             valueName: "TEXT"))
     var autocomplete: String?
 
-    @Option(help: ArgumentHelp("How many results at most (1 to \(Gazetteer.maxLimit)).", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How many results at most (1 to \(Gazetteer.maxLimit)).", valueName: "N"))
     var limit: Int = 5
 
     @Option(help: LanguageArgument.help)

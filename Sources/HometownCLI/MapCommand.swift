@@ -48,6 +48,7 @@ struct MapCommand: AsyncParsableCommand {
     @OptionGroup var client: ClientOptions
     @OptionGroup var filter: MarkerFilterOptions
     @Option(
+        parsing: .unconditional,
         help: "Picture size WxH in pixels, 16 to 8192 each. (default: \(MapCommand.defaultSize))",
         transform: SizeArgument.init(parsing:))
     var size = MapCommand.defaultSize

@@ -25,7 +25,9 @@ struct PrepareTilesCommand: AsyncParsableCommand {
             or the file written.
             """)
 
-    @Option(help: "Zooms drawn: 0 to N - 1 (1-\(TilePreparation.maxZooms); 3 is the web app's world view, 21 tiles).")
+    @Option(
+        parsing: .unconditional,
+        help: "Zooms drawn: 0 to N - 1 (1-\(TilePreparation.maxZooms); 3 is the web app's world view, 21 tiles).")
     var zooms = 3
 
     @Option(help: ArgumentHelp("The file written (default: tiles.bin beside hometown.bin).", valueName: "PATH"))

@@ -21,7 +21,9 @@ struct RegionCommand: ParsableCommand {
             """)
 
     @OptionGroup var input: MarkerInputOptions
-    @Option(help: "View size WxH in pixels, e.g. 800x600.", transform: SizeArgument.init(parsing:))
+    // Unconditional, as every numeric option: "-800x600" is read as the value and refused by its rule.
+    @Option(
+        parsing: .unconditional, help: "View size WxH in pixels, e.g. 800x600.", transform: SizeArgument.init(parsing:))
     var size: SizeArgument
     // Unconditional: a negative value is read as the value (and refused by its rule), not as an option.
     @Option(parsing: .unconditional, help: "Free margin on each side, in pixels.") var padding: Double = 0

@@ -1,4 +1,5 @@
 import HometownCore
+import HometownTestSupport
 import Testing
 
 @testable import HometownCLI
@@ -6,6 +7,21 @@ import Testing
 /// The argument types ArgumentParser parses for the commands (`PointArgument`, `CountriesArgument`,
 /// `LogLevelArgument`): what they accept, and the exact words of a refusal, in the type and on the command line.
 @Suite struct ArgumentTypeTests {
+    /// A negative value of a numeric option is read as its value and refused by the option's own rule, on every
+    /// command; it was taken for an option, and the value said to be missing.
+    @Test(arguments: [
+        (["region", "--input", "-", "--size", "-800x600"], "expected WxH in pixels"),
+        (["cluster", "--input", "-", "--tile", "-1/0/0"], "tile zoom -1 must be in 0...30"),
+        (["forward", "--limit", "-1", "Paris"], "--limit -1 is out of range: use 1 to 100"),
+        (["prepare-tiles", "--zooms", "-1"], "--zooms must be from 1 to 6"),
+        (["map", "--size", "-800x600"], "expected WxH in pixels"),
+    ])
+    func negativeValuesAreValues(_ args: [String], _ message: String) async throws {
+        let r = try await CLI.run(args, stdin: "id,latitude,longitude\n1,45,-93\n")
+        #expect(r.status == 2, "\(args): \(r.err)")
+        #expect(r.err.contains(message) && !r.err.contains("Missing value"), "\(args): \(r.err)")
+    }
+
     @Test(arguments: [
         ("44.9661,-93.2938", 44.9661, -93.2938),
         (" -33.87 , 151.21 ", -33.87, 151.21),
