@@ -23,7 +23,7 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
     /// breaking `NicknameRules` (invisible or bidirectional characters, stacked marks, no letter or digit).
     case invalidCharacter(field: String, detail: String)
     /// A country this server does not serve.
-    case unsupportedCountry(given: String, supported: [String])
+    case unsupportedCountry(given: String, supported: [String], suggestion: String? = nil)
     /// A state that is not one of the country's (nil: of any served country, for a state given without one).
     case unsupportedState(given: String, country: String?, suggestion: String?)
     /// The nickname is taken: its `NicknameKey` (case, width and look-alike letters folded) is another user's.
@@ -60,10 +60,11 @@ public enum ProtocolError: Error, Equatable, Sendable, CustomStringConvertible {
         case .outOfRange(let f, let rule): return "'\(f)' must be \(rule)"
         case .length(let f, let rule): return "'\(f)' must be \(rule)"
         case .invalidCharacter(let f, let d): return "'\(f)' \(d)"
-        case .unsupportedCountry(let given, let supported):
+        case .unsupportedCountry(let given, let supported, let suggestion):
             return
                 "country '\(given)' is not served here: GET /hometown/countries lists the \(supported.count) that are ("
                 + supported.prefix(8).joined(separator: ", ") + (supported.count > 8 ? ", ..." : "") + ")"
+                + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
         case .unsupportedState(let given, let country?, let suggestion):
             return
                 "state '\(given)' is not one of \(country)'s: GET /hometown/states?country=\(QueryString.percentEncoded(country)) lists them"

@@ -189,16 +189,22 @@ public struct Vocabulary: Sendable {
 
     /// The served country for a spelling: its exact name, or any name, alias or ISO code of it up to case,
     /// accents and punctuation ("usa", "US", "United States of America", "méxico").
-    /// - Throws: `ProtocolError.unsupportedCountry` naming the served countries.
+    /// - Throws: `ProtocolError.unsupportedCountry` naming the served countries, with a suggestion when the
+    ///   gazetteer's nearest country for the text is served ("Mexco": Mexico).
     public func resolveCountry(_ text: String) throws(ProtocolError) -> Country {
         if let c = countries.first(where: { $0.name == text }) { return c }
         if let i = countryKeys[NameKey.key(text)] { return countries[i] }
-        if let gz = gazetteer, let iso = Vocabulary.gazetteerCountryCode(text, gz),
-            let c = countries.first(where: { $0.iso2 == iso })
-        {
+        // The gazetteer's countries for the text: a close match is that country, a looser one a suggestion.
+        let found = (try? gazetteer?.search(text, limit: 5)) ?? []
+        func served(_ r: ForwardResult) -> Country? {
+            guard let iso = r.country?.iso else { return nil }
+            return countries.first { $0.iso2 == iso }
+        }
+        if let close = found.first(where: { $0.kind == .country && $0.score >= 0.5 }), let c = served(close) {
             return c
         }
-        throw .unsupportedCountry(given: text, supported: countryNames)
+        let suggestion = found.lazy.filter { $0.kind == .country }.compactMap(served).first?.name
+        throw .unsupportedCountry(given: text, supported: countryNames, suggestion: suggestion)
     }
 
     /// The served state of `country` for a spelling: its exact name, or its name, alias, outdated name, ISO

@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    /// A misspelt served country is refused with the gazetteer's nearest served country as a suggestion; an
+    /// unserved country, or text near no country, gets none.
+    @Test(arguments: [
+        ("Mexco", "Mexico"), ("Chjna", "China"), ("Indai", "India"), ("Untied States", "USA"), ("Canada", nil),
+        ("Narnia", nil),
+    ])
+    func aCountryTypoGetsASuggestion(_ given: String, _ suggested: String?) {
+        #expect(
+            throws: ProtocolError.unsupportedCountry(
+                given: given, supported: ["China", "India", "Mexico", "USA"], suggestion: suggested)
+        ) {
+            try Bundled.vocabulary.resolveCountry(given)
+        }
+        if let suggested {
+            let e = ProtocolError.unsupportedCountry(given: given, supported: [], suggestion: suggested)
+            #expect(e.description.hasSuffix("(did you mean '\(suggested)'?)"))
+        }
+    }
+
     @Test func typoGetsASuggestion() throws {
         let usa = try Bundled.vocabulary.resolveCountry("USA")
         do {
