@@ -246,7 +246,14 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         guard input == .passing, !closed else { return }
-        if parseError == .headerOverflow {
+        if parseError == .headerOverflow, isReadingBody {
+            // Past the head, the decoder reads header fields only in a chunked body's trailers, under the same
+            // limit as the head's.
+            refuse(
+                .badRequest,
+                "the chunked body's trailers are too large: like a request head's header fields, they may take at most \(settings.maxHeaderBytes) bytes",
+                version: .http1_1, duringForwardedBody: true)
+        } else if parseError == .headerOverflow {
             refuse(
                 .requestHeaderFieldsTooLarge,
                 "the request head is too large: the request line's target and the header names and values may take at most \(settings.maxHeaderBytes) bytes",

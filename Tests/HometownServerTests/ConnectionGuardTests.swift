@@ -58,9 +58,13 @@ import Testing
             self.settings = settings
             channel = EmbeddedChannel(loop: loop)
             let connectionGuard = ConnectionGuard(settings: settings)
+            // The decoder's limits as the server sets them (`GuardedHTTP1Channel.builder`).
+            var limits = NIOHTTPDecoderLimitConfiguration()
+            limits.maxHeaderFieldSize = settings.maxHeaderBytes
+            limits.maxHeaderListSize = settings.maxHeaderBytes
             try channel.pipeline.syncOperations.addHandlers([
                 ByteArrivalHandler(connectionGuard: connectionGuard), HTTPResponseEncoder(),
-                ByteToMessageHandler(HTTPRequestDecoder()), connectionGuard, app,
+                ByteToMessageHandler(HTTPRequestDecoder(limitConfiguration: limits)), connectionGuard, app,
             ])
             try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 8080)).wait()
         }
@@ -256,6 +260,22 @@ import Testing
         let text = try c.received()
         #expect(Self.refusal(text).status == 400)
         #expect(text.contains("framing is too large"))
+        #expect(!c.isOpen)
+    }
+
+    /// Trailers are header fields to the decoder, under the head's limit: one over it is refused as trailers too
+    /// large (400), not as a request head too large (431), though the framing allowance would take it.
+    @Test func trailersOverTheHeaderLimitAreRefusedAsTrailers() throws {
+        let c = try Connection()
+        let limit = c.settings.maxHeaderBytes
+        let data = String(repeating: "d", count: 400)
+        try c.send("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n")
+        try c.send(String(data.count, radix: 16) + "\r\n" + data + "\r\n0\r\n")
+        _ = try? c.send("X-T: " + String(repeating: "b", count: limit + 100) + "\r\n\r\n")
+        let text = try c.received()
+        #expect(Self.refusal(text).status == 400, "\(text)")
+        #expect(text.contains("the chunked body's trailers are too large"), "\(text)")
+        #expect(!text.contains("request head is too large"))
         #expect(!c.isOpen)
     }
 
