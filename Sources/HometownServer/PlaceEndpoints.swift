@@ -48,7 +48,11 @@ struct PlaceEndpoints: Sendable {
         }
         // Counted in code points, as openapi.yaml's maxLength counts (a letter with marks is several).
         guard q.unicodeScalars.count <= Gazetteer.maxQueryCharacters else {
-            throw ProtocolError.length(field: "q", rule: "at most \(Gazetteer.maxQueryCharacters) characters")
+            throw ProtocolError.length(
+                field: "q",
+                rule:
+                    "at most \(Gazetteer.maxQueryCharacters) Unicode code points (it has \(q.unicodeScalars.count); a combining mark counts)"
+            )
         }
         let limit = try p.integer("limit", range: Self.limits) ?? Self.defaultLimit
         let autocomplete: Bool

@@ -62,6 +62,7 @@ import Testing
             let marks = "a" + String(repeating: "%CC%81", count: 300)
             let long = try await client.get("/hometown/forward?q=\(marks)")
             #expect(long.status == .badRequest && long.errorField == "q", "\(long.text)")
+            #expect(long.text.contains("at most 256 Unicode code points (it has 301"), "\(long.text)")
             let letters = String(repeating: "a", count: 256)
             #expect(try await client.get("/hometown/forward?q=\(letters)").status == .ok)
         }
