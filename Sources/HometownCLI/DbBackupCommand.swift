@@ -46,8 +46,12 @@ struct DbBackupCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: from) else {
             throw CLIFailure.exit("--from \(from): no such file")
         }
-        guard !FileManager.default.fileExists(atPath: to) else {
-            throw CLIFailure.exit("--to \(to): the file exists; a backup never overwrites one")
+        if let problem = SQLiteFileCheck.problem(readingFrom: from) {
+            throw CLIFailure.exit("--from \(from): \(problem), so there is no Hometown database to back up")
+        }
+        guard !SQLiteFileCheck.nameIsTaken(to) else {
+            throw CLIFailure.exit(
+                "--to \(to): the name exists (a file, a folder or a link); a backup never overwrites one")
         }
         let started = ContinuousClock.now
         do {

@@ -84,12 +84,8 @@ struct DbCopyCommand: AsyncParsableCommand {
                 }
                 // Opened read-write, a file that is no database yet would be made one: an empty file or another
                 // file named by mistake is refused as it is.
-                let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 16) } ?? Data()
-                guard head == Data("SQLite format 3\u{0}".utf8) else {
-                    throw CLIFailure.exit(
-                        "--from \(path): "
-                            + (head.isEmpty ? "an empty file" : "not a SQLite database")
-                            + ", so there is no Hometown database to copy")
+                if let problem = SQLiteFileCheck.problem(readingFrom: path) {
+                    throw CLIFailure.exit("--from \(path): \(problem), so there is no Hometown database to copy")
                 }
             }
             source = try await StoreOpener.open(

@@ -27,8 +27,13 @@ public enum SQLiteBackup {
         guard files.fileExists(atPath: source) else {
             throw StoreError.cannotOpen(path: source, detail: "no such file")
         }
-        guard !files.fileExists(atPath: target) else {
-            throw StoreError.cannotOpen(path: target, detail: "the file exists; a backup never overwrites one")
+        // A folder, an empty file or another kind of file is no Hometown database, refused before SQLite reads it.
+        if let problem = SQLiteFileCheck.problem(readingFrom: source) {
+            throw StoreError.incompatible(path: source, detail: problem)
+        }
+        guard !SQLiteFileCheck.nameIsTaken(target) else {
+            throw StoreError.cannotOpen(
+                path: target, detail: "the name exists (a file, a folder or a link); a backup never overwrites one")
         }
         let partial = target + ".partial"
         try? files.removeItem(atPath: partial)

@@ -103,6 +103,24 @@ import Testing
             #expect(r.status == 2 && r.err.contains(said), "\(r.err)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes.utf8), "the source is untouched")
         }
+        // The same for a backup, and a folder for either: invalid input (2), named for what it is.
+        let folder = TestScratch.newFolder("db-source").path
+        let csv = Backend.freshSQLitePath()
+        try Data("id,lat,lon\n1,2,3\n".utf8).write(to: URL(fileURLWithPath: csv))
+        for (command, source, said) in [
+            ("backup", csv, "not a SQLite database"), ("backup", folder, "it is a folder"),
+            ("copy", folder, "it is a folder"),
+        ] {
+            let r = try await HometownBinary.run(["db", command, "--from", source, "--to", Backend.freshSQLitePath()])
+            #expect(r.status == 2 && r.err.contains(said), "\(command) \(source): \(r.err)")
+        }
+        // A backup never takes a name already taken, even by a link to nothing.
+        let database = Backend.freshSQLitePath()
+        try await Backend.open(.sqlite(path: database)).close()
+        let link = Backend.freshSQLitePath()
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "nowhere.sqlite")
+        let taken = try await HometownBinary.run(["db", "backup", "--from", database, "--to", link])
+        #expect(taken.status == 2 && taken.err.contains("the name exists"), "\(taken.err)")
         let same = try await HometownBinary.run(["db", "copy", "--from", "a.sqlite", "--to", "a.sqlite"])
         #expect(same.status == 2 && same.err.contains("same database"))
         let down = try await HometownBinary.run(
