@@ -6,9 +6,12 @@ public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible
     case dataNotFound(file: String, looked: [String])
     /// The file is shorter than its header says: an interrupted copy or checkout.
     case dataFileTruncated(path: String, expected: Int, actual: Int)
-    /// Bytes that do not match their checksum, a wrong magic number or an impossible layout.
+    /// Bytes that do not match their checksum, or an impossible layout.
     case dataFileCorrupted(path: String, detail: String)
-    /// A file written by a newer or older builder than this library reads.
+    /// A file that does not begin as every Hometown data file does ("HOMETOWN"): another file named by mistake.
+    case notADataFile(path: String)
+    /// A file written by a newer or older builder than this library reads, or another kind of data file (each
+    /// kind has its own format version).
     case unsupportedVersion(path: String, found: UInt32, supported: UInt32)
     /// A section the reader needs is not in the file.
     case missingSection(path: String, section: String)
@@ -27,9 +30,12 @@ public enum BoundariesError: Error, Equatable, Sendable, CustomStringConvertible
                 "data file \(p) is truncated: it should be \(e) bytes but is \(a); restore it from git (git checkout -- data/) or rebuild it"
         case .dataFileCorrupted(let p, let d):
             return "data file \(p) is corrupted: \(d); restore it from git (git checkout -- data/) or rebuild it"
+        case .notADataFile(let p):
+            return
+                "\(p) is not a Hometown data file (it does not begin with HOMETOWN); name hometown.bin, or the data file the option asks for, or set HOMETOWN_DATA to the folder holding them"
         case .unsupportedVersion(let p, let f, let s):
             return
-                "data file \(p) has format version \(f), this build reads version \(s); rebuild the data with tools/build-data.sh"
+                "data file \(p) has format version \(f), this build reads version \(s) here: it is another kind of data file (hometown.bin, gazetteer.bin, water.bin and tiles.bin each have their own), or one built for another version of Hometown; name the right file, or rebuild the data with tools/build-data.sh"
         case .missingSection(let p, let s):
             return "data file \(p) has no section \(s); rebuild the data with tools/build-data.sh"
         }

@@ -38,6 +38,12 @@ public final class DataFile: @unchecked Sendable {
         }
         let actual = Int(st.st_size)
         guard actual >= DataFileLayout.headerSize else {
+            // Too short for a header: a cut copy if it begins as a data file does, else another file.
+            var head = [UInt8](repeating: 0, count: DataFileLayout.magic.count)
+            let n = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+            guard n >= 0, head[..<n].elementsEqual(DataFileLayout.magic[..<n]) else {
+                throw BoundariesError.notADataFile(path: path)
+            }
             throw BoundariesError.dataFileTruncated(path: path, expected: DataFileLayout.headerSize, actual: actual)
         }
         guard let m = mmap(nil, actual, PROT_READ, MAP_PRIVATE, fd, 0), m != MAP_FAILED else {
@@ -50,8 +56,7 @@ public final class DataFile: @unchecked Sendable {
         }
 
         guard (0..<8).allSatisfy({ p.load(fromByteOffset: $0, as: UInt8.self) == DataFileLayout.magic[$0] }) else {
-            throw unmapAndThrow(
-                .dataFileCorrupted(path: path, detail: "it does not start with HOMETOWN (not a Hometown data file)"))
+            throw unmapAndThrow(.notADataFile(path: path))
         }
         let version = UInt32(littleEndian: p.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
         guard version == expectedVersion else {

@@ -81,10 +81,35 @@ import Testing
         #expect(throws: BoundariesError.self) { try ReverseGeocoder(path: p, verification: .header) }
     }
 
+    /// Another file named by mistake is said to be one, long or short, not a damaged or cut data file to restore.
     @Test func notAHometownFile() throws {
         let p = try tempCopy { $0[0] = 0x41 }
         defer { try? FileManager.default.removeItem(atPath: p) }
-        #expect(throws: BoundariesError.self) { try ReverseGeocoder(path: p, verification: .header) }
+        #expect(throws: BoundariesError.notADataFile(path: p)) { try ReverseGeocoder(path: p, verification: .header) }
+        let csv = NSTemporaryDirectory() + "hometown-test-\(UUID().uuidString).csv"
+        try Data("id,lat,lon\n1,2,3\n".utf8).write(to: URL(fileURLWithPath: csv))
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        #expect(throws: BoundariesError.notADataFile(path: csv)) { try DataFile(path: csv) }
+        #expect(BoundariesError.notADataFile(path: csv).description.contains("is not a Hometown data file"))
+        // The beginning of a data file, cut short, is a cut data file.
+        let cut = try tempCopy { $0.removeLast($0.count - 12) }
+        defer { try? FileManager.default.removeItem(atPath: cut) }
+        #expect(throws: BoundariesError.dataFileTruncated(path: cut, expected: DataFileLayout.headerSize, actual: 12)) {
+            try DataFile(path: cut)
+        }
+    }
+
+    /// Another kind of data file (each has its own format version) is named as a possibility, not only old data.
+    @Test func anotherKindOfDataFileIsNamedAsSuch() throws {
+        let p = try tempCopy { $0[8] = $0[8] &- 1 }
+        defer { try? FileManager.default.removeItem(atPath: p) }
+        do {
+            _ = try DataFile(path: p)
+            Issue.record("a file of another format version was opened")
+        } catch let e as BoundariesError {
+            guard case .unsupportedVersion = e else { throw e }
+            #expect(e.description.contains("another kind of data file (hometown.bin, gazetteer.bin"), "\(e)")
+        }
     }
 
     /// With `.header` verification the geometry and the city trees are not checksummed at load; damaged, they
