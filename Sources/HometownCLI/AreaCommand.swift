@@ -46,7 +46,10 @@ struct AreaCommand: ParsableCommand {
             let json: JSONValue
             do { json = try JSONValue.parse(bytes) } catch { throw CLIError("\(input): \(error)") }
             var polygons: [(place: String, rings: [[Coordinate]])] = []
-            try Self.collect(json, path: "", into: &polygons)
+            // Every refusal names the file first, as the other messages of this command do.
+            do { try Self.collect(json, path: "", into: &polygons) } catch let e as CLIError {
+                throw CLIError("\(input): \(e.description)")
+            }
             guard !polygons.isEmpty else { throw CLIError("\(input): no polygons found") }
             var area = 0.0
             var perimeter = 0.0

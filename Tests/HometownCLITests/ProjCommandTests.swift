@@ -396,7 +396,10 @@ private func angleDifference(_ a: Double, _ b: Double) -> Double {
         (#"{"type": "LineString", "coordinates": [[0, 0], [1, 1]]}"#, "LineString"),
         ("not json", "not valid JSON"),
         (#"{"type": "Polygon", "coordinates": [[[0, 0], [1, 1], [0, 0]]]}"#, "at least 3 vertices"),
-        (#"{"type": "Polygon", "coordinates": [[[0, 95], [1, 1], [2, 0], [0, 95]]]}"#, "latitude 95"),
+        (
+            #"{"type": "Polygon", "coordinates": [[[0, 95], [1, 1], [2, 0], [0, 95]]]}"#,
+            "-: the top-level object, ring 1, position 1: latitude 95"
+        ),
         (#"{"type": "Feature", "geometry": null, "properties": {}}"#, "no geometry"),
         (#"{"type": "FeatureCollection", "features": []}"#, "no polygons"),
         (
