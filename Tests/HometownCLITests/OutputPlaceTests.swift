@@ -47,12 +47,17 @@ import Testing
         #expect(!r.err.contains("Fatal error"), "\(r.err)")
     }
 
+    /// A new folder holding the file `target` ("old") and `link`, a link to it: (the folder, target, link).
+    static func linkedFile(_ target: String, as link: String) throws -> (folder: URL, target: String, link: String) {
+        let folder = TestScratch.newFolder("link")
+        let paths = (folder.appendingPathComponent(target).path, folder.appendingPathComponent(link).path)
+        try "old".write(toFile: paths.0, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: paths.1, withDestinationPath: target)
+        return (folder, paths.0, paths.1)
+    }
+
     @Test func mapFollowsALinkAndKeepsIt() async throws {
-        let folder = TestScratch.newFolder("map-link")
-        let target = folder.appendingPathComponent("real.svg").path
-        let link = folder.appendingPathComponent("link.svg").path
-        try "old".write(toFile: target, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.svg")
+        let (_, target, link) = try Self.linkedFile("real.svg", as: "link.svg")
         let r = try await CLI.run(["map", "--input", try Self.markers(), "--out", link])
         #expect(r.status == 0, "\(r.err)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.svg")
@@ -93,11 +98,7 @@ import Testing
     }
 
     @Test func prepareTilesFollowsALinkAndRefusesAPipe() async throws {
-        let folder = TestScratch.newFolder("tiles-link")
-        let target = folder.appendingPathComponent("real.bin").path
-        let link = folder.appendingPathComponent("tiles.bin").path
-        try "old".write(toFile: target, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.bin")
+        let (folder, target, link) = try Self.linkedFile("real.bin", as: "tiles.bin")
         let r = try await CLI.run(["prepare-tiles", "--zooms", "1", "--out", link])
         #expect(r.status == 0, "\(r.err)")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.bin")
