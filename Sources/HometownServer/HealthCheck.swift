@@ -85,7 +85,7 @@ final class HealthCheck: Sendable {
     /// `task`'s value, or nil when it takes longer than `limit` (the task is not cancelled: others may share it).
     private static func value(of task: Task<Outcome, Never>, within limit: Duration) async -> Outcome? {
         let gate = Gate()
-        return await withCheckedContinuation { continuation in
+        await withCheckedContinuation { continuation in
             gate.arm(continuation)
             let timer = Task {
                 try? await Task.sleep(for: limit)
@@ -97,19 +97,31 @@ final class HealthCheck: Sendable {
                 gate.resume(outcome)
             }
         }
+        return gate.outcome
     }
 
-    /// Resumes a continuation once, with whichever of the answer and the timeout comes first.
+    /// Resumes a continuation once, with whichever of the answer and the timeout comes first. The outcome is read
+    /// back under the gate's lock, not carried by the continuation, so that ThreadSanitizer sees its order (see
+    /// `NIOThreadPool.run(nice:_:)`).
     private final class Gate: Sendable {
-        private let continuation = Locked<CheckedContinuation<Outcome?, Never>?>(nil)
+        private struct State {
+            var continuation: CheckedContinuation<Void, Never>?
+            var outcome: Outcome?
+        }
+        private let state = Locked(State())
 
-        func arm(_ c: CheckedContinuation<Outcome?, Never>) { continuation.withLock { $0 = c } }
+        func arm(_ c: CheckedContinuation<Void, Never>) { state.withLock { $0.continuation = c } }
 
         func resume(_ outcome: Outcome?) {
-            continuation.withLock { c in
-                c?.resume(returning: outcome)
-                c = nil
+            state.withLock { s in
+                guard let c = s.continuation else { return }
+                s.outcome = outcome
+                s.continuation = nil
+                c.resume()
             }
         }
+
+        /// What the first `resume` gave.
+        var outcome: Outcome? { state.withLock { $0.outcome } }
     }
 }

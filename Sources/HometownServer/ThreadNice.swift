@@ -1,3 +1,4 @@
+import HometownCore
 import NIOPosix
 
 #if canImport(Glibc)
@@ -23,11 +24,26 @@ enum ThreadNice {
 }
 
 extension NIOThreadPool {
-    /// Runs `body` on one of the pool's threads at `nice` (see `ThreadNice`).
+    /// Runs `body` on one of the pool's threads at `nice` (see `ThreadNice`), and returns what it returns or throws
+    /// what it throws.
+    ///
+    /// The result comes back through a pthread mutex as well as through the continuation that wakes the caller. The
+    /// continuation orders the two threads, but when the pool thread resumes it before the caller has begun to wait,
+    /// the Swift runtime lets the caller go on with an atomic load of its own (`swift_continuation_await`), which
+    /// ThreadSanitizer does not see: everything the pool thread wrote (an answer's bytes, a tile) then looks unordered
+    /// with the caller's reads, and a race that is not there is reported. The mutex is an order the sanitizer sees,
+    /// so a report on these values means a real race. It costs one uncontended lock a call, beside work of
+    /// milliseconds.
     func run<T: Sendable>(nice: Int32, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+        let handoff = Locked<Result<T, any Error>?>(nil)
         try await runIfActive {
             ThreadNice.set(nice)
-            return try body()
+            let result = Result { try body() }
+            handoff.withLock { $0 = result }
         }
+        guard let result = handoff.withLock({ $0 }) else {
+            preconditionFailure("the pool returned without running the work")
+        }
+        return try result.get()
     }
 }
