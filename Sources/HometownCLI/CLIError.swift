@@ -43,17 +43,24 @@ struct StandardError: TextOutputStream {
     import Glibc
 #endif
 
-/// Runs `body`; an error is printed on stderr and becomes exit status 2 (bad input) or 1 (anything else).
+/// Prints `error` on stderr ("hometown: " and its description) and returns the exit status it means: 2 (invalid
+/// input) for a `CLIError` or a `CoreError`, 1 for a `SystemFailure` or any other error. The one mapping from
+/// Hometown's own errors to statuses, shared by `runReportingErrors` and `HometownCommand.runMain`.
+func report(_ error: any Error) -> ExitCode {
+    printError(String(describing: error))
+    return ExitCode(isInvalidInput(error) ? ExitStatus.invalidInput : ExitStatus.failure)
+}
+
+/// Whether `error` is one of the errors `report` gives exit status 2: the input's fault, not the system's.
+func isInvalidInput(_ error: any Error) -> Bool { error is CLIError || error is CoreError }
+
+/// Runs `body`; an error is printed on stderr and becomes its exit status (`report`).
 func runReportingErrors(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let e as ExitCode {
         throw e
-    } catch let e as CLIError {
-        printError(e.description)
-        throw ExitCode(ExitStatus.invalidInput)
     } catch {
-        printError(String(describing: error))
-        throw ExitCode(error is CoreError ? ExitStatus.invalidInput : ExitStatus.failure)
+        throw report(error)
     }
 }

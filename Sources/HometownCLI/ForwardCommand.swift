@@ -12,7 +12,11 @@ struct ForwardCommand: ParsableCommand {
               prints {"query": "...", "results": [{"name", "kind", "latitude",
               "longitude", "bbox": [west, south, east, north], "population",
               "country": {"name", "iso2"} | null, "state": {"name", "iso"} | null,
-              "score"}, ...]}, best first; kind is country, state, region, city or
+              "region": {"name", "iso"} (England, Lombardy; only where the region
+              is not one state), "geonameid" (GeoNames id of a city or region),
+              "score", "unmatched" (the leading words left unread, "Petco Park" of
+              "Petco Park, San Diego, CA"; only for a partial match)}, ...]}, best
+              first; kind is country, state, region, city or
               postal_code. A country or state's point lies inside its polygon; its
               bbox may cross 180° (west > east, e.g. Fiji). A city's bbox is a
               square that grows with its population, a postal code's one of 3 km

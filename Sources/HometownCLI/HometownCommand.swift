@@ -47,19 +47,19 @@ public struct HometownCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-        } catch let e as CLIError {
+        } catch let e where e is SystemFailure || isInvalidInput(e) {
             // A refusal or a failure that a command threw without reporting it itself: the same words and status
             // as `runReportingErrors` gives them.
-            printError(e.description)
-            exit(withError: ExitCode(ExitStatus.invalidInput))
-        } catch let e as SystemFailure {
-            printError(e.description)
-            exit(withError: ExitCode(ExitStatus.failure))
+            exit(withError: report(e))
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
+            // ArgumentParser's words ("Error: ..."), without Hometown's prefix, as for the errors found in parsing.
             let message = parsed.map { runMessage(for: error, in: $0) } ?? fullMessage(for: error)
-            if !message.isEmpty { printError(message) }
+            if !message.isEmpty {
+                var e = StandardError()
+                print(message, to: &e)
+            }
             exit(withError: ExitCode(ExitStatus.invalidInput))
         }
     }

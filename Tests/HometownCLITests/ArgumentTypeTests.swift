@@ -179,6 +179,8 @@ import Testing
         let small = try await CLI.run(["map", "--input", "-", "--size", "8x8"])
         #expect(small.status == 2)
         #expect(small.err.contains("Error: --size 8x8 is not WxH in whole pixels from 16 to 8192, e.g. 800x500"))
+        // Found by the command, not the parser, and said in the parser's words: one "Error:", no second prefix.
+        #expect(small.err.hasPrefix("Error: --size 8x8"), "\(small.err)")
         let tile = try await CLI.run(["cluster", "--input", "-", "--tile", "0/0"])
         #expect(tile.status == 2)
         #expect(

@@ -27,6 +27,29 @@ import Testing
         #expect(bbox.count == 4 && bbox[0] < lon && lon < bbox[2] && bbox[1] < lat && lat < bbox[3])
     }
 
+    /// Every key an answer carries, the optional ones included (a region, a GeoNames id, words left unread), is
+    /// named in `forward --help`, which documents the answer.
+    @Test func theHelpNamesEveryKeyOfTheAnswer() async throws {
+        let help = try await CLI.run(["forward", "--help"])
+        #expect(help.status == 0)
+        var keys: Set<String> = []
+        for query in ["Manchester, England", "Petco Park, San Diego, CA", "55401", "Fiji"] {
+            let r = try await CLI.run(["forward", query, "--limit", "1"])
+            #expect(r.status == 0)
+            let obj = try json(r.out)
+            keys.formUnion(obj.keys)
+            for result in try #require(obj["results"] as? [[String: Any]]) {
+                keys.formUnion(result.keys)
+                for case let unit as [String: Any] in result.values { keys.formUnion(unit.keys) }
+            }
+        }
+        // The queries above give each optional key at least once.
+        #expect(keys.isSuperset(of: ["region", "geonameid", "unmatched", "iso2", "iso"]), "\(keys.sorted())")
+        for key in keys.sorted() {
+            #expect(help.out.contains("\"\(key)\""), "forward --help does not name \"\(key)\"")
+        }
+    }
+
     @Test func autocompleteSuggestsAsTyped() async throws {
         let r = try await CLI.run(["forward", "--autocomplete", "San Fran", "--limit", "3"])
         #expect(r.status == 0)
