@@ -93,6 +93,10 @@ final class WorkLimiter: Sendable {
         } onCancel: {
             self.abandon(id, with: CancellationError())
         }
+        // The lock once more after the turn came: `release` held it before resuming this wait, so ThreadSanitizer
+        // sees the order between the last turn and this one even when the wait was resumed before it had begun
+        // (the Swift runtime then goes on with an atomic load the sanitizer does not see).
+        state.withLock { _ in }
     }
 
     /// Takes waiter `id` out of the queue, if it is still there, and fails its wait with `error`.

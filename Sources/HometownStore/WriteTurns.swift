@@ -30,6 +30,11 @@ final class WriteTurns: Sendable {
             }
             if now { continuation.resume() }
         }
+        // The lock once more after waking: whoever handed the turn on held it before resuming this wait, so
+        // ThreadSanitizer sees the order between that turn's writes and this one's. The continuation alone orders
+        // them too, but when it is resumed before this task has begun to wait, the Swift runtime goes on with an
+        // atomic load the sanitizer does not see.
+        state.withLock { _ in }
     }
 
     /// Gives the turn to the longest waiting, or frees it.
