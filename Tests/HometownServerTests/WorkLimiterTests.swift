@@ -1,4 +1,5 @@
 import HometownCore
+import HometownTestSupport
 import Testing
 
 @testable import HometownServer
@@ -77,33 +78,10 @@ import Testing
         #expect(limiter.load.running == 0 && limiter.load.waiting == 0)
     }
 
-    /// Counts that only a limiter of one turn guards (no lock of their own): under ThreadSanitizer a turn handed on
-    /// without an order the sanitizer sees is reported as a race on them.
-    final class Tally: @unchecked Sendable {
-        var inside = 0
-        var most = 0
-        var count = 0
-    }
-
+    /// A limiter of one turn: eight tasks take 500 turns each, handed from one to the next (`TurnTally`).
     @Test func aTurnSeesWhatTheLastOneWrote() async throws {
         let limiter = WorkLimiter(running: 1, waiting: 10_000, maxWait: .seconds(3600))
-        let tally = Tally()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    for _ in 0..<500 {
-                        try await limiter.run {
-                            tally.inside += 1
-                            tally.most = max(tally.most, tally.inside)
-                            await Task.yield()
-                            tally.count += 1
-                            tally.inside -= 1
-                        }
-                    }
-                }
-            }
-            try await group.waitForAll()
-        }
+        let tally = try await TurnTally.run(tasks: 8, each: 500) { body in try await limiter.run { await body() } }
         #expect(tally.count == 4_000)
         #expect(tally.most == 1 && tally.inside == 0)
     }
