@@ -1,11 +1,18 @@
 import ArgumentParser
+import HometownCore
 
-/// A box on the command line as `W,S,E,N` in degrees (`cluster --bbox -10,35,30,60`): four finite numbers, spaces
-/// around each allowed. The box may cross 180° (W > E); the query that uses it checks the ranges.
+/// A box on the command line as `W,S,E,N` in degrees (`cluster --bbox -10,35,30,60`): four numbers, spaces around
+/// each allowed, by the rule of every box Hometown reads (`BoundingBox`, as the server's `bbox`): longitudes in
+/// [-180, 180], latitudes in [-90, 90], south not north of north. The box may cross 180° (W > E).
 struct BoxArgument: ExpressibleByArgument, Equatable, Sendable {
-    /// Why a text is not a box.
+    /// Why a text is not a box: not four numbers, or (`range`) four that break `BoundingBox`'s rule.
     struct Failure: Error, Equatable, CustomStringConvertible {
-        var description: String { "expected W,S,E,N with four numbers, e.g. -10,35,30,60" }
+        /// `BoundingBox`'s reason, for four numbers that are no box.
+        var range: String? = nil
+        var description: String {
+            guard let range else { return "expected W,S,E,N with four numbers, e.g. -10,35,30,60" }
+            return range
+        }
     }
 
     /// West, south, east, north in degrees.
@@ -20,7 +27,7 @@ struct BoxArgument: ExpressibleByArgument, Equatable, Sendable {
     }
 
     /// Parses `W,S,E,N`.
-    /// - Throws: `Failure` unless the text is four finite numbers joined by commas.
+    /// - Throws: `Failure` unless the text is four finite numbers joined by commas that make a `BoundingBox`.
     init(parsing text: String) throws {
         let values = text.split(separator: ",", omittingEmptySubsequences: false).map {
             Double(ProjCommandSupport.trimmed(String($0)))
@@ -28,6 +35,9 @@ struct BoxArgument: ExpressibleByArgument, Equatable, Sendable {
         guard values.count == 4, let w = values[0], let s = values[1], let e = values[2], let n = values[3],
             [w, s, e, n].allSatisfy(\.isFinite)
         else { throw Failure() }
+        do { _ = try BoundingBox(west: w, south: s, east: e, north: n) } catch {
+            throw Failure(range: String(describing: error))
+        }
         self.init(west: w, south: s, east: e, north: n)
     }
 

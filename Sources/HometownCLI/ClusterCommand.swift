@@ -39,7 +39,7 @@ struct ClusterCommand: ParsableCommand {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "Box W,S,E,N in degrees for --zoom (default: the world; may cross 180); negative numbers need no quoting.",
+            "Box W,S,E,N in degrees for --zoom (default: the world; may cross 180, W > E; longitudes within ±180, latitudes within ±90, S <= N); negative numbers need no quoting.",
             valueName: "W,S,E,N"),
         transform: BoxArgument.init(parsing:))
     var bbox: BoxArgument?

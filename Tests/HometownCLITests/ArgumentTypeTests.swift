@@ -167,6 +167,16 @@ import Testing
             let error = #expect(throws: BoxArgument.Failure.self, "\(bad)") { try BoxArgument(parsing: bad) }
             #expect(error?.description == "expected W,S,E,N with four numbers, e.g. -10,35,30,60")
         }
+        // Four numbers that are no box, by the rule the server's bbox has: a query would find nothing in them.
+        for (bad, says) in [
+            ("-10,60,30,35", "south 60.0 is north of north 35.0"),
+            ("-10,-1000,30,1000", "south -1000.0 must be finite and within ±90"),
+            ("-200,35,30,60", "west -200.0 must be finite and within ±180"),
+        ] {
+            let error = #expect(throws: BoxArgument.Failure.self, "\(bad)") { try BoxArgument(parsing: bad) }
+            #expect(error?.description == "invalid bounding box: " + says, "\(bad)")
+        }
+        #expect(try BoxArgument(parsing: "-180,-90,180,90") == .world)
     }
 
     @Test func sizeTileAndBoxRefusedOnTheCommandLine() async throws {
@@ -187,6 +197,12 @@ import Testing
             tile.err.contains(
                 "Error: The value '0/0' is invalid for '--tile <tile>': "
                     + "expected Z/X/Y with three integers, e.g. 0/0/0"))
+        let box = try await CLI.run(["cluster", "--input", "-", "--zoom", "3", "--bbox", "-10,60,30,35"])
+        #expect(box.status == 2)
+        #expect(
+            box.err.contains(
+                "Error: The value '-10,60,30,35' is invalid for '--bbox <W,S,E,N>': "
+                    + "invalid bounding box: south 60.0 is north of north 35.0"), "\(box.err)")
     }
 
     /// The address `serve` says it serves on is a URL: an IPv6 host in brackets (`http://::1:8080/` is none).
