@@ -46,8 +46,9 @@ struct ClusterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Cluster id whose children to print.") var children: Int?
     @Option(parsing: .unconditional, help: "Cluster id whose points to print (with --limit, --offset).")
     var leaves: Int?
-    @Option(parsing: .unconditional, help: "Most leaves to print.") var limit: Int = 10
-    @Option(parsing: .unconditional, help: "Leaves to skip.") var offset: Int = 0
+    // Optional, so that one given without --leaves is refused rather than ignored; the defaults are the leaves'.
+    @Option(parsing: .unconditional, help: "Most leaves to print, with --leaves (default: 10).") var limit: Int?
+    @Option(parsing: .unconditional, help: "Leaves to skip, with --leaves (default: 0).") var offset: Int?
     @Option(parsing: .unconditional, help: "Cluster id whose expansion zoom to print.") var expansionZoom: Int?
 
     func validate() throws {
@@ -57,6 +58,9 @@ struct ClusterCommand: ParsableCommand {
                 "give exactly one of --tile, --zoom, --children, --leaves, --expansion-zoom (got \(modes))")
         }
         if bbox != nil && zoom == nil { throw ValidationError("--bbox goes with --zoom") }
+        if leaves == nil && (limit != nil || offset != nil) {
+            throw ValidationError("--\(limit != nil ? "limit" : "offset") goes with --leaves")
+        }
     }
 
     func run() throws {
@@ -95,7 +99,7 @@ struct ClusterCommand: ParsableCommand {
             try CLIOutput.printJSON(
                 GeoJSONFeatureCollection(features: index.features(try index.children(of: children))))
         } else if let leaves {
-            let points = try index.leaves(of: leaves, limit: limit, offset: offset)
+            let points = try index.leaves(of: leaves, limit: limit ?? 10, offset: offset ?? 0)
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(points.map { .point($0) })))
         } else if let expansionZoom {
             try CLIOutput.printJSON(["zoom": try index.expansionZoom(of: expansionZoom)])

@@ -113,6 +113,32 @@ import Testing
         #expect(obj["center"] is [String: Any] && obj["span"] is [String: Any])
     }
 
+    /// `--limit` and `--offset` page the leaves of a cluster; given with another mode, they are refused, not ignored.
+    @Test func limitAndOffsetGoWithLeaves() async throws {
+        let path = try tempFile(Self.users, ext: "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for (args, message) in [
+            (["--zoom", "3", "--limit", "5"], "--limit goes with --leaves"),
+            (["--expansion-zoom", "1", "--offset", "2"], "--offset goes with --leaves"),
+        ] {
+            let r = try await CLI.run(["cluster", "--input", path] + args)
+            #expect(r.status == 2 && r.err.contains(message), "\(args): \(r.err)")
+        }
+        let places = Self.fixtures + "/places.json"
+        let world = try await CLI.run(["cluster", "--input", places, "--zoom", "0"])
+        #expect(world.status == 0, "\(world.err)")
+        let features = try #require((try json(world.out) as? [String: Any])?["features"] as? [[String: Any]])
+        let cluster = try #require(
+            features.compactMap { $0["properties"] as? [String: Any] }.first { ($0["point_count"] as? Int ?? 0) > 3 })
+        let id = try #require(cluster["cluster_id"] as? Int)
+        let page = try await CLI.run([
+            "cluster", "--input", places, "--leaves", "\(id)", "--limit", "2", "--offset", "1",
+        ])
+        #expect(page.status == 0, "\(page.err)")
+        let leaves = try #require((try json(page.out) as? [String: Any])?["features"] as? [[String: Any]])
+        #expect(leaves.count == 2)
+    }
+
     /// A negative value is read as the option's value and refused by its rule (it was read as an option, and
     /// the value said to be missing).
     @Test(arguments: [
