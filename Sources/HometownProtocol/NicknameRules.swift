@@ -15,6 +15,7 @@ import Foundation
 ///   U+FE0E/U+FE0F right after an emoji (❤️). Keys drop every default-ignorable anyway, so neither can make a
 ///   nickname differ from another;
 /// - unassigned and private-use code points, whose look and future meaning are unknown;
+/// - a combining mark at the beginning (after the white space is trimmed), which a page draws on the text before;
 /// - more than `ProtocolLimits.maxNicknameMarksPerCharacter` combining marks on one character;
 /// - a nickname without a letter or digit (general categories L and N), such as one of marks or spaces only.
 public enum NicknameRules {
@@ -25,6 +26,14 @@ public enum NicknameRules {
         let nickname = text.trimmingWhiteSpace()
         guard !nickname.isEmpty else { throw .length(field: field, rule: "a non-empty string") }
         let scalars = Array(nickname.unicodeScalars)
+        // What white space it followed was trimmed away: on a page it would sit on the text before the nickname.
+        if let first = scalars.first, first.isCombiningMark {
+            throw .invalidCharacter(
+                field: field,
+                detail:
+                    "must not begin with a combining mark, which is drawn on the text before it (found \(first.codePointName))"
+            )
+        }
         for (i, s) in scalars.enumerated() {
             let p = s.properties
             if p.isBidiControl {

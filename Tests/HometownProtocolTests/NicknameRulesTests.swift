@@ -120,7 +120,24 @@ import Testing
         #expect(Self.refusal("ệ" + String(repeating: "\u{0300}", count: limit - 1))?.field == "nickname")
     }
 
+    /// A mark first, alone or left by trimming the space it was typed on, would be drawn on whatever a page shows
+    /// before the nickname.
+    @Test func aLeadingCombiningMarkIsRefused() {
+        for nickname in [
+            "\u{0301}abc", " \u{0301}abc", "\u{0308}\u{0301}x", "\u{093F}ab", "\u{0301}\u{0302}", "\u{20DD}",
+        ] {
+            guard case .invalidCharacter(let field, let detail)? = Self.refusal(nickname) else {
+                Issue.record("accepted \(nickname.unicodeScalars.map { String($0.value, radix: 16) })")
+                continue
+            }
+            #expect(field == "nickname" && detail.contains("must not begin with a combining mark"), "\(detail)")
+        }
+        #expect(Self.refusal("a\u{0301}bc") == nil)
+        #expect(Self.refusal("\u{0915}\u{093F}") == nil)  // Devanagari ki: a mark after its letter
+    }
+
     @Test func bytesLimitCoversEveryStringField() {
+
         // 100 characters of 4 bytes is exactly the limit; one character more of 4 bytes is over both limits.
         let emoji = String(repeating: "😀", count: 100)
         #expect(emoji.utf8.count == ProtocolLimits.maxStringBytes)
@@ -141,7 +158,8 @@ import Testing
     }
 
     @Test func nicknameNeedsALetterOrDigit() {
-        for n in ["\u{0301}\u{0302}", "...", "-_-", "😀", "\u{20DD}"] {
+        // Marks alone ("\u{0301}\u{0302}", "\u{20DD}") are refused sooner, for the mark they begin with.
+        for n in ["...", "-_-", "😀", " - "] {
             #expect(
                 Self.refusal(n)
                     == .invalidCharacter(field: "nickname", detail: "must hold at least one letter or digit"), "\(n)")
