@@ -53,6 +53,13 @@ public struct HometownCommand: AsyncParsableCommand {
             exit(withError: report(e))
         } catch {
             let code = exitCode(for: error)
+            if code == .success {
+                // --help, help and --version: their text written as every answer is, so that one that cannot be
+                // written (a full disk, a closed pipe) is a failure, not a success that printed nothing.
+                let text = fullMessage(for: error)
+                do { if !text.isEmpty { try CLIOutput.line(text) } } catch { exit(withError: report(error)) }
+                exit(withError: ExitCode.success)
+            }
             guard code == .validationFailure else { exit(withError: error) }
             // ArgumentParser's words ("Error: ..."), without Hometown's prefix, as for the errors found in parsing.
             let message = parsed.map { runMessage(for: error, in: $0) } ?? fullMessage(for: error)

@@ -35,7 +35,8 @@ import Testing
         ["forward", "--autocomplete", "Pari"], ["distance", "1,1", "2,2"],
         ["transform", "--from", "4326", "--to", "3857", "1", "2"], ["area", "--input", "POLYGON"],
         ["cluster", "--input", "MARKERS", "--zoom", "1"], ["region", "--input", "MARKERS", "--size", "800x600"],
-        ["map", "--input", "MARKERS"],
+        ["map", "--input", "MARKERS"], ["--version"], ["--version", "--verbose"], ["cluster", "--help"],
+        ["help", "reverse"],
     ])
     func anAnswerThatCannotBeWrittenIsAFailure(_ args: [String]) async throws {
         let markers = try Self.markers()
