@@ -46,8 +46,11 @@ struct ClusterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Cluster id whose children to print.") var children: Int?
     @Option(parsing: .unconditional, help: "Cluster id whose points to print (with --limit, --offset).")
     var leaves: Int?
+    /// How many leaves `--leaves` prints without `--limit`.
+    static let defaultLeafLimit = 10
     // Optional, so that one given without --leaves is refused rather than ignored; the defaults are the leaves'.
-    @Option(parsing: .unconditional, help: "Most leaves to print, with --leaves (default: 10).") var limit: Int?
+    @Option(parsing: .unconditional, help: "Most leaves to print, with --leaves (default: \(defaultLeafLimit)).")
+    var limit: Int?
     @Option(parsing: .unconditional, help: "Leaves to skip, with --leaves (default: 0).") var offset: Int?
     @Option(parsing: .unconditional, help: "Cluster id whose expansion zoom to print.") var expansionZoom: Int?
 
@@ -99,7 +102,7 @@ struct ClusterCommand: ParsableCommand {
             try CLIOutput.printJSON(
                 GeoJSONFeatureCollection(features: index.features(try index.children(of: children))))
         } else if let leaves {
-            let points = try index.leaves(of: leaves, limit: limit ?? 10, offset: offset ?? 0)
+            let points = try index.leaves(of: leaves, limit: limit ?? Self.defaultLeafLimit, offset: offset ?? 0)
             try CLIOutput.printJSON(GeoJSONFeatureCollection(features: index.features(points.map { .point($0) })))
         } else if let expansionZoom {
             try CLIOutput.printJSON(["zoom": try index.expansionZoom(of: expansionZoom)])

@@ -32,10 +32,7 @@ public struct HometownCommand: AsyncParsableCommand {
         // The one-point lookup, the command scripts call once a row, starts without the parser (same answer).
         if ReverseCommand.answeredDirectly(Array(CommandLine.arguments.dropFirst())) { return }
         if VersionReport.isAsked(Array(CommandLine.arguments.dropFirst())) {
-            do { try CLIOutput.line(VersionReport.text()) } catch {
-                printError(String(describing: error))
-                exit(withError: ExitCode(ExitStatus.failure))
-            }
+            do { try CLIOutput.line(VersionReport.text()) } catch { exit(withError: report(error)) }
             return
         }
         var parsed: ParsableCommand.Type? = nil
