@@ -206,23 +206,29 @@ let package = Package(
             path: "tools/bench/markers/swift"),
         .executableTarget(name: "hometown-bench-proj", dependencies: ["HometownProj"], path: "tools/bench/proj/swift"),
 
-        .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore"]),
+        .testTarget(name: "HometownCoreTests", dependencies: ["HometownCore", "HometownTestSupport"]),
         .testTarget(name: "HometownProjTests", dependencies: ["HometownProj", "HometownCore"]),
         .testTarget(name: "HometownGEOSTests", dependencies: ["HometownGEOS", "HometownCore"]),
         .testTarget(
-            name: "HometownBoundariesTests", dependencies: ["HometownBoundaries", "HometownGEOS", "HometownCore"]),
+            name: "HometownBoundariesTests",
+            dependencies: ["HometownBoundaries", "HometownGEOS", "HometownCore", "HometownTestSupport"]),
         .testTarget(
-            name: "HometownGazetteerTests", dependencies: ["HometownGazetteer", "HometownBoundaries", "HometownCore"]),
-        .testTarget(name: "HometownMarkersTests", dependencies: ["HometownMarkers", "HometownCore"]),
+            name: "HometownGazetteerTests",
+            dependencies: ["HometownGazetteer", "HometownBoundaries", "HometownCore", "HometownTestSupport"]),
         .testTarget(
-            name: "HometownClusteringTests", dependencies: ["HometownClustering", "HometownCore"],
+            name: "HometownMarkersTests", dependencies: ["HometownMarkers", "HometownCore", "HometownTestSupport"]),
+        .testTarget(
+            name: "HometownClusteringTests",
+            dependencies: ["HometownClustering", "HometownCore", "HometownTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "HometownViewportTests",
             dependencies: ["HometownViewport", "HometownProtocol", "HometownProj", "HometownCore"]),
         .testTarget(
             name: "HometownBasemapTests",
-            dependencies: ["HometownBasemap", "HometownBoundaries", "HometownGazetteer", "HometownCore"]),
+            dependencies: [
+                "HometownBasemap", "HometownBoundaries", "HometownGazetteer", "HometownCore", "HometownTestSupport",
+            ]),
         .testTarget(
             name: "HometownCLITests",
             dependencies: [
@@ -240,6 +246,7 @@ let package = Package(
             name: "HometownVocabularyTests",
             dependencies: [
                 "HometownVocabulary", "HometownProtocol", "HometownBoundaries", "HometownGazetteer", "HometownCore",
+                "HometownTestSupport",
             ]),
         .testTarget(
             name: "HometownStoreTests",
@@ -259,7 +266,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Tests/HometownStoreTestSupport"),
-        // Helpers shared by the test targets that run `hometown` as a process or need a misbehaving server.
+        // Helpers shared by the test targets: `hometown` as a process, misbehaving servers, threads for long computation.
         .target(
             name: "HometownTestSupport",
             dependencies: ["HometownCore", .product(name: "AsyncHTTPClient", package: "async-http-client")],
@@ -283,7 +290,7 @@ let package = Package(
         .testTarget(
             name: "HometownTilesTests",
             dependencies: [
-                "HometownTiles", "HometownBasemap", "HometownBoundaries", "HometownVocabulary",
+                "HometownTiles", "HometownBasemap", "HometownBoundaries", "HometownVocabulary", "HometownTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]),

@@ -1,9 +1,10 @@
 import Foundation
 import HometownBasemap
 import HometownBoundaries
+import HometownTestSupport
 import Testing
 
-@Suite("Boundary map: edge classes from the bundled polygons")
+@Suite("Boundary map: edge classes from the bundled polygons", .onComputeThreads)
 struct BoundaryMapTests {
     @Test("every vertex is read and most shared borders are found")
     func counts() {

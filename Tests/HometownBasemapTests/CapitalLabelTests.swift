@@ -1,10 +1,11 @@
 import HometownBasemap
 import HometownGazetteer
+import HometownTestSupport
 import Testing
 
 /// "The capital and the largest first": each country's capital is named from the zoom its country's
 /// first city is named at, and before that city.
-@Suite("Capitals first among a country's names")
+@Suite("Capitals first among a country's names", .onComputeThreads)
 struct CapitalLabelTests {
     typealias F = LabelFixtures
 

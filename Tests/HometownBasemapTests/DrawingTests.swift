@@ -1,9 +1,10 @@
 import Foundation
 import HometownBasemap
 import HometownBoundaries
+import HometownTestSupport
 import Testing
 
-@Suite("Drawing boundaries in tiles and views")
+@Suite("Drawing boundaries in tiles and views", .onComputeThreads)
 struct DrawingTests {
     struct Probe: Sendable, CustomStringConvertible {
         let name: String, latitude: Double, longitude: Double, land: Bool

@@ -1,8 +1,9 @@
 import Foundation
 import HometownBasemap
+import HometownTestSupport
 import Testing
 
-@Suite("Placing names on the map")
+@Suite("Placing names on the map", .onComputeThreads)
 struct LabelPlacerTests {
     typealias F = LabelFixtures
 

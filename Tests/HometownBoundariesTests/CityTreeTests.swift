@@ -1,4 +1,5 @@
 import HometownCore
+import HometownTestSupport
 import Testing
 
 @testable import HometownBoundaries
@@ -9,7 +10,7 @@ import Testing
 
 /// The per-state k-d trees of places (`CityTreeLayout`, `CityIndex`) against a scan of every place of the
 /// state with the same rule, and the layout's invariants as the builder wrote them.
-@Suite struct CityTreeTests {
+@Suite(.onComputeThreads) struct CityTreeTests {
     let g = Fixtures.geocoder
 
     /// Each state's places, from the city table (not from the trees).

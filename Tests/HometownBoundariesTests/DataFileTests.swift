@@ -1,10 +1,11 @@
 import Foundation
 import HometownCore
+import HometownTestSupport
 import Testing
 
 @testable import HometownBoundaries
 
-@Suite struct DataFileTests {
+@Suite(.onComputeThreads) struct DataFileTests {
     func tempCopy(_ mutate: (inout [UInt8]) -> Void) throws -> String {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.dataPath)))
         mutate(&bytes)

@@ -1,12 +1,13 @@
 import HometownCore
 import HometownGEOS
+import HometownTestSupport
 import Testing
 
 @testable import HometownBoundaries
 
 /// The state found by the cell index is the one GEOS prepared containment finds on the same polygons
 /// (the full-detail polygons stored in the data file, from which the index was cut).
-@Suite(.serialized) struct ExactnessTests {
+@Suite(.serialized, .onComputeThreads) struct ExactnessTests {
     final class Oracle {
         let ctx: GEOSContext
         let tree: STRtree

@@ -1,4 +1,5 @@
 import HometownCore
+import HometownTestSupport
 import Testing
 
 @testable import HometownBoundaries
@@ -7,7 +8,7 @@ import Testing
     import Glibc
 #endif
 
-@Suite struct ReverseGeocoderTests {
+@Suite(.onComputeThreads) struct ReverseGeocoderTests {
     let g = Fixtures.geocoder
 
     @Test(arguments: [

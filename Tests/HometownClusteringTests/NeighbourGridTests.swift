@@ -1,11 +1,12 @@
 import HometownCore
+import HometownTestSupport
 import Testing
 
 @testable import HometownClustering
 
 /// The grid path (NeighbourGrid, isolated-entry skip, parallel tree builds) must give exactly what
 /// supercluster's own KD-tree walk gives: every level, every entry, bit for bit, in the same order.
-@Suite struct NeighbourGridTests {
+@Suite(.onComputeThreads) struct NeighbourGridTests {
     static func points(_ kind: String, seed: UInt64, count: Int) -> [ClusterPoint] {
         var rng = SeededRandom(seed: seed)
         return (0..<count).map { i in
@@ -56,7 +57,7 @@ import Testing
 /// Large inputs take the other fast path: the input level's tree is built on another thread while the input
 /// level is clustered without the tree's order, which is fetched only for a merge whose sums could round
 /// differently in another order. Still bit for bit supercluster's own walk.
-@Suite struct DeferredTreeTests {
+@Suite(.onComputeThreads) struct DeferredTreeTests {
     /// Points just east of the antimeridian: a third a few double-precision steps from it (unit Mercator x a
     /// multiple of 2^-54), the rest up to 15 degrees east (x up to 0.04). Clustered at zoom 0 only, thousands
     /// at a time, their x sums pass 0.5 and stop being exact: the order of the additions matters.

@@ -1,9 +1,10 @@
 import HometownClustering
 import HometownCore
+import HometownTestSupport
 import Testing
 
 /// Invariants on seeded random inputs.
-@Suite struct PropertyTests {
+@Suite(.onComputeThreads) struct PropertyTests {
     static func randomPoints(seed: UInt64, count: Int, clustered: Bool) -> [ClusterPoint] {
         var g = SeededRandom(seed: seed)
         var points: [ClusterPoint] = []

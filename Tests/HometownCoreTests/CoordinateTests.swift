@@ -1,4 +1,5 @@
 import Foundation
+import HometownTestSupport
 import Testing
 
 @testable import HometownCore
@@ -65,7 +66,7 @@ import Testing
 }
 
 /// `Coordinate.plainDegrees` (the batch path's reading of a number from bytes) against `parseDegrees`.
-@Suite struct PlainDegreesTests {
+@Suite(.onComputeThreads) struct PlainDegreesTests {
     static func plain(_ s: String) -> Double? {
         Array(s.utf8).withUnsafeBufferPointer { Coordinate.plainDegrees($0) }
     }

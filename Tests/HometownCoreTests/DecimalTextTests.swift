@@ -1,10 +1,11 @@
 import Foundation
 import HometownCore
+import HometownTestSupport
 import Testing
 
 /// JSON numbers are read without `Double(String)` on the common paths (`DecimalText`); every reading must still
 /// be the one `Double(String)` (the C library's correctly rounded conversion) gives, bit for bit.
-@Suite struct DecimalTextTests {
+@Suite(.onComputeThreads) struct DecimalTextTests {
     /// The number `text` as `JSONValue.parse` reads it.
     static func parsed(_ text: String) throws -> Double {
         guard case .number(let v) = try JSONValue.parse(Array(text.utf8)) else {

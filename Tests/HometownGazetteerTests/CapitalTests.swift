@@ -1,10 +1,11 @@
 import Foundation
 import HometownBoundaries
 import HometownGazetteer
+import HometownTestSupport
 import Testing
 
 /// National capitals (GeoNames feature code PPLC, section CAPITALS of gazetteer.bin).
-@Suite struct CapitalTests {
+@Suite(.onComputeThreads) struct CapitalTests {
     /// The entry of the place with GeoNames id `gid` among the results for `query`.
     func entry(_ query: String, geonameID gid: Int) throws -> Int {
         let hit = try Fixtures.gazetteer.search(query, limit: Gazetteer.maxLimit).first { $0.geonameID == gid }

@@ -1,12 +1,13 @@
 import Foundation
 import HometownCore
+import HometownTestSupport
 import Testing
 
 @testable import HometownMarkers
 
 /// Large GeoJSON files are read in two parts on two threads (`GeoJSONMarkerReader`); the answer and the errors
 /// must be those of reading the whole text at once. The oracle here parses the whole text into a `JSONValue`.
-@Suite struct GeoJSONReaderTests {
+@Suite(.onComputeThreads) struct GeoJSONReaderTests {
     /// A FeatureCollection of `count` features (about 130 bytes each): ids, properties, null geometries,
     /// altitudes, members in varied order. `insert` puts a feature's text as is at a place in the list.
     static func collection(count: Int, seed: UInt64, insert: (at: Int, text: String)? = nil, typeLast: Bool = false)

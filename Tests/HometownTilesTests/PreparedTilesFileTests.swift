@@ -1,5 +1,6 @@
 import CompressNIO
 import Foundation
+import HometownTestSupport
 import NIOCore
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// `tiles.bin` (`hometown prepare-tiles`): the bundled file holds exactly what `TileDrawer` draws now from the
 /// bundled data; a damaged or truncated file, or a stored member that is not one tile's gzip form, is refused
 /// naming the problem.
-@Suite struct PreparedTilesFileTests {
+@Suite(.onComputeThreads) struct PreparedTilesFileTests {
     static let bundled = try! TilePreparation.defaultPath()
 
     static func temporaryFile(_ name: String) throws -> String {

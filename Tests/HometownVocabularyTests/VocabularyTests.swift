@@ -2,10 +2,11 @@ import HometownBoundaries
 import HometownCore
 import HometownGazetteer
 import HometownProtocol
+import HometownTestSupport
 import HometownVocabulary
 import Testing
 
-@Suite struct VocabularyTests {
+@Suite(.onComputeThreads) struct VocabularyTests {
     @Test func defaultCountriesAreTheOriginalServers() {
         #expect(Bundled.vocabulary.countryNames == ["China", "India", "Mexico", "USA"])
     }
