@@ -24,7 +24,7 @@ import Testing
 
     @Test func thousandsOfJobsAllRun() async {
         let executor = ComputeThreads(threads: 1)
-        let order = await withTaskExecutorPreference(executor) {
+        let ran = await withTaskExecutorPreference(executor) {
             await withTaskGroup(of: Int.self) { group in
                 for i in 0..<3000 { group.addTask { i } }
                 var seen = Set<Int>()
@@ -32,6 +32,6 @@ import Testing
                 return seen
             }
         }
-        #expect(order == Set(0..<3000))
+        #expect(ran == Set(0..<3000))
     }
 }

@@ -13,7 +13,7 @@ public final class ComputeThreads: TaskExecutor, @unchecked Sendable {
     /// The one instance the trait uses: two threads, the cores of the machines the tests run on.
     public static let shared = ComputeThreads(threads: 2)
 
-    // @unchecked: `jobs` is read and written only with `condition` locked.
+    // @unchecked: `jobs` and `next` (the first job not yet taken) are read and written only with `condition` locked.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var next = 0
