@@ -40,6 +40,7 @@ struct MapCommand: AsyncParsableCommand {
             """)
 
     @Option(
+        name: .shortAndLong,
         help: ArgumentHelp(
             "Markers: GeoJSON FeatureCollection, CSV, NDJSON or a users JSON array ('-' for stdin).", valueName: "FILE")
     )

@@ -5,7 +5,9 @@ import HometownMarkers
 
 /// The input file and the marker filters of `cluster` and `region`.
 struct MarkerInputOptions: ParsableArguments {
-    @Option(help: "Markers: GeoJSON FeatureCollection, CSV, NDJSON, or a Hometown users JSON array ('-' for stdin).")
+    @Option(
+        name: .shortAndLong,
+        help: "Markers: GeoJSON FeatureCollection, CSV, NDJSON, or a Hometown users JSON array ('-' for stdin).")
     var input: String
     @OptionGroup var filter: MarkerFilterOptions
     @Option(help: "Only ids greater than this.") var afterID: Int?

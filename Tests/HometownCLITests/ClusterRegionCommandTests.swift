@@ -113,6 +113,20 @@ import Testing
         #expect(obj["center"] is [String: Any] && obj["span"] is [String: Any])
     }
 
+    /// `-i` is `--input`, as in every command that reads a file: the same answer, and the file is required
+    /// under either name.
+    @Test(arguments: [["cluster", "--zoom", "2"], ["region", "--size", "800x600"]])
+    func theShortInputOptionReadsTheSameFile(_ args: [String]) async throws {
+        let path = try tempFile(Self.users, ext: "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let long = try await CLI.run([args[0], "--input", path] + args.dropFirst())
+        let short = try await CLI.run([args[0], "-i", path] + args.dropFirst())
+        #expect(long.status == 0 && short.status == 0, "\(long.err) \(short.err)")
+        #expect(short.out == long.out && !short.out.isEmpty)
+        let missing = try await CLI.run(args)
+        #expect(missing.status == 2 && missing.err.contains("--input <input>"), "\(missing.err)")
+    }
+
     /// `--limit` and `--offset` page the leaves of a cluster; given with another mode, they are refused, not ignored.
     @Test func limitAndOffsetGoWithLeaves() async throws {
         let path = try tempFile(Self.users, ext: "json")

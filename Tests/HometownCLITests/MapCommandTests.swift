@@ -59,6 +59,15 @@ import Testing
         #expect(!svg.contains("http://") || svg.components(separatedBy: "http://").count == 2)
     }
 
+    /// `-i` is `--input`: the same picture.
+    @Test func theShortInputOptionDrawsTheSameMap() async throws {
+        let f = try Self.markersFile([(44.98, -93.27, 3, "USA"), (19.08, 72.88, 2, "India")])
+        let long = try await CLI.run(["map", "--input", f.path])
+        let short = try await CLI.run(["map", "-i", f.path])
+        #expect(long.status == 0 && short.status == 0, "\(long.err) \(short.err)")
+        #expect(short.out == long.out && Self.markerTotal(short.out) == f.total)
+    }
+
     /// Markers that fit a wide, thin picture only where the world is a few pixels wide are drawn where it is a
     /// quarter of the picture's width (each of the world's many copies across the picture was drawn: minutes),
     /// and the note says so. (A small picture of markers far apart keeps its fit: `smallPicturesAreDrawn`.)
