@@ -291,7 +291,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch e {
         case .invalidMethod: return "the method is not one the server's HTTP parser knows"
         case .invalidURL: return "the request target is not valid"
-        case .invalidVersion: return "the HTTP version is not 1.0 or 1.1"
+        // The parser reports a request line ended by a bare LF as a bad version too: it reads CR as the version's end.
+        case .invalidVersion: return "the request line does not end in 'HTTP/1.1' (or 'HTTP/1.0') and CRLF"
         case .invalidHeaderToken: return "a header line is not 'name: value'"
         case .invalidContentLength, .unexpectedContentLength: return "the Content-Length is not valid"
         case .invalidChunkSize: return "a chunk size of the chunked body is not valid"

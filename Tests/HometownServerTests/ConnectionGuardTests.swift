@@ -221,6 +221,9 @@ import Testing
             ("POST / HTTP/1.1\r\nHost: a\r\nExpect: 200-ok\r\nContent-Length: 2\r\n\r\n{}", 417, "200-ok"),
             ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", 405, "not a proxy"),
             ("GET / HTTP/1.1\r\nHost a\r\n\r\n", 400, "malformed HTTP request"),
+            // A request line ended by a bare LF, and one of another version, are told what the line must end in.
+            ("GET / HTTP/1.1\nHost: a\n\n", 400, "does not end in 'HTTP/1.1' (or 'HTTP/1.0') and CRLF"),
+            ("GET / HTTP/3.0\r\nHost: a\r\n\r\n", 400, "does not end in 'HTTP/1.1' (or 'HTTP/1.0') and CRLF"),
         ])
     func aRefusedRequestGetsTheGuardsJSONAnswerAndNeverReachesTheApplication(
         request: String, status: Int, words: String
