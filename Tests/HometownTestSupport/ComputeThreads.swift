@@ -4,11 +4,11 @@ import Testing
 /// Threads of the test process's own, outside Swift's cooperative pool, for tests that compute for seconds on
 /// one thread: a task executor of a fixed number of threads taking jobs in the order they come.
 ///
-/// The cooperative pool is as wide as the machine has cores (2 on ours). A test that computes for seconds there
-/// holds a pool thread all that time: with two such tests at once every other task of the process stops, the
-/// servers the server suites run in-process and their deadlines included (in a debug run of five engine suites a
-/// 20 ms sleep on the pool once woke 58 s late; docs/testing.md). Suites whose tests compute take the trait
-/// `.onComputeThreads`, which runs each test (and its child tasks; not a `Task {}`, which starts on the pool) here.
+/// A test that computes for seconds on Swift's cooperative pool holds a pool thread as a blocking wait does
+/// (`offThePool` says what that stops): two such tests at once stopped every other task of the process (in a debug
+/// run of five engine suites a 20 ms sleep on the pool once woke 58 s late; docs/testing.md). Suites whose tests
+/// compute take the trait `.onComputeThreads`, which runs each test (and its child tasks; not a `Task {}`, which
+/// starts on the pool) here.
 public final class ComputeThreads: TaskExecutor, @unchecked Sendable {
     /// The one instance the trait uses: two threads, the cores of the machines the tests run on.
     public static let shared = ComputeThreads(threads: 2)
