@@ -22,11 +22,17 @@ struct DbCopyCommand: AsyncParsableCommand {
             standard error.
 
             The source may be in use by servers meanwhile: the users posted before
-            the copy starts are all copied. For a clean switch, stop the servers,
-            copy, then start them with --db set to the target. A copy that fails
-            leaves the batches written so far: empty the target (or create a new
-            one) and run it again. One password (--db-password-file or $PGPASSWORD)
-            serves both sides when both are PostgreSQL.
+            the copy starts are all copied. A SQLite source of an older schema is
+            left as it is (a backup stays one its version opens): a migrated copy of
+            it in the temporary folder ($TMPDIR, else /tmp) is read instead, and
+            removed. A PostgreSQL source of an older schema is migrated, as a server
+            of this version migrates it when it starts.
+
+            For a clean switch, stop the servers, copy, then start them with --db
+            set to the target. A copy that fails leaves the batches written so far:
+            empty the target (or create a new one) and run it again. One password
+            (--db-password-file or $PGPASSWORD) serves both sides when both are
+            PostgreSQL.
 
               hometown db copy --from posts.sqlite \\
                   --to postgres://hometown@127.0.0.1:5432/hometown

@@ -40,6 +40,8 @@ public final class SQLiteUserStore: UserStore {
     /// one-core machine, where a write waiting for a lock would stop every read).
     private let threads: NIOThreadPool
     private let closed = Locked(false)
+    /// The scratch copy this store reads in place of a copy's source of an older schema (`open`), removed on close.
+    private let scratchFile = Locked<String?>(nil)
     /// Why the last write failed for want of storage, until a write succeeds.
     private let storageFailure = Locked<String?>(nil)
 
@@ -61,7 +63,10 @@ public final class SQLiteUserStore: UserStore {
     ///   - busyTimeout: how long a statement waits (sleeping, in SQLite's busy handler) for a lock that another
     ///     connection holds, before it fails with `StoreError.busy`. Rounded to milliseconds.
     ///   - createIfMissing: false to open only a file that already holds a Hometown database (a copy's source):
-    ///     any other file is refused before anything is written to it.
+    ///     any other file is refused before anything is written to it. Such a source of an older schema is left as
+    ///     it is (a backup made by an older version stays one it can open): it is copied as it is
+    ///     (`SQLiteBackup`) into a scratch file in the temporary folder (`$TMPDIR`, else /tmp), which is migrated
+    ///     and read instead, and removed when the store closes.
     /// - Throws: `StoreError.cannotOpen` (missing folder, no permission, not a database),
     ///   `StoreError.incompatible` (a newer schema, a `users` table of another shape, or no Hometown database
     ///   where `createIfMissing` is false).
@@ -95,6 +100,12 @@ public final class SQLiteUserStore: UserStore {
                 throw StoreError.incompatible(
                     path: path, detail: "its schema version \(version) is newer than this program's \(schemaVersion)")
             }
+            if !createIfMissing && version < schemaVersion {
+                try await writer.close()
+                opened = nil
+                try await threads.shutdownGracefully()
+                return try await openScratchCopy(of: path, version: version, busyTimeout: busyTimeout, logger: logger)
+            }
             try await createSchema(db)
             if version >= 1 && version < NicknameKeyMigration.keysSince {
                 try await NicknameKeyMigration.run(
@@ -110,6 +121,32 @@ public final class SQLiteUserStore: UserStore {
             if let e = error as? StoreError { throw e }
             throw StoreError.cannotOpen(path: path, detail: "\(error)")
         }
+    }
+
+    /// The store of a scratch copy of the database at `path` (of schema `version`, older than this program's), taken
+    /// as it is and then migrated; the copy is removed when the store closes, or here when opening it fails.
+    private static func openScratchCopy(
+        of path: String, version: Int, busyTimeout: Duration, logger: Logger
+    ) async throws -> SQLiteUserStore {
+        let scratch = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+            "hometown-copy-source-\(UUID().uuidString).sqlite")
+        logger.notice(
+            "\(path) has schema version \(version), older than \(schemaVersion): it is left as it is, and a migrated copy at \(scratch) is read instead"
+        )
+        do {
+            try await SQLiteBackup.copy(from: path, to: scratch, busyTimeout: busyTimeout, logger: logger)
+            let store = try await open(path: scratch, busyTimeout: busyTimeout, logger: logger)
+            store.scratchFile.withLock { $0 = scratch }
+            return store
+        } catch {
+            removeScratch(scratch)
+            throw error
+        }
+    }
+
+    /// Removes a scratch database and the log files SQLite keeps beside it.
+    private static func removeScratch(_ path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
     /// A connection to the file at `path` with SQLite's own busy handler (`setBusyTimeout`), whose calls run on
@@ -308,6 +345,7 @@ public final class SQLiteUserStore: UserStore {
         do { try await reader.close() } catch { failure = error }
         do { try await writer.close() } catch { failure = failure ?? error }
         try? await threads.shutdownGracefully()
+        if let scratch = scratchFile.withLock({ $0 }) { Self.removeScratch(scratch) }
         if let failure { throw failure }
     }
 

@@ -117,6 +117,38 @@ import Testing
         try await reopened.close()
     }
 
+    /// A copy's source of an older schema is read through a migrated scratch copy and left as it was, to the byte:
+    /// a backup made by an older version stays one that version opens.
+    @Test func aCopysSourceOfAnOlderSchemaIsLeftAsItIs() async throws {
+        let path = SQLiteUserStoreTests.freshPath()
+        let nicknames = ["dave", "d\u{0430}ve", "Straße"]
+        try await Self.makeVersion2(path: path, nicknames: nicknames)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let log = LogRecorder()
+        let source = try await SQLiteUserStore.open(
+            path: path, createIfMissing: false, logger: Logger(label: "test") { _ in log })
+        #expect(source.path != path && FileManager.default.fileExists(atPath: source.path))
+        #expect(log.messages(at: .notice).contains { $0.contains("schema version 2") && $0.contains(source.path) })
+        let target = try await SQLiteUserStore.open(path: SQLiteUserStoreTests.freshPath())
+        #expect(try await StoreCopy.copy(from: source, to: target, targetName: "target") == 3)
+        // Read as migrated: every user, the later "dave" under a key that carries its id.
+        let users = try await target.users(UsersQuery())
+        #expect(users.map(\.nickname) == nicknames && users.map(\.id) == [1, 2, 3])
+        #expect(try await target.nicknameExists("DAVE"))
+        #expect(try await target.nicknameExists("strasse"))
+        let scratch = source.path
+        try await source.close()
+        try await target.close()
+
+        #expect(
+            !FileManager.default.fileExists(atPath: scratch)
+                && !FileManager.default.fileExists(atPath: scratch + "-wal"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(try await Self.userVersion(path: path) == 2)
+        #expect(try await Self.keys(path: path)[2] == Self.version2Key("d\u{0430}ve"))
+    }
+
     @Test func migrationOfManyUsersIsOneTransaction() async throws {
         let path = SQLiteUserStoreTests.freshPath()
         let n = NicknameKeyMigration.batchRows * 2 + 17
